@@ -1,0 +1,3 @@
+export * from './routes';
+export * from './routing';
+export * from './auth';

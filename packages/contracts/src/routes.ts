@@ -1,0 +1,175 @@
+/**
+ * The route table: every documented API call (method + path) of both spec documents, the
+ * extra paths fixed by DESIGN.md §2, the /auth paths, and the page routes. The nginx config,
+ * the embedded gateway, each service's 501 fallbacks and the contract tests all derive from
+ * this one list, so a path is owned by exactly one service in every run mode.
+ */
+
+export const SERVICES = ['identity', 'files', 'coaching', 'people', 'chat'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Where a route is documented: the two spec documents, DESIGN.md §2/§3, or an issue. */
+export type RouteSource = 'dashboard-planning-journal' | 'coaching-people-aboutme' | 'design' | 'issue';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** Path with `{param}` placeholders, as the spec writes it; no query string. */
+  path: string;
+  owner: ServiceName;
+  /** Every document that lists the call (a call listed by both documents appears once). */
+  sources: RouteSource[];
+}
+
+const D1: RouteSource = 'dashboard-planning-journal';
+const D2: RouteSource = 'coaching-people-aboutme';
+const DESIGN: RouteSource = 'design';
+const ISSUE: RouteSource = 'issue';
+
+function r(method: HttpMethod, path: string, owner: ServiceName, ...sources: RouteSource[]): ApiRoute {
+  return { method, path, owner, sources };
+}
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  // Identity (DESIGN.md §3)
+  r('POST', '/auth/sign_up', 'identity', DESIGN),
+  r('POST', '/auth/sign_in', 'identity', DESIGN),
+  r('POST', '/auth/sign_out', 'identity', DESIGN),
+  r('GET', '/auth/session', 'identity', DESIGN),
+
+  // Folders and files
+  r('GET', '/folders', 'files', D1),
+  r('POST', '/folders', 'files', D1),
+  r('PATCH', '/folders/reorder', 'files', D1),
+  r('PATCH', '/folders/{folderName}', 'files', D1),
+  r('DELETE', '/folders/{folderName}', 'files', D1),
+  r('GET', '/files', 'files', D1, D2),
+  r('POST', '/files', 'files', D1, D2),
+  r('PATCH', '/files/reorder', 'files', D1),
+  r('POST', '/files/summarize', 'files', D1),
+  r('GET', '/files/{id}', 'files', D1),
+  r('PUT', '/files/{id}', 'files', D1),
+  r('PATCH', '/files/{id}', 'files', D1),
+  r('DELETE', '/files/{id}', 'files', D1),
+  r('PATCH', '/files/{id}/summary', 'files', D1),
+  r('PATCH', '/files/{id}/goals', 'files', D1),
+
+  // AI suggestions and drafts (the svc-files part of /profile, DESIGN.md §2)
+  r('GET', '/profile/suggested_folders', 'files', D1),
+  r('GET', '/profile/suggested_files', 'files', D1),
+  r('GET', '/profile/folder_suggestion_prompt', 'files', D1),
+  r('GET', '/profile/file_suggestion_prompt', 'files', D1),
+  r('GET', '/profile/file_draft_prompt', 'files', D1),
+  r('POST', '/profile/regenerate_suggested_folders', 'files', D1),
+  r('POST', '/profile/regenerate_suggested_files', 'files', D1),
+  r('POST', '/profile/generate_file_draft', 'files', D1),
+  r('POST', '/profile/reject_suggested_folder', 'files', D1),
+  r('POST', '/profile/reject_suggested_file', 'files', D1),
+
+  // Journal
+  r('POST', '/journal/{date}/save', 'files', D1),
+  r('GET', '/journal/{date}', 'files', DESIGN),
+  r('GET', '/journal', 'files', DESIGN),
+
+  // Chat (every chat in the product)
+  r('GET', '/ai_chat/conversation', 'chat', D1, D2),
+  r('POST', '/ai_chat/clear_conversation', 'chat', D1, D2),
+  r('POST', '/ai_chat/send_message', 'chat', D1, D2),
+  r('POST', '/ai_chat/suggest_edits', 'chat', D1, D2),
+  r('GET', '/ai_chat/status', 'chat', ISSUE),
+
+  // Planning
+  r('GET', '/planning/todos', 'coaching', DESIGN),
+  r('POST', '/planning/todos', 'coaching', D1),
+  r('PATCH', '/planning/todos/{id}', 'coaching', D1),
+  r('DELETE', '/planning/todos/{id}', 'coaching', D1),
+  r('PATCH', '/planning/todos/{id}/toggle_completed', 'coaching', D1),
+  r('GET', '/planning/milestones', 'coaching', D1),
+  r('POST', '/planning/milestones', 'coaching', D1),
+  r('PATCH', '/planning/milestones/{id}', 'coaching', D1),
+  r('DELETE', '/planning/milestones/{id}', 'coaching', D1),
+  r('PATCH', '/planning/milestones/{id}/toggle_completed', 'coaching', D1),
+  r('POST', '/planning/chat_create_todo', 'coaching', D1),
+  r('POST', '/planning/generate_workback_plan', 'coaching', D1),
+
+  // Action plan and timeline
+  r('GET', '/coaching/current_action_plan', 'coaching', D1),
+  r('POST', '/coaching/create_empty_action_plan', 'coaching', D1),
+  r('GET', '/coaching/timeline_items', 'coaching', D1),
+  r('POST', '/coaching/save_timeline_item', 'coaching', D1),
+  r('GET', '/coaching/week_prompt', 'coaching', D1),
+  r('POST', '/coaching/generate_action_plan', 'coaching', D1, D2),
+  r('GET', '/coaching/archived_action_plans', 'coaching', D1),
+
+  // Coaching: information gathering and questionnaires
+  r('GET', '/coaching/information_gathering_prompt', 'coaching', D2),
+  r('POST', '/coaching/submit_coaching_plan', 'coaching', D2),
+  r('GET', '/coaching/archived_plans', 'coaching', D2),
+  r('GET', '/coaching/questionnaire_sections', 'coaching', D2),
+  r('GET', '/coaching/onboarding_conversation', 'coaching', D2),
+  r('POST', '/coaching/onboarding_send_message', 'coaching', D2),
+  r('POST', '/coaching/onboarding_save_content', 'coaching', D2),
+  r('POST', '/coaching/onboarding_generate_summary', 'coaching', D2),
+
+  // Coaching admin
+  r('GET', '/coaching/admin_sections', 'coaching', D2),
+  r('POST', '/coaching/sections', 'coaching', D2),
+  r('PATCH', '/coaching/sections/{id}', 'coaching', D2),
+  r('DELETE', '/coaching/sections/{id}', 'coaching', D2),
+  r('POST', '/coaching/questions', 'coaching', D2),
+  r('PATCH', '/coaching/questions/{id}', 'coaching', D2),
+  r('DELETE', '/coaching/questions/{id}', 'coaching', D2),
+  r('POST', '/coaching/upload_questions_csv', 'coaching', D2),
+
+  // People and meetings
+  r('GET', '/people', 'people', D2),
+  r('POST', '/people', 'people', DESIGN),
+  r('PATCH', '/people/reorder', 'people', D2),
+  r('GET', '/people/{id}', 'people', DESIGN),
+  r('PATCH', '/people/{id}', 'people', D2),
+  r('DELETE', '/people/{id}', 'people', DESIGN),
+  r('POST', '/people/{id}/perplexity_search', 'people', D2),
+  r('GET', '/people/{id}/meetings', 'people', D2),
+  r('POST', '/meetings', 'people', D2),
+  r('POST', '/meetings/generate_section', 'people', D2),
+  r('GET', '/meetings/{id}', 'people', D2),
+  r('PATCH', '/meetings/{id}', 'people', D2),
+  r('DELETE', '/meetings/{id}', 'people', D2),
+
+  // About me profile (the svc-people part of /profile)
+  r('GET', '/profile', 'people', D2),
+  r('PATCH', '/profile', 'people', D2),
+  r('POST', '/profile/generate', 'people', D2),
+  r('POST', '/profile/generate_company_statements', 'people', D2),
+  r('POST', '/profile/generate_narrative', 'people', D2),
+  r('GET', '/profile/generation_prompt', 'people', D2),
+  r('POST', '/profile/delete_company_statement', 'people', D2),
+  r('POST', '/profile/delete_statement', 'people', D2),
+  r('POST', '/profile/verify_statement', 'people', D2),
+];
+
+/** Browser page routes: all served by the shell, which lazy-loads the remote that owns them. */
+export interface PageRoute {
+  path: string;
+  /** The remote that renders the page, or the shell itself. */
+  remote: 'shell' | 'dashboard' | 'planning' | 'coaching' | 'people';
+  /** Pages that need no session. */
+  public?: boolean;
+}
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: '/', remote: 'shell' },
+  { path: '/sign-in', remote: 'shell', public: true },
+  { path: '/sign-up', remote: 'shell', public: true },
+  { path: '/dashboard', remote: 'dashboard' },
+  { path: '/journal', remote: 'dashboard' },
+  { path: '/journal/{date}', remote: 'dashboard' },
+  { path: '/planning', remote: 'planning' },
+  { path: '/planning/{tab}', remote: 'planning' },
+  { path: '/coaching', remote: 'coaching' },
+  { path: '/people', remote: 'people' },
+];
+
+export const REMOTES = ['dashboard', 'planning', 'coaching', 'people'] as const;
+export type RemoteName = (typeof REMOTES)[number];

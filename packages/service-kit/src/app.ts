@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import type { ServiceName } from '@cc/contracts';
+import { errorMiddleware } from './errors';
+import { createLogger, type Logger } from './logger';
+import { ServiceRouter } from './router';
+import { sessionMiddleware } from './auth';
+import type { SessionCheck } from './session-check';
+import { migrate, type Db, type Migration } from './db';
+
+export interface ServiceContext {
+  db: Db;
+  log: Logger;
+  config: ServiceConfig;
+}
+
+/** What a service is: its name (also its schema), its migrations and its routes. */
+export interface ServiceDefinition {
+  name: ServiceName;
+  migrations: Migration[];
+  routes: (router: ServiceRouter, context: ServiceContext) => void;
+  /** The session revocation check this service makes itself (identity owns the sessions). */
+  sessionCheck?: (db: Db) => SessionCheck;
+}
+
+export interface ServiceConfig {
+  sessionSecret: string;
+  db: Db;
+  logger?: Logger;
+  /** Largest JSON body accepted (413 beyond it). */
+  bodyLimit?: string;
+  /** Revocation check for sessions (see session-check.ts). */
+  sessionCheck?: SessionCheck;
+  /** Extra settings a service reads (AI endpoint, peer URLs…). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface ServiceApp {
+  name: ServiceName;
+  app: Koa;
+  router: ServiceRouter;
+  context: ServiceContext;
+  /** Runs migrations; call before serving. */
+  ready: () => Promise<void>;
+}
+
+export function defineService(def: ServiceDefinition): ServiceDefinition {
+  return def;
+}
+
+export function createApp(def: ServiceDefinition, config: ServiceConfig): ServiceApp {
+  const log = config.logger ?? createLogger(`svc-${def.name}`);
+  const app = new Koa({ proxy: true });
+  const context: ServiceContext = { db: config.db, log, config };
+  const router = new ServiceRouter(def.name, () => config.sessionSecret);
+
+  app.use(requestContext(log));
+  app.use(errorMiddleware());
+  app.use(healthRoutes(config.db));
+  app.use(sessionMiddleware(() => config.sessionSecret, config.sessionCheck ?? def.sessionCheck?.(config.db)));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: config.bodyLimit ?? '2mb', encoding: 'utf-8' }));
+
+  def.routes(router, context);
+  const koaRouter = router.finish();
+  app.use(koaRouter.routes());
+  app.use(koaRouter.allowedMethods());
+
+  return {
+    name: def.name,
+    app,
+    router,
+    context,
+    ready: () => migrate(config.db, def.name, def.migrations),
+  };
+}
+
+/** Request id (taken from the gateway or made here), a child logger and one access-log line. */
+function requestContext(log: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    const id = ctx.get('x-request-id') || randomUUID();
+    ctx.set('X-Request-Id', id);
+    ctx.state.requestId = id;
+    ctx.state.log = log.child({ reqId: id });
+    try {
+      await next();
+    } finally {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms, user: ctx.state.user?.id };
+      if (ctx.path === '/healthz' || ctx.path === '/readyz') log.debug(line, 'request');
+      else log.info(line, 'request');
+    }
+  };
+}
+
+function healthRoutes(db: Db): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET') return next();
+    if (ctx.path === '/healthz') {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    if (ctx.path === '/readyz') {
+      try {
+        await db.raw('select 1');
+        ctx.body = { status: 'ready' };
+      } catch {
+        ctx.status = 503;
+        ctx.body = { status: 'unavailable' };
+      }
+      return;
+    }
+    return next();
+  };
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { z } from 'zod';
+import { defineService } from './app';
+import { HttpError } from './errors';
+import { remoteSessionCheck } from './session-check';
+import { csrfTokenFor, signSession, verifySession } from './session';
+import { tableNames } from './db';
+import { freshDatabase, startTestService, TEST_SECRET, TestClient, type RunningService, type TestDatabase } from './testing';
+
+/** A throwaway service on route-table paths, to exercise the kit itself. */
+const T = tableNames('chat', ['notes'] as const);
+const probe = defineService({
+  name: 'chat',
+  migrations: [{
+    name: '001_notes',
+    up: async (knex, schema) => {
+      await knex.schema.withSchema(schema).createTable('notes', (t) => {
+        t.increments('id');
+        t.integer('user_id').notNullable().index();
+        t.text('text').notNullable();
+      });
+    },
+  }],
+  routes(router, { db }) {
+    router.get('/ai_chat/conversation', { query: z.object({ file_id: z.coerce.number({ error: 'file_id must be a positive number' }).int().positive({ error: 'file_id must be a positive number' }) }) },
+      async (_ctx, { user, query }) => {
+        const notes = await db(T.notes).where({ user_id: user.id }).select('text');
+        return { success: true, file_id: query.file_id, notes: notes.map((n) => n.text) };
+      });
+    router.post('/ai_chat/send_message', { body: z.object({ message: z.string().trim().min(1, { error: 'Message is required' }) }) },
+      async (_ctx, { user, body }) => {
+        await db(T.notes).insert({ user_id: user.id, text: body.message });
+        return { success: true };
+      });
+    router.get('/ai_chat/status', { auth: false }, () => {
+      throw new Error('secret internal detail at /srv/app.js:12');
+    });
+    router.post('/ai_chat/clear_conversation', {}, () => {
+      throw new HttpError(409, ['Something specific']);
+    });
+  },
+});
+
+let database: TestDatabase;
+let svc: RunningService;
+let client: TestClient;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  svc = await startTestService(probe, database.db);
+  client = new TestClient(svc.url);
+  // Sign a session as svc-identity would (the kit only needs the shared secret).
+  client.cookie = signSession(TEST_SECRET, { sid: 'sid-1', uid: 7, adm: false, iat: Math.floor(Date.now() / 1000) });
+  client.csrf = csrfTokenFor(TEST_SECRET, 'sid-1');
+});
+afterAll(async () => {
+  await svc?.close();
+  await database?.drop();
+});
+
+describe('service kit', () => {
+  test('validation failures are 422 with the errors list and write nothing', async () => {
+    const res = await client.post('/ai_chat/send_message', { message: '   ' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ success: false, errors: ['Message is required'] });
+    const q = await client.get('/ai_chat/conversation?file_id=abc');
+    expect(q.status).toBe(422);
+    expect(q.body).toEqual({ success: false, errors: ['file_id must be a positive number'] });
+    expect((await client.get('/ai_chat/conversation?file_id=1')).body.notes).toEqual([]);
+  });
+
+  test('rows are scoped to the session user', async () => {
+    expect((await client.post('/ai_chat/send_message', { message: 'mine' })).status).toBe(200);
+    const other = new TestClient(svc.url);
+    other.cookie = signSession(TEST_SECRET, { sid: 'sid-2', uid: 8, adm: false, iat: Math.floor(Date.now() / 1000) });
+    expect((await other.get('/ai_chat/conversation?file_id=1')).body.notes).toEqual([]);
+    expect((await client.get('/ai_chat/conversation?file_id=1')).body.notes).toEqual(['mine']);
+  });
+
+  test('writes need the CSRF token of the same session; reads and anonymous calls are refused properly', async () => {
+    expect((await client.post('/ai_chat/send_message', { message: 'x' }, { csrf: false })).status).toBe(403);
+    const stolenToken = csrfTokenFor(TEST_SECRET, 'another-session');
+    expect((await client.post('/ai_chat/send_message', { message: 'x' }, { csrf: false, headers: { 'x-csrf-token': stolenToken } })).status).toBe(403);
+    const anon = new TestClient(svc.url);
+    const res = await anon.get('/ai_chat/conversation?file_id=1');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ success: false, errors: ['You need to sign in first'] });
+  });
+
+  test('unexpected errors are a 500 without details; HttpErrors keep their status and message', async () => {
+    const res = await client.get('/ai_chat/status');
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('secret');
+    expect(res.body.success).toBe(false);
+    const known = await client.post('/ai_chat/clear_conversation');
+    expect(known.status).toBe(409);
+    expect(known.body).toEqual({ success: false, errors: ['Something specific'] });
+  });
+
+  test('owned paths it does not implement answer 501 (after auth and CSRF), unknown paths 404', async () => {
+    const res = await client.post('/ai_chat/suggest_edits', {});
+    expect(res.status).toBe(501);
+    expect(res.body).toEqual({ success: false, errors: ['Not implemented yet'] });
+    expect((await client.post('/ai_chat/suggest_edits', {}, { csrf: false })).status).toBe(403);
+    expect((await new TestClient(svc.url).post('/ai_chat/suggest_edits', {})).status).toBe(401);
+    expect(svc.service.router.notImplemented()).toEqual(['POST /ai_chat/suggest_edits']);
+    const nope = await client.get('/nope');
+    expect(nope.status).toBe(404);
+    expect(nope.body).toEqual({ success: false, errors: ['Not found'] });
+  });
+
+  test('a service cannot register a path it does not own', async () => {
+    const rogue = defineService({ name: 'chat', migrations: [], routes: (r) => { r.get('/folders', {}, () => ({})); } });
+    await expect(startTestService(rogue, database.db)).rejects.toThrow(/not a route-table path of this service/);
+  });
+});
+
+describe('sessions', () => {
+  test('signatures, expiry and tampering', () => {
+    const now = Date.now();
+    const token = signSession('k', { sid: 's', uid: 1, adm: false, iat: Math.floor(now / 1000) });
+    expect(verifySession('k', token)?.uid).toBe(1);
+    expect(verifySession('other', token)).toBeNull();
+    expect(verifySession('k', token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBeNull();
+    expect(verifySession('k', token, now + 31 * 24 * 3600 * 1000)).toBeNull();
+    expect(verifySession('k', 'garbage')).toBeNull();
+  });
+
+  test('remote revocation check asks identity once and caches the answer', async () => {
+    let calls = 0;
+    const { createServer } = await import('node:http');
+    const identity = createServer((req, res) => {
+      calls += 1;
+      res.statusCode = req.headers.cookie?.includes('good') ? 200 : 401;
+      res.end('{}');
+    });
+    await new Promise<void>((r) => identity.listen(0, '127.0.0.1', r));
+    const port = (identity.address() as { port: number }).port;
+    const check = remoteSessionCheck(`http://127.0.0.1:${port}`);
+    expect(await check('a', 'good')).toBe(true);
+    expect(await check('a', 'good')).toBe(true);
+    expect(await check('b', 'revoked')).toBe(false);
+    expect(calls).toBe(2);
+    identity.close();
+  });
+});

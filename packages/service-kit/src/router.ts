@@ -1,0 +1,136 @@
+import Router, { type RouterMiddleware, type RouterContext } from '@koa/router';
+import type Koa from 'koa';
+import { z } from 'zod';
+import { AUTH_MESSAGES, CSRF_HEADER, type HttpMethod, matchRoute, routesOf, type ServiceName, toRouterPath } from '@cc/contracts';
+import { HttpError } from './errors';
+import { csrfTokenMatches } from './session';
+import type { RequestUser } from './auth';
+
+type Schema = z.ZodType | undefined;
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema> {
+  /** Default true: the call needs a signed-in user (401 otherwise). */
+  auth?: boolean;
+  /** Default true for writes: the call needs the session's X-CSRF-Token (403 otherwise). */
+  csrf?: boolean;
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+export interface RouteInput<B extends Schema, Q extends Schema, P extends Schema, A extends boolean> {
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+  user: A extends false ? RequestUser | undefined : RequestUser;
+}
+
+export type RouteHandler<B extends Schema, Q extends Schema, P extends Schema, A extends boolean> = (
+  ctx: Koa.Context,
+  input: RouteInput<B, Q, P, A>,
+) => Promise<unknown> | unknown;
+
+/** Zod issues → the spec's `errors` list (one readable message per issue). */
+export function zodMessages(error: z.ZodError): string[] {
+  return [...new Set(error.issues.map((i) => i.message))];
+}
+
+function parse<S extends Schema>(schema: S, value: unknown): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(422, zodMessages(result.error));
+  return result.data as Out<S>;
+}
+
+/**
+ * A service's routes. Only method+paths of the route table that the service owns can be
+ * registered, so the gateways, the table and the services never disagree. `finish()` adds
+ * a 501 answer for every owned path the service has not implemented yet.
+ */
+export class ServiceRouter {
+  readonly koa = new Router();
+  private readonly implemented = new Set<string>();
+  private readonly pending: { method: HttpMethod; path: string; middleware: RouterMiddleware }[] = [];
+
+  constructor(
+    readonly service: ServiceName,
+    private readonly secret: () => string,
+  ) {}
+
+  route<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    method: HttpMethod,
+    path: string,
+    spec: RouteSpec<B, Q, P> & { auth?: A },
+    handler: RouteHandler<B, Q, P, A>,
+  ): this {
+    const entry = matchRoute(method, path.replace(/\{\w+\}/g, 'x'));
+    const owned = routesOf(this.service).some((r) => r.method === method && r.path === path);
+    if (!owned) {
+      throw new Error(`${this.service}: ${method} ${path} is not a route-table path of this service (owner: ${entry?.owner ?? 'none'})`);
+    }
+    this.implemented.add(`${method} ${path}`);
+    const needsAuth = spec.auth !== false;
+    const needsCsrf = spec.csrf ?? method !== 'GET';
+    this.pending.push({ method, path, middleware: async (ctx: RouterContext) => {
+      const user = guard(ctx, needsAuth, needsCsrf, this.secret());
+      const input = {
+        body: parse(spec.body, ctx.request.body ?? {}),
+        query: parse(spec.query, ctx.query),
+        params: parse(spec.params, ctx.params),
+        user,
+      } as RouteInput<B, Q, P, A>;
+      const result = await handler(ctx as unknown as Koa.Context, input);
+      if (result !== undefined) ctx.body = result;
+    } });
+    return this;
+  }
+
+  get = <B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    path: string, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: RouteHandler<B, Q, P, A>) => this.route('GET', path, spec, handler);
+  post = <B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    path: string, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: RouteHandler<B, Q, P, A>) => this.route('POST', path, spec, handler);
+  put = <B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    path: string, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: RouteHandler<B, Q, P, A>) => this.route('PUT', path, spec, handler);
+  patch = <B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    path: string, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: RouteHandler<B, Q, P, A>) => this.route('PATCH', path, spec, handler);
+  delete = <B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    path: string, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: RouteHandler<B, Q, P, A>) => this.route('DELETE', path, spec, handler);
+
+  /** Owned routes not implemented yet: each answers 501 after the usual auth and CSRF checks. */
+  notImplemented(): string[] {
+    return routesOf(this.service)
+      .filter((r) => !this.implemented.has(`${r.method} ${r.path}`))
+      .map((r) => `${r.method} ${r.path}`);
+  }
+
+  finish(): Router {
+    for (const r of routesOf(this.service)) {
+      if (this.implemented.has(`${r.method} ${r.path}`)) continue;
+      this.pending.push({ method: r.method, path: r.path, middleware: async (ctx: RouterContext) => {
+        guard(ctx, true, r.method !== 'GET', this.secret());
+        ctx.status = 501;
+        ctx.body = { success: false, errors: ['Not implemented yet'] };
+      } });
+    }
+    // The router tries layers in registration order: literal paths (`/files/reorder`) must
+    // come before parameterised ones (`/files/:id`).
+    const params = (p: string) => (p.match(/\{/g) ?? []).length;
+    for (const { method, path, middleware } of [...this.pending].sort((a, b) => params(a.path) - params(b.path))) {
+      this.koa.register(toRouterPath(path), [method], [middleware]);
+    }
+    this.pending.length = 0;
+    return this.koa;
+  }
+}
+
+function guard(ctx: Koa.Context | RouterContext, needsAuth: boolean, needsCsrf: boolean, secret: string): RequestUser | undefined {
+  const user = ctx.state.user as RequestUser | undefined;
+  if (needsAuth && !user) throw new HttpError(401, [AUTH_MESSAGES.notSignedIn]);
+  if (needsCsrf) {
+    if (!user || !csrfTokenMatches(secret, user.sid, ctx.get(CSRF_HEADER) || undefined)) {
+      throw new HttpError(403, [AUTH_MESSAGES.csrfInvalid]);
+    }
+  }
+  return user;
+}

@@ -1,0 +1,32 @@
+import { SESSION_COOKIE } from '@cc/contracts';
+
+/**
+ * Whether a verified session is still active (not signed out). svc-identity answers from
+ * its own table; other services ask svc-identity over HTTP and cache answers briefly, so a
+ * signed-out cookie stops working everywhere within `ttlMs`.
+ */
+export type SessionCheck = (sid: string, cookieValue: string) => Promise<boolean>;
+
+export function remoteSessionCheck(identityUrl: string, ttlMs = 15_000, maxEntries = 10_000): SessionCheck {
+  const cache = new Map<string, { active: boolean; until: number }>();
+  return async (sid, cookieValue) => {
+    const now = Date.now();
+    const hit = cache.get(sid);
+    if (hit && hit.until > now) return hit.active;
+    let active: boolean;
+    try {
+      const res = await fetch(new URL('/auth/session', identityUrl), {
+        headers: { accept: 'application/json', cookie: `${SESSION_COOKIE}=${cookieValue}` },
+        signal: AbortSignal.timeout(2000),
+      });
+      if (res.status !== 200 && res.status !== 401) return hit?.active ?? true;
+      active = res.status === 200;
+    } catch {
+      // Identity unreachable: fall back to the signature alone rather than lock everyone out.
+      return hit?.active ?? true;
+    }
+    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+    cache.set(sid, { active, until: now + ttlMs });
+    return active;
+  };
+}

@@ -1,0 +1,64 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The session cookie is `v1.<payload>.<mac>`: an HMAC-signed claim that every service
+ * verifies locally with SESSION_SECRET, so no service needs identity's tables. Revocation
+ * (sign-out) is enforced by svc-identity and, where configured, checked by the other
+ * services through a SessionCheck.
+ */
+export interface SessionClaims {
+  /** Session id (row in identity.sessions). */
+  sid: string;
+  /** User id. */
+  uid: number;
+  /** Admin flag at sign-in. */
+  adm: boolean;
+  /** Issued at, seconds since the epoch. */
+  iat: number;
+}
+
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+const b64 = (buf: Buffer) => buf.toString('base64url');
+
+function mac(secret: string, data: string): Buffer {
+  return createHmac('sha256', secret).update(data).digest();
+}
+
+export function signSession(secret: string, claims: SessionClaims): string {
+  const payload = b64(Buffer.from(JSON.stringify(claims)));
+  return `v1.${payload}.${b64(mac(secret, `session:${payload}`))}`;
+}
+
+export function verifySession(secret: string, token: string | undefined, now = Date.now()): SessionClaims | null {
+  if (!token) return null;
+  const [version, payload, signature] = token.split('.');
+  if (version !== 'v1' || !payload || !signature) return null;
+  const expected = mac(secret, `session:${payload}`);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SessionClaims;
+    if (typeof claims.sid !== 'string' || typeof claims.uid !== 'number' || typeof claims.iat !== 'number') return null;
+    if (claims.iat * 1000 + SESSION_MAX_AGE_SECONDS * 1000 < now) return null;
+    return claims;
+  } catch {
+    return null;
+  }
+}
+
+/** The CSRF token is bound to the session id, so any service can check it without state. */
+export function csrfTokenFor(secret: string, sid: string): string {
+  return b64(mac(secret, `csrf:${sid}`));
+}
+
+export function csrfTokenMatches(secret: string, sid: string, token: string | undefined): boolean {
+  if (!token) return false;
+  const expected = Buffer.from(csrfTokenFor(secret, sid));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function newSessionId(): string {
+  return b64(randomBytes(24));
+}

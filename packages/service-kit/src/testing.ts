@@ -1,0 +1,128 @@
+/**
+ * Test helpers: a fresh Postgres database per test file (real Postgres when reachable,
+ * in-memory PGlite otherwise), services listening on a free port, and a client that keeps
+ * cookies and sends the CSRF token like the browser does.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import knexFactory from 'knex';
+import { CSRF_HEADER, SESSION_COOKIE } from '@cc/contracts';
+import { createApp, type ServiceApp, type ServiceConfig, type ServiceDefinition } from './app';
+import { createDb, type Db } from './db';
+import { createLogger } from './logger';
+
+export const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function postgresReachable(url = ADMIN_URL): Promise<boolean> {
+  const k = knexFactory({ client: 'pg', connection: { connectionString: url, connectionTimeoutMillis: 1500 } });
+  try {
+    await k.raw('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await k.destroy();
+  }
+}
+
+export interface TestDatabase {
+  db: Db;
+  url?: string;
+  drop: () => Promise<void>;
+}
+
+export async function freshDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB === 'pglite' || !(await postgresReachable())) {
+    const db = await createDb({});
+    return { db, drop: () => db.destroy() };
+  }
+  const name = `cc_test_${randomBytes(6).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: ADMIN_URL });
+  await admin.raw('create database ??', [name]);
+  await admin.destroy();
+  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const db = await createDb({ databaseUrl: url, poolMax: 5 });
+  return {
+    db,
+    url,
+    drop: async () => {
+      await db.destroy();
+      const a = knexFactory({ client: 'pg', connection: ADMIN_URL });
+      await a.raw('drop database if exists ?? with (force)', [name]);
+      await a.destroy();
+    },
+  };
+}
+
+export const TEST_SECRET = 'test-secret-for-signing-sessions-only';
+
+export interface RunningService {
+  service: ServiceApp;
+  url: string;
+  server: Server;
+  close: () => Promise<void>;
+}
+
+export async function startTestService(
+  def: ServiceDefinition,
+  db: Db,
+  config: Partial<ServiceConfig> = {},
+): Promise<RunningService> {
+  const service = createApp(def, { sessionSecret: TEST_SECRET, db, logger: createLogger(def.name, 'silent'), ...config });
+  await service.ready();
+  const server = createServer(service.app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    service,
+    url,
+    server,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A browser-like client: keeps the session cookie and sends the CSRF token on writes. */
+export class TestClient {
+  cookie?: string;
+  csrf?: string;
+  constructor(public baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, opts: { csrf?: boolean; headers?: Record<string, string>; raw?: string } = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    if (this.cookie) headers.cookie = `${SESSION_COOKIE}=${this.cookie}`;
+    if (method !== 'GET' && opts.csrf !== false && this.csrf) headers[CSRF_HEADER] = this.csrf;
+    let payload: string | undefined = opts.raw;
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    } else if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await fetch(this.baseUrl + path, { method, headers, body: payload });
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    if (setCookie) this.cookie = setCookie.split(';')[0]!.slice(SESSION_COOKIE.length + 1) || undefined;
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    const answer = parsed as { csrf_token?: string } | undefined;
+    if (answer && typeof answer === 'object' && typeof answer.csrf_token === 'string') this.csrf = answer.csrf_token;
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  get<T = any>(path: string, opts?: { headers?: Record<string, string> }) { return this.request<T>('GET', path, undefined, opts); }
+  post<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean; headers?: Record<string, string> }) { return this.request<T>('POST', path, body ?? {}, opts); }
+  put<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) { return this.request<T>('PUT', path, body ?? {}, opts); }
+  patch<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) { return this.request<T>('PATCH', path, body ?? {}, opts); }
+  delete<T = any>(path: string, opts?: { csrf?: boolean }) { return this.request<T>('DELETE', path, undefined, opts); }
+
+  async signUp(email = `user-${randomBytes(4).toString('hex')}@example.com`, password = 'correct horse battery') {
+    const res = await this.post('/auth/sign_up', { email, password });
+    if (res.status !== 201) throw new Error(`sign up failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.user as { id: number; email: string; is_admin: boolean };
+  }
+}

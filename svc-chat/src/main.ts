@@ -1,0 +1,4 @@
+import { runService } from '@cc/service-kit';
+import { chatService } from './service';
+
+await runService(chatService);

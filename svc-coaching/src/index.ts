@@ -1,0 +1,1 @@
+export { coachingService } from './service';

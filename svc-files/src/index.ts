@@ -1,0 +1,1 @@
+export { filesService } from './service';

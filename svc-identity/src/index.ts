@@ -1,0 +1,1 @@
+export { identityService, identitySessionCheck } from './service';

@@ -1,0 +1,4 @@
+import { runService } from '@cc/service-kit';
+import { identityService } from './service';
+
+await runService(identityService);

@@ -1,0 +1,3 @@
+import { accounts } from './001_accounts';
+
+export const migrations = [accounts];

@@ -1,0 +1,70 @@
+import type Koa from 'koa';
+import { AUTH_MESSAGES, credentialsSchema, SESSION_COOKIE } from '@cc/contracts';
+import {
+  csrfTokenFor, HttpError, newSessionId, SESSION_MAX_AGE_SECONDS, signSession,
+  type ServiceContext, type ServiceRouter,
+} from '@cc/service-kit';
+import { createSession, createUser, findUser, findUserByEmail, publicUser, revokeSession, type UserRow } from './accounts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { clearFailures, DEFAULT_LIMITS, recordFailure, retryAfter, type SignInLimits } from './rate-limit';
+
+function limitsFrom(env: Record<string, string | undefined> = {}): SignInLimits {
+  return {
+    maxFailures: Number(env.SIGN_IN_MAX_FAILURES) || DEFAULT_LIMITS.maxFailures,
+    windowSeconds: Number(env.SIGN_IN_WINDOW_SECONDS) || DEFAULT_LIMITS.windowSeconds,
+  };
+}
+
+export function identityRoutes(router: ServiceRouter, { db, config }: ServiceContext): void {
+  const secret = config.sessionSecret;
+  const limits = limitsFrom(config.env);
+
+  /** Starts a session for the user: signed cookie + the CSRF token bound to it. */
+  async function startSession(ctx: Koa.Context, user: UserRow) {
+    const sid = newSessionId();
+    await createSession(db, sid, user.id, ctx.get('user-agent') || undefined);
+    const token = signSession(secret, { sid, uid: user.id, adm: user.is_admin, iat: Math.floor(Date.now() / 1000) });
+    ctx.cookies.set(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.secure,
+      path: '/',
+      maxAge: SESSION_MAX_AGE_SECONDS * 1000,
+      overwrite: true,
+    });
+    return { success: true, user: publicUser(user), csrf_token: csrfTokenFor(secret, sid) };
+  }
+
+  router.post('/auth/sign_up', { auth: false, csrf: false, body: credentialsSchema }, async (ctx, { body }) => {
+    const user = await createUser(db, body.email, await hashPassword(body.password));
+    if (!user) throw new HttpError(422, [AUTH_MESSAGES.emailTaken]);
+    ctx.status = 201;
+    return startSession(ctx, user);
+  });
+
+  router.post('/auth/sign_in', { auth: false, csrf: false, body: credentialsSchema }, async (ctx, { body }) => {
+    const wait = await retryAfter(db, body.email, ctx.ip, limits);
+    if (wait > 0) throw new HttpError(429, [AUTH_MESSAGES.tooManyAttempts], { 'Retry-After': String(wait) });
+    const user = await findUserByEmail(db, body.email);
+    const ok = user ? await verifyPassword(body.password, user.password_hash) : (await burnPasswordCheck(body.password), false);
+    if (!user || !ok) {
+      await recordFailure(db, body.email, ctx.ip);
+      throw new HttpError(401, [AUTH_MESSAGES.invalidCredentials]);
+    }
+    await clearFailures(db, body.email);
+    return startSession(ctx, user);
+  });
+
+  router.post('/auth/sign_out', {}, async (ctx, { user }) => {
+    await revokeSession(db, user.sid);
+    ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/' });
+    return { success: true };
+  });
+
+  router.get('/auth/session', { auth: false }, async (ctx, { user }) => {
+    const row = user && (await findUser(db, user.id));
+    if (!user || !row) throw new HttpError(401, [AUTH_MESSAGES.notSignedIn]);
+    ctx.set('Cache-Control', 'no-store');
+    return { success: true, user: publicUser(row), csrf_token: csrfTokenFor(secret, user.sid) };
+  });
+}
