@@ -1,0 +1,50 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import Koa from 'koa';
+import { isPageNavigation, ownerOfPath, REMOTES, type ServiceName } from '@cc/contracts';
+import { sendIndex, staticApp } from './static';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The embedded gateway: the same decisions as the generated nginx config (page navigations
+ * → the shell's index.html, /mfe/<name>/ → that remote's build, API paths → their owner by
+ * the route table), with every service's Koa app in this one process.
+ */
+export function createGateway(root: string, services: Record<ServiceName, Handler>): Server {
+  const shellDir = path.join(root, 'shell', 'dist');
+  const shellIndex = new Koa();
+  shellIndex.use(async (ctx) => sendIndex(ctx, shellDir));
+  const pages = shellIndex.callback();
+  const shellAssets = staticApp(shellDir, { fallbackIndex: false }).callback();
+  const remotes = new Map<string, Handler>(
+    REMOTES.map((name) => [name, staticApp(path.join(root, `mfe-${name}`, 'dist')).callback()]),
+  );
+
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const pathname = url.pathname;
+    if (pathname === '/healthz') {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"status":"ok"}');
+      return;
+    }
+    const mfe = /^\/mfe\/([a-z]+)(\/.*)$/.exec(pathname);
+    if (mfe && remotes.has(mfe[1]!)) {
+      req.url = mfe[2]! + url.search;
+      remotes.get(mfe[1]!)!(req, res);
+      return;
+    }
+    res.setHeader('Vary', 'Accept');
+    if (isPageNavigation(req.method ?? 'GET', req.headers.accept)) {
+      pages(req, res);
+      return;
+    }
+    const owner = ownerOfPath(pathname);
+    if (owner) {
+      services[owner](req, res);
+      return;
+    }
+    shellAssets(req, res);
+  });
+}

@@ -1,0 +1,51 @@
+// `npm test`: type-check, unit + integration tests (jest, real Postgres), then the browser
+// journeys (Playwright in Chromium against nginx + every service + Postgres). Ends with one
+// "N passed, N failed" line summing both runners.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+mkdirSync('test-results', { recursive: true });
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR };
+const only = process.argv[2]; // optional: typecheck | unit | e2e
+
+function run(label, cmd, args, extraEnv = {}) {
+  console.log(`\n── ${label} ──`);
+  const t0 = performance.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  console.log(`── ${label}: ${res.status === 0 ? 'ok' : 'FAILED'} (${((performance.now() - t0) / 1000).toFixed(0)}s)`);
+  return res.status === 0;
+}
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+if (!only || only === 'typecheck') ok = run('type-check', 'npx', ['tsc', '-p', 'tsconfig.json']) && ok;
+
+if (!only || only === 'unit') {
+  rmSync('test-results/jest.json', { force: true });
+  ok = run('unit and integration tests (jest)', 'node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', '--outputFile=test-results/jest.json']) && ok;
+  if (existsSync('test-results/jest.json')) {
+    const j = JSON.parse(readFileSync('test-results/jest.json', 'utf8'));
+    results.passed += j.numPassedTests;
+    results.failed += j.numFailedTests;
+    results.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+  }
+}
+
+if (!only || only === 'e2e') {
+  ok = run('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) && ok;
+  rmSync('test-results/e2e.json', { force: true });
+  ok = run('browser journeys (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']) && ok;
+  if (existsSync('test-results/e2e.json')) {
+    const s = JSON.parse(readFileSync('test-results/e2e.json', 'utf8')).stats ?? {};
+    results.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    results.failed += s.unexpected ?? 0;
+    results.skipped += s.skipped ?? 0;
+  }
+}
+
+console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+process.exit(ok && results.failed === 0 ? 0 : 1);
