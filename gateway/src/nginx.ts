@@ -1,0 +1,447 @@
+/**
+ * The gateway's nginx configuration, generated from the route table in @cc/contracts with
+ * the `nginx-conf` package. Pure: no file system, no network; `generate.ts` writes the result.
+ *
+ * Targets:
+ * - `local`   → gateway/nginx.conf: `nginx -p <repo root> -c gateway/nginx.conf` (npm run stack).
+ *               Upstreams on 127.0.0.1, static builds read from `shell/dist` and `mfe-<name>/dist`,
+ *               pid/logs/temp files under `.stack/nginx/` (that directory must exist).
+ * - `compose` → gateway/nginx.compose.conf: the gateway container (official nginx image, run as
+ *               the unprivileged `nginx` user on port 8080). Upstreams are the `svc-<name>`
+ *               containers; the shell and each remote are proxied to their own static containers.
+ * - `static`  → gateway/nginx.static.conf: the server block of every static container (shell and
+ *               remotes), installed as /etc/nginx/conf.d/default.conf in the official image.
+ *
+ * Rules (local and compose):
+ * 1. A page navigation (GET/HEAD whose Accept starts with text/html, PAGE_NAV_ACCEPT_REGEX) to any
+ *    path outside /mfe/ is rewritten to /index.html: the shell, `Cache-Control: no-cache`.
+ * 2. /mfe/<name>/ → that remote's build; hashed assets immutable, everything else no-cache.
+ * 3. Every API path → its owner service, one regex location per `routingRules()` entry, in that
+ *    order (the exact svc-files sub-paths of /profile before /profile → svc-people), each anchored
+ *    with `(/|$)` so `/profile/suggested_folders_x` does not match `suggested_folders`.
+ * 4. Anything else: the shell's static files (hashed ones immutable), else 404 JSON.
+ */
+import { NginxConfFile } from 'nginx-conf';
+import {
+  PAGE_NAV_ACCEPT_REGEX,
+  REMOTES,
+  SERVICES,
+  SERVICE_PORTS,
+  routingRules,
+  type RemoteName,
+  type RoutingRule,
+  type ServiceName,
+} from '@cc/contracts';
+
+/** nginx-conf's item type (not exported by name from the package index). */
+type NginxConfItem = NginxConfFile['nginx'];
+
+export type NginxTarget = 'local' | 'compose' | 'static';
+
+export const NGINX_TARGETS: readonly NginxTarget[] = ['local', 'compose', 'static'];
+
+/** Where each target is committed, relative to the repo root. */
+export const NGINX_CONF_FILES: Record<NginxTarget, string> = {
+  local: 'gateway/nginx.conf',
+  compose: 'gateway/nginx.compose.conf',
+  static: 'gateway/nginx.static.conf',
+};
+
+export interface NginxConfOptions {
+  /** Port nginx listens on (default 8080; `static`: 80). */
+  listenPort?: number;
+  /** Upstream port per service (default SERVICE_PORTS). */
+  servicePorts?: Partial<Record<ServiceName, number>>;
+  /**
+   * `host:port` of an upstream, given its container name (`svc-files`, `shell`, `mfe-people`)
+   * and its port (the service port; 80 for the static containers). Default: 127.0.0.1 (local),
+   * the container name (compose). Tests use it to run the compose config outside Docker.
+   */
+  address?: (container: string, port: number) => string;
+  /**
+   * Directory for the pid file, logs and temp files. Default `.stack/nginx` relative to the
+   * prefix (local); /tmp plus stdout/stderr in the container (compose). Unused by `static`.
+   */
+  runtimeDir?: string;
+  /** `static`: the directory served (default /usr/share/nginx/html). */
+  root?: string;
+}
+
+export const DEFAULT_LISTEN_PORT = 8080;
+
+/** The JSON body of the gateway's own 404. */
+export const NOT_FOUND_BODY = '{"success":false,"errors":["Not found"]}';
+/** The JSON body when an upstream is down or does not answer in time. */
+export const UNAVAILABLE_BODY = '{"success":false,"errors":["Service unavailable, please try again"]}';
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A content-hashed build file (`main.3f9c2a1b.js`, `vendors.0a1b2c3d4e5f.css.map`). */
+export const HASHED_ASSET_REGEX =
+  '\\.[0-9a-f]{8,}\\.(?:js|mjs|css|woff2?|ttf|otf|eot|png|jpe?g|gif|svg|webp|avif|ico|wasm)(?:\\.map)?$';
+
+/** Path segments whose locations stream Server-Sent Events (no proxy buffering, long reads). */
+export const STREAMING_SEGMENTS = ['ai_chat'];
+
+/** Container / upstream naming. */
+export const serviceContainer = (s: ServiceName) => `svc-${s}`;
+export const appContainer = (app: 'shell' | RemoteName) => (app === 'shell' ? 'shell' : `mfe-${app}`);
+const serviceUpstream = (s: ServiceName) => `svc_${s}`;
+const appUpstream = (app: 'shell' | RemoteName) => `app_${app === 'shell' ? 'shell' : `mfe_${app}`}`;
+
+const MIME_TYPES: ReadonlyArray<[string, string]> = [
+  ['text/html', 'html htm'],
+  ['text/css', 'css'],
+  ['text/plain', 'txt'],
+  ['text/csv', 'csv'],
+  ['text/markdown', 'md'],
+  ['application/javascript', 'js mjs'],
+  ['application/json', 'json map'],
+  ['application/manifest+json', 'webmanifest'],
+  ['application/wasm', 'wasm'],
+  ['application/xml', 'xml'],
+  ['image/svg+xml', 'svg svgz'],
+  ['image/png', 'png'],
+  ['image/jpeg', 'jpg jpeg'],
+  ['image/gif', 'gif'],
+  ['image/webp', 'webp'],
+  ['image/avif', 'avif'],
+  ['image/x-icon', 'ico'],
+  ['font/woff', 'woff'],
+  ['font/woff2', 'woff2'],
+  ['font/ttf', 'ttf'],
+  ['font/otf', 'otf'],
+  ['application/vnd.ms-fontobject', 'eot'],
+  ['application/pdf', 'pdf'],
+];
+
+/** text/html is always compressed once gzip is on; text/event-stream is deliberately absent. */
+const GZIP_TYPES = [
+  'text/css',
+  'text/plain',
+  'text/csv',
+  'text/markdown',
+  'text/javascript',
+  'application/javascript',
+  'application/json',
+  'application/manifest+json',
+  'application/xml',
+  'application/wasm',
+  'image/svg+xml',
+];
+
+/** A thin fluent wrapper over nginx-conf's item API (blocks need `_add(name, value, [])`). */
+class Block {
+  constructor(readonly item: NginxConfItem) {}
+
+  /** A simple directive. */
+  d(name: string, value: string | number = '', comment?: string): this {
+    this.item._add(name, String(value), null, comment ? [` ${comment}`] : undefined);
+    return this;
+  }
+
+  /** A block directive; `build` fills it. */
+  b(name: string, value: string, build: (block: Block) => void, comment?: string): this {
+    this.item._add(name, value, [], comment ? [` ${comment}`] : undefined);
+    const siblings = this.item[name];
+    const child = siblings?.[siblings.length - 1];
+    if (!child) throw new Error(`nginx-conf did not add ${name}`);
+    build(new Block(child));
+    return this;
+  }
+}
+
+function emptyConf(): NginxConfFile {
+  let conf: NginxConfFile | undefined;
+  let error: Error | null = null;
+  // The callback runs synchronously for an in-memory source.
+  NginxConfFile.createFromSource('', (err, c) => {
+    error = err;
+    conf = c;
+  });
+  if (error) throw error;
+  if (!conf) throw new Error('nginx-conf did not create a config synchronously');
+  return conf;
+}
+
+/** nginx single-quoted string (for JSON bodies and log formats). */
+const sq = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+/** nginx double-quoted string (for regexes containing `{`, `;` or spaces). */
+const dq = (s: string) => `"${s.replace(/"/g, '\\"')}"`;
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The nginx regex location for one routing rule, anchored with `(/|$)`. */
+export function ruleLocationRegex(rule: RoutingRule): string {
+  const seg = escapeRegex(rule.segment);
+  if (rule.subPaths) return `^/${seg}/(${rule.subPaths.map(escapeRegex).join('|')})(/|$)`;
+  return `^/${seg}(/|$)`;
+}
+
+/** The map key matching a page navigation in `"$request_method:$http_accept"`. */
+export function pageNavMapKey(): string {
+  return `~*^(GET|HEAD):${PAGE_NAV_ACCEPT_REGEX.replace(/^\^/, '')}`;
+}
+
+interface Resolved {
+  target: 'local' | 'compose';
+  listenPort: number;
+  servicePorts: Record<ServiceName, number>;
+  address: (container: string, port: number) => string;
+  runtimeDir: string | undefined;
+}
+
+/** Port of the shell and remote static containers. */
+export const STATIC_CONTAINER_PORT = 80;
+
+export function generateNginxConf(target: NginxTarget, options: NginxConfOptions = {}): string {
+  if (target === 'static') return generateStaticConf(options);
+  const r: Resolved = {
+    target,
+    listenPort: options.listenPort ?? DEFAULT_LISTEN_PORT,
+    servicePorts: { ...SERVICE_PORTS, ...options.servicePorts },
+    address:
+      options.address ?? (target === 'local' ? (_c, port) => `127.0.0.1:${port}` : (container, port) => `${container}:${port}`),
+    runtimeDir: options.runtimeDir,
+  };
+  const conf = emptyConf();
+  const root = new Block(conf.nginx);
+  const header = [
+    ` Generated by \`npm run gen:nginx\` (gateway/src/generate.ts) from the route table in`,
+    ` packages/contracts. Do not edit by hand. Target: ${target}.`,
+    ...(target === 'local'
+      ? [' Run from the repo root: nginx -p "$PWD" -c gateway/nginx.conf (needs .stack/nginx/).']
+      : [' The gateway container (gateway/Dockerfile), run as the unprivileged nginx user.']),
+  ];
+  conf.nginx._add('worker_processes', 'auto', null, header);
+
+  const run = runtimePaths(r);
+  root.d('pid', run.pid);
+  root.d('error_log', `${run.errorLog} warn`);
+  if (target === 'local') root.d('daemon', 'off');
+  root.b('events', '', (e) => e.d('worker_connections', 1024));
+  root.b('http', '', (http) => buildHttp(http, r, run));
+  return indentComments(conf.toString());
+}
+
+/** nginx-conf writes comments at column 0; give each the indentation of the line it describes. */
+function indentComments(text: string): string {
+  const lines = text.split('\n');
+  for (let i = lines.length - 2; i >= 0; i--) {
+    if (!lines[i]!.startsWith('#')) continue;
+    const indent = /^\s*/.exec(lines[i + 1]!)![0];
+    lines[i] = indent + lines[i];
+  }
+  return lines.join('\n');
+}
+
+interface RuntimePaths {
+  pid: string;
+  errorLog: string;
+  accessLog: string;
+  temp: (name: string) => string;
+}
+
+function runtimePaths(r: Resolved): RuntimePaths {
+  const dir = r.runtimeDir ?? (r.target === 'local' ? '.stack/nginx' : undefined);
+  if (dir !== undefined) {
+    return {
+      pid: `${dir}/nginx.pid`,
+      errorLog: `${dir}/error.log`,
+      accessLog: `${dir}/access.log`,
+      temp: (name) => `${dir}/${name}_temp`,
+    };
+  }
+  // The official image, run as the `nginx` user: /var/cache/nginx and /run are root-owned.
+  return {
+    pid: '/tmp/nginx.pid',
+    errorLog: 'stderr',
+    accessLog: '/dev/stdout',
+    temp: (name) => `/tmp/nginx_${name}_temp`,
+  };
+}
+
+function buildHttp(http: Block, r: Resolved, run: RuntimePaths): void {
+  http
+    .d('server_tokens', 'off')
+    .d('sendfile', 'on')
+    .d('tcp_nopush', 'on')
+    .d('keepalive_timeout', '65s')
+    .b('types', '', (t) => {
+      for (const [type, exts] of MIME_TYPES) t.d(type, exts);
+    })
+    .d('default_type', 'application/octet-stream')
+    .d(
+      'log_format',
+      `gateway ${sq(
+        '$remote_addr - [$time_local] "$request" $status $body_bytes_sent "$http_referer" ' +
+          '"$http_user_agent" rt=$request_time uct=$upstream_connect_time urt=$upstream_response_time ' +
+          'upstream=$upstream_addr rid=$req_id',
+      )}`,
+    )
+    .d('access_log', `${run.accessLog} gateway`)
+    .d('client_body_temp_path', run.temp('client_body'))
+    .d('proxy_temp_path', run.temp('proxy'))
+    .d('fastcgi_temp_path', run.temp('fastcgi'))
+    .d('uwsgi_temp_path', run.temp('uwsgi'))
+    .d('scgi_temp_path', run.temp('scgi'))
+    .d('client_max_body_size', '12m', 'Services enforce their own smaller limits and answer 413.')
+    .d('gzip', 'on')
+    .d('gzip_comp_level', 5)
+    .d('gzip_min_length', 1024)
+    .d('gzip_proxied', 'any')
+    .d('gzip_vary', 'on')
+    .d('gzip_types', GZIP_TYPES.join(' '));
+
+  // Page navigation: GET/HEAD with Accept starting with text/html (PAGE_NAV_ACCEPT_REGEX).
+  http.b('map', '"$request_method:$http_accept" $page_nav', (m) => {
+    m.d('default', 0).d(dq(pageNavMapKey()), 1);
+  });
+  // ... to any path outside /mfe/ gets the shell.
+  http.b('map', '"$page_nav$uri" $shell_page', (m) => {
+    m.d('default', 0).d(dq('~^1/(?!mfe/)'), 1);
+  });
+  // Request id: the client's (if it looks like one) or nginx's own.
+  http.b('map', '$http_x_request_id $req_id', (m) => {
+    m.d('default', '$request_id').d(dq('~^[A-Za-z0-9._:-]{1,128}$'), '$http_x_request_id');
+  });
+  // Static files: content-hashed names are immutable, everything else is revalidated.
+  http.b('map', '$uri $static_cache_control', (m) => {
+    m.d('default', dq(NO_CACHE)).d(dq(`~${HASHED_ASSET_REGEX}`), dq(IMMUTABLE));
+  });
+
+  for (const s of SERVICES) {
+    http.b('upstream', serviceUpstream(s), (u) => {
+      u.d('server', r.address(serviceContainer(s), r.servicePorts[s])).d('keepalive', 32);
+    });
+  }
+  if (r.target === 'compose') {
+    for (const app of ['shell', ...REMOTES] as const) {
+      http.b('upstream', appUpstream(app), (u) => {
+        u.d('server', r.address(appContainer(app), STATIC_CONTAINER_PORT)).d('keepalive', 8);
+      });
+    }
+  }
+
+  // Inherited by every location (none of them sets its own proxy_set_header).
+  http
+    .d('proxy_http_version', '1.1')
+    .d('proxy_set_header', 'Connection ""')
+    .d('proxy_set_header', 'Host $host')
+    .d('proxy_set_header', 'X-Forwarded-For $proxy_add_x_forwarded_for')
+    .d('proxy_set_header', 'X-Forwarded-Proto $scheme')
+    .d('proxy_set_header', 'X-Request-Id $req_id')
+    .d('proxy_connect_timeout', '5s')
+    .d('proxy_read_timeout', '120s');
+
+  http.b('server', '', (server) => buildServer(server, r));
+}
+
+/** Headers every response outside /mfe/ carries (add_header is not inherited once a location sets one). */
+function pageHeaders(b: Block, cacheControl?: string): void {
+  if (cacheControl) b.d('add_header', `Cache-Control ${cacheControl} always`);
+  b.d('add_header', 'Vary Accept always').d('add_header', 'X-Request-Id $req_id always');
+}
+
+function buildServer(server: Block, r: Resolved): void {
+  server.d('listen', r.listenPort).d('server_name', '_');
+  if (r.target === 'local') server.d('root', 'shell/dist');
+  server.b('if', '($shell_page)', (i) => i.d('rewrite', '^ /index.html last'));
+  // nginx's own 502/504 (upstream down or silent) as JSON; upstream answers pass through as is.
+  server.d('error_page', '502 504 = @unavailable');
+
+  server.b('location', '= /healthz', (l) => {
+    l.d('access_log', 'off')
+      .d('default_type', 'application/json')
+      .d('add_header', 'Cache-Control no-store always')
+      .d('return', `200 ${sq('{"status":"ok"}')}`);
+  });
+
+  // The shell's entry document: page navigations are rewritten here.
+  server.b('location', '= /index.html', (l) => {
+    pageHeaders(l, dq(NO_CACHE));
+    if (r.target === 'compose') staticProxy(l, appUpstream('shell'), '');
+  });
+
+  for (const remote of REMOTES) {
+    server.b('location', `^~ /mfe/${remote}/`, (l) => {
+      l.d('add_header', 'Cache-Control $static_cache_control always').d('add_header', 'X-Request-Id $req_id always');
+      if (r.target === 'local') l.d('alias', `${appContainer(remote)}/dist/`).d('error_page', '404 = @not_found');
+      else staticProxy(l, appUpstream(remote), '/');
+    });
+  }
+
+  for (const rule of routingRules()) {
+    const comment = rule.subPaths ? `/${rule.segment} sub-paths owned by svc-${rule.owner} (matched first)` : undefined;
+    server.b(
+      'location',
+      `~ ${dq(ruleLocationRegex(rule))}`,
+      (l) => {
+        l.d('proxy_pass', `http://${serviceUpstream(rule.owner)}`);
+        // The service echoes the id it received; send exactly one X-Request-Id back.
+        l.d('proxy_hide_header', 'X-Request-Id');
+        pageHeaders(l);
+        if (STREAMING_SEGMENTS.includes(rule.segment)) {
+          l.d('proxy_buffering', 'off').d('proxy_cache', 'off').d('proxy_read_timeout', '1h').d('proxy_send_timeout', '1h');
+        }
+      },
+      comment,
+    );
+  }
+
+  // Everything else: the shell's own static files, else 404 JSON.
+  server.b('location', '/', (l) => {
+    pageHeaders(l, '$static_cache_control');
+    if (r.target === 'local') l.d('index', 'index.html').d('try_files', '$uri $uri/ @not_found');
+    else staticProxy(l, appUpstream('shell'), '');
+  });
+
+  // `types {}`: the JSON content type even for a missing `.js` file.
+  server.b('location', '@not_found', (l) => {
+    l.b('types', '', () => {}).d('default_type', 'application/json');
+    pageHeaders(l, 'no-store');
+    l.d('return', `404 ${sq(NOT_FOUND_BODY)}`);
+  });
+  server.b('location', '@unavailable', (l) => {
+    l.b('types', '', () => {}).d('default_type', 'application/json');
+    pageHeaders(l, 'no-store');
+    l.d('return', `502 ${sq(UNAVAILABLE_BODY)}`);
+  });
+}
+
+/** Proxy to a static container (compose); its 404s become the gateway's JSON 404. */
+function staticProxy(l: Block, upstream: string, uri: string): void {
+  l.d('proxy_pass', `http://${upstream}${uri}`)
+    .d('proxy_hide_header', 'Cache-Control')
+    .d('proxy_intercept_errors', 'on')
+    .d('error_page', '404 = @not_found')
+    .d('error_page', '502 504 = @unavailable');
+}
+
+/** The server block of a static container (official nginx image, conf.d/default.conf). */
+function generateStaticConf(options: NginxConfOptions): string {
+  const conf = emptyConf();
+  const root = new Block(conf.nginx);
+  conf.nginx._add('map', '$uri $static_cache_control', [], [
+    ` Generated by \`npm run gen:nginx\` (gateway/src/generate.ts). Do not edit by hand.`,
+    ` Static container of the shell or a remote: /etc/nginx/conf.d/default.conf in nginx:alpine.`,
+    ` The gateway proxies /mfe/<name>/ here with the prefix stripped, and sets the same headers.`,
+  ]);
+  const map = conf.nginx.map?.[0];
+  if (!map) throw new Error('nginx-conf did not add map');
+  new Block(map).d('default', dq(NO_CACHE)).d(dq(`~${HASHED_ASSET_REGEX}`), dq(IMMUTABLE));
+  root.b('server', '', (s) => {
+    s.d('listen', options.listenPort ?? STATIC_CONTAINER_PORT)
+      .d('server_name', '_')
+      .d('server_tokens', 'off')
+      .d('root', options.root ?? '/usr/share/nginx/html')
+      .d('index', 'index.html');
+    s.b('location', '= /healthz', (l) => {
+      l.d('access_log', 'off').d('default_type', 'application/json').d('return', `200 ${sq('{"status":"ok"}')}`);
+    });
+    s.b('location', '/', (l) => {
+      l.d('try_files', '$uri $uri/ =404').d('add_header', 'Cache-Control $static_cache_control always');
+    });
+  });
+  return indentComments(conf.toString());
+}
