@@ -74,7 +74,7 @@ for (const [name, port] of Object.entries(SERVICES)) {
     },
   });
   child.on('exit', (code, signal) => {
-    if (signal !== 'SIGTERM' && !process.exitCode) console.error(`svc-${name} exited (${code ?? signal})`);
+    if (code !== 0 && signal !== 'SIGTERM') console.error(`svc-${name} exited (${code ?? signal})`);
   });
   children.push(child);
 }

@@ -1,0 +1,51 @@
+// End-to-end suite: Debian's Chromium against the real topology (nginx with gateway/nginx.conf,
+// one process per service, Postgres) through the gateway. `npm run test:e2e`.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DATABASE_URL, GATEWAY_PORT } from './support/env';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+
+const baseURL = `http://127.0.0.1:${GATEWAY_PORT}`;
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: here,
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(root, 'test-results', 'e2e-artifacts'),
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(root, 'test-results', 'e2e.json') }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: {
+    // A fresh database, then scripts/stack.mjs (build, services, nginx).
+    command: 'node e2e/support/fresh-stack.mjs',
+    cwd: root,
+    env: { GATEWAY_PORT: String(GATEWAY_PORT), DATABASE_URL },
+    url: `${baseURL}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: !CI,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

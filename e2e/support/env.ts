@@ -1,0 +1,26 @@
+/** Settings shared by the e2e config and the tests (the bench has its own, see bench/lib). */
+export const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 8089);
+export const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_e2e';
+
+/** Debian's Chromium: Playwright cannot download its own browsers on these machines. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The four remotes (each served at /mfe/<name>/remoteEntry.js). */
+export const REMOTES = ['dashboard', 'planning', 'coaching', 'people'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+/** Messages from the spec / @cc/contracts that the tests look for on screen or in answers. */
+export const MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'Email has already been taken',
+} as const;

@@ -1,0 +1,25 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AuthPage } from './pages/AuthPage';
+import { NotFoundPage } from './pages/StatusPages';
+import { ProtectedLayout } from './layout/ProtectedLayout';
+import { RemotePage } from './remotes/RemotePage';
+import { REMOTE_PAGE_ROUTES } from './routes';
+
+export function App() {
+  return (
+    <Routes>
+      <Route path="/sign-in" element={<AuthPage mode="sign-in" />} />
+      <Route path="/sign-up" element={<AuthPage mode="sign-up" />} />
+      <Route element={<ProtectedLayout />}>
+        <Route index element={<Navigate to="/dashboard" replace />} />
+        {REMOTE_PAGE_ROUTES.map((route) => {
+          const id = `${route.remote}/${route.module}`;
+          // The key is the module, not the path: /journal and /journal/:date share one
+          // instance, while another section always mounts afresh (and retries if it failed).
+          return <Route key={route.path} path={route.path} element={<RemotePage key={id} id={id} label={route.label} />} />;
+        })}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { api, ApiError, errorMessage, signInPath } from '@cc/client';
+import { useSession } from '../session/SessionProvider';
+import { navItems } from '../routes';
+import { localIsoDate } from '../lib/dates';
+import { FullPageStatus, SessionProblem } from '../pages/StatusPages';
+
+/** Header with the main navigation around every signed-in page. */
+export function ProtectedLayout() {
+  const { state, signedOut } = useSession();
+  const location = useLocation();
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+
+  if (state.status === 'loading') return <FullPageStatus text="Loading your workspace…" />;
+  if (state.status === 'error') return <SessionProblem message={state.message} />;
+  if (state.status === 'signed-out') {
+    // Signed out by the user: plain /sign-in. Otherwise come back here after signing in.
+    return <Navigate to={state.byUser ? '/sign-in' : signInPath(`${location.pathname}${location.search}`)} replace />;
+  }
+
+  async function signOut() {
+    setSigningOut(true);
+    setSignOutError(null);
+    try {
+      await api.post('/auth/sign_out', undefined, { redirectOnUnauthorized: false });
+    } catch (error) {
+      // 401: the session was already gone, which is what we wanted.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        setSignOutError(`Could not sign out: ${errorMessage(error)}`);
+        setSigningOut(false);
+        return;
+      }
+    }
+    signedOut(true);
+  }
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <Link to="/dashboard" className="brand">
+          Career workspace
+        </Link>
+        <nav className="main-nav" aria-label="Main">
+          {navItems(localIsoDate()).map((item) => {
+            // A section is current on its own path and below it (/planning/milestones_view,
+            // /journal/<any date>), which NavLink's own matching would not give the Journal link.
+            const current = location.pathname === item.section || location.pathname.startsWith(`${item.section}/`);
+            return (
+              <Link key={item.label} to={item.to} className={current ? 'nav-link active' : 'nav-link'} aria-current={current ? 'page' : undefined}>
+                {item.label}
+              </Link>
+            );
+          })}
+        </nav>
+        <div className="user-menu">
+          <span className="user-email" data-testid="user-email">
+            {state.user.email}
+          </span>
+          <button type="button" className="button button-quiet" onClick={signOut} disabled={signingOut}>
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
+      </header>
+      {signOutError && (
+        <div className="banner banner-error" role="alert">
+          {signOutError}
+        </div>
+      )}
+      <main className="app-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

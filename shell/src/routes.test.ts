@@ -1,0 +1,82 @@
+import { describe, expect, it } from '@jest/globals';
+import { PAGE_ROUTES, REMOTES, toRouterPath } from '@cc/contracts';
+import { navItems, PUBLIC_PAGE_PATHS, REMOTE_NAMES, REMOTE_PAGE_ROUTES, SHELL_PAGE_PATHS } from './routes';
+
+interface FederationOptions {
+  name: string;
+  remotes?: Record<string, string>;
+  exposes?: Record<string, string>;
+  shared?: Record<string, { singleton?: boolean; eager?: boolean }>;
+  dts?: boolean;
+}
+
+/** The ModuleFederationPlugin options of a workspace's webpack.config.js. */
+async function federationOptions(workspace: string): Promise<{ options: FederationOptions; publicPath: string }> {
+  const mod = (await import(`../../${workspace}/webpack.config.js`)) as { default: (env: unknown, argv: { mode: string }) => { plugins: object[]; output: { publicPath: string } } };
+  const config = mod.default({}, { mode: 'production' });
+  const plugin = config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin') as { _options: FederationOptions } | undefined;
+  if (!plugin) throw new Error(`${workspace}: no ModuleFederationPlugin`);
+  return { options: plugin._options, publicPath: config.output.publicPath };
+}
+
+describe('shell routes', () => {
+  it('serves every page route of the route table, from the remote it names', () => {
+    for (const page of PAGE_ROUTES) {
+      const path = toRouterPath(page.path);
+      if (page.remote === 'shell') {
+        expect(Object.values(SHELL_PAGE_PATHS)).toContain(path);
+        expect(PUBLIC_PAGE_PATHS.includes(path)).toBe(page.public === true);
+      } else {
+        const route = REMOTE_PAGE_ROUTES.find((r) => r.path === path);
+        expect(route?.remote).toBe(page.remote);
+      }
+    }
+  });
+
+  it('has no page the route table does not know', () => {
+    const known = PAGE_ROUTES.map((p) => toRouterPath(p.path));
+    for (const route of REMOTE_PAGE_ROUTES) expect(known).toContain(route.path);
+  });
+
+  it('knows the same remotes as the contracts', () => {
+    expect([...REMOTE_NAMES].sort()).toEqual([...REMOTES].sort());
+  });
+
+  it('links the journal to today', () => {
+    expect(navItems('2025-03-04').find((i) => i.label === 'Journal')?.to).toBe('/journal/2025-03-04');
+    expect(navItems('2025-03-04').map((i) => i.to)).toEqual(['/dashboard', '/planning', '/coaching', '/people', '/journal/2025-03-04']);
+  });
+});
+
+describe('federation wiring (webpack configs)', () => {
+  it('the shell declares every remote at /mfe/<name>/remoteEntry.js', async () => {
+    const { options, publicPath } = await federationOptions('shell');
+    expect(options.name).toBe('shell');
+    expect(publicPath).toBe('/');
+    expect(options.dts).toBe(false);
+    expect(options.remotes).toEqual(Object.fromEntries(REMOTES.map((r) => [r, `${r}@/mfe/${r}/remoteEntry.js`])));
+  });
+
+  it.each(REMOTES.map((r) => [r]))('%s exposes what the shell loads and shares the same singletons', async (remote) => {
+    const shell = await federationOptions('shell');
+    const { options, publicPath } = await federationOptions(`mfe-${remote}`);
+    expect(options.name).toBe(remote);
+    expect(publicPath).toBe(`/mfe/${remote}/`);
+    expect(options.dts).toBe(false);
+    for (const route of REMOTE_PAGE_ROUTES.filter((r) => r.remote === remote)) {
+      expect(Object.keys(options.exposes ?? {})).toContain(`./${route.module}`);
+    }
+    expect(Object.keys(options.shared ?? {}).sort()).toEqual(Object.keys(shell.options.shared ?? {}).sort());
+    for (const [name, config] of Object.entries(options.shared ?? {})) {
+      expect([name, config.singleton]).toEqual([name, true]);
+      expect([name, config.eager]).toEqual([name, undefined]);
+    }
+  });
+
+  it('the dashboard takes the About me panel from the people remote', async () => {
+    const dashboard = await federationOptions('mfe-dashboard');
+    const people = await federationOptions('mfe-people');
+    expect(dashboard.options.remotes).toEqual({ people: 'people@/mfe/people/remoteEntry.js' });
+    expect(Object.keys(people.options.exposes ?? {})).toContain('./AboutMePanel');
+  });
+});

@@ -1,0 +1,69 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, ApiError, errorMessage, setCsrfToken, setUnauthorizedHandler } from '@cc/client';
+import type { SessionAnswer, SessionUser } from '@cc/contracts';
+
+export type SessionState =
+  | { status: 'loading' }
+  /** `byUser`: the user signed out (go to /sign-in), rather than the session ending under them. */
+  | { status: 'signed-out'; byUser: boolean }
+  | { status: 'signed-in'; user: SessionUser }
+  /** The session probe failed for another reason than 401 (server down, network). */
+  | { status: 'error'; message: string };
+
+export interface SessionContextValue {
+  state: SessionState;
+  /** Store a fresh session answer (start-up, sign-in, sign-up): user + CSRF meta tag. */
+  signedIn(answer: SessionAnswer): void;
+  /** Forget the session: the user signed out (`byUser`), or a call answered 401. */
+  signedOut(byUser?: boolean): void;
+  /** Ask the server again (after a failed probe). */
+  reload(): void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const [probe, setProbe] = useState(0);
+
+  const signedIn = useCallback((answer: SessionAnswer) => {
+    setCsrfToken(answer.csrf_token);
+    setState({ status: 'signed-in', user: answer.user });
+  }, []);
+
+  const signedOut = useCallback((byUser = false) => {
+    setCsrfToken(null);
+    setState({ status: 'signed-out', byUser });
+  }, []);
+
+  const reload = useCallback(() => {
+    setState({ status: 'loading' });
+    setProbe((n) => n + 1);
+  }, []);
+
+  // Start-up: who is signed in? A 401 here just means "signed out", never a redirect.
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get<SessionAnswer>('/auth/session', { redirectOnUnauthorized: false, signal: controller.signal })
+      .then(signedIn, (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 401) signedOut(false);
+        else setState({ status: 'error', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [probe, signedIn, signedOut]);
+
+  // A 401 from any later call (the session expired): drop the session; the protected
+  // layout then sends the user to /sign-in?next=<this page> without a full page load.
+  useEffect(() => setUnauthorizedHandler(() => signedOut(false)), [signedOut]);
+
+  const value = useMemo(() => ({ state, signedIn, signedOut, reload }), [state, signedIn, signedOut, reload]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
