@@ -1,4 +1,4 @@
-import { toInt, type Db } from '@cc/service-kit';
+import type { Db } from '@cc/service-kit';
 import { T } from './accounts';
 
 export interface SignInLimits {
@@ -34,8 +34,4 @@ export async function recordFailure(db: Db, email: string, ip: string): Promise<
 
 export async function clearFailures(db: Db, email: string): Promise<void> {
   await db(T.sign_in_failures).where({ email }).delete();
-}
-
-export async function failureCount(db: Db, email: string): Promise<number> {
-  return toInt((await db(T.sign_in_failures).where({ email }).count({ n: '*' }).first())?.n);
 }

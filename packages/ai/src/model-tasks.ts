@@ -1,0 +1,145 @@
+/**
+ * The task helpers for a real model: each builds its prompt and goes through the raw
+ * capabilities (chat, stream or structured), then tidies the answer into the shape services
+ * store. Works with any AiCapabilities, so it is tested against the loopback server.
+ */
+import { z } from 'zod';
+import { weekLabel } from './periods';
+import {
+  chatReplySystem,
+  coachingPlanPrompt,
+  companyStatementsPrompt,
+  fileDraftPrompt,
+  fileSuggestionPrompt,
+  folderSuggestionPrompt,
+  meetingSectionPrompt,
+  narrativePrompt,
+  profileStatementsPrompt,
+  scorePrompt,
+  suggestEditsPrompt,
+  summarizePrompt,
+  transcript,
+  weekPlanPrompt,
+  type Prompt,
+} from './prompts';
+import { extractStatements } from './statements';
+import { filterSuggestions } from './suggestion-filter';
+import { asMarkdownFileName, bulletList, slug, unfence } from './text';
+import type { AiCapabilities, AiTasks, CallOptions, ChatMessage, ChatReplyInput } from './types';
+
+/** Enough conversation for context without growing the prompt without bound. */
+const HISTORY_LIMIT = 30;
+
+const suggestionsSchema = z.object({
+  suggestions: z.array(z.object({ name: z.string().min(1), description: z.string() })),
+});
+const scoreSchema = z.object({ score: z.number(), feedback: z.string() });
+const weekPlanSchema = z.object({ outcomes: z.array(z.string()), actions: z.array(z.string()) });
+const companyStatementsSchema = z.object({
+  statements: z.array(z.object({ text: z.string().min(1), source: z.string() })),
+});
+
+const call = ({ signal, timeoutMs }: CallOptions): CallOptions => ({
+  ...(signal ? { signal } : {}),
+  ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+});
+
+const ask = (prompt: Prompt): { system: string; messages: ChatMessage[] } => ({
+  system: prompt.system,
+  messages: [{ role: 'user', content: prompt.user }],
+});
+
+function conversationFor(history: ChatMessage[]): ChatMessage[] {
+  return history.filter((m) => m.role === 'user' || m.role === 'assistant').slice(-HISTORY_LIMIT);
+}
+
+export function modelTasks(ai: AiCapabilities): AiTasks {
+  const replyRequest = (input: ChatReplyInput) => ({
+    ...call(input),
+    system: chatReplySystem(input),
+    messages: [...conversationFor(input.history), { role: 'user' as const, content: input.message }],
+  });
+
+  return {
+    chatReply: (input) => ai.chat(replyRequest(input)).then((t) => t.trim()),
+
+    chatReplyStream: (input) => ai.chatStream(replyRequest(input)),
+
+    async suggestEdits(input) {
+      const source = input.selectedMessages?.length ? input.selectedMessages : input.history;
+      const prompt = suggestEditsPrompt({ ...input, conversation: transcript(conversationFor(source)) });
+      const answer = unfence(await ai.chat({ ...call(input), ...ask(prompt) }));
+      // An empty answer must not wipe the file: keep what the user has.
+      return answer.trim() ? `${answer.trimEnd()}\n` : input.fileContent;
+    },
+
+    async suggestFolders(input) {
+      const defaults = folderSuggestionPrompt(input);
+      const prompt = { system: input.system || defaults.system, user: input.user || defaults.user };
+      const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: suggestionsSchema, name: 'folder_suggestions' });
+      const named = answer.suggestions.map((s) => ({ name: slug(s.name), description: s.description.trim() }));
+      return filterSuggestions(named, input);
+    },
+
+    async suggestFiles(input) {
+      const defaults = fileSuggestionPrompt(input);
+      const prompt = { system: input.system || defaults.system, user: input.user || defaults.user };
+      const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: suggestionsSchema, name: 'file_suggestions' });
+      const named = answer.suggestions.map((s) => ({ name: asMarkdownFileName(s.name), description: s.description.trim() }));
+      return filterSuggestions(named, input);
+    },
+
+    async draftFile(input) {
+      const defaults = fileDraftPrompt(input);
+      const prompt = { system: input.system || defaults.system, user: input.user || defaults.user };
+      return `${unfence(await ai.chat({ ...call(input), ...ask(prompt) }))}\n`;
+    },
+
+    async summarize(input) {
+      if (!input.content.trim()) return '';
+      return unfence(await ai.chat({ ...call(input), ...ask(summarizePrompt(input.content, input.fileName)) }));
+    },
+
+    async score(input) {
+      if (!input.answer.trim() && !input.history.some((m) => m.role === 'user' && m.content.trim())) {
+        return { score: 0, feedback: 'There is no answer to score yet.' };
+      }
+      const prompt = scorePrompt(input.question, input.answer, transcript(conversationFor(input.history)));
+      const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: scoreSchema, name: 'score' });
+      return { score: Math.round(Math.min(100, Math.max(0, answer.score))), feedback: answer.feedback.trim() };
+    },
+
+    async weekPlan(input) {
+      const prompt = weekPlanPrompt(input.prompt, weekLabel(input.periodKey));
+      const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: weekPlanSchema, name: 'week_plan' });
+      return { outcomes: bulletList(answer.outcomes), actions: bulletList(answer.actions) };
+    },
+
+    async coachingPlan(input) {
+      return unfence(await ai.chat({ ...call(input), ...ask(coachingPlanPrompt(input.prompt)) }));
+    },
+
+    async profileStatements(input) {
+      const defaults = profileStatementsPrompt(input.details);
+      const prompt = { system: input.system || defaults.system, user: input.user || defaults.user };
+      const markdown = unfence(await ai.chat({ ...call(input), ...ask(prompt) }));
+      return { markdown, statements: extractStatements(markdown) };
+    },
+
+    async companyStatements(input) {
+      const prompt = companyStatementsPrompt(input.details);
+      const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: companyStatementsSchema, name: 'company_statements' });
+      const company = input.details.company?.trim() ?? '';
+      return answer.statements.map((s) => ({ text: s.text.trim(), source: s.source.trim() || company }));
+    },
+
+    async narrative(input) {
+      const prompt = narrativePrompt(input.details, input.statements ?? [], input.companyStatements ?? []);
+      return unfence(await ai.chat({ ...call(input), ...ask(prompt) }));
+    },
+
+    async meetingSection(input) {
+      return unfence(await ai.chat({ ...call(input), ...ask(meetingSectionPrompt(input)) }));
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * What the user actually told the coach: their sentences, minus questions, small talk and
+ * instructions, each placed under the heading it belongs to.
+ */
+import { isGenericGuide, type GuideSection } from '../career-folders';
+import { capitalize, collapse, endSentence, sentences, words } from '../text';
+import type { ChatMessage } from '../types';
+import { isSmallTalk } from './reflect';
+
+export interface Fact {
+  text: string;
+  section: GuideSection | undefined;
+}
+
+/** The coaching chat's automatic opener (spec): a prompt, not a fact. */
+export const REFLECTION_OPENER = /^I'm ready to start reflecting on:/i;
+
+/** "update the file", "can you add this", "please rewrite it"... */
+export const UPDATE_REQUEST =
+  /\b(update|edit|add|save|put|write|rewrite|improve|incorporate|include|merge|capture)\b[^.?!]*\b(file|doc|document|entry|notes?|this|that|it|them)\b/i;
+
+const INSTRUCTION_START = /^(please|can you|could you|would you|let's|lets|help me|i want you to|go ahead)\b/i;
+
+/** "I want to prepare a story about..." says what the chat is for, not a fact for the file. */
+const INTENT = /^(I|we)\s+(want|'d like|would like|need|am going|'m going|am trying|'m trying)\s+to\s+(prepare|write|work on|talk about|tell|create|draft|build|put together|capture|record|think about|reflect on|document)\b/i;
+
+export function isFactSentence(sentence: string): boolean {
+  const s = sentence.trim();
+  if (!s || s.endsWith('?') || isSmallTalk(s) || words(s).length < 4) return false;
+  if (REFLECTION_OPENER.test(s)) return false;
+  if (INSTRUCTION_START.test(s) || INTENT.test(s) || (UPDATE_REQUEST.test(s) && words(s).length < 12)) return false;
+  return true;
+}
+
+/** The guide section a coach message asked about, if it asked one of the guide's questions. */
+export function askedSection(assistantText: string | undefined, sections: GuideSection[]): GuideSection | undefined {
+  if (!assistantText) return undefined;
+  return sections.find((s) => assistantText.includes(s.question) || questionPattern(s.question).test(assistantText));
+}
+
+/** People chats put the person's name where a question says "them". */
+const questionPattern = (question: string) =>
+  new RegExp(question.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\bthem\b/, "[\\p{L}'’-]+"), 'u');
+
+/** The section whose keywords a sentence matches most often; ties go to the earlier section, as a story is told in order. */
+export function keywordHits(sentence: string, section: GuideSection): number {
+  const flags = section.keywords.flags.includes('g') ? section.keywords.flags : `${section.keywords.flags}g`;
+  return (sentence.match(new RegExp(section.keywords.source, flags)) ?? []).length;
+}
+
+export function sectionByKeywords(sentence: string, sections: GuideSection[]): GuideSection | undefined {
+  let best: GuideSection | undefined;
+  let bestHits = 0;
+  for (const section of sections) {
+    const hits = keywordHits(sentence, section);
+    if (hits > bestHits) {
+      best = section;
+      bestHits = hits;
+    }
+  }
+  return best;
+}
+
+/**
+ * The other heading an answer is plainly about, if any: always trusted in a story (STAR keywords
+ * are precise), elsewhere only on strong evidence, as those keywords are broader.
+ */
+export function answersElsewhere(
+  text: string,
+  asked: GuideSection,
+  sections: GuideSection[],
+  keywordsFirst: boolean,
+): GuideSection | undefined {
+  if (asked.keywords.test(text)) return undefined;
+  const other = sectionByKeywords(text, sections);
+  if (!other || other === asked) return undefined;
+  return keywordsFirst || keywordHits(text, other) >= 2 ? other : undefined;
+}
+
+export const cleanFact = (sentence: string): string => endSentence(capitalize(collapse(sentence)));
+
+/**
+ * Facts from the user's messages. The sentence that answers the coach's question goes under that
+ * question's heading unless it is plainly about another; the others follow their keywords; a fact
+ * with neither has no section (notes), except in a generic file, where it is a key point.
+ */
+export function factsFrom(
+  messages: ChatMessage[],
+  sections: GuideSection[],
+  { keywordsFirst = false }: { keywordsFirst?: boolean } = {},
+): Fact[] {
+  const facts: Fact[] = [];
+  const seen = new Set<string>();
+  messages.forEach((m, i) => {
+    if (m.role !== 'user') return;
+    const previous = messages[i - 1];
+    const asked = previous?.role === 'assistant' ? askedSection(previous.content, sections) : undefined;
+    let first = true;
+    for (const sentence of sentences(m.content)) {
+      if (!isFactSentence(sentence)) continue;
+      const text = cleanFact(sentence);
+      const key = text.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      // The first sentence answers the question; later ones may move on to another heading.
+      const byKeywords = sectionByKeywords(sentence, sections);
+      const elsewhere = asked && answersElsewhere(sentence, asked, sections, keywordsFirst);
+      const section = elsewhere || (first ? asked ?? byKeywords : byKeywords ?? asked);
+      facts.push({ text, section: section ?? (isGenericGuide(sections) ? sections[1] : undefined) });
+      first = false;
+    }
+  });
+  return facts;
+}

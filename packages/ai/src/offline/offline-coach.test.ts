@@ -1,0 +1,436 @@
+import { describe, expect, test } from '@jest/globals';
+import { z } from 'zod';
+import { CAREER_FOLDERS, folderGuide, sectionsFor } from '../career-folders';
+import { AiAbortedError, AiUnavailableError } from '../errors';
+import { findPlanningAction } from '../planning-actions';
+import { starFromMessages, starStatus } from '../star';
+import type { ChatMessage, ChatReplyInput } from '../types';
+import { createOfflineCoach } from './offline-provider';
+
+const ai = createOfflineCoach();
+const story = folderGuide('interview-stories')!;
+const question = (heading: string) => story.sections.find((s) => s.heading === heading)!.question;
+
+/** Plays a conversation through the coach, returning the history with its replies. */
+async function converse(base: Omit<ChatReplyInput, 'history' | 'message'>, messages: string[]): Promise<ChatMessage[]> {
+  const history: ChatMessage[] = [];
+  for (const message of messages) {
+    const reply = await ai.chatReply({ ...base, history: [...history], message });
+    history.push({ role: 'user', content: message }, { role: 'assistant', content: reply });
+  }
+  return history;
+}
+const replies = (history: ChatMessage[]) => history.filter((m) => m.role === 'assistant').map((m) => m.content);
+
+/** Every line of `original` appears in `merged`, in the same order. */
+function keepsAllLines(original: string, merged: string): boolean {
+  const lines = merged.split('\n');
+  let at = 0;
+  for (const line of original.split('\n').filter((l) => l.trim())) {
+    at = lines.indexOf(line, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
+}
+
+const storyBase = { mode: 'agent' as const, folder: 'interview-stories', fileName: 'checkout-rescue.md', fileContent: '' };
+const storyMessages = [
+  'I was working at Acme as a senior engineer and our checkout was failing 10% of payments before Black Friday.',
+  'I was responsible for getting failures under 1% before the code freeze.',
+  'I analysed the logs, found a retry storm, and I rewrote the retry logic with backoff.',
+  'As a result failures dropped to 0.3% and we processed a record 2 million orders.',
+];
+
+describe('offline coach: chat', () => {
+  test('is the offline provider and answers deterministically', async () => {
+    expect(ai.info()).toEqual({ provider: 'offline', model: 'offline-coach' });
+    const input: ChatReplyInput = { mode: 'ask', folder: 'career-goals', fileName: 'goals.md', fileContent: '', history: [], message: 'I want to lead a team next year.' };
+    expect(await ai.chatReply(input)).toBe(await createOfflineCoach().chatReply(input));
+  });
+
+  test('reflects what the user said and asks one focused follow-up', async () => {
+    const reply = await ai.chatReply({
+      mode: 'ask',
+      folder: 'current-projects',
+      fileName: 'billing-migration.md',
+      fileContent: '',
+      history: [],
+      message: 'I am moving our billing system from Oracle to Postgres this quarter.',
+    });
+    expect(reply).toContain('you are moving your billing system from Oracle to Postgres this quarter');
+    expect(reply.match(/\?/g)).toHaveLength(1);
+    expect(reply.trim().endsWith('?')).toBe(true);
+  });
+
+  test('interview stories: STAR follow-ups go situation → task → action → result', async () => {
+    const history = await converse(storyBase, ['I want to prepare a story about saving our checkout.', ...storyMessages]);
+    const asked = replies(history);
+    expect(asked[0]).toContain(question('Situation'));
+    expect(asked[1]).toContain(question('Task'));
+    expect(asked[2]).toContain(question('Action'));
+    expect(asked[3]).toContain(question('Result'));
+    expect(asked[4]).toContain(question('Reflection'));
+    // The dashboard's STAR progress, from the same conversation, is complete.
+    expect(starStatus(starFromMessages(history))).toMatchObject({ text: '4/4' });
+  });
+
+  test('interview stories: a phase the user skipped is asked for, not jumped over', async () => {
+    const history = await converse(storyBase, [storyMessages[0]!, storyMessages[2]!]);
+    // The situation is there; the actions came before any task, so the task is still missing.
+    expect(replies(history)[1]).toContain(question('Task'));
+  });
+
+  test('agent mode offers to update the file once there is something to keep', async () => {
+    const history = await converse({ mode: 'agent', folder: 'career-goals', fileName: 'one-year-goals.md', fileContent: '' }, [
+      'I want to become an engineering manager within a year.',
+      'It matters because I love helping people grow.',
+    ]);
+    const [first, second] = replies(history);
+    expect(first).not.toContain('one-year-goals.md');
+    expect(second).toContain("I can add what you've shared to one-year-goals.md under Goal and Why it matters");
+    expect(second!.trim().endsWith('?')).toBe(true);
+  });
+
+  test('interview stories offer the update from six messages on, as the dashboard expects', async () => {
+    const history = await converse(storyBase, storyMessages);
+    const [first, second, third, fourth] = replies(history);
+    expect(first).not.toContain('checkout-rescue.md');
+    expect(second).not.toContain('checkout-rescue.md');
+    expect(third).toContain("I can add what you've shared to checkout-rescue.md under Situation, Task and Action");
+    expect(fourth).toContain('I can update checkout-rescue.md');
+  });
+
+  test('every follow-up question is one question', () => {
+    const guides = [...CAREER_FOLDERS.map((f) => f.name), 'coaching', 'meetings', 'planning', 'journal', 'anything-else'];
+    const questions = [...guides.flatMap((g) => sectionsFor(g)), ...sectionsFor('', { person: true })].map((s) => s.question);
+    for (const q of questions) expect(q.match(/\?/g)).toHaveLength(1);
+    for (const q of questions) expect(q.endsWith('?')).toBe(true);
+  });
+
+  test('ask mode never offers to edit the file', async () => {
+    const history = await converse({ ...storyBase, mode: 'ask' }, storyMessages);
+    for (const reply of replies(history)) expect(reply).not.toContain('checkout-rescue.md');
+    const refusal = await ai.chatReply({ ...storyBase, mode: 'ask', history, message: 'Please update the file with this.' });
+    expect(refusal).toContain('Ask mode');
+  });
+
+  test('asking for an update in agent mode gets the offer with its headings', async () => {
+    const history = await converse(storyBase, storyMessages.slice(0, 2));
+    const reply = await ai.chatReply({ ...storyBase, history, message: 'Update the file' });
+    expect(reply).toContain('checkout-rescue.md under Situation and Task');
+  });
+
+  test('follow-ups skip headings the file already fills', async () => {
+    const fileContent = '# Goals\n\n## Goal\n- Become a staff engineer.\n\n## Why it matters\n- More scope.\n';
+    const reply = await ai.chatReply({ mode: 'ask', folder: 'career-goals', fileName: 'goals.md', fileContent, history: [], message: 'hello' });
+    expect(reply).toContain(folderGuide('career-goals')!.sections[2]!.question);
+  });
+
+  test('an answer plainly about another heading moves the coach on to what is still missing', async () => {
+    const base = { mode: 'agent' as const, folder: 'meetings', fileName: 'meeting-prep.md', fileContent: '' };
+    const history = await converse(base, ['Hello', 'The CFO might push back on the cost, and she may question the timing.']);
+    // Asked for goals, the user anticipated objections instead: goals are still open.
+    expect(replies(history)[1]).toContain('What do you want to walk out of this meeting with?');
+    const merged = await ai.suggestEdits({ ...base, history });
+    expect(merged).toContain('## Anticipating\n- The CFO might push back');
+  });
+
+  test('in a folder it does not know, the coach does not ask what the file is about once told', async () => {
+    const reply = await ai.chatReply({
+      mode: 'ask',
+      folder: 'side-hustle',
+      fileName: 'shop.md',
+      fileContent: '',
+      history: [],
+      message: 'I sell handmade mugs on Etsy and make about $400 a month.',
+    });
+    expect(reply).not.toContain('What is this about');
+    expect(reply.trim().endsWith('?')).toBe(true);
+  });
+
+  test('the coaching opener starts a reflection on the question', async () => {
+    const reply = await ai.chatReply({
+      mode: 'agent',
+      folder: 'coaching',
+      fileName: 'what_went_well_2025-03-17.md',
+      fileContent: '',
+      history: [],
+      message: "I'm ready to start reflecting on: What went well today?",
+    });
+    expect(reply).toMatch(/^Let's reflect on "What went well today\?"/);
+    expect(reply.trim().endsWith('?')).toBe(true);
+  });
+
+  test('people chat talks about the person and does not offer file edits', async () => {
+    const history = await converse(
+      { mode: 'ask', folder: '', fileName: '', fileContent: '', person: { fullName: 'Sam Lee', profile: { role: 'VP Engineering' } } },
+      ['Sam runs the platform group and we met at a conference.', 'Sam cares about reliability above all.'],
+    );
+    const [first, second] = replies(history);
+    expect(first).toContain('Sam runs the platform group');
+    expect(second).toContain('How do the two of you work together today?');
+  });
+
+  test('planning agent mode embeds a create_todo action', async () => {
+    const reply = await ai.chatReply({
+      mode: 'agent',
+      folder: 'planning',
+      fileName: 'all_todos.md',
+      fileContent: '',
+      history: [],
+      message: 'Add a todo to call the recruiter tomorrow',
+      today: '2025-03-17',
+    });
+    expect(findPlanningAction(reply)).toEqual({
+      action: 'create_todo',
+      todo_data: { title: 'Call the recruiter', due_date: '2025-03-18', description: '', tags: [] },
+    });
+  });
+
+  test('chatStream streams the same reply as chat', async () => {
+    const req = { messages: [{ role: 'user' as const, content: 'I finally shipped the onboarding redesign last week.' }] };
+    const deltas: string[] = [];
+    const stream = ai.chatStream(req);
+    for await (const d of stream) deltas.push(d);
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('')).toBe(await ai.chat(req));
+    expect(stream.text).toBe(deltas.join(''));
+  });
+
+  test('a cancelled request is reported as aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(ai.chat({ messages: [{ role: 'user', content: 'hi' }], signal: controller.signal })).rejects.toBeInstanceOf(AiAbortedError);
+    await expect(ai.summarize({ content: 'x', signal: controller.signal })).rejects.toBeInstanceOf(AiAbortedError);
+  });
+
+  test('free-form structured calls need a model unless the caller gives the offline answer', async () => {
+    const schema = z.object({ n: z.number() });
+    await expect(ai.structured({ schema, messages: [] })).rejects.toBeInstanceOf(AiUnavailableError);
+    expect(await ai.structured({ schema, messages: [], offline: () => ({ n: 3 }) })).toEqual({ n: 3 });
+  });
+});
+
+describe('offline coach: edits from the conversation', () => {
+  test('merges facts under the right STAR headings without losing existing content', async () => {
+    const fileContent = [
+      '# Checkout rescue',
+      '',
+      'A story for reliability questions.',
+      '',
+      '## Situation',
+      '- Acme, 2023, payments team.',
+      '',
+      '## Result',
+      '- Praised by the CTO.',
+      '',
+      'Keep it under two minutes.',
+      '',
+    ].join('\n');
+    const history = await converse(storyBase, storyMessages);
+    const merged = await ai.suggestEdits({ ...storyBase, fileContent, history });
+
+    expect(keepsAllLines(fileContent, merged)).toBe(true);
+    const at = (s: string) => merged.indexOf(s);
+    expect(at('## Situation')).toBeLessThan(at('our checkout was failing 10%'));
+    expect(at('our checkout was failing 10%')).toBeLessThan(at('## Task'));
+    expect(at('## Task')).toBeLessThan(at('I was responsible for getting failures'));
+    expect(at('I was responsible for getting failures')).toBeLessThan(at('## Action'));
+    expect(at('## Action')).toBeLessThan(at('I rewrote the retry logic'));
+    expect(at('I rewrote the retry logic')).toBeLessThan(at('## Result'));
+    expect(at('## Result')).toBeLessThan(at('failures dropped to 0.3%'));
+    // New headings are placed in STAR order, before Result.
+    expect(merged.match(/^## /gm)).toHaveLength(4);
+  });
+
+  test('fills a non-story file by topic and keeps existing sections', async () => {
+    const fileContent = '# Billing migration\n\n## Risks and blockers\n- Oracle licence ends in June.\n';
+    const merged = await ai.suggestEdits({
+      folder: 'current-projects',
+      fileName: 'billing-migration.md',
+      fileContent,
+      history: [
+        { role: 'user', content: 'The goal is to cut database costs by 40% so that we can hire two more engineers.' },
+        { role: 'assistant', content: 'What could get in the way, and what would unblock it?' },
+        { role: 'user', content: 'The data team depends on nightly exports that might break.' },
+      ],
+    });
+    expect(keepsAllLines(fileContent, merged)).toBe(true);
+    expect(merged).toMatch(/## Goal\n- The goal is to cut database costs by 40%/);
+    expect(merged).toMatch(/## Risks and blockers\n- Oracle licence ends in June\.\n- The data team depends on nightly exports/);
+  });
+
+  test('an empty file gets a title and headings', async () => {
+    const history = await converse(storyBase, storyMessages.slice(0, 2));
+    const merged = await ai.suggestEdits({ ...storyBase, history });
+    expect(merged).toMatch(/^# Checkout Rescue\n\n## Situation\n- I was working at Acme/);
+    expect(merged).toContain('## Task\n- I was responsible');
+  });
+
+  test('only selected messages are merged when some are selected', async () => {
+    const history: ChatMessage[] = [
+      { role: 'user', content: 'I want to become a principal engineer within two years.' },
+      { role: 'user', content: 'My manager Priya could sponsor me for it.' },
+    ];
+    const merged = await ai.suggestEdits({ folder: 'career-goals', fileName: 'goals.md', fileContent: '# Goals\n', history, selectedMessages: [history[1]!] });
+    expect(merged).toContain('My manager Priya could sponsor me');
+    expect(merged).not.toContain('principal engineer');
+  });
+
+  test('facts already in the file are not added twice; nothing new leaves the file as it is', async () => {
+    const fileContent = '# Goals\n\n## Goal\n- I want to become a principal engineer within two years.\n';
+    const history: ChatMessage[] = [
+      { role: 'user', content: 'I want to become a principal engineer within two years.' },
+      { role: 'user', content: 'Thanks!' },
+    ];
+    expect(await ai.suggestEdits({ folder: 'career-goals', fileName: 'goals.md', fileContent, history })).toBe(fileContent);
+  });
+
+  test('draft placeholders under a filled heading give way to the facts', async () => {
+    const draft = await ai.draftFile({ folder: 'interview-stories', name: 'checkout-rescue.md', description: 'Saving checkout' });
+    const history = await converse(storyBase, storyMessages.slice(0, 1));
+    const merged = await ai.suggestEdits({ ...storyBase, fileContent: draft, history });
+    const situation = merged.slice(merged.indexOf('## Situation'), merged.indexOf('## Task'));
+    expect(situation).toContain('I was working at Acme');
+    expect(situation).not.toContain('[');
+    expect(merged.slice(merged.indexOf('## Task'))).toContain('[What you personally had to achieve.]');
+  });
+});
+
+describe('offline coach: suggestions and drafts', () => {
+  test('folder suggestions are the career folders, minus rejected and existing, within count', async () => {
+    const all = await ai.suggestFolders({ count: 10, existing: [], rejected: [] });
+    expect(all.slice(0, 7).map((s) => s.name)).toEqual(CAREER_FOLDERS.map((f) => f.name));
+    expect(all).toHaveLength(10);
+    for (const s of all) expect(s.description.length).toBeGreaterThan(30);
+
+    const some = await ai.suggestFolders({ count: 3, existing: ['Work Profile'], rejected: ['current-projects', 'past_projects'] });
+    expect(some.map((s) => s.name)).toEqual(['interview-stories', 'career-goals', 'current-job-relationships']);
+  });
+
+  test('folder suggestion counts are clamped to 1-10, non-numbers give 5', async () => {
+    expect(await ai.suggestFolders({ count: 0, existing: [], rejected: [] })).toHaveLength(1);
+    expect(await ai.suggestFolders({ count: 50, existing: [], rejected: [] })).toHaveLength(10);
+    expect(await ai.suggestFolders({ count: Number.NaN, existing: [], rejected: [] })).toHaveLength(5);
+  });
+
+  test('file suggestions fit the folder and skip what exists or was rejected', async () => {
+    const files = await ai.suggestFiles({ folder: 'interview-stories', count: 3, existing: ['leading-under-pressure.md'], rejected: ['Resolving a conflict'] });
+    expect(files.map((f) => f.name)).toEqual(['learning-from-failure.md', 'influencing-without-authority.md', 'biggest-achievement.md']);
+
+    const other = await ai.suggestFiles({ folder: 'side-hustle', folderDescription: 'My Etsy shop', count: 4, existing: [], rejected: [] });
+    expect(other).toHaveLength(4);
+    for (const f of other) expect(f.name).toMatch(/^[a-z0-9-]+\.md$/);
+    expect(other[0]!.description).toContain('My Etsy shop');
+  });
+
+  test('drafts have a title and the headings of their folder', async () => {
+    const storyDraft = await ai.draftFile({ folder: 'interview-stories', name: 'resolving-a-conflict.md', description: 'A disagreement with a peer' });
+    expect(storyDraft.startsWith('# Resolving A Conflict\n')).toBe(true);
+    expect(storyDraft).toContain('> A disagreement with a peer.');
+    expect(storyDraft.match(/^## .+$/gm)).toEqual(['## Situation', '## Task', '## Action', '## Result', '## Reflection']);
+
+    const profileDraft = await ai.draftFile({ folder: 'work-profile', name: 'current-role.md' });
+    expect(profileDraft).toContain('## Role and scope');
+    expect(profileDraft).toContain('## Key achievements');
+
+    const anyDraft = await ai.draftFile({ folder: 'hobbies', name: 'climbing.md' });
+    expect(anyDraft.match(/^## /gm)!.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('offline coach: summaries, scores, plans and profile', () => {
+  test('the summary of empty content is empty', async () => {
+    expect(await ai.summarize({ content: '' })).toBe('');
+    expect(await ai.summarize({ content: ' \n\n ' })).toBe('');
+  });
+
+  test('a summary takes the first point of each section', async () => {
+    const summary = await ai.summarize({
+      content: '# Launch\n\n## Goal\n- Ship the beta by June. It matters for the Series B.\n- Another line.\n\n## Status\n- [placeholder]\n- Two of five features done.\n',
+    });
+    expect(summary).toBe('- **Goal:** Ship the beta by June.\n- **Status:** Two of five features done.');
+  });
+
+  test('scores stay within 0-100 and richer answers score higher', async () => {
+    const q = 'What went well this week?';
+    const empty = await ai.score({ question: q, answer: '', history: [] });
+    const thin = await ai.score({ question: q, answer: 'It was fine.', history: [] });
+    const rich = await ai.score({
+      question: q,
+      answer:
+        'What went well this week: on Tuesday I ran the design review for the billing migration and got sign-off from all three teams. ' +
+        'I prepared by meeting each lead beforehand, which cut the review from two hours to forty minutes. ' +
+        'I learned that pre-wiring decisions works because people raise concerns early. Next week I will do the same for the data migration.',
+      history: [],
+    });
+    expect(empty.score).toBe(0);
+    for (const s of [empty, thin, rich]) {
+      expect(s.score).toBeGreaterThanOrEqual(0);
+      expect(s.score).toBeLessThanOrEqual(100);
+      expect(Number.isInteger(s.score)).toBe(true);
+      expect(s.feedback.length).toBeGreaterThan(10);
+    }
+    expect(thin.score).toBeLessThan(30);
+    expect(rich.score).toBeGreaterThan(80);
+    expect(rich.score).toBeGreaterThan(thin.score);
+  });
+
+  test('the score counts earlier answers in the conversation', async () => {
+    const q = 'What went well this week?';
+    const alone = await ai.score({ question: q, answer: 'Also the offsite.', history: [] });
+    const withHistory = await ai.score({
+      question: q,
+      answer: 'Also the offsite.',
+      history: [{ role: 'user', content: 'I shipped the new onboarding flow on Monday and signups rose 12%.' }],
+    });
+    expect(withHistory.score).toBeGreaterThan(alone.score);
+  });
+
+  test('a week plan has outcomes and dated actions', async () => {
+    const plan = await ai.weekPlan({ prompt: 'I want to finish the Q3 roadmap deck. I need to prepare for my promotion talk.', periodKey: '2025-W12' });
+    expect(plan.outcomes.split('\n')).toHaveLength(2);
+    expect(plan.outcomes).toContain('Finish the Q3 roadmap deck');
+    expect(plan.actions).toContain('**Mon 17 Mar:**');
+    expect(plan.actions).toContain('**Fri 21 Mar:**');
+    expect(plan.actions).toContain('prepare for my promotion talk');
+  });
+
+  test('profile statements come from the details, with their source', async () => {
+    const details = { full_name: 'Jane Doe', role: 'Staff Engineer', company: 'Acme', company_description: 'Acme sells payment software. It has 2,000 staff.', extra: 'I lead the payments platform.' };
+    const profile = await ai.profileStatements({ details });
+    expect(profile.statements).toEqual([
+      { text: 'Jane Doe works as a Staff Engineer at Acme.', source: 'profile details' },
+      { text: 'I lead the payments platform.', source: 'profile details' },
+    ]);
+    expect(profile.markdown).toContain('Information from profile details:');
+
+    expect(await ai.companyStatements({ details })).toEqual([
+      { text: 'Acme sells payment software.', source: 'Acme' },
+      { text: 'It has 2,000 staff.', source: 'Acme' },
+    ]);
+
+    const narrative = await ai.narrative({ details, statements: profile.statements });
+    expect(narrative).toContain('Jane Doe works as a Staff Engineer at Acme.');
+    expect(narrative).toContain('Jane leads the payments platform.');
+  });
+
+  test('a meeting section proposal keeps what was written', async () => {
+    const proposal = await ai.meetingSection({
+      section: 'agenda',
+      title: 'Q3 planning',
+      attendees: ['Sam', 'Lee'],
+      content: { goals: '- Agree on Q3 priorities', agenda: '- Budget review' },
+    });
+    expect(proposal.startsWith('- Budget review\n')).toBe(true);
+    expect(proposal).toContain('10 min: Agree on Q3 priorities');
+  });
+
+  test('a coaching plan is markdown with questions and first steps', async () => {
+    const plan = await ai.coachingPlan({ prompt: 'I want to get promoted to staff engineer next year.' });
+    expect(plan).toMatch(/^# Information-gathering plan/);
+    expect(plan).toContain('## Questions to answer');
+    expect(plan).toContain('## First steps this week');
+  });
+});

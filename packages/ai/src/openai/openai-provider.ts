@@ -1,0 +1,133 @@
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { z } from 'zod';
+import { TextStream } from '../chat-stream';
+import { AiMalformedAnswerError } from '../errors';
+import { formatInstruction, parseJsonAnswer } from '../json-answer';
+import { modelTasks } from '../model-tasks';
+import type { AiCapabilities, AiProvider, ChatMessage, ChatRequest, StructuredRequest } from '../types';
+import { guardCall, type CallGuard } from './call-guard';
+
+export interface OpenAiProviderOptions {
+  /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama) */
+  baseURL: string;
+  /** Local servers need none. */
+  apiKey?: string;
+  model: string;
+  /** Budget for one call, retries included. */
+  timeoutMs?: number;
+  /** Retries of failed HTTP requests (429, 5xx, connection errors) by the openai client. */
+  maxRetries?: number;
+  /** Ask for response_format json_object on structured calls; off for servers without it. */
+  jsonMode?: boolean;
+}
+
+export const DEFAULT_TIMEOUT_MS = 90_000;
+export const DEFAULT_MAX_RETRIES = 1;
+
+export function createOpenAiCapabilities(options: OpenAiProviderOptions): AiCapabilities {
+  const client = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey || 'not-needed',
+    // Only this package's variables configure the client, never OPENAI_* ones by accident.
+    organization: null,
+    project: null,
+    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    // Our guard enforces the budget; the client's own timer must not fire first and retry.
+    timeout: 24 * 60 * 60 * 1000,
+  });
+  const model = options.model;
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const jsonMode = options.jsonMode ?? true;
+
+  const toWire = (system: string | undefined, messages: ChatMessage[]): ChatCompletionMessageParam[] => [
+    ...(system ? [{ role: 'system' as const, content: system }] : []),
+    ...messages.map((m) => ({ role: m.role, content: m.content })),
+  ];
+
+  async function complete(req: ChatRequest, guard: CallGuard, json = false): Promise<string> {
+    try {
+      const completion = await client.chat.completions.create(
+        {
+          model,
+          messages: toWire(req.system, req.messages),
+          ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
+          ...(req.maxTokens !== undefined ? { max_tokens: req.maxTokens } : {}),
+          ...(json && jsonMode ? { response_format: { type: 'json_object' as const } } : {}),
+        },
+        { signal: guard.signal },
+      );
+      return completion.choices[0]?.message?.content ?? '';
+    } catch (err) {
+      throw guard.fail(err);
+    }
+  }
+
+  return {
+    info: () => ({ provider: 'openai-compatible', model }),
+
+    async chat(req) {
+      const guard = guardCall(req.timeoutMs ?? defaultTimeout, req.signal);
+      try {
+        return await complete(req, guard);
+      } finally {
+        guard.dispose();
+      }
+    },
+
+    chatStream(req) {
+      return new TextStream(async function* () {
+        const guard = guardCall(req.timeoutMs ?? defaultTimeout, req.signal);
+        try {
+          const stream = await client.chat.completions.create(
+            {
+              model,
+              messages: toWire(req.system, req.messages),
+              stream: true,
+              ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
+              ...(req.maxTokens !== undefined ? { max_tokens: req.maxTokens } : {}),
+            },
+            { signal: guard.signal },
+          );
+          for await (const chunk of stream) {
+            const delta = chunk.choices[0]?.delta?.content;
+            if (delta) yield delta;
+          }
+          guard.throwIfStopped();
+        } catch (err) {
+          throw guard.fail(err);
+        } finally {
+          guard.dispose();
+        }
+      });
+    },
+
+    async structured<S extends z.ZodType>(req: StructuredRequest<S>): Promise<z.output<S>> {
+      const system = [req.system, formatInstruction(req.schema, req.name)].filter(Boolean).join('\n\n');
+      const guard = guardCall(req.timeoutMs ?? defaultTimeout, req.signal);
+      try {
+        let messages = req.messages;
+        let answer = await complete({ ...req, system, messages }, guard, true);
+        let parsed = parseJsonAnswer(req.schema, answer);
+        if (parsed.ok) return parsed.value;
+        // One retry, showing the model its own answer and what was wrong with it.
+        messages = [
+          ...messages,
+          { role: 'assistant', content: answer },
+          { role: 'user', content: `${parsed.problem} Answer again with JSON only, exactly in the required shape.` },
+        ];
+        answer = await complete({ ...req, system, messages }, guard, true);
+        parsed = parseJsonAnswer(req.schema, answer);
+        if (parsed.ok) return parsed.value;
+        throw new AiMalformedAnswerError(`The AI model gave a malformed answer twice. ${parsed.problem}`, answer);
+      } finally {
+        guard.dispose();
+      }
+    },
+  };
+}
+
+export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
+  const capabilities = createOpenAiCapabilities(options);
+  return { ...capabilities, ...modelTasks(capabilities) };
+}

@@ -1,0 +1,305 @@
+/**
+ * The prompts a model gets. The three generation prompts (folder suggestions, file
+ * suggestions, file drafts) are also served to the user as editable text (svc-files), so they
+ * are plain prose with the request's values filled in; the JSON format instruction is added
+ * separately at call time, so an edited prompt cannot break parsing.
+ */
+import { CAREER_FOLDERS, folderGuide, sectionsFor } from './career-folders';
+import { isInterviewStories } from './star';
+import { normalizeCount, titleFrom, truncate } from './text';
+import type { ChatMode, MeetingSectionName, PersonContext, ProfileDetails, Statement } from './types';
+
+export interface Prompt {
+  system: string;
+  user: string;
+}
+
+const COACH_VOICE =
+  'You are a practical, warm career coach for working professionals. You write concise, concrete, plain English, and never invent facts about the user.';
+
+const listOrNone = (items: string[]) => (items.length ? items.join(', ') : 'none');
+
+// ---- folder suggestions ----
+
+export function folderSuggestionPrompt({ count, existing = [], rejected = [] }: { count: unknown; existing?: string[]; rejected?: string[] }): Prompt {
+  const n = normalizeCount(count);
+  return {
+    system: [
+      COACH_VOICE,
+      'You help the user organise a personal career workspace of markdown files grouped into folders.',
+      'Folder names are short, lower-case and hyphenated (for example work-profile). Each suggestion has a one-sentence description of what belongs in the folder.',
+      `Good folders for career documents include: ${CAREER_FOLDERS.map((f) => f.name).join(', ')}.`,
+    ].join('\n'),
+    user: [
+      `Suggest ${n} folder${n === 1 ? '' : 's'} for my career workspace.`,
+      `Folders I already have: ${listOrNone(existing)}.`,
+      `Suggestions I rejected: ${listOrNone(rejected)}.`,
+      'Do not suggest any of those again. Return a list of objects with name and description.',
+    ].join('\n'),
+  };
+}
+
+// ---- file suggestions ----
+
+export function fileSuggestionPrompt({
+  folder,
+  folderDescription = '',
+  count,
+  existing = [],
+  rejected = [],
+}: {
+  folder: string;
+  folderDescription?: string;
+  count: unknown;
+  existing?: string[];
+  rejected?: string[];
+}): Prompt {
+  const n = normalizeCount(count);
+  const description = folderDescription || folderGuide(folder)?.description || '';
+  return {
+    system: [
+      COACH_VOICE,
+      'You suggest markdown files for one folder of a personal career workspace.',
+      'File names are short, lower-case, hyphenated and end in .md (for example leading-under-pressure.md). Each suggestion has a one-sentence description of what the file will hold.',
+    ].join('\n'),
+    user: [
+      `Suggest ${n} file${n === 1 ? '' : 's'} for my folder "${folder}".`,
+      description ? `The folder is for: ${description}` : '',
+      `Files already in it: ${listOrNone(existing)}.`,
+      `Suggestions I rejected: ${listOrNone(rejected)}.`,
+      'Do not suggest any of those again. Return a list of objects with name and description.',
+    ].filter(Boolean).join('\n'),
+  };
+}
+
+// ---- file drafts ----
+
+export function fileDraftPrompt({ folder, name, description = '' }: { folder: string; name: string; description?: string }): Prompt {
+  const headings = sectionsFor(folder).map((s) => `- ${s.heading} (${s.hint.replace(/\.$/, '').toLowerCase()})`);
+  const star = isInterviewStories(folder)
+    ? 'Write the story in STAR form (Situation, Task, Action, Result), first person, to be told in about two minutes.'
+    : '';
+  return {
+    system: [
+      COACH_VOICE,
+      'You draft markdown files for a personal career workspace. Start with a level-one heading with the file title, then level-two headings with short guiding bullets or questions the user can fill in.',
+      'Where you do not know a fact, leave a clear placeholder in square brackets instead of inventing one. Answer with the markdown only.',
+    ].join('\n'),
+    user: [
+      `Draft the file "${name}" in my folder "${folder}".`,
+      description ? `It is for: ${description}` : '',
+      star,
+      `Use these level-two headings:\n${headings.join('\n')}`,
+    ].filter(Boolean).join('\n'),
+  };
+}
+
+// ---- chat ----
+
+const FILE_CONTENT_LIMIT = 12_000;
+
+export function chatReplySystem({
+  mode,
+  folder,
+  fileName,
+  fileContent,
+  person,
+  context,
+}: {
+  mode: ChatMode;
+  folder: string;
+  fileName: string;
+  fileContent: string;
+  person?: PersonContext;
+  context?: string;
+}): string {
+  const parts = [COACH_VOICE];
+  if (person) {
+    parts.push(`The user wants to think about a person in their professional life: ${person.fullName}.`);
+    const fields = Object.entries(person.profile ?? {}).filter(([, v]) => v.trim());
+    if (fields.length) parts.push(`What the user noted about them:\n${fields.map(([k, v]) => `- ${k}: ${truncate(v, 400)}`).join('\n')}`);
+  } else {
+    parts.push(`The user is working on the file "${fileName}" in the folder "${folder}".`);
+    const guide = folderGuide(folder);
+    if (guide) parts.push(`That folder holds: ${guide.description}`);
+  }
+  parts.push(
+    'Reply in two to four sentences: briefly reflect what the user said in your own words, then ask exactly one focused follow-up question that draws out a concrete fact, example or number.',
+  );
+  if (isInterviewStories(folder)) {
+    parts.push(
+      'Build an interview story in STAR order: ask about the Situation first, then the Task, then the Actions the user took personally, then the Result (with numbers). Ask about the first part that is still missing.',
+    );
+  }
+  if (mode === 'agent') {
+    parts.push(
+      'Agent mode: you can update the file. When the user has shared something worth keeping, offer to update the file with it. Do not write the whole file in the chat; the update happens when the user accepts.',
+    );
+  } else {
+    parts.push('Ask mode: just talk. Do not offer to change the file.');
+  }
+  if (folder === 'planning' && mode === 'agent') parts.push(PLANNING_ACTIONS_INSTRUCTION);
+  if (context?.trim()) parts.push(`Context:\n${truncate(context, 2000)}`);
+  if (!person) {
+    parts.push(
+      fileContent.trim()
+        ? `Current content of ${fileName}:\n"""\n${fileContent.slice(0, FILE_CONTENT_LIMIT)}\n"""`
+        : `${fileName} is empty so far.`,
+    );
+  }
+  return parts.join('\n\n');
+}
+
+export const PLANNING_ACTIONS_INSTRUCTION = [
+  'When the user clearly asks you to add a todo, include this JSON in your reply on its own line:',
+  '{"action": "create_todo", "todo_data": {"title": "...", "due_date": "YYYY-MM-DD", "description": "...", "tags": ["..."]}}',
+  'When the user asks for a workback plan towards a goal, include:',
+  '{"action": "create_workback_plan", "goal_data": {"title": "...", "target_date": "YYYY-MM-DD", "description": "..."}}',
+  'Only include an action the user asked for.',
+].join('\n');
+
+export function suggestEditsPrompt({
+  folder,
+  fileName,
+  fileContent,
+  conversation,
+  message,
+}: {
+  folder: string;
+  fileName: string;
+  fileContent: string;
+  conversation: string;
+  message?: string;
+}): Prompt {
+  const headings = sectionsFor(folder).map((s) => s.heading).join(', ');
+  return {
+    system: [
+      'You update a markdown file in a personal career workspace with facts the user gave in a conversation.',
+      'Keep every line of the existing content unless the user asked to change it. Put each new fact under the heading it fits, creating a level-two heading when none fits.',
+      `Headings that suit this folder: ${headings}.`,
+      isInterviewStories(folder) ? 'Keep the story in STAR order: Situation, Task, Action, Result.' : '',
+      'Use only facts the user stated; do not invent numbers or names. Answer with the complete updated file as markdown and nothing else.',
+    ].filter(Boolean).join('\n'),
+    user: [
+      `File: ${folder}/${fileName}`,
+      `Current content:\n"""\n${fileContent.slice(0, FILE_CONTENT_LIMIT)}\n"""`,
+      `Conversation:\n"""\n${conversation}\n"""`,
+      message?.trim() ? `My request: ${message.trim()}` : 'Update the file with what I shared.',
+    ].join('\n\n'),
+  };
+}
+
+// ---- other tasks ----
+
+export function summarizePrompt(content: string, fileName?: string): Prompt {
+  return {
+    system: 'You summarise markdown notes from a personal career workspace into three to six short bullet points that keep names, dates and numbers. Answer with the bullets only.',
+    user: `${fileName ? `File: ${fileName}\n\n` : ''}${content.slice(0, FILE_CONTENT_LIMIT)}`,
+  };
+}
+
+export function scorePrompt(question: string, answer: string, conversation: string): Prompt {
+  return {
+    system: [
+      'You score a professional\'s reflection on a coaching question from 0 to 100.',
+      'High scores need a specific, honest answer with concrete examples, numbers or outcomes, the person\'s own role and a lesson or next step. Vague, very short or off-topic answers score low.',
+      'Give one or two sentences of feedback that name what is strong and the single most useful thing to add.',
+    ].join('\n'),
+    user: `Question: ${question}\n\nConversation so far:\n${conversation || '(none)'}\n\nLatest answer: ${answer}`,
+  };
+}
+
+export function weekPlanPrompt(prompt: string, weekLabel: string): Prompt {
+  return {
+    system: [
+      COACH_VOICE,
+      'You turn the user\'s context into a plan for one week: two to four outcomes (what will be true by the end of the week) and five to ten concrete actions, each small enough to finish in a day, with the weekday when useful.',
+    ].join('\n'),
+    user: `Week: ${weekLabel}\n\nContext:\n${prompt}`,
+  };
+}
+
+export function coachingPlanPrompt(prompt: string): Prompt {
+  return {
+    system: [
+      COACH_VOICE,
+      'You write an information-gathering plan in markdown: restate the goal, the questions to answer, the people and sources to learn from, the files to keep in the workspace (folders: ' +
+        CAREER_FOLDERS.map((f) => f.name).join(', ') +
+        '), and first steps for this week.',
+    ].join('\n'),
+    user: prompt,
+  };
+}
+
+export function profileStatementsPrompt(details: ProfileDetails): Prompt {
+  return {
+    system: [
+      'You write a professional profile in markdown from the details a user gave about themselves.',
+      'Group short factual statements (one per bullet) under lines of the form "Information from <source>:" where the source is "profile details" or the company name. Do not invent facts. End with a "References" line followed by any sources.',
+    ].join('\n'),
+    user: describeDetails(details),
+  };
+}
+
+export function companyStatementsPrompt(details: ProfileDetails): Prompt {
+  return {
+    system:
+      'You write short factual statements about the companies a professional works for, from what they told you. Each statement has a text and the company name as its source. Do not invent facts.',
+    user: describeDetails(details),
+  };
+}
+
+export function narrativePrompt(details: ProfileDetails, statements: Statement[], companyStatements: Statement[]): Prompt {
+  const lines = [...statements, ...companyStatements].map((s) => `- ${s.text}${s.source ? ` (${s.source})` : ''}`);
+  return {
+    system:
+      'You write an executive-summary narrative of a professional in two short paragraphs, third person, confident and factual, using only the facts given.',
+    user: `${describeDetails(details)}\n\nStatements:\n${lines.join('\n') || '(none)'}`,
+  };
+}
+
+export function meetingSectionPrompt({
+  section,
+  title,
+  meetingDate,
+  attendees,
+  content,
+}: {
+  section: MeetingSectionName;
+  title: string;
+  meetingDate?: string;
+  attendees: string[];
+  content: Partial<Record<MeetingSectionName, string>>;
+}): Prompt {
+  const filled = Object.entries(content)
+    .filter(([, v]) => v?.trim())
+    .map(([k, v]) => `${titleFrom(k)}:\n${v}`)
+    .join('\n\n');
+  return {
+    system: [
+      COACH_VOICE,
+      `You help prepare a meeting. Write the "${section}" section as a short markdown list.`,
+      'Keep what the user already wrote in that section and add to it. Answer with the section text only.',
+    ].join('\n'),
+    user: [
+      `Meeting: ${title || 'Untitled meeting'}${meetingDate ? ` on ${meetingDate}` : ''}`,
+      `Attendees: ${listOrNone(attendees)}`,
+      filled ? `What is written so far:\n${filled}` : 'Nothing is written yet.',
+    ].join('\n\n'),
+  };
+}
+
+export function describeDetails(details: ProfileDetails): string {
+  const rows: [string, string | undefined][] = [
+    ['Name', details.full_name],
+    ['Role', details.role],
+    ['Company', details.company],
+    ['Company description', details.company_description],
+    ['More about me', details.extra],
+  ];
+  return rows.filter(([, v]) => v?.trim()).map(([k, v]) => `${k}: ${v!.trim()}`).join('\n') || '(no details given)';
+}
+
+export function transcript(messages: ReadonlyArray<{ role: string; content: string }>): string {
+  return messages.map((m) => `${m.role === 'assistant' ? 'Coach' : 'User'}: ${m.content}`).join('\n');
+}

@@ -1,0 +1,51 @@
+import { describe, expect, test } from '@jest/globals';
+import { advanceStar, currentStarPhase, emptyStarProgress, starFromMessages, starPhasesIn, starStatus } from './star';
+
+describe('STAR progress', () => {
+  test('starts at situation, 0/4, Building Situation', () => {
+    expect(starStatus(emptyStarProgress())).toEqual({ count: 0, total: 4, text: '0/4', phase: 'situation', label: 'Building Situation' });
+  });
+
+  test('each phase needs the one before it', () => {
+    // A result mentioned first does not count yet.
+    let p = advanceStar(emptyStarProgress(), 'As a result we saved 20% of costs.');
+    expect(starStatus(p).count).toBe(0);
+    p = advanceStar(p, 'At the time I was working at Acme on payments.');
+    expect(p).toEqual({ situation: true, task: false, action: false, result: false });
+    expect(starStatus(p).label).toBe('Defining Task');
+    p = advanceStar(p, 'I was responsible for cutting the failure rate.');
+    expect(starStatus(p)).toMatchObject({ text: '2/4', phase: 'action', label: 'Describing Actions' });
+    p = advanceStar(p, 'I rewrote the retry logic.');
+    expect(starStatus(p)).toMatchObject({ text: '3/4', phase: 'result', label: 'Capturing Results' });
+    p = advanceStar(p, 'Failures dropped by 90%.');
+    expect(starStatus(p)).toMatchObject({ count: 4, text: '4/4', phase: 'result' });
+  });
+
+  test('one rich message can cover several phases in order', () => {
+    const p = advanceStar(emptyStarProgress(), 'When I joined, the team was late. I had to ship by June, so I reorganised the backlog and as a result we shipped early.');
+    expect(starStatus(p).count).toBe(4);
+  });
+
+  test('phase detection by keywords ignores order', () => {
+    expect(starPhasesIn('I decided to rebuild it and it reduced costs')).toEqual(['action', 'result']);
+  });
+
+  test('a coach asking questions does not tick phases', () => {
+    const p = starFromMessages([
+      { role: 'assistant', content: 'Set the scene: where were you working, and what was going on?' },
+      { role: 'assistant', content: 'What exactly were you expected to achieve, and why did it fall to you?' },
+      { role: 'assistant', content: 'Walk me through what you did, step by step. What choices did you make yourself?' },
+      { role: 'assistant', content: 'How did it end? What changed because of what you did? Numbers help.' },
+    ]);
+    expect(currentStarPhase(p)).toBe('situation');
+  });
+
+  test('counts user and assistant text by default, user only on request', () => {
+    const messages = [
+      { role: 'assistant', content: 'So at the time your team was under pressure.' },
+      { role: 'user', content: 'Yes.' },
+    ];
+    expect(starFromMessages(messages).situation).toBe(true);
+    expect(starFromMessages(messages, { roles: ['user'] }).situation).toBe(false);
+  });
+});

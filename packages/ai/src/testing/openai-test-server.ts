@@ -1,0 +1,188 @@
+/**
+ * A small OpenAI-compatible server on loopback for tests: POST /v1/chat/completions answers
+ * from a script of replies, in the real wire format (a chat.completion object, or SSE
+ * chat.completion.chunk events ending with `data: [DONE]`, or OpenAI's error JSON), with
+ * optional delays so timeouts and cancellation can be exercised.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ScriptedReply {
+  /** The assistant's text. */
+  content?: string;
+  /** Streaming deltas; defaults to `content` split into words. */
+  chunks?: string[];
+  /** An HTTP error status; the body is OpenAI's error shape. */
+  status?: number;
+  errorMessage?: string;
+  /** Wait this long before answering (headers included). */
+  delayMs?: number;
+  /** Wait this long between SSE chunks. */
+  chunkDelayMs?: number;
+  finishReason?: 'stop' | 'length';
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: ChatCompletionBody;
+}
+
+export interface ChatCompletionBody {
+  model?: string;
+  stream?: boolean;
+  messages?: { role: string; content: string }[];
+  response_format?: { type: string };
+  [key: string]: unknown;
+}
+
+export interface OpenAiTestServer {
+  /** The base URL to give the client, ending in /v1. */
+  baseURL: string;
+  /** Every request received, in order. */
+  requests: RecordedRequest[];
+  /** Queues replies; each request takes the next one. */
+  reply(...replies: ScriptedReply[]): void;
+  /** Answers requests when the queue is empty (default: a 500 saying nothing was scripted). */
+  fallback: ((body: ChatCompletionBody) => ScriptedReply) | undefined;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (!ms || signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+  });
+
+let sequence = 0;
+const completionId = () => `chatcmpl-test${++sequence}`;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'x-request-id': `req_${sequence}` });
+  res.end(text);
+}
+
+function sendError(res: ServerResponse, status: number, message: string, type = status >= 500 ? 'server_error' : 'invalid_request_error'): void {
+  sendJson(res, status, { error: { message, type, param: null, code: null } });
+}
+
+function usageFor(body: ChatCompletionBody, content: string) {
+  const prompt = (body.messages ?? []).reduce((n, m) => n + Math.ceil(String(m.content ?? '').length / 4), 0);
+  const completion = Math.ceil(content.length / 4);
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+async function answer(res: ServerResponse, body: ChatCompletionBody, reply: ScriptedReply, gone: AbortSignal): Promise<void> {
+  await sleep(reply.delayMs ?? 0, gone);
+  if (gone.aborted) return;
+  if (reply.status && reply.status >= 400) {
+    sendError(res, reply.status, reply.errorMessage ?? 'The server had an error while processing your request.');
+    return;
+  }
+  const model = body.model ?? 'test-model';
+  const created = Math.floor(Date.now() / 1000);
+  const id = completionId();
+  const content = reply.content ?? reply.chunks?.join('') ?? '';
+  const finish = reply.finishReason ?? 'stop';
+
+  if (!body.stream) {
+    sendJson(res, 200, {
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      system_fingerprint: 'fp_test',
+      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: finish }],
+      usage: usageFor(body, content),
+    });
+    return;
+  }
+
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const event = (delta: Record<string, unknown>, finishReason: string | null) =>
+    `data: ${JSON.stringify({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      system_fingerprint: 'fp_test',
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+    })}\n\n`;
+  const chunks = reply.chunks ?? content.match(/\S+\s*|\s+/g) ?? [];
+  res.write(event({ role: 'assistant', content: '', refusal: null }, null));
+  for (const [i, chunk] of chunks.entries()) {
+    if (i > 0) await sleep(reply.chunkDelayMs ?? 0, gone);
+    if (gone.aborted) return;
+    res.write(event({ content: chunk }, null));
+  }
+  res.write(event({}, finish));
+  res.end('data: [DONE]\n\n');
+}
+
+export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
+  const queue: ScriptedReply[] = [];
+  const requests: RecordedRequest[] = [];
+  const open = new Set<AbortController>();
+
+  const server = createServer(async (req, res) => {
+    const gone = new AbortController();
+    open.add(gone);
+    // The client hung up (timeout or abort): stop writing to it.
+    res.on('close', () => gone.abort());
+    try {
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (req.method === 'GET' && path === '/v1/models') {
+        sendJson(res, 200, { object: 'list', data: [{ id: 'test-model', object: 'model', created: 0, owned_by: 'test' }] });
+        return;
+      }
+      if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+        sendError(res, 404, `Unknown path ${req.method} ${path}`);
+        return;
+      }
+      let body: ChatCompletionBody;
+      try {
+        body = JSON.parse(await readBody(req)) as ChatCompletionBody;
+      } catch {
+        sendError(res, 400, 'We could not parse the JSON body of your request.');
+        return;
+      }
+      requests.push({ method: req.method, path, headers: req.headers, body });
+      const reply = queue.shift() ?? api.fallback?.(body) ?? { status: 500, errorMessage: 'No reply was scripted for this request.' };
+      await answer(res, body, reply, gone.signal);
+    } catch (err) {
+      if (!res.headersSent) sendError(res, 500, String(err));
+      else res.destroy();
+    } finally {
+      open.delete(gone);
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const api: OpenAiTestServer = {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    reply: (...replies) => void queue.push(...replies),
+    fallback: undefined,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const c of open) c.abort();
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+  return api;
+}

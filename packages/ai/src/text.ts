@@ -1,0 +1,75 @@
+/** Small text helpers shared by the prompts and the offline coach. */
+
+export const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+/** For "is this already in the file?" checks: case, punctuation and spacing do not matter. */
+export const normalizeForCompare = (s: string): string =>
+  s.toLowerCase().replace(/[^\p{L}\p{N}%]+/gu, ' ').trim();
+
+export const words = (s: string): string[] => s.match(/[\p{L}\p{N}][\p{L}\p{N}'’%.-]*/gu) ?? [];
+
+export function truncate(s: string, max: number): string {
+  const t = collapse(s);
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max - 1);
+  const atWord = cut.replace(/\s+\S*$/, '');
+  return `${atWord.length > max / 2 ? atWord : cut}…`;
+}
+
+/** Splits prose into sentences, keeping list items and lines as their own units. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/\n+/)
+    .map((line) => line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim())
+    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=["'“(]?[A-Z0-9])/))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export const capitalize = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+export const endSentence = (s: string): string => (/[.!?…:]$/.test(s) ? s : `${s}.`);
+
+/** "interview-stories" / "my_file name.md" → "Interview Stories" / "My File Name" */
+export function titleFrom(name: string): string {
+  const base = name.replace(/\.md$/i, '');
+  // Journal entries and period files are named by date: keep the date readable.
+  if (/^\d{4}-\d{2}(-\d{2})?$/.test(base)) return base;
+  return base
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((w) => (/^[A-Z0-9]+$/.test(w) ? w : capitalize(w.toLowerCase())))
+    .join(' ');
+}
+
+/** Names compare as the user thinks of them: "Career Goals", "career_goals.md" and "career-goals" are one. */
+export const nameKey = (name: string): string =>
+  name.trim().toLowerCase().replace(/\.md$/, '').replace(/[\s_]+/g, '-').replace(/-+/g, '-');
+
+/** Lower-case, hyphenated, safe for a folder or a file name. */
+export const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/\.md$/, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+export const asMarkdownFileName = (s: string): string => `${slug(s) || 'notes'}.md`;
+
+/** Suggestion counts are integers 1-10; anything else falls back to 5 (spec). */
+export function normalizeCount(count: unknown): number {
+  const n = typeof count === 'number' ? count : Number.parseInt(String(count ?? ''), 10);
+  if (!Number.isFinite(n)) return 5;
+  return Math.min(10, Math.max(1, Math.trunc(n)));
+}
+
+/** Strips a ```markdown fence a model may wrap around a whole answer. */
+export function unfence(text: string): string {
+  const m = text.trim().match(/^```[\w-]*\n([\s\S]*?)\n?```$/);
+  return m ? m[1]! : text.trim();
+}
+
+export function bulletList(items: string[]): string {
+  return items.map((i) => `- ${i}`).join('\n');
+}

@@ -1,0 +1,215 @@
+import type { z } from 'zod';
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+}
+
+/** What every call accepts: cancellation and a time budget for the whole call. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the provider's default budget (retries included). */
+  timeoutMs?: number;
+}
+
+export interface ChatRequest extends CallOptions {
+  messages: ChatMessage[];
+  system?: string;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+export interface StructuredRequest<S extends z.ZodType> extends ChatRequest {
+  schema: S;
+  /** Names the answer in the format instruction, e.g. "folder_suggestions". */
+  name?: string;
+  /**
+   * The offline coach has no model to ask for free-form JSON; a caller that wants its custom
+   * structured call to work offline supplies the deterministic answer here.
+   */
+  offline?: () => z.input<S>;
+}
+
+/** Text deltas as they arrive; `text` holds everything received so far. */
+export interface ChatStream extends AsyncIterable<string> {
+  readonly text: string;
+  /** Drains what is left and resolves with the whole answer. */
+  final(): Promise<string>;
+}
+
+export type ProviderKind = 'offline' | 'openai-compatible';
+export interface AiProviderInfo {
+  provider: ProviderKind;
+  model: string;
+}
+
+/** The raw capabilities; services normally call the task helpers instead. */
+export interface AiCapabilities {
+  info(): AiProviderInfo;
+  chat(req: ChatRequest): Promise<string>;
+  chatStream(req: ChatRequest): ChatStream;
+  structured<S extends z.ZodType>(req: StructuredRequest<S>): Promise<z.output<S>>;
+}
+
+// ---- task inputs and answers ----
+
+export type ChatMode = 'ask' | 'agent';
+
+export interface PersonContext {
+  fullName: string;
+  /** Profile fields by name (e.g. role, company, notes). */
+  profile?: Record<string, string>;
+}
+
+export interface ChatReplyInput extends CallOptions {
+  mode: ChatMode;
+  folder: string;
+  fileName: string;
+  fileContent: string;
+  /** Earlier messages, oldest first, without the new one. */
+  history: ChatMessage[];
+  message: string;
+  person?: PersonContext;
+  /** Extra context the service has (a questionnaire question, a planning summary...). */
+  context?: string;
+  /** "Today" for relative dates in planning actions; defaults to the clock. */
+  today?: string;
+}
+
+export interface SuggestEditsInput extends CallOptions {
+  folder: string;
+  fileName: string;
+  fileContent: string;
+  history: ChatMessage[];
+  /** Messages the user picked; when given, only they are merged. */
+  selectedMessages?: ChatMessage[];
+  /** The user's update instruction, if any. */
+  message?: string;
+}
+
+export interface Suggestion {
+  name: string;
+  description: string;
+}
+
+export interface SuggestFoldersInput extends CallOptions {
+  count: number;
+  rejected: string[];
+  existing: string[];
+  /** Edited prompts from the prompt editor; defaults come from folderSuggestionPrompt. */
+  system?: string;
+  user?: string;
+}
+
+export interface SuggestFilesInput extends CallOptions {
+  folder: string;
+  folderDescription?: string;
+  count: number;
+  rejected: string[];
+  existing: string[];
+  system?: string;
+  user?: string;
+}
+
+export interface DraftFileInput extends CallOptions {
+  folder: string;
+  name: string;
+  description?: string;
+  system?: string;
+  user?: string;
+}
+
+export interface SummarizeInput extends CallOptions {
+  content: string;
+  fileName?: string;
+}
+
+export interface ScoreInput extends CallOptions {
+  question: string;
+  answer: string;
+  history: ChatMessage[];
+}
+export interface ScoreResult {
+  /** 0-100 */
+  score: number;
+  feedback: string;
+}
+
+export interface WeekPlanInput extends CallOptions {
+  prompt: string;
+  /** ISO week, YYYY-Www */
+  periodKey: string;
+}
+/** Markdown lists, as the timeline stores them. */
+export interface WeekPlan {
+  outcomes: string;
+  actions: string;
+}
+
+export interface CoachingPlanInput extends CallOptions {
+  prompt: string;
+}
+
+export interface ProfileDetails {
+  full_name?: string;
+  company?: string;
+  company_description?: string;
+  role?: string;
+  extra?: string;
+}
+export interface Statement {
+  text: string;
+  source: string;
+}
+
+export interface ProfileStatementsInput extends CallOptions {
+  details: ProfileDetails;
+  system?: string;
+  user?: string;
+}
+export interface ProfileStatementsResult {
+  markdown: string;
+  statements: Statement[];
+}
+
+export interface CompanyStatementsInput extends CallOptions {
+  details: ProfileDetails;
+}
+
+export interface NarrativeInput extends CallOptions {
+  details: ProfileDetails;
+  statements?: Statement[];
+  companyStatements?: Statement[];
+}
+
+export type MeetingSectionName = 'goals' | 'agenda' | 'anticipating' | 'notes' | 'followups' | 'reflection';
+export interface MeetingSectionInput extends CallOptions {
+  section: MeetingSectionName;
+  title: string;
+  meetingDate?: string;
+  attendees: string[];
+  content: Partial<Record<MeetingSectionName, string>>;
+}
+
+/** Capabilities by task: each has a real prompt for a model and a rule-based offline answer. */
+export interface AiTasks {
+  chatReply(input: ChatReplyInput): Promise<string>;
+  chatReplyStream(input: ChatReplyInput): ChatStream;
+  /** Returns the whole new file content; the caller diffs it. */
+  suggestEdits(input: SuggestEditsInput): Promise<string>;
+  suggestFolders(input: SuggestFoldersInput): Promise<Suggestion[]>;
+  suggestFiles(input: SuggestFilesInput): Promise<Suggestion[]>;
+  draftFile(input: DraftFileInput): Promise<string>;
+  /** Empty content gives an empty summary. */
+  summarize(input: SummarizeInput): Promise<string>;
+  score(input: ScoreInput): Promise<ScoreResult>;
+  weekPlan(input: WeekPlanInput): Promise<WeekPlan>;
+  coachingPlan(input: CoachingPlanInput): Promise<string>;
+  profileStatements(input: ProfileStatementsInput): Promise<ProfileStatementsResult>;
+  companyStatements(input: CompanyStatementsInput): Promise<Statement[]>;
+  narrative(input: NarrativeInput): Promise<string>;
+  meetingSection(input: MeetingSectionInput): Promise<string>;
+}
+
+export interface AiProvider extends AiCapabilities, AiTasks {}
