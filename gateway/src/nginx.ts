@@ -21,20 +21,23 @@
  *    with `(/|$)` so `/profile/suggested_folders_x` does not match `suggested_folders`.
  * 4. Anything else: the shell's static files (hashed ones immutable), else 404 JSON.
  */
-import { NginxConfFile } from 'nginx-conf';
+import { Block, emptyConf } from './nginx-block';
+import {
+  appContainer, appUpstream, DEFAULT_LISTEN_PORT, GZIP_TYPES, HASHED_ASSET_REGEX, IMMUTABLE, MIME_TYPES, NO_CACHE,
+  NOT_FOUND_BODY, serviceContainer, serviceUpstream, STREAMING_SEGMENTS, UNAVAILABLE_BODY,
+} from './nginx-constants';
+
+export * from './nginx-constants';
 import {
   PAGE_NAV_ACCEPT_REGEX,
   REMOTES,
   SERVICES,
   SERVICE_PORTS,
   routingRules,
-  type RemoteName,
   type RoutingRule,
   type ServiceName,
 } from '@cc/contracts';
 
-/** nginx-conf's item type (not exported by name from the package index). */
-type NginxConfItem = NginxConfFile['nginx'];
 
 export type NginxTarget = 'local' | 'compose' | 'static';
 
@@ -67,105 +70,6 @@ export interface NginxConfOptions {
   root?: string;
 }
 
-export const DEFAULT_LISTEN_PORT = 8080;
-
-/** The JSON body of the gateway's own 404. */
-export const NOT_FOUND_BODY = '{"success":false,"errors":["Not found"]}';
-/** The JSON body when an upstream is down or does not answer in time. */
-export const UNAVAILABLE_BODY = '{"success":false,"errors":["Service unavailable, please try again"]}';
-
-export const NO_CACHE = 'no-cache';
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** A content-hashed build file (`main.3f9c2a1b.js`, `vendors.0a1b2c3d4e5f.css.map`). */
-export const HASHED_ASSET_REGEX =
-  '\\.[0-9a-f]{8,}\\.(?:js|mjs|css|woff2?|ttf|otf|eot|png|jpe?g|gif|svg|webp|avif|ico|wasm)(?:\\.map)?$';
-
-/** Path segments whose locations stream Server-Sent Events (no proxy buffering, long reads). */
-export const STREAMING_SEGMENTS = ['ai_chat'];
-
-/** Container / upstream naming. */
-export const serviceContainer = (s: ServiceName) => `svc-${s}`;
-export const appContainer = (app: 'shell' | RemoteName) => (app === 'shell' ? 'shell' : `mfe-${app}`);
-const serviceUpstream = (s: ServiceName) => `svc_${s}`;
-const appUpstream = (app: 'shell' | RemoteName) => `app_${app === 'shell' ? 'shell' : `mfe_${app}`}`;
-
-const MIME_TYPES: ReadonlyArray<[string, string]> = [
-  ['text/html', 'html htm'],
-  ['text/css', 'css'],
-  ['text/plain', 'txt'],
-  ['text/csv', 'csv'],
-  ['text/markdown', 'md'],
-  ['application/javascript', 'js mjs'],
-  ['application/json', 'json map'],
-  ['application/manifest+json', 'webmanifest'],
-  ['application/wasm', 'wasm'],
-  ['application/xml', 'xml'],
-  ['image/svg+xml', 'svg svgz'],
-  ['image/png', 'png'],
-  ['image/jpeg', 'jpg jpeg'],
-  ['image/gif', 'gif'],
-  ['image/webp', 'webp'],
-  ['image/avif', 'avif'],
-  ['image/x-icon', 'ico'],
-  ['font/woff', 'woff'],
-  ['font/woff2', 'woff2'],
-  ['font/ttf', 'ttf'],
-  ['font/otf', 'otf'],
-  ['application/vnd.ms-fontobject', 'eot'],
-  ['application/pdf', 'pdf'],
-];
-
-/** text/html is always compressed once gzip is on; text/event-stream is deliberately absent. */
-const GZIP_TYPES = [
-  'text/css',
-  'text/plain',
-  'text/csv',
-  'text/markdown',
-  'text/javascript',
-  'application/javascript',
-  'application/json',
-  'application/manifest+json',
-  'application/xml',
-  'application/wasm',
-  'image/svg+xml',
-];
-
-/** A thin fluent wrapper over nginx-conf's item API (blocks need `_add(name, value, [])`). */
-class Block {
-  constructor(readonly item: NginxConfItem) {}
-
-  /** A simple directive. */
-  d(name: string, value: string | number = '', comment?: string): this {
-    this.item._add(name, String(value), null, comment ? [` ${comment}`] : undefined);
-    return this;
-  }
-
-  /** A block directive; `build` fills it. */
-  b(name: string, value: string, build: (block: Block) => void, comment?: string): this {
-    this.item._add(name, value, [], comment ? [` ${comment}`] : undefined);
-    const siblings = this.item[name];
-    const child = siblings?.[siblings.length - 1];
-    if (!child) throw new Error(`nginx-conf did not add ${name}`);
-    build(new Block(child));
-    return this;
-  }
-}
-
-function emptyConf(): NginxConfFile {
-  let conf: NginxConfFile | undefined;
-  let error: Error | null = null;
-  // The callback runs synchronously for an in-memory source.
-  NginxConfFile.createFromSource('', (err, c) => {
-    error = err;
-    conf = c;
-  });
-  if (error) throw error;
-  if (!conf) throw new Error('nginx-conf did not create a config synchronously');
-  return conf;
-}
-
-/** nginx single-quoted string (for JSON bodies and log formats). */
 const sq = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 /** nginx double-quoted string (for regexes containing `{`, `;` or spaces). */
 const dq = (s: string) => `"${s.replace(/"/g, '\\"')}"`;

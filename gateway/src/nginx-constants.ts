@@ -1,0 +1,67 @@
+import type { RemoteName, ServiceName } from '@cc/contracts';
+
+/** Fixed values of the generated nginx configs: headers, bodies, MIME and gzip types, names. */
+
+export const DEFAULT_LISTEN_PORT = 8080;
+
+/** The JSON body of the gateway's own 404. */
+export const NOT_FOUND_BODY = '{"success":false,"errors":["Not found"]}';
+/** The JSON body when an upstream is down or does not answer in time. */
+export const UNAVAILABLE_BODY = '{"success":false,"errors":["Service unavailable, please try again"]}';
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A content-hashed build file (`main.3f9c2a1b.js`, `vendors.0a1b2c3d4e5f.css.map`). */
+export const HASHED_ASSET_REGEX =
+  '\\.[0-9a-f]{8,}\\.(?:js|mjs|css|woff2?|ttf|otf|eot|png|jpe?g|gif|svg|webp|avif|ico|wasm)(?:\\.map)?$';
+
+/** Path segments whose locations stream Server-Sent Events (no proxy buffering, long reads). */
+export const STREAMING_SEGMENTS = ['ai_chat'];
+
+/** Container / upstream naming. */
+export const serviceContainer = (s: ServiceName) => `svc-${s}`;
+export const appContainer = (app: 'shell' | RemoteName) => (app === 'shell' ? 'shell' : `mfe-${app}`);
+export const serviceUpstream = (s: ServiceName) => `svc_${s}`;
+export const appUpstream = (app: 'shell' | RemoteName) => `app_${app === 'shell' ? 'shell' : `mfe_${app}`}`;
+
+export const MIME_TYPES: ReadonlyArray<[string, string]> = [
+  ['text/html', 'html htm'],
+  ['text/css', 'css'],
+  ['text/plain', 'txt'],
+  ['text/csv', 'csv'],
+  ['text/markdown', 'md'],
+  ['application/javascript', 'js mjs'],
+  ['application/json', 'json map'],
+  ['application/manifest+json', 'webmanifest'],
+  ['application/wasm', 'wasm'],
+  ['application/xml', 'xml'],
+  ['image/svg+xml', 'svg svgz'],
+  ['image/png', 'png'],
+  ['image/jpeg', 'jpg jpeg'],
+  ['image/gif', 'gif'],
+  ['image/webp', 'webp'],
+  ['image/avif', 'avif'],
+  ['image/x-icon', 'ico'],
+  ['font/woff', 'woff'],
+  ['font/woff2', 'woff2'],
+  ['font/ttf', 'ttf'],
+  ['font/otf', 'otf'],
+  ['application/vnd.ms-fontobject', 'eot'],
+  ['application/pdf', 'pdf'],
+];
+
+/** text/html is always compressed once gzip is on; text/event-stream is deliberately absent. */
+export const GZIP_TYPES = [
+  'text/css',
+  'text/plain',
+  'text/csv',
+  'text/markdown',
+  'text/javascript',
+  'application/javascript',
+  'application/json',
+  'application/manifest+json',
+  'application/xml',
+  'application/wasm',
+  'image/svg+xml',
+];
