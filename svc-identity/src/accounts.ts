@@ -9,14 +9,12 @@ export interface UserRow {
   is_admin: boolean;
 }
 
-export const publicUser = (u: UserRow) => ({ id: u.id, email: u.email, is_admin: u.is_admin });
+export type PublicUser = Pick<UserRow, 'id' | 'email' | 'is_admin'>;
+
+export const publicUser = (u: PublicUser): PublicUser => ({ id: u.id, email: u.email, is_admin: u.is_admin });
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db(T.users).where({ email }).first();
-}
-
-export function findUser(db: Db, id: number): Promise<UserRow | undefined> {
-  return db(T.users).where({ id }).first();
 }
 
 /**
@@ -39,8 +37,13 @@ export async function createSession(db: Db, id: string, userId: number, userAgen
   await db(T.sessions).insert({ id, user_id: userId, user_agent: userAgent?.slice(0, 300) ?? null });
 }
 
-export async function isSessionActive(db: Db, id: string): Promise<boolean> {
-  return Boolean(await db(T.sessions).where({ id }).whereNull('revoked_at').first('id'));
+/** The account behind an active (not signed-out) session, in one query; undefined otherwise. */
+export async function activeSessionUser(db: Db, sid: string): Promise<PublicUser | undefined> {
+  return db(`${T.sessions} as s`)
+    .join(`${T.users} as u`, 'u.id', 's.user_id')
+    .where('s.id', sid)
+    .whereNull('s.revoked_at')
+    .first('u.id', 'u.email', 'u.is_admin');
 }
 
 export async function revokeSession(db: Db, id: string): Promise<void> {

@@ -4,7 +4,7 @@ import {
   csrfTokenFor, HttpError, newSessionId, SESSION_MAX_AGE_SECONDS, signSession,
   type ServiceContext, type ServiceRouter,
 } from '@cc/service-kit';
-import { createSession, createUser, findUser, findUserByEmail, publicUser, revokeSession, type UserRow } from './accounts';
+import { createSession, createUser, findUserByEmail, publicUser, revokeSession, type PublicUser, type UserRow } from './accounts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { clearFailures, DEFAULT_LIMITS, recordFailure, retryAfter, type SignInLimits } from './rate-limit';
 
@@ -62,7 +62,8 @@ export function identityRoutes(router: ServiceRouter, { db, config }: ServiceCon
   });
 
   router.get('/auth/session', { auth: false }, async (ctx, { user }) => {
-    const row = user && (await findUser(db, user.id));
+    // The session check that let this request in already loaded the account (one query).
+    const row = ctx.state.session as PublicUser | undefined;
     if (!user || !row) throw new HttpError(401, [AUTH_MESSAGES.notSignedIn]);
     ctx.set('Cache-Control', 'no-store');
     return { success: true, user: publicUser(row), csrf_token: csrfTokenFor(secret, user.sid) };

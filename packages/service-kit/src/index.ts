@@ -4,6 +4,6 @@ export { HttpError, httpError, errorMiddleware } from './errors';
 export { createLogger, type Logger } from './logger';
 export { createDb, migrate, tableNames, toInt, type Db, type Migration } from './db';
 export { signSession, verifySession, csrfTokenFor, csrfTokenMatches, newSessionId, SESSION_MAX_AGE_SECONDS, type SessionClaims } from './session';
-export { remoteSessionCheck, type SessionCheck } from './session-check';
+export { remoteSessionCheck, type SessionCheck, type SessionRecord } from './session-check';
 export { sessionMiddleware, type RequestUser } from './auth';
 export { runService, requireEnv, onShutdown } from './run';

@@ -5,11 +5,14 @@ import { SESSION_COOKIE } from '@cc/contracts';
  * its own table; other services ask svc-identity over HTTP and cache answers briefly, so a
  * signed-out cookie stops working everywhere within `ttlMs`.
  */
-export type SessionCheck = (sid: string, cookieValue: string) => Promise<boolean>;
+export type SessionCheck = (sid: string, cookieValue: string) => Promise<boolean | SessionRecord>;
+
+/** What a check may hand back besides "active": the row it loaded (kept on ctx.state.session). */
+export type SessionRecord = Record<string, unknown>;
 
 export function remoteSessionCheck(identityUrl: string, ttlMs = 15_000, maxEntries = 10_000): SessionCheck {
   const cache = new Map<string, { active: boolean; until: number }>();
-  return async (sid, cookieValue) => {
+  return async (sid, cookieValue): Promise<boolean> => {
     const now = Date.now();
     const hit = cache.get(sid);
     if (hit && hit.until > now) return hit.active;
