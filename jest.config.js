@@ -15,7 +15,7 @@ export default {
       },
     ],
   },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '\\.css$': '<rootDir>/scripts/jest-css-stub.js' },
   testMatch: ['<rootDir>/{packages,gateway,shell,svc-*,mfe-*}/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/scripts/jest-global-setup.js',

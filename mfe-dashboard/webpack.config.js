@@ -23,6 +23,8 @@ const shared = {
   'react-router': { singleton: true, requiredVersion: deps['react-router-dom'] },
   '@cc/client': { singleton: true, requiredVersion: false },
   '@cc/contracts': { singleton: true, requiredVersion: false },
+  // Chat panel, modal, sanitized markdown: loaded only by pages that render them.
+  '@cc/ui': { singleton: true, requiredVersion: false },
 };
 
 export default (_env, argv) => {

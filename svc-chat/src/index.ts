@@ -1,1 +1,1 @@
-export { chatService } from './service';
+export { chatService, createChatService, type ChatServiceOptions } from './service';

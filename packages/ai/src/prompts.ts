@@ -115,7 +115,11 @@ export function chatReplySystem({
 }): string {
   const parts = [COACH_VOICE];
   if (person) {
-    parts.push(`The user wants to think about a person in their professional life: ${person.fullName}.`);
+    parts.push(
+      person.fullName.trim()
+        ? `The user wants to think about a person in their professional life: ${person.fullName.trim()}.`
+        : 'The user wants to think about a person in their professional life (their name is not known here).',
+    );
     const fields = Object.entries(person.profile ?? {}).filter(([, v]) => v.trim());
     if (fields.length) parts.push(`What the user noted about them:\n${fields.map(([k, v]) => `- ${k}: ${truncate(v, 400)}`).join('\n')}`);
   } else {

@@ -1,3 +1,5 @@
 export * from './routes';
 export * from './routing';
 export * from './auth';
+export * from './chat';
+export * from './files';

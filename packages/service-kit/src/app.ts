@@ -20,6 +20,8 @@ export interface ServiceDefinition {
   name: ServiceName;
   migrations: Migration[];
   routes: (router: ServiceRouter, context: ServiceContext) => void;
+  /** Largest JSON body this service accepts (default 2mb); the deployment may lower it. */
+  bodyLimit?: string;
   /** The session revocation check this service makes itself (identity owns the sessions). */
   sessionCheck?: (db: Db) => SessionCheck;
 }
@@ -59,7 +61,7 @@ export function createApp(def: ServiceDefinition, config: ServiceConfig): Servic
   app.use(errorMiddleware());
   app.use(healthRoutes(config.db));
   app.use(sessionMiddleware(() => config.sessionSecret, config.sessionCheck ?? def.sessionCheck?.(config.db)));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: config.bodyLimit ?? '2mb', encoding: 'utf-8' }));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: config.bodyLimit ?? def.bodyLimit ?? '2mb', encoding: 'utf-8' }));
 
   def.routes(router, context);
   const koaRouter = router.finish();

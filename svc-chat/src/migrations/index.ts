@@ -1,4 +1,5 @@
 import type { Migration } from '@cc/service-kit';
+import { conversations } from './001_conversations';
 
 /** svc-chat's schema changes, applied in order into the `chat` schema. */
-export const migrations: Migration[] = [];
+export const migrations: Migration[] = [conversations];

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+
+/**
+ * The /ai_chat calls (svc-chat): every chat of both spec documents goes through them. A
+ * conversation belongs to the signed-in user and one key: `file_id`, or `person_id`, or
+ * `folder` + `file_name`. When a request gives several, the first of that order wins.
+ */
+
+export const CHAT_LIMITS = {
+  message: 10_000,
+  fileContent: 1_000_000,
+  /** Entries of conversation_history / selected_messages a request may carry. */
+  history: 200,
+  historyMessage: 20_000,
+  name: 255,
+} as const;
+
+export const CHAT_MESSAGES = {
+  keyMissing: 'Say which conversation this is: file_id, person_id, or folder and file_name',
+  messageRequired: 'Message is required',
+  messageTooLong: 'Message is too long (at most 10,000 characters)',
+  messageInvalid: 'Message must be text',
+  fileContentTooLong: 'File content is too long (at most 1,000,000 characters)',
+  historyInvalid: 'Conversation history must be a list of messages, each with a role and a content',
+  historyTooLong: 'Conversation history is too long (at most 200 messages)',
+  historyMessageTooLong: 'Each conversation message must be at most 20,000 characters',
+  selectedInvalid: 'Selected messages must be a list of messages, each with a role and a content',
+  selectedTooLong: 'Too many selected messages (at most 200)',
+  selectedMessageTooLong: 'Each selected message must be at most 20,000 characters',
+  modeInvalid: "Mode must be 'ask' or 'agent'",
+  fileIdInvalid: 'file_id must be a positive whole number',
+  personIdInvalid: 'person_id must be a positive whole number',
+  folderInvalid: 'Folder must be text of at most 255 characters',
+  fileNameInvalid: 'File name must be text of at most 255 characters',
+  rateLimited: 'You are sending messages too quickly. Please wait a moment and try again.',
+  modelTimeout: 'The AI coach took too long to answer. Please try again.',
+  modelUnavailable: 'The AI coach is not available right now. Please try again in a moment.',
+  modelMalformed: 'The AI coach gave an answer that could not be used. Please try again.',
+  modelEmpty: 'The AI coach gave an empty answer. Please try again.',
+  modelFailed: 'The AI coach could not answer. Please try again.',
+  cancelled: 'The request was cancelled.',
+} as const;
+
+const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
+const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
+
+const positiveId = (error: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error }).optional(),
+  );
+const name = (error: string) => z.preprocess(nullToUndefined, z.string({ error }).trim().max(CHAT_LIMITS.name, { error }).optional());
+
+/** The key fields; each may be absent (or null / empty). */
+export const conversationKeyFields = {
+  file_id: positiveId(CHAT_MESSAGES.fileIdInvalid),
+  person_id: positiveId(CHAT_MESSAGES.personIdInvalid),
+  folder: name(CHAT_MESSAGES.folderInvalid),
+  file_name: name(CHAT_MESSAGES.fileNameInvalid),
+};
+
+export interface ConversationKeyInput {
+  file_id?: number | undefined;
+  person_id?: number | undefined;
+  folder?: string | undefined;
+  file_name?: string | undefined;
+}
+
+export const hasConversationKey = (v: ConversationKeyInput): boolean =>
+  v.file_id !== undefined || v.person_id !== undefined || Boolean(v.folder && v.file_name);
+
+/** Checked even when other fields are invalid, so every problem is listed at once. */
+const keyRequired = [
+  (v: ConversationKeyInput) => Boolean(v && typeof v === 'object' && hasConversationKey(v)),
+  { error: CHAT_MESSAGES.keyMissing, when: () => true },
+] as const;
+
+const messageList = (invalid: string, tooMany: string, tooLong: string) =>
+  z.preprocess(
+    nullToUndefined,
+    z
+      .array(
+        z.object({
+          role: z.string({ error: invalid }),
+          content: z.string({ error: invalid }).max(CHAT_LIMITS.historyMessage, { error: tooLong }),
+        }, { error: invalid }),
+        { error: invalid },
+      )
+      .max(CHAT_LIMITS.history, { error: tooMany })
+      .optional(),
+  );
+
+const fileContent = z.preprocess(
+  nullToUndefined,
+  z.string({ error: CHAT_MESSAGES.fileContentTooLong }).max(CHAT_LIMITS.fileContent, { error: CHAT_MESSAGES.fileContentTooLong }).default(''),
+);
+const history = messageList(CHAT_MESSAGES.historyInvalid, CHAT_MESSAGES.historyTooLong, CHAT_MESSAGES.historyMessageTooLong);
+
+/** `GET /ai_chat/conversation?file_id=` (or `folder&file_name`, or `person_id`). */
+export const conversationQuerySchema = z.object(conversationKeyFields).refine(...keyRequired);
+
+/** `POST /ai_chat/clear_conversation`. */
+export const clearConversationSchema = conversationQuerySchema;
+
+/** `POST /ai_chat/send_message`: every chat's payload (file, planning, journal, coaching, people, meeting). */
+export const sendMessageSchema = z
+  .object({
+    ...conversationKeyFields,
+    message: z
+      .string({ error: CHAT_MESSAGES.messageRequired })
+      .trim()
+      .min(1, { error: CHAT_MESSAGES.messageRequired })
+      .max(CHAT_LIMITS.message, { error: CHAT_MESSAGES.messageTooLong }),
+    file_content: fileContent,
+    mode: z.preprocess(blankToUndefined, z.enum(['ask', 'agent'], { error: CHAT_MESSAGES.modeInvalid }).default('agent')),
+    /** The client's local copy; when absent the stored messages are used. */
+    conversation_history: history,
+  })
+  .refine(...keyRequired);
+export type SendMessageRequest = z.input<typeof sendMessageSchema>;
+
+/** `POST /ai_chat/suggest_edits`. The key is optional: it only finds stored history. */
+export const suggestEditsSchema = z.object({
+  ...conversationKeyFields,
+  message: z.preprocess(
+    nullToUndefined,
+    z.string({ error: CHAT_MESSAGES.messageInvalid }).trim().max(CHAT_LIMITS.message, { error: CHAT_MESSAGES.messageTooLong }).default(''),
+  ),
+  file_content: fileContent,
+  conversation_history: history,
+  selected_messages: messageList(CHAT_MESSAGES.selectedInvalid, CHAT_MESSAGES.selectedTooLong, CHAT_MESSAGES.selectedMessageTooLong),
+});
+export type SuggestEditsRequest = z.input<typeof suggestEditsSchema>;
+
+// ---- answers ----
+
+export const chatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
+export type StoredChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const conversationAnswerSchema = z.object({
+  success: z.literal(true),
+  conversation_id: z.number().int().nullable(),
+  messages: z.array(chatMessageSchema),
+});
+export type ConversationAnswer = z.infer<typeof conversationAnswerSchema>;
+
+export const sendMessageAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
+export type SendMessageAnswer = z.infer<typeof sendMessageAnswerSchema>;
+
+export const diffLineSchema = z.object({ type: z.enum(['added', 'removed', 'unchanged']), content: z.string() });
+export type DiffLine = z.infer<typeof diffLineSchema>;
+
+export const suggestEditsAnswerSchema = z.object({
+  success: z.literal(true),
+  diff: z.array(diffLineSchema),
+  suggested_content: z.string(),
+});
+export type SuggestEditsAnswer = z.infer<typeof suggestEditsAnswerSchema>;
+
+export const chatStatusAnswerSchema = z.object({
+  success: z.literal(true),
+  provider: z.enum(['offline', 'openai-compatible']),
+  model: z.string(),
+  hint: z.string().optional(),
+});
+export type ChatStatusAnswer = z.infer<typeof chatStatusAnswerSchema>;
+
+/** A model failure (status 502) or the rate limit (429): `error` for the chats, `errors` for the client wrapper. */
+export const chatFailureSchema = z.object({ success: z.literal(false), error: z.string(), errors: z.array(z.string()) });
+export type ChatFailure = z.infer<typeof chatFailureSchema>;
+
+/**
+ * send_message with `Accept: text/event-stream`: `event: token` per delta, then one `done`
+ * (the whole reply, as stored) or one `error`.
+ */
+export type ChatStreamEvent =
+  | { event: 'token'; data: { text: string } }
+  | { event: 'done'; data: { success: true; message: string } }
+  | { event: 'error'; data: { success: false; error: string } };

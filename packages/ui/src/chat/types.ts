@@ -1,0 +1,63 @@
+export type ChatRole = 'user' | 'assistant';
+
+/** One message of a conversation (what the server stores and the model sees). */
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+}
+
+/** A message the user selected in the chat view (index = its place in the history). */
+export interface SelectedMessage extends ChatMessage {
+  index: number;
+}
+
+export type ChatMode = 'agent' | 'ask';
+
+/** A file's conversation: by file id, or by folder and file name (journal, planning, coaching). */
+export interface FileConversationKey {
+  fileId?: number | string | null;
+  folder?: string | null;
+  fileName?: string | null;
+  personId?: undefined;
+}
+
+/** A person's conversation (people chat). */
+export interface PersonConversationKey {
+  personId: number | string;
+}
+
+export type ConversationKey = FileConversationKey | PersonConversationKey;
+
+/** What `POST /ai_chat/send_message` gets before a caller's `buildPayload` adds to it. */
+export interface SendMessagePayload {
+  message: string;
+  mode: ChatMode;
+  conversation_history: ChatMessage[];
+  file_content?: string;
+  file_name?: string;
+  folder?: string;
+  file_id?: number | string;
+  person_id?: number | string;
+}
+
+/** `GET /ai_chat/status` */
+export interface ChatStatus {
+  success?: boolean;
+  provider: 'offline' | 'openai-compatible' | string;
+  model?: string;
+  hint?: string;
+}
+
+export const isChatRole = (value: unknown): value is ChatRole => value === 'user' || value === 'assistant';
+
+/** Keeps only well-formed messages (stored or served data is never trusted blindly). */
+export function cleanMessages(value: unknown): ChatMessage[] {
+  if (!Array.isArray(value)) return [];
+  const out: ChatMessage[] = [];
+  for (const item of value) {
+    if (!item || typeof item !== 'object') continue;
+    const { role, content } = item as { role?: unknown; content?: unknown };
+    if (isChatRole(role) && typeof content === 'string') out.push({ role, content });
+  }
+  return out;
+}

@@ -1,0 +1,3 @@
+// Stylesheets imported by components (style-loader injects them in the browser builds);
+// jest has no use for them.
+export default {};

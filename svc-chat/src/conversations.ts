@@ -1,0 +1,72 @@
+import type { StoredChatMessage } from '@cc/contracts';
+import { tableNames, toInt, type Db } from '@cc/service-kit';
+import { withoutNul } from './keys';
+
+/** Every query here is scoped by the session's user: another user's key finds nothing. */
+export const T = tableNames('chat', ['conversations', 'messages', 'model_calls'] as const);
+
+/** GET /ai_chat/conversation answers at most this many (the most recent) messages. */
+export const CONVERSATION_PAGE_LIMIT = 1000;
+
+export interface Conversation {
+  id: number | null;
+  messages: StoredChatMessage[];
+}
+
+async function conversationId(db: Db, userId: number, key: string): Promise<number | null> {
+  const row = await db(T.conversations).where({ user_id: userId, key }).first('id');
+  return row ? toInt(row.id) : null;
+}
+
+/** The most recent `limit` messages of a conversation, oldest first (none when it does not exist). */
+async function lastMessages(db: Db, id: number, limit: number): Promise<StoredChatMessage[]> {
+  const rows = await db(T.messages).where({ conversation_id: id }).orderBy('id', 'desc').limit(limit).select('role', 'content');
+  return rows.reverse().map((r) => ({ role: r.role, content: r.content }));
+}
+
+export async function loadConversation(db: Db, userId: number, key: string, limit = CONVERSATION_PAGE_LIMIT): Promise<Conversation> {
+  const id = await conversationId(db, userId, key);
+  return { id, messages: id === null ? [] : await lastMessages(db, id, limit) };
+}
+
+/** The stored messages to give the model when the client sent no history of its own. */
+export async function recentMessages(db: Db, userId: number, key: string, limit: number): Promise<StoredChatMessage[]> {
+  const rows = await db(`${T.messages} as m`)
+    .join(`${T.conversations} as c`, 'c.id', 'm.conversation_id')
+    .where({ 'c.user_id': userId, 'c.key': key })
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .select('m.role', 'm.content');
+  return rows.reverse().map((r) => ({ role: r.role, content: r.content }));
+}
+
+/**
+ * Stores one exchange (the user's message and the reply), creating the conversation on its
+ * first message. One statement, so one transaction and one round trip: both messages are
+ * stored or neither. Called only once the reply is complete.
+ */
+export async function appendExchange(db: Db, userId: number, key: string, message: string, reply: string): Promise<number> {
+  const result = await db.raw(
+    `with c as (
+       insert into ${T.conversations} as c (user_id, key) values (?, ?)
+       on conflict (user_id, key) do update set updated_at = now()
+       returning c.id
+     )
+     insert into ${T.messages} (conversation_id, role, content)
+     select c.id, m.role, m.content from c, (values (1, 'user', ?), (2, 'assistant', ?)) as m(n, role, content)
+     order by m.n
+     returning conversation_id`,
+    [userId, key, withoutNul(message), withoutNul(reply)],
+  );
+  return toInt((result.rows ?? result)[0]?.conversation_id);
+}
+
+/** Deletes the conversation's messages (the conversation keeps its id). */
+export async function clearConversation(db: Db, userId: number, key: string): Promise<void> {
+  const id = await conversationId(db, userId, key);
+  if (id === null) return;
+  await db.transaction(async (trx) => {
+    await trx(T.messages).where({ conversation_id: id }).delete();
+    await trx(T.conversations).where({ id }).update({ updated_at: trx.fn.now() });
+  });
+}

@@ -1,0 +1,62 @@
+import type { PersonContext } from '@cc/ai';
+
+/** How long a person chat waits for svc-people before answering without the profile. */
+export const PEOPLE_TIMEOUT_MS = 1500;
+const MAX_FIELDS = 40;
+const MAX_FIELD_LENGTH = 2000;
+/** Bookkeeping fields of a person that say nothing about them. */
+const SKIPPED = new Set(['id', 'full_name', 'user_id', 'position', 'display_order', 'created_at', 'updated_at']);
+
+export interface PersonLookup {
+  peopleUrl: string | undefined;
+  personId: number;
+  /** The caller's own Cookie header: svc-people checks the session and scopes by user. */
+  cookie: string | undefined;
+  requestId: string | undefined;
+}
+
+/**
+ * The person's name and profile for the model, from svc-people (`GET {PEOPLE_URL}/people/{id}`
+ * as the caller). Any failure (no PEOPLE_URL, as in the embedded run; unreachable; a 404 or
+ * 501; a slow or odd answer) means "no person context", never a failed chat.
+ */
+export async function fetchPerson(lookup: PersonLookup): Promise<PersonContext | undefined> {
+  if (!lookup.peopleUrl) return undefined;
+  try {
+    const res = await fetch(new URL(`/people/${lookup.personId}`, lookup.peopleUrl), {
+      headers: {
+        accept: 'application/json',
+        ...(lookup.cookie ? { cookie: lookup.cookie } : {}),
+        ...(lookup.requestId ? { 'x-request-id': lookup.requestId } : {}),
+      },
+      signal: AbortSignal.timeout(PEOPLE_TIMEOUT_MS),
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return undefined;
+    }
+    const body = (await res.json()) as { success?: unknown; person?: unknown };
+    if (body?.success !== true || !body.person || typeof body.person !== 'object') return undefined;
+    return personContext(body.person as Record<string, unknown>);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `{full_name, role, basic_profile: {company: ...}, ...}` → name + flat text fields. */
+export function personContext(person: Record<string, unknown>): PersonContext | undefined {
+  const fullName = typeof person.full_name === 'string' ? person.full_name.trim() : '';
+  const profile: Record<string, string> = {};
+  const add = (key: string, value: unknown) => {
+    if (Object.keys(profile).length >= MAX_FIELDS || SKIPPED.has(key) || typeof value !== 'string' || !value.trim()) return;
+    profile[key.replace(/_/g, ' ')] = value.trim().slice(0, MAX_FIELD_LENGTH);
+  };
+  for (const [key, value] of Object.entries(person)) {
+    // Sectioned profile fields (`basic_profile: {role: ...}`) are flattened one level.
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [field, v] of Object.entries(value as Record<string, unknown>)) add(field, v);
+    } else add(key, value);
+  }
+  if (!fullName && !Object.keys(profile).length) return undefined;
+  return { fullName, profile };
+}

@@ -1,0 +1,159 @@
+import type Koa from 'koa';
+import { CHAT_MESSAGES, type ChatFailure, type SendMessageAnswer, type SuggestEditsAnswer, type sendMessageSchema, type suggestEditsSchema } from '@cc/contracts';
+import type { AiProvider, ChatMessage, ChatReplyInput } from '@cc/ai';
+import type { Db, Logger } from '@cc/service-kit';
+import type { z } from 'zod';
+import { appendExchange, recentMessages } from './conversations';
+import { lineDiff } from './diff-lines';
+import type { ConversationKey } from './keys';
+import { EmptyAnswerError, MODEL_FAILURE_STATUS, modelFailure } from './model-errors';
+import { fetchPerson } from './people';
+import { takeModelCall } from './rate-limit';
+import { disconnectSignal, openEventStream } from './sse';
+
+/** The most recent messages given to the model (the client may send up to 200). */
+export const MODEL_HISTORY_LIMIT = 40;
+
+export interface ChatDeps {
+  db: Db;
+  ai: AiProvider;
+  /** svc-people's base URL; unset (embedded run) means no person context. */
+  peopleUrl: string | undefined;
+  /** Model calls per user per minute; 0 = no limit. */
+  rateLimit: number;
+}
+
+type SendMessage = z.output<typeof sendMessageSchema>;
+type SuggestEdits = z.output<typeof suggestEditsSchema>;
+type Listed = { role: string; content: string }[] | undefined;
+
+const log = (ctx: Koa.Context): Logger | undefined => ctx.state.log;
+
+/** Only user and assistant turns (a client may keep greetings or notices under other roles). */
+function asModelHistory(list: { role: string; content: string }[]): ChatMessage[] {
+  return list
+    .filter((m) => m.role === 'user' || m.role === 'assistant')
+    .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }))
+    .slice(-MODEL_HISTORY_LIMIT);
+}
+
+/** The client's own copy when it sent one (even empty), else what is stored for the key. */
+async function historyFor(deps: ChatDeps, userId: number, key: ConversationKey | undefined, given: Listed): Promise<ChatMessage[]> {
+  if (given) return asModelHistory(given);
+  return key ? asModelHistory(await recentMessages(deps.db, userId, key.key, MODEL_HISTORY_LIMIT)) : [];
+}
+
+/**
+ * Counts a model call against the user's per-minute limit. Over it: 429 with Retry-After and
+ * the spec-style answer, returned for the handler to send; nothing else happens.
+ */
+export async function rateLimited(deps: ChatDeps, ctx: Koa.Context, userId: number): Promise<ChatFailure | undefined> {
+  const wait = await takeModelCall(deps.db, userId, deps.rateLimit);
+  if (!wait) return undefined;
+  ctx.status = 429;
+  ctx.set('Retry-After', String(wait));
+  return { success: false, error: CHAT_MESSAGES.rateLimited, errors: [CHAT_MESSAGES.rateLimited] };
+}
+
+async function replyInput(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SendMessage, key: ConversationKey): Promise<ChatReplyInput> {
+  const [history, person] = await Promise.all([
+    historyFor(deps, userId, key, body.conversation_history),
+    key.personId === undefined
+      ? undefined
+      : fetchPerson({ peopleUrl: deps.peopleUrl, personId: key.personId, cookie: ctx.get('cookie') || undefined, requestId: ctx.state.requestId }),
+  ]);
+  const input: ChatReplyInput = {
+    mode: body.mode,
+    folder: body.folder ?? '',
+    fileName: body.file_name ?? '',
+    fileContent: body.file_content,
+    history,
+    message: body.message,
+  };
+  if (key.kind === 'person') {
+    // Without svc-people (embedded run, or it failed) the chat still knows it is about a person.
+    input.person = person ?? { fullName: '' };
+    if (!person) input.context = "The person's profile is not available right now; ask the user about them.";
+  }
+  return input;
+}
+
+function failed(ctx: Koa.Context, err: unknown): ChatFailure {
+  log(ctx)?.warn({ err }, 'model call failed');
+  ctx.status = MODEL_FAILURE_STATUS;
+  return modelFailure(err);
+}
+
+/** send_message as JSON: the reply, then the exchange stored in one transaction. */
+export async function replyAsJson(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SendMessage, key: ConversationKey): Promise<SendMessageAnswer | ChatFailure> {
+  const input = await replyInput(deps, ctx, userId, body, key);
+  let reply: string;
+  try {
+    reply = (await deps.ai.chatReply({ ...input, signal: disconnectSignal(ctx) })).trim();
+    if (!reply) throw new EmptyAnswerError();
+  } catch (err) {
+    return failed(ctx, err);
+  }
+  await appendExchange(deps.db, userId, key.key, body.message, reply);
+  return { success: true, message: reply };
+}
+
+/**
+ * send_message as Server-Sent Events: `token` per delta as the model sends it, then `done`
+ * with the whole reply (trimmed; exactly what is stored) or `error`. The exchange is stored
+ * only once the reply is complete: when the client disconnects mid-stream the model request
+ * is aborted and nothing is stored (the client never saw a finished reply to keep).
+ */
+export async function replyAsStream(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SendMessage, key: ConversationKey): Promise<void> {
+  const input = await replyInput(deps, ctx, userId, body, key);
+  const stream = openEventStream(ctx);
+  try {
+    let reply: string;
+    try {
+      const deltas = deps.ai.chatReplyStream({ ...input, signal: stream.signal });
+      for await (const text of deltas) stream.send('token', { text });
+      reply = deltas.text.trim();
+      if (!reply) throw new EmptyAnswerError();
+    } catch (err) {
+      if (stream.closed) {
+        log(ctx)?.info('client left mid-stream; model request aborted, nothing stored');
+        return;
+      }
+      log(ctx)?.warn({ err }, 'model stream failed');
+      stream.send('error', { success: false, error: modelFailure(err).error });
+      return;
+    }
+    if (stream.closed) return;
+    try {
+      await appendExchange(deps.db, userId, key.key, body.message, reply);
+    } catch (err) {
+      log(ctx)?.error({ err }, 'storing the reply failed');
+      stream.send('error', { success: false, error: 'Something went wrong on our side. Please try again.' });
+      return;
+    }
+    stream.send('done', { success: true, message: reply });
+  } finally {
+    stream.end();
+  }
+}
+
+/** suggest_edits: the provider's new content (from the selected messages, else the history) and its line diff. */
+export async function suggestEdits(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SuggestEdits, key: ConversationKey | undefined): Promise<SuggestEditsAnswer | ChatFailure> {
+  const history = await historyFor(deps, userId, key, body.conversation_history);
+  const selected = body.selected_messages ? asModelHistory(body.selected_messages) : [];
+  let suggested: string;
+  try {
+    suggested = await deps.ai.suggestEdits({
+      folder: body.folder ?? '',
+      fileName: body.file_name ?? '',
+      fileContent: body.file_content,
+      history,
+      ...(selected.length ? { selectedMessages: selected } : {}),
+      ...(body.message ? { message: body.message } : {}),
+      signal: disconnectSignal(ctx),
+    });
+  } catch (err) {
+    return failed(ctx, err);
+  }
+  return { success: true, diff: lineDiff(body.file_content, suggested), suggested_content: suggested };
+}

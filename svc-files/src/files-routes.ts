@@ -1,0 +1,125 @@
+import {
+  createFileBody, FILES_MESSAGES as M, fileGoalsBody, fileSummaryBody, normalizeFileName, reorderFilesBody,
+  saveFileContentBody, summarizeBody, updateFileBody,
+} from '@cc/contracts';
+import type { Db, ServiceRouter } from '@cc/service-kit';
+import type { FilesAi } from './ai';
+import {
+  createFile, deleteFile, filesIndexJson, findFileByName, getFile, reorderFiles, saveContent, setFileText, updateFile,
+  type FileHead,
+} from './files';
+import { fileIdFrom, fileIdParams, invalid, notFound } from './http';
+import { gzippedBody, type ListingCache } from './listing-cache';
+
+/** Weak comparison (RFC 9110) of either representation: nginx may add W/, gzip answers add -gz. */
+function ifNoneMatch(header: string, etag: string): boolean {
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '').replace(/-gz"$/, '"') === etag;
+  });
+}
+
+const head = (f: FileHead) => ({ id: f.id, name: f.name, folder: f.folder, description: f.description, position: f.position, revision: f.revision });
+
+/** /files and /files/{id}…: the explorer's list, the editor's file, summaries and goals. */
+export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: ListingCache): void {
+  // Creating, renaming, describing, deleting and reordering show in GET /files.
+  const changed = (userId: number) => cache.invalidate(userId);
+
+  router.get('/files', {}, async (ctx, { user }) => {
+    // Postgres builds the JSON; it goes out as it is (no success key: every key is a folder).
+    const listing = await cache.get(user.id, () => filesIndexJson(db, user.id));
+    const gzip = listing.body.byteLength > 1024 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
+    // The browser may keep it but asks every time; an unchanged list comes back as 304.
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('Vary', 'Cookie, Accept-Encoding');
+    ctx.set('ETag', gzip ? listing.etag.replace(/"$/, '-gz"') : listing.etag);
+    if (ifNoneMatch(ctx.get('If-None-Match'), listing.etag)) {
+      ctx.status = 304;
+      return undefined;
+    }
+    ctx.type = 'application/json';
+    if (!gzip) return listing.body;
+    ctx.set('Content-Encoding', 'gzip');
+    return gzippedBody(listing);
+  });
+
+  router.post('/files', { body: createFileBody }, async (ctx, { user, body }) => {
+    const result = await createFile(db, user.id, body.file);
+    if (result === 'exists') throw invalid(M.fileExists);
+    changed(user.id);
+    ctx.status = 201;
+    return { success: true, errors: [], file: head(result.file), folder_created: result.folderCreated };
+  });
+
+  router.patch('/files/reorder', { body: reorderFilesBody }, async (_ctx, { user, body }) => {
+    const ignored = await reorderFiles(db, user.id, body.folder, body.ids);
+    changed(user.id);
+    if (ignored === 'not_found') throw notFound(M.folderNotFound);
+    return { success: true, ignored };
+  });
+
+  router.post('/files/summarize', { body: summarizeBody }, async (ctx, { user, body }) => {
+    let file: { id: number; name: string; content: string } | undefined;
+    if (body.file_id) {
+      file = await getFile(db, user.id, body.file_id);
+      if (!file) throw notFound(M.fileNotFound);
+    } else if (body.folder?.trim() && body.file_name?.trim()) {
+      const found = await findFileByName(db, user.id, body.folder.trim(), normalizeFileName(body.file_name));
+      if (found) file = await getFile(db, user.id, found.id);
+    }
+    const content = body.content ?? file?.content ?? '';
+    // An empty file has nothing to summarise: the summary is cleared, no model is asked.
+    if (!content.trim()) {
+      if (file) await setFileText(db, user.id, file.id, 'summary', '');
+      return { success: true, summary: '' };
+    }
+    const fileName = file?.name ?? body.file_name ?? undefined;
+    const answer = await ai.run(ctx, user.id, (signal) => ai.provider.summarize({ content, ...(fileName ? { fileName } : {}), signal }));
+    if (!answer.ok) return answer.body;
+    if (file) await setFileText(db, user.id, file.id, 'summary', answer.value);
+    return { success: true, summary: answer.value };
+  });
+
+  router.get('/files/{id}', { params: fileIdParams }, async (_ctx, { user, params }) => {
+    const file = await getFile(db, user.id, fileIdFrom(params.id));
+    if (!file) throw notFound(M.fileNotFound);
+    return { success: true, file };
+  });
+
+  router.put('/files/{id}', { params: fileIdParams, body: updateFileBody }, async (_ctx, { user, params, body }) => {
+    const result = await updateFile(db, user.id, fileIdFrom(params.id), body.file);
+    changed(user.id);
+    if (result === 'not_found') throw notFound(M.fileNotFound);
+    if (result === 'exists') throw invalid(M.fileExists);
+    return { success: true, errors: [], file: head(result) };
+  });
+
+  router.patch('/files/{id}', { params: fileIdParams, body: saveFileContentBody }, async (ctx, { user, params, body }) => {
+    const id = fileIdFrom(params.id);
+    const result = await saveContent(db, user.id, id, body.file.content, body.file.revision ?? body.revision);
+    if (result === 'not_found') throw notFound(M.fileNotFound);
+    if (!result.saved) {
+      ctx.status = 409;
+      return { success: false, errors: [M.staleRevision], current: result.current };
+    }
+    return { success: true, errors: [], revision: result.revision };
+  });
+
+  router.delete('/files/{id}', { params: fileIdParams }, async (_ctx, { user, params }) => {
+    const deleted = await deleteFile(db, user.id, fileIdFrom(params.id));
+    changed(user.id);
+    if (!deleted) throw notFound(M.fileNotFound);
+    return { success: true, errors: [] };
+  });
+
+  router.patch('/files/{id}/summary', { params: fileIdParams, body: fileSummaryBody }, async (_ctx, { user, params, body }) => {
+    if (!(await setFileText(db, user.id, fileIdFrom(params.id), 'summary', body.summary))) throw notFound(M.fileNotFound);
+    return { success: true };
+  });
+
+  router.patch('/files/{id}/goals', { params: fileIdParams, body: fileGoalsBody }, async (_ctx, { user, params, body }) => {
+    if (!(await setFileText(db, user.id, fileIdFrom(params.id), 'goals', body.goals))) throw notFound(M.fileNotFound);
+    return { success: true };
+  });
+}

@@ -1,0 +1,163 @@
+import type { Db } from '@cc/service-kit';
+import { ensureFolder, findFolder } from './folders';
+import { isUniqueViolation, T } from './tables';
+
+export interface FileRow {
+  id: number;
+  name: string;
+  folder: string;
+  description: string;
+  content: string;
+  summary: string;
+  goals: string;
+  position: number;
+  revision: number;
+  updated_at: string;
+}
+
+export type FileHead = Pick<FileRow, 'id' | 'name' | 'folder' | 'description' | 'position' | 'revision'>;
+
+const HEAD = ['f.id', 'f.name', 'fo.name as folder', 'f.description', 'f.position', 'f.revision'];
+
+/**
+ * `GET /files` as one JSON text built by Postgres: folder name → [{id, name, description}]
+ * by position, empty folders included. One query over (user_id, folder_id, position), whose
+ * index includes the list columns, so the content is never read, and Node neither parses nor
+ * re-serialises 10,000 rows. The text is assembled with string_agg (strings escaped by
+ * to_json): about a quarter faster than json_build_object/json_agg for 10,000 files.
+ */
+export async function filesIndexJson(db: Db, userId: number): Promise<string> {
+  const { rows } = await db.raw(
+    `select '{' || coalesce(string_agg(to_json(fo.name)::text || ':[' || coalesce(l.files, '') || ']', ',' order by fo.position, fo.id), '') || '}' as body
+     from ${T.folders} fo
+     left join lateral (
+       select string_agg('{"id":' || f.id || ',"name":' || to_json(f.name)::text || ',"description":' || to_json(f.description)::text || '}', ',' order by f.position, f.id) as files
+       from ${T.files} f where f.user_id = fo.user_id and f.folder_id = fo.id
+     ) l on true
+     where fo.user_id = ?`,
+    [userId],
+  );
+  return (rows[0] as { body: string }).body;
+}
+
+const withFolder = (db: Db, userId: number) =>
+  db(`${T.files} as f`).join(`${T.folders} as fo`, 'fo.id', 'f.folder_id').where('f.user_id', userId);
+
+export async function getFile(db: Db, userId: number, id: number): Promise<FileRow | undefined> {
+  const row = await withFolder(db, userId)
+    .where('f.id', id)
+    .first(...HEAD, 'f.content', 'f.summary', 'f.goals', db.raw(`to_char(f.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`));
+  return row as FileRow | undefined;
+}
+
+export function findFileByName(db: Db, userId: number, folder: string, name: string): Promise<FileHead | undefined> {
+  return withFolder(db, userId).whereRaw('lower(fo.name) = lower(?)', [folder]).whereRaw('lower(f.name) = lower(?)', [name]).first(...HEAD);
+}
+
+/** The names of a folder's files (for suggestions); [] when the folder does not exist. */
+export async function fileNamesIn(db: Db, userId: number, folder: string): Promise<string[]> {
+  const rows = await withFolder(db, userId).whereRaw('lower(fo.name) = lower(?)', [folder]).orderBy('f.position').select('f.name');
+  return rows.map((r: { name: string }) => r.name);
+}
+
+export interface NewFile {
+  folder: string;
+  name: string;
+  description: string;
+  content: string;
+}
+
+/** Creates the file at the end of its folder, creating the folder first when it is new. */
+export async function createFile(db: Db, userId: number, file: NewFile): Promise<{ file: FileHead; folderCreated: boolean } | 'exists'> {
+  return db.transaction(async (trx) => {
+    const { folder, created } = await ensureFolder(trx, userId, file.folder);
+    const { rows } = await trx.raw(
+      `insert into ${T.files} (user_id, folder_id, name, description, content, position)
+       select ?, ?, ?, ?, ?, coalesce(max(position) + 1, 0) from ${T.files} where user_id = ? and folder_id = ?
+       on conflict do nothing
+       returning id, name, description, position, revision`,
+      [userId, folder.id, file.name, file.description, file.content, userId, folder.id],
+    );
+    const row = rows[0] as Omit<FileHead, 'folder'> | undefined;
+    if (!row) return 'exists';
+    return { file: { ...row, folder: folder.name }, folderCreated: created };
+  });
+}
+
+/** PUT /files/{id}: rename and/or describe. */
+export async function updateFile(db: Db, userId: number, id: number, change: { name?: string; description?: string }): Promise<FileHead | 'not_found' | 'exists'> {
+  const patch: Record<string, unknown> = { updated_at: db.fn.now() };
+  if (change.name !== undefined) patch.name = change.name;
+  if (change.description !== undefined) patch.description = change.description;
+  try {
+    const updated = await db(T.files).where({ id, user_id: userId }).update(patch).returning('id');
+    if (updated.length === 0) return 'not_found';
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'exists';
+    throw err;
+  }
+  return (await withFolder(db, userId).where('f.id', id).first(...HEAD)) as FileHead;
+}
+
+export type SaveResult = { saved: true; revision: number } | { saved: false; current: { content: string; revision: number } } | 'not_found';
+
+/**
+ * Saves the content. With `basedOn`, only when the file is still at that revision (or already
+ * holds exactly this content); otherwise it answers what the file holds now. The revision goes
+ * up by one on every change of content.
+ */
+export async function saveContent(db: Db, userId: number, id: number, content: string, basedOn?: number): Promise<SaveResult> {
+  const { rows } = await db.raw(
+    `with input as (select ?::text as content, ?::int as based_on)
+     update ${T.files} f
+     set revision = case when f.content = i.content then f.revision else f.revision + 1 end,
+         updated_at = case when f.content = i.content then f.updated_at else now() end,
+         content = i.content
+     from input i
+     where f.id = ? and f.user_id = ? and (i.based_on is null or f.revision = i.based_on or f.content = i.content)
+     returning f.revision`,
+    [content, basedOn ?? null, id, userId],
+  );
+  if (rows[0]) return { saved: true, revision: (rows[0] as { revision: number }).revision };
+  const current = await db(T.files).where({ id, user_id: userId }).first('content', 'revision');
+  return current ? { saved: false, current } : 'not_found';
+}
+
+export async function setFileText(db: Db, userId: number, id: number, column: 'summary' | 'goals', value: string): Promise<boolean> {
+  // Counted through `returning` (PGlite's knex answers a result object, not a row count).
+  return (await db(T.files).where({ id, user_id: userId }).update({ [column]: value, updated_at: db.fn.now() }).returning('id')).length > 0;
+}
+
+export async function deleteFile(db: Db, userId: number, id: number): Promise<boolean> {
+  return (await db(T.files).where({ id, user_id: userId }).delete().returning('id')).length > 0;
+}
+
+/**
+ * Positions within one folder: the listed files first in that order, then the others.
+ * Ids that are not files of this folder are ignored and returned.
+ */
+export async function reorderFiles(db: Db, userId: number, folderName: string, ids: number[]): Promise<number[] | 'not_found'> {
+  return db.transaction(async (trx) => {
+    const folder = await findFolder(trx, userId, folderName, true);
+    if (!folder) return 'not_found';
+    const { rows } = await trx.raw(
+      `with wanted as (
+         select id, min(ord) as ord from unnest(?::int[]) with ordinality as t(id, ord) group by id
+       ),
+       ranked as (
+         select f.id, (row_number() over (order by w.ord nulls last, f.position, f.id) - 1)::int as pos, w.ord is not null as listed
+         from ${T.files} f left join wanted w on w.id = f.id
+         where f.user_id = ? and f.folder_id = ?
+       ),
+       moved as (
+         update ${T.files} f set position = r.pos
+         from ranked r where f.id = r.id and f.position <> r.pos
+         returning f.id
+       )
+       select id from ranked where listed`,
+      [ids, userId, folder.id],
+    );
+    const known = new Set((rows as { id: number }[]).map((r) => r.id));
+    return [...new Set(ids)].filter((id) => !known.has(id));
+  });
+}

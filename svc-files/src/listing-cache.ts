@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Db, Logger } from '@cc/service-kit';
+
+/**
+ * The `GET /files` answer per user, kept in memory so the explorer's list costs no query
+ * while nothing changed. Coherent across instances: a trigger on folders and files (migration
+ * 004) sends `NOTIFY files_listing, '<user_id>'` on every change the list shows (not on content
+ * saves), and each instance LISTENs on its own connection. The instance that made a change
+ * also drops the entry itself before answering, so a user always reads their own writes; other
+ * instances follow within the notification's delivery time (about a millisecond on one host).
+ * Without a working LISTEN (connection lost, PGlite) the cache is off and every read queries.
+ */
+export interface Listing {
+  /** UTF-8 bytes, encoded once rather than on every answer. */
+  body: Buffer;
+  etag: string;
+  /** The body gzipped, made on the first request that accepts gzip (then kept with it). */
+  gzipped?: Promise<Buffer>;
+}
+
+const gzipAsync = promisify(gzip);
+
+/** Gzip once per listing (on the thread pool), not once per answer as a proxy would. */
+export function gzippedBody(listing: Listing): Promise<Buffer> {
+  listing.gzipped ??= gzipAsync(listing.body, { level: 3 });
+  return listing.gzipped;
+}
+
+export const LISTING_CHANNEL = 'files_listing';
+
+interface Entry {
+  /** Bumped by every invalidation, so a load that raced with a change is not stored. */
+  generation: number;
+  listing?: Listing;
+}
+
+export class ListingCache {
+  private readonly entries = new Map<number, Entry>();
+  private bytes = 0;
+  private enabled = false;
+
+  constructor(private readonly maxBytes: number, private readonly maxEntries = 50_000) {}
+
+  get active(): boolean {
+    return this.enabled;
+  }
+
+  /** Turns caching on or off; either way everything cached so far is dropped. */
+  setActive(on: boolean): void {
+    this.enabled = on;
+    this.clear();
+  }
+
+  clear(): void {
+    // Bump every generation so loads in flight are not stored.
+    for (const entry of this.entries.values()) {
+      entry.generation += 1;
+      entry.listing = undefined;
+    }
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  invalidate(userId: number): void {
+    const entry = this.entries.get(userId);
+    if (!entry) return;
+    entry.generation += 1;
+    if (entry.listing) this.bytes -= entry.listing.body.byteLength;
+    entry.listing = undefined;
+  }
+
+  /** The cached listing, or `load()`'s (stored unless the user's list changed meanwhile). */
+  async get(userId: number, load: () => Promise<string>): Promise<Listing> {
+    if (!this.enabled) return withEtag(await load());
+    let entry = this.entries.get(userId);
+    if (entry?.listing) {
+      // Most recently used last: eviction takes from the front.
+      this.entries.delete(userId);
+      this.entries.set(userId, entry);
+      return entry.listing;
+    }
+    if (!entry) {
+      entry = { generation: 0 };
+      this.entries.set(userId, entry);
+    }
+    const generation = entry.generation;
+    const listing = withEtag(await load());
+    if (this.enabled && this.entries.get(userId) === entry && entry.generation === generation && !entry.listing) {
+      entry.listing = listing;
+      this.bytes += listing.body.byteLength;
+      this.evict();
+    }
+    return listing;
+  }
+
+  private evict(): void {
+    for (const [userId, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) return;
+      this.entries.delete(userId);
+      entry.generation += 1;
+      if (entry.listing) this.bytes -= entry.listing.body.byteLength;
+      entry.listing = undefined;
+    }
+  }
+}
+
+function withEtag(text: string): Listing {
+  const body = Buffer.from(text, 'utf8');
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+interface RawPgClient {
+  query(sql: string): Promise<unknown>;
+  on(event: 'notification', cb: (msg: { channel: string; payload?: string }) => void): void;
+  on(event: 'error' | 'end', cb: (err?: Error) => void): void;
+  end(): Promise<void>;
+  connection?: { stream?: { unref?: () => void } };
+}
+
+/**
+ * Keeps a LISTEN connection (outside the pool) open for the cache, reconnecting with backoff,
+ * until the service's knex is destroyed (shutdown). Only for a real Postgres (knex's `pg`
+ * client); with anything else the cache stays off.
+ */
+export function listenForListingChanges(db: Db, cache: ListingCache, log: Logger): void {
+  const client = db.client as { config?: { client?: unknown }; pool?: unknown; acquireRawConnection?: () => Promise<RawPgClient> };
+  if (client.config?.client !== 'pg' || typeof client.acquireRawConnection !== 'function') return;
+  /** knex drops its pool on destroy(): then this connection goes too. */
+  const alive = () => Boolean(client.pool);
+  let delay = 500;
+  let current: RawPgClient | undefined;
+  const watch = setInterval(() => {
+    if (alive()) return;
+    clearInterval(watch);
+    cache.setActive(false);
+    current?.end().catch(() => {});
+  }, 2_000);
+  watch.unref();
+
+  const connect = async () => {
+    if (!alive()) return;
+    let conn: RawPgClient | undefined;
+    let failed = false;
+    /** Once per attempt, whichever comes first: an error, the end, or a failed LISTEN. */
+    const fail = (err?: unknown) => {
+      if (failed) return;
+      failed = true;
+      cache.setActive(false);
+      conn?.end().catch(() => {});
+      if (!alive()) return;
+      log.warn({ err }, 'GET /files cache off: no LISTEN connection; reconnecting');
+      retry();
+    };
+    try {
+      conn = await client.acquireRawConnection!.call(db.client);
+      current = conn;
+      // The HTTP server keeps a service alive; this connection must not (tests, shutdown).
+      conn.connection?.stream?.unref?.();
+      conn.on('error', fail);
+      conn.on('end', fail);
+      conn.on('notification', (msg) => {
+        if (msg.channel !== LISTING_CHANNEL) return;
+        const userId = Number(msg.payload);
+        if (Number.isInteger(userId)) cache.invalidate(userId);
+      });
+      await conn.query(`listen ${LISTING_CHANNEL}`);
+      if (failed) return;
+      delay = 500;
+      // Changes made while no one listened are unknown: start from empty.
+      cache.setActive(true);
+    } catch (err) {
+      fail(err);
+    }
+  };
+  const retry = () => {
+    if (!alive()) return;
+    const timer = setTimeout(() => void connect(), delay);
+    timer.unref();
+    delay = Math.min(delay * 2, 30_000);
+  };
+  void connect();
+}
