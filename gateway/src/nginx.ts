@@ -171,6 +171,8 @@ function buildHttp(http: Block, r: Resolved, run: RuntimePaths): void {
     .d('sendfile', 'on')
     .d('tcp_nopush', 'on')
     .d('keepalive_timeout', '65s')
+    // nginx closes a client connection after 1,000 requests by default; keep busy clients on one.
+    .d('keepalive_requests', 10000)
     .b('types', '', (t) => {
       for (const [type, exts] of MIME_TYPES) t.d(type, exts);
     })
