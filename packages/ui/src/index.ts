@@ -15,3 +15,4 @@ export { Modal, type ModalProps } from './Modal';
 export { Markdown, type MarkdownProps } from './Markdown';
 export { renderMarkdown, sanitizeHtml, escapeHtml } from './markdown';
 export { readStored, writeStored, removeStored, useLocalStorage } from './storage';
+export { OPEN_ON_LOAD_KEY, storeOpenOnLoad, takeOpenOnLoad, type OpenOnLoadHint } from './open-hint';
