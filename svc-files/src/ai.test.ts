@@ -213,8 +213,8 @@ describe('AI failures', () => {
     }
   });
 
-  test('AI calls are rate-limited per user (AI_CALLS_PER_MINUTE): 429 with Retry-After', async () => {
-    const limited = await startFiles(env({ AI_CALLS_PER_MINUTE: '2' }), database);
+  test('AI calls are rate-limited per user (AI_RATE_LIMIT_PER_MINUTE): 429 with Retry-After', async () => {
+    const limited = await startFiles(env({ AI_RATE_LIMIT_PER_MINUTE: '2' }), database);
     try {
       model.fallback = () => ({ content: '# Draft' });
       const c = limited.user();

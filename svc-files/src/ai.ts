@@ -6,7 +6,7 @@ import type { Logger } from '@cc/service-kit';
 /**
  * Everything svc-files asks a model goes through here: the provider from the environment
  * (the offline coach when no endpoint is configured), a per-user rate limit on a real model
- * (AI_CALLS_PER_MINUTE, default 30), cancellation when the client goes away, and the
+ * (AI_RATE_LIMIT_PER_MINUTE, default 30), cancellation when the client goes away, and the
  * mapping of AI failures to 502/429 answers.
  */
 export interface FilesAi {
@@ -18,7 +18,7 @@ export interface FilesAi {
   run<T>(ctx: Koa.Context, userId: number, fn: (signal: AbortSignal) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; body: unknown }>;
 }
 
-export const DEFAULT_AI_CALLS_PER_MINUTE = 30;
+export const DEFAULT_AI_RATE_LIMIT_PER_MINUTE = 30;
 
 /**
  * An AbortSignal that fires when the client disconnects before the answer is sent (the
@@ -59,8 +59,8 @@ const failure = (ctx: Koa.Context, status: number, message: string) => {
 
 export function filesAi(env: AiEnv, log: Logger): FilesAi {
   const provider = createAiProvider(env);
-  const perMinute = Number.parseInt(env.AI_CALLS_PER_MINUTE ?? '', 10);
-  const limited = rateLimiter(Number.isFinite(perMinute) && perMinute > 0 ? perMinute : DEFAULT_AI_CALLS_PER_MINUTE);
+  const perMinute = Number.parseInt(env.AI_RATE_LIMIT_PER_MINUTE ?? '', 10);
+  const limited = rateLimiter(Number.isFinite(perMinute) && perMinute > 0 ? perMinute : DEFAULT_AI_RATE_LIMIT_PER_MINUTE);
   // The offline coach costs nothing but a little CPU: only a real model is rate-limited.
   const allow = provider.info().provider === 'offline' ? () => true : limited;
 

@@ -9,7 +9,7 @@ import { suggestionRoutes } from './suggestions-routes';
 /**
  * svc-files: folders, files, AI suggestions and drafts, summaries and the journal (DESIGN.md
  * §2). AI goes through packages/ai: the endpoint of AI_BASE_URL, else the offline coach.
- * Settings: AI_* (packages/ai), AI_CALLS_PER_MINUTE (30), FILES_LISTING_CACHE (`off` turns the
+ * Settings: AI_* (packages/ai), AI_RATE_LIMIT_PER_MINUTE (30), FILES_LISTING_CACHE (`off` turns the
  * GET /files cache off), FILES_LISTING_CACHE_MB (64).
  */
 export function filesRoutes(router: ServiceRouter, { db, log, config }: ServiceContext): void {
