@@ -114,6 +114,24 @@ describe('task helpers on a model', () => {
     expect(await ai.suggestEdits(input)).toBe('# Goals\n');
   });
 
+  test('suggestEdits of a file longer than the prompt keeps everything past the part the model saw', async () => {
+    const line = (i: number) => `- fact number ${i} about the project`;
+    const content = `# Notes\n${Array.from({ length: 2000 }, (_, i) => line(i)).join('\n')}\n`;
+    server.reply({ content: '# Notes\n- the new fact\n' });
+    const edited = await providerFor(server).suggestEdits({
+      folder: 'current-projects', fileName: 'notes.md', fileContent: content,
+      history: [{ role: 'user' as const, content: 'Add the new fact.' }],
+    });
+    const sent = lastUserMessage();
+    expect(sent).toContain('the beginning of a longer file');
+    expect(sent).not.toContain(line(1999));
+    // The model's version of the head, then the untouched rest, ending with the last line.
+    expect(edited.startsWith('# Notes\n- the new fact\n')).toBe(true);
+    expect(edited.endsWith(`${line(1999)}\n`)).toBe(true);
+    const seen = content.slice(0, content.lastIndexOf('\n', 12_000) + 1);
+    expect(edited).toBe(`# Notes\n- the new fact\n${content.slice(seen.length)}`);
+  });
+
   test('summarize of empty content is empty without asking the model', async () => {
     expect(await providerFor(server).summarize({ content: '  \n ' })).toBe('');
     expect(server.requests).toHaveLength(0);

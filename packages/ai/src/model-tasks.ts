@@ -17,6 +17,7 @@ import {
   profileStatementsPrompt,
   scorePrompt,
   suggestEditsPrompt,
+  FILE_CONTENT_LIMIT,
   summarizePrompt,
   transcript,
   weekPlanPrompt,
@@ -67,10 +68,15 @@ export function modelTasks(ai: AiCapabilities): AiTasks {
 
     async suggestEdits(input) {
       const source = input.selectedMessages?.length ? input.selectedMessages : input.history;
-      const prompt = suggestEditsPrompt({ ...input, conversation: transcript(conversationFor(source)) });
+      // A file longer than the prompt allows: the model edits its beginning (cut at a line
+      // break) and the rest is appended unchanged, so nothing past the limit is dropped.
+      const cut = input.fileContent.length > FILE_CONTENT_LIMIT ? input.fileContent.lastIndexOf('\n', FILE_CONTENT_LIMIT) + 1 || FILE_CONTENT_LIMIT : input.fileContent.length;
+      const head = input.fileContent.slice(0, cut);
+      const tail = input.fileContent.slice(cut);
+      const prompt = suggestEditsPrompt({ ...input, fileContent: head, partial: tail.length > 0, conversation: transcript(conversationFor(source)) });
       const answer = unfence(await ai.chat({ ...call(input), ...ask(prompt) }));
       // An empty answer must not wipe the file: keep what the user has.
-      return answer.trim() ? `${answer.trimEnd()}\n` : input.fileContent;
+      return answer.trim() ? `${answer.trimEnd()}\n${tail}` : input.fileContent;
     },
 
     async suggestFolders(input) {

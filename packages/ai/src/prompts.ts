@@ -96,7 +96,7 @@ export function fileDraftPrompt({ folder, name, description = '' }: { folder: st
 
 // ---- chat ----
 
-const FILE_CONTENT_LIMIT = 12_000;
+export const FILE_CONTENT_LIMIT = 12_000;
 
 export function chatReplySystem({
   mode,
@@ -168,12 +168,15 @@ export function suggestEditsPrompt({
   fileContent,
   conversation,
   message,
+  partial = false,
 }: {
   folder: string;
   fileName: string;
   fileContent: string;
   conversation: string;
   message?: string;
+  /** The content is only the beginning of a longer file (the rest is kept as it is). */
+  partial?: boolean;
 }): Prompt {
   const headings = sectionsFor(folder).map((s) => s.heading).join(', ');
   return {
@@ -186,7 +189,9 @@ export function suggestEditsPrompt({
     ].filter(Boolean).join('\n'),
     user: [
       `File: ${folder}/${fileName}`,
-      `Current content:\n"""\n${fileContent.slice(0, FILE_CONTENT_LIMIT)}\n"""`,
+      partial
+        ? `Current content (the beginning of a longer file; the rest stays as it is, so answer with this part only):\n"""\n${fileContent}\n"""`
+        : `Current content:\n"""\n${fileContent.slice(0, FILE_CONTENT_LIMIT)}\n"""`,
       `Conversation:\n"""\n${conversation}\n"""`,
       message?.trim() ? `My request: ${message.trim()}` : 'Update the file with what I shared.',
     ].join('\n\n'),
