@@ -38,7 +38,7 @@ async function startKoaHello(): Promise<{ url: string; stop: () => Promise<void>
 }
 
 /** Creates `count` files through the gateway (POST /files), spread over `folders` folders. */
-async function fill(baseURL: string, user: BenchUser, count: number, folders: number): Promise<void> {
+export async function fill(baseURL: string, user: BenchUser, count: number, folders: number): Promise<void> {
   const headers = { 'content-type': 'application/json', accept: 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken };
   let next = 0;
   const worker = async () => {

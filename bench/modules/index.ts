@@ -1,8 +1,10 @@
 import type { BenchModule } from '../lib/types';
 import { chat } from './chat';
+import { editor } from './editor';
+import { explorer } from './explorer';
 import { files } from './files';
 import { frontend } from './frontend';
 import { session } from './session';
 
 /** Every benchmark, in the order they run. Add new ones (AI streaming, GET /files, ...) here. */
-export const MODULES: readonly BenchModule[] = [frontend, session, chat, files];
+export const MODULES: readonly BenchModule[] = [frontend, session, chat, files, explorer, editor];

@@ -1,47 +1,73 @@
-import { useEffect } from 'react';
-import { fetchFolders, type FoldersAnswer } from '../api/folders';
-import { useServiceCall } from '../hooks/useServiceCall';
-import { ServiceStatus } from '../components/ServiceStatus';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { RemoteSlot } from '../components/RemoteSlot';
+import { ChunkBoundary } from '../components/ChunkBoundary';
+import { Explorer } from '../components/explorer/Explorer';
+import { displayName } from '../components/explorer/labels';
+import { useExplorer } from '../hooks/useExplorer';
+import { useExplorerActions, type ExplorerModal } from '../hooks/useExplorerActions';
+import { useAutoOpen } from '../hooks/useAutoOpen';
+import { useWorkspace } from '../workspace/useWorkspace';
 import '../dashboard.css';
 
-function describeFolders(answer: FoldersAnswer): string {
-  const count = answer.folders?.length ?? 0;
-  return count === 1 ? '1 folder' : `${count} folders`;
-}
+/**
+ * The centre (mode bar, editor + preview, diff panel) and the right column (file chat) of the
+ * open file. Big (CodeMirror): loaded only when a file is opened, never for the About me view.
+ */
+const importWorkspace = () => import(/* webpackChunkName: "file-workspace" */ '../components/workspace/FileWorkspace');
 
-/** The dashboard: file explorer on the left; with no file open, the About me view. */
+/**
+ * The dashboard (spec §2): the explorer on the left; the open file's workspace (centre and
+ * right), or the About me panel from the people remote when no file is open.
+ */
 export default function DashboardPage() {
-  const folders = useServiceCall((signal) => fetchFolders(signal));
+  const explorer = useExplorer();
+  const workspace = useWorkspace();
+  const [modal, setModal] = useState<ExplorerModal | null>(null);
+  const actions = useExplorerActions(explorer, workspace, setModal);
+  useAutoOpen(explorer, workspace);
+
+  const [attempt, setAttempt] = useState(0);
+  // A failed React.lazy stays failed: Retry makes a new one.
+  const FileWorkspace = useMemo(() => lazy(importWorkspace), [attempt]);
+
+  const { openFile, draftRequest, autoChat } = workspace;
   useEffect(() => {
-    document.title = 'Dashboard';
-  }, []);
+    // The workspace sets the same title when it mounts; this covers the moment it is loading.
+    document.title = openFile ? displayName(openFile.name) : 'About me';
+  }, [openFile]);
 
   return (
     <div id="dashboard-root" data-testid="dashboard-root" data-remote="dashboard" className="page dashboard">
-      <header>
-        <h1>Dashboard</h1>
-        <p className="page-lead">Your career documents: folders of markdown files, an editor with preview, and an AI coach to chat with about each file.</p>
-      </header>
-      <div className="dashboard-grid">
-        <aside id="explorer-root" data-testid="explorer-root" className="panel explorer" aria-label="Files">
-          <h2>Files</h2>
-          <ServiceStatus label="Folders service" state={folders} describe={describeFolders} />
-          {folders.status === 'ok' && folders.data.folders.length === 0 && (
-            <p className="explorer-empty">No folders yet. Click &quot;+ Folder&quot; to create one.</p>
+      <h1 className="visually-hidden">Dashboard</h1>
+      <div className="dashboard-layout">
+        <Explorer explorer={explorer} actions={actions} selectedId={openFile?.id ?? null} modal={modal} />
+        <div className="dashboard-workspace" data-testid="dashboard-workspace" data-view={openFile ? 'file' : 'about-me'}>
+          {openFile ? (
+            <ChunkBoundary key={openFile.id} label="editor" onRetry={() => setAttempt((n) => n + 1)}>
+              <Suspense
+                fallback={
+                  <div className="workspace-loading" role="status">
+                    <span className="spinner spinner-inline" aria-hidden="true" /> Opening {displayName(openFile.name)}…
+                  </div>
+                }
+              >
+                <FileWorkspace
+                  key={openFile.id}
+                  file={openFile}
+                  draftRequest={draftRequest && draftRequest.fileId === openFile.id ? draftRequest : null}
+                  onDraftHandled={workspace.draftHandled}
+                  autoChat={autoChat}
+                  onAutoChatHandled={workspace.autoChatHandled}
+                />
+              </Suspense>
+            </ChunkBoundary>
+          ) : (
+            // The About me container: no mode bar, editor or diff view here.
+            <section className="aboutme-container" data-testid="aboutme-container" aria-label="About me">
+              <RemoteSlot id="people/AboutMePanel" label="About me panel" />
+            </section>
           )}
-          {folders.status === 'ok' && folders.data.folders.length > 0 && (
-            <ul className="explorer-list">
-              {folders.data.folders.map((folder) => (
-                <li key={folder.name}>{folder.name}</li>
-              ))}
-            </ul>
-          )}
-        </aside>
-        <section className="dashboard-main" aria-label="About me" data-testid="dashboard-main">
-          {/* No file is open: the About me view, served by the people remote. */}
-          <RemoteSlot id="people/AboutMePanel" label="About me panel" />
-        </section>
+        </div>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeFileName, normalizeFolderName } from './names';
 
 /**
  * svc-files: folders, files, AI suggestions and drafts, summaries, the journal. Request
@@ -46,25 +47,9 @@ export const FILE_NAME_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
 export const PROMPT_MAX = 20_000;
 
-// ---- name rules (spec §5) ----
+// ---- name rules (spec §5): in names.ts (zod-free, for the browser) ----
 
-/** Line breaks, tabs and other control characters become spaces. */
-const controlsToSpaces = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ');
-
-/** Folder names: trimmed. */
-export function normalizeFolderName(raw: string): string {
-  return controlsToSpaces(raw).trim();
-}
-
-/**
- * File names: trimmed, underscores become spaces, `.md` appended if missing (an `.MD`
- * ending becomes `.md`). A name with nothing before `.md` normalises to ''.
- */
-export function normalizeFileName(raw: string): string {
-  const spaced = controlsToSpaces(raw).replace(/_/g, ' ').trim();
-  const base = spaced.replace(/\.md$/i, '').trim();
-  return base ? `${base}.md` : '';
-}
+export { normalizeFileName, normalizeFolderName } from './names';
 
 const hasSlash = (s: string) => /[/\\]/.test(s);
 

@@ -16,3 +16,27 @@ export { Markdown, type MarkdownProps } from './Markdown';
 export { renderMarkdown, sanitizeHtml, escapeHtml } from './markdown';
 export { readStored, writeStored, removeStored, useLocalStorage } from './storage';
 export { OPEN_ON_LOAD_KEY, storeOpenOnLoad, takeOpenOnLoad, type OpenOnLoadHint } from './open-hint';
+export { MarkdownEditor, preloadMarkdownEditor, type MarkdownEditorHandle, type MarkdownEditorProps } from './editor/MarkdownEditor';
+export { EditorPane, previewDelay, type EditorPaneHandle, type EditorPaneProps } from './editor/EditorPane';
+export { MarkdownPreview, type MarkdownPreviewHandle, type MarkdownPreviewProps } from './editor/MarkdownPreview';
+export { lexMarkdown, renderMarkdownTokens, type MarkdownLinks } from './markdown';
+export { DiffView, type DiffViewProps } from './diff/DiffView';
+export { allAddedDiff, cleanDiff, diffLines, diffStats, type DiffLine, type DiffLineType } from './diff/diff';
+export {
+  Autosave,
+  createAutosave,
+  readDraft,
+  SAVE_TEXTS,
+  DEFAULT_AUTOSAVE_DELAY_MS,
+  DEFAULT_RETRY_DELAYS_MS,
+  KEEPALIVE_LIMIT_CHARS,
+  LIVE_DRAFT_LIMIT_CHARS,
+  type AutosaveConflict,
+  type AutosaveOptions,
+  type AutosaveSnapshot,
+  type SaveInfo,
+  type SaveState,
+  type SaveTexts,
+  type StoredDraft,
+} from './autosave/autosave';
+export { useAutosave, useAutosaveStatus, bindPageLifecycle } from './autosave/useAutosave';

@@ -1,4 +1,4 @@
-import { Marked } from 'marked';
+import { Lexer, Marked, type Token, type TokensList } from 'marked';
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 
 /**
@@ -61,4 +61,26 @@ export function renderMarkdown(source: string | null | undefined, options: Sanit
   const p = getPurifier();
   if (!p) return `<p>${escapeHtml(text)}</p>`;
   return sanitizeHtml((markdown.parse(text) as string).trim(), options);
+}
+
+/* ------------------------------------------------------------ block-wise rendering */
+
+/** Reference-link definitions (`[label]: url "title"`), as marked keeps them. */
+export type MarkdownLinks = Record<string, { href: string | null; title: string | null }>;
+
+/**
+ * The block tokens of `source` (their `raw` texts add up to the source). `links` resolves
+ * reference links defined elsewhere (the editable preview lexes big documents in sections).
+ */
+export function lexMarkdown(source: string, links?: MarkdownLinks): TokensList {
+  const lexer = new Lexer(markdown.defaults);
+  if (links) Object.assign(lexer.tokens.links, links);
+  return lexer.lex(source);
+}
+
+/** One block token (or a few) to sanitized HTML. */
+export function renderMarkdownTokens(tokens: Token[], options: SanitizeOptions = {}): string {
+  if (tokens.length === 0) return '';
+  const list = Object.assign([...tokens], { links: {} }) as TokensList;
+  return sanitizeHtml((markdown.parser(list) as string).trim(), options);
 }

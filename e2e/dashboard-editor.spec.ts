@@ -1,0 +1,180 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpApi, uniqueEmail } from './support/helpers';
+
+// The dashboard's file workspace through nginx: CodeMirror editor + editable preview, autosave
+// with revisions and a local draft, the chat's proposed updates (diff panel), and a stale
+// revision (409). Files are created through the API so the test does not depend on the
+// explorer's own flows; the file is opened by clicking its row in the explorer.
+
+const ACCEPT_TEXT = "Great! I've updated your file. How does that look?";
+const REJECT_TEXT = "No problem! Let's continue our conversation. What else would you like to explore?";
+const EDIT_TEXT = 'Perfect! You can now edit the content directly. What would you like to adjust?';
+
+interface Api {
+  request: APIRequestContext;
+  headers: Record<string, string>;
+}
+
+async function signUp(page: Page, tag: string): Promise<Api> {
+  const session = await signUpApi(page.request, uniqueEmail(tag));
+  return { request: page.request, headers: { accept: 'application/json', 'x-csrf-token': session.csrf_token } };
+}
+
+async function createFile(api: Api, folder: string, name: string, content: string): Promise<number> {
+  const res = await api.request.post('/files', { headers: api.headers, data: { file: { name, folder, description: '', content } } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { file: { id: number } }).file.id;
+}
+
+async function serverFile(api: Api, id: number): Promise<{ content: string; revision: number }> {
+  const res = await api.request.get(`/files/${id}`, { headers: api.headers });
+  return ((await res.json()) as { file: { content: string; revision: number } }).file;
+}
+
+/** /dashboard, then the file's row in the explorer (its folder expanded first). */
+async function openFile(page: Page, folder: string, id: number) {
+  await page.goto('/dashboard');
+  const folderRow = page.locator(`[data-testid="explorer-folder"][data-folder-name="${folder}"]`);
+  const toggle = folderRow.locator('.folder-toggle');
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await folderRow.locator(`[data-testid="explorer-file"][data-file-id="${id}"] .file-open`).click();
+  await expect(page.getByTestId('file-workspace')).toHaveAttribute('data-file-id', String(id));
+  await expect(page.locator('[data-testid="markdown-editor"][data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+}
+
+const editor = (page: Page) => page.locator('.cm-content');
+const status = (page: Page) => page.getByTestId('save-status');
+
+async function typeAtEnd(page: Page, text: string) {
+  await editor(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text);
+}
+
+test('typing autosaves with the revision, and the text is there after a reload (even one right after typing)', async ({ page }) => {
+  const api = await signUp(page, 'editor');
+  const id = await createFile(api, 'work-profile', 'Resume.md', '# Resume\n\nFirst line.');
+  await openFile(page, 'work-profile', id);
+  await expect(page).toHaveTitle('Resume');
+  await expect(page.getByTestId('markdown-preview').locator('h1')).toHaveText('Resume');
+
+  const patches: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'PATCH' && new URL(req.url()).pathname === `/files/${id}`) patches.push(req.postData() ?? '');
+  });
+  await typeAtEnd(page, '\nSaved by the autosave.');
+  await expect(status(page)).toHaveText('Saved');
+  expect(JSON.parse(patches[0]!)).toEqual({ file: { content: '# Resume\n\nFirst line.\nSaved by the autosave.', revision: 1 } });
+  expect((await serverFile(api, id)).content).toBe('# Resume\n\nFirst line.\nSaved by the autosave.');
+  // The preview follows the editor.
+  await expect(page.getByTestId('markdown-preview')).toContainText('Saved by the autosave.');
+
+  // Reload at once: page hide sends a keepalive save and the local draft covers the rest.
+  await typeAtEnd(page, '\nTyped just before the reload.');
+  await page.reload();
+  await openFile(page, 'work-profile', id);
+  await expect(editor(page)).toContainText('Typed just before the reload.');
+  await expect.poll(async () => (await serverFile(api, id)).content).toContain('Typed just before the reload.');
+});
+
+test('chat → update file → diff panel: accept (after 1 s, saved), reject and edit', async ({ page }) => {
+  const api = await signUp(page, 'diff');
+  const id = await createFile(api, 'interview-stories', 'Migration story.md', '# Migration story\n');
+  await openFile(page, 'interview-stories', id);
+
+  const input = page.getByLabel('Message', { exact: true });
+  await input.fill('The situation: our billing database was at capacity and failing every week.');
+  await input.press('Enter');
+  await expect(page.getByRole('log', { name: 'Messages' }).locator('[data-role="assistant"]')).toHaveCount(2);
+  await expect(page.getByTestId('chat-typing')).toHaveCount(0);
+
+  const requestUpdate = async () => {
+    await page.getByRole('button', { name: 'Update file' }).click();
+    await expect(page.getByTestId('diff-view')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('editor-pane')).toBeHidden();
+  };
+  const lastAssistant = () => page.getByRole('log', { name: 'Messages' }).locator('[data-role="assistant"] .cc-chat-text').last();
+
+  // Reject: back to the editor, nothing changed.
+  await requestUpdate();
+  await expect(page.getByTestId('diff-view').locator('[data-type="added"]').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByTestId('diff-view')).toHaveCount(0);
+  await expect(lastAssistant()).toHaveText(REJECT_TEXT);
+  await expect(editor(page)).toHaveText('# Migration story');
+
+  // Accept: the editor takes the text after the 1 s delay, and it is saved.
+  await requestUpdate();
+  const clicked = Date.now();
+  await page.getByRole('button', { name: 'Accept All' }).click();
+  await expect(page.getByTestId('diff-view')).toHaveCount(0);
+  expect(Date.now() - clicked).toBeGreaterThanOrEqual(950);
+  await expect(editor(page)).toContainText('billing database');
+  await expect(lastAssistant()).toHaveText(ACCEPT_TEXT);
+  await expect.poll(async () => (await serverFile(api, id)).content).toContain('billing database');
+  const accepted = (await serverFile(api, id)).content;
+
+  // Edit: the suggestion goes into the editor to adjust.
+  await input.fill('My task was to lead the migration with zero downtime.');
+  await input.press('Enter');
+  await expect(page.getByTestId('chat-typing')).toHaveCount(0);
+  await requestUpdate();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByTestId('diff-view')).toHaveCount(0);
+  await expect(lastAssistant()).toHaveText(EDIT_TEXT);
+  await expect(editor(page)).toContainText('zero downtime');
+  await expect.poll(async () => (await serverFile(api, id)).content).not.toBe(accepted);
+});
+
+test('svc-files unreachable while typing, then back: nothing typed is lost', async ({ page }) => {
+  const api = await signUp(page, 'outage');
+  const id = await createFile(api, 'work-profile', 'Outage.md', 'Start.');
+  await openFile(page, 'work-profile', id);
+
+  await page.route('**/files/*', (route) => route.abort());
+  await typeAtEnd(page, ' Written during the outage.');
+  await expect(status(page)).toHaveText('Save failed');
+  await typeAtEnd(page, ' And some more.');
+  // Kept in the browser until the server confirms.
+  await expect
+    .poll(async () => JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `cc:draft:file:${id}`)) ?? '{}').content)
+    .toBe('Start. Written during the outage. And some more.');
+  expect((await serverFile(api, id)).content).toBe('Start.');
+
+  await page.unroute('**/files/*');
+  // The retry (with backoff) saves it once the service answers again.
+  await expect(status(page)).toHaveText('Saved', { timeout: 30_000 });
+  expect((await serverFile(api, id)).content).toBe('Start. Written during the outage. And some more.');
+  expect(await page.evaluate((key) => localStorage.getItem(key), `cc:draft:file:${id}`)).toBeNull();
+  await page.reload();
+  await openFile(page, 'work-profile', id);
+  await expect(editor(page)).toHaveText('Start. Written during the outage. And some more.');
+});
+
+test('a save on a stale revision shows both versions; keep mine wins over the new revision', async ({ page }) => {
+  const api = await signUp(page, 'conflict');
+  const id = await createFile(api, 'work-profile', 'Shared.md', 'Line one.');
+  await openFile(page, 'work-profile', id);
+  await typeAtEnd(page, ' Mine.');
+  await expect(status(page)).toHaveText('Saved');
+
+  // Another tab changes the file (the spec's call: no revision → it wins).
+  const other = await api.request.patch(`/files/${id}`, { headers: api.headers, data: { file: { content: 'Line one. Changed in another tab.' } } });
+  expect(other.status()).toBe(200);
+
+  await typeAtEnd(page, ' More of mine.');
+  const panel = page.getByTestId('conflict-panel');
+  await expect(panel).toBeVisible();
+  await expect(status(page)).toHaveText('Save failed');
+  await expect(panel.getByTestId('conflict-mine')).toContainText('Line one. Mine. More of mine.');
+  await expect(panel.getByTestId('conflict-theirs')).toContainText('Line one. Changed in another tab.');
+  expect((await serverFile(api, id)).content).toBe('Line one. Changed in another tab.');
+
+  await panel.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(status(page)).toHaveText('Saved');
+  const saved = await serverFile(api, id);
+  expect(saved.content).toBe('Line one. Mine. More of mine.');
+  expect(saved.revision).toBe(4);
+});

@@ -1,0 +1,199 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpApi, uniqueEmail, type SessionAnswer } from './support/helpers';
+
+// The dashboard's explorer (left half) through the gateway: folders and files, the file
+// workspace opening, suggested folders from the offline coach, drag reorder saved on the server,
+// and the About me view when no file is open.
+
+/** Answers window.prompt / confirm / alert from a queue (prompts take the next text; confirms accept). */
+function dialogs(page: Page) {
+  const answers: (string | null)[] = [];
+  const seen: { type: string; message: string }[] = [];
+  page.on('dialog', async (dialog) => {
+    seen.push({ type: dialog.type(), message: dialog.message() });
+    if (dialog.type() === 'prompt') {
+      const answer = answers.shift();
+      if (answer === null || answer === undefined) await dialog.dismiss();
+      else await dialog.accept(answer);
+    } else {
+      await dialog.accept();
+    }
+  });
+  return { answers, seen };
+}
+
+const explorer = (page: Page) => page.getByTestId('explorer-root');
+const folder = (page: Page, name: string) => explorer(page).locator(`[data-testid="explorer-folder"][data-folder-name="${name}"]`);
+const folderNames = (page: Page) =>
+  explorer(page)
+    .locator('[data-testid="explorer-folder"]')
+    .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.folderName));
+const json = (session: SessionAnswer) => ({ accept: 'application/json', 'x-csrf-token': session.csrf_token });
+
+test('explorer: folder → file → open → rename → delete; suggested folder; About me without a file', async ({ page }) => {
+  await signUpApi(page.request, uniqueEmail('explorer'));
+  const prompts = dialogs(page);
+
+  await test.step('no file open: the About me panel, tab title "About me", the empty state', async () => {
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('aboutme-root')).toBeVisible();
+    await expect(page).toHaveTitle('About me');
+    await expect(explorer(page)).toContainText('No folders yet. Click "+ Folder" to create one.');
+    await expect(page.getByTestId('file-workspace')).toHaveCount(0);
+  });
+
+  await test.step('+ Folder asks for a name and a description', async () => {
+    prompts.answers.push('interview-stories', 'STAR stories for interviews');
+    await explorer(page).getByRole('button', { name: '+ Folder' }).click();
+    await expect(folder(page, 'interview-stories')).toBeVisible();
+    expect(prompts.seen.map((d) => d.type)).toEqual(['prompt', 'prompt']);
+    // An existing name is refused.
+    prompts.answers.push('Interview-Stories');
+    await explorer(page).getByRole('button', { name: '+ Folder' }).click();
+    await expect.poll(() => prompts.seen.at(-1)).toEqual({ type: 'alert', message: 'Folder already exists.' });
+  });
+
+  await test.step('Add new file... creates the file and opens it in the workspace', async () => {
+    await folder(page, 'interview-stories').getByRole('button', { name: 'Add new file...' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New file in "interview-stories"' });
+    await dialog.getByLabel('Name').fill('platform_migration');
+    await dialog.getByLabel('Description').fill('Led the move to the new platform');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toHaveCount(0);
+    const row = folder(page, 'interview-stories').getByTestId('explorer-file');
+    await expect(row).toHaveAttribute('data-file-name', 'platform migration.md');
+    await expect(row).toHaveClass(/is-selected/);
+    await expect(page.getByTestId('file-workspace')).toBeVisible();
+    await expect(page.getByTestId('aboutme-root')).toHaveCount(0);
+    await expect(page).toHaveTitle('platform migration');
+  });
+
+  await test.step('Rename from the file menu: label and tab title follow', async () => {
+    prompts.answers.push('billing_cutover');
+    await folder(page, 'interview-stories').getByRole('button', { name: 'Actions for platform migration.md' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await expect(folder(page, 'interview-stories').getByRole('button', { name: 'billing cutover.md', exact: true })).toBeVisible();
+    await expect(page).toHaveTitle('billing cutover');
+  });
+
+  await test.step('Delete from the file menu (confirmed): the row goes, About me comes back', async () => {
+    await folder(page, 'interview-stories').getByRole('button', { name: 'Actions for billing cutover.md' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(folder(page, 'interview-stories').getByTestId('explorer-file')).toHaveCount(0);
+    expect(prompts.seen.at(-1)?.type).toBe('confirm');
+    await expect(page.getByTestId('aboutme-root')).toBeVisible();
+    await expect(page).toHaveTitle('About me');
+  });
+
+  await test.step('Suggested folders: create one from a suggestion', async () => {
+    await explorer(page).getByRole('button', { name: 'Suggested folders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suggested folders' });
+    const first = dialog.getByTestId('suggestion').first();
+    await expect(first).toBeVisible();
+    const name = (await first.locator('strong').textContent())!.trim();
+    await first.getByRole('button', { name: `Create ${name}` }).click();
+    await expect(folder(page, name)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: `Create ${name}` })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await folderNames(page)).toEqual(['interview-stories', name]);
+  });
+
+  await test.step('About me button: closes the open file', async () => {
+    await folder(page, 'interview-stories').getByRole('button', { name: 'Add new file...' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New file in "interview-stories"' });
+    await dialog.getByLabel('Name').fill('notes');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByTestId('file-workspace')).toBeVisible();
+    await explorer(page).getByRole('button', { name: 'About me' }).click();
+    await expect(page.getByTestId('file-workspace')).toHaveCount(0);
+    await expect(page.getByTestId('aboutme-root')).toBeVisible();
+  });
+});
+
+test('explorer: folders reorder with the keyboard and with the mouse, and the order survives a reload', async ({ page }) => {
+  const session = await signUpApi(page.request, uniqueEmail('reorder'));
+  for (const name of ['alpha', 'beta', 'gamma']) {
+    const res = await page.request.post('/folders', { data: { name, description: '' }, headers: json(session) });
+    expect(res.status()).toBe(201);
+  }
+  const saves: unknown[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'PATCH' && new URL(req.url()).pathname === '/folders/reorder') saves.push(req.postDataJSON());
+  });
+
+  await page.goto('/dashboard');
+  await expect.poll(() => folderNames(page)).toEqual(['alpha', 'beta', 'gamma']);
+
+  await test.step('keyboard: grip, Space, ArrowDown, Space moves alpha below beta', async () => {
+    await explorer(page).getByRole('button', { name: 'Reorder folder alpha' }).focus();
+    // Drag and drop is loaded when the pointer or the focus enters the explorer.
+    await expect(explorer(page)).toHaveAttribute('data-dnd', 'ready');
+    await expect(explorer(page).getByRole('button', { name: 'Reorder folder alpha' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect.poll(() => folderNames(page)).toEqual(['beta', 'alpha', 'gamma']);
+    await expect.poll(() => saves).toEqual([{ order: ['beta', 'alpha', 'gamma'] }]);
+  });
+
+  await test.step('a drop in the same place saves nothing', async () => {
+    await explorer(page).getByRole('button', { name: 'Reorder folder gamma' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(300);
+    expect(saves).toHaveLength(1);
+  });
+
+  await test.step('mouse: drag gamma to the top', async () => {
+    const grip = explorer(page).getByRole('button', { name: 'Reorder folder gamma' });
+    const top = explorer(page).getByRole('button', { name: 'Reorder folder beta' });
+    const from = (await grip.boundingBox())!;
+    const to = (await top.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(() => folderNames(page)).toEqual(['gamma', 'beta', 'alpha']);
+    await expect.poll(() => saves.length).toBe(2);
+  });
+
+  await test.step('reload: the order comes from the server', async () => {
+    await page.reload();
+    await expect.poll(() => folderNames(page)).toEqual(['gamma', 'beta', 'alpha']);
+    const answer = await (await page.request.get('/folders', { headers: json(session) })).json();
+    expect(answer.folders.map((f: { name: string }) => f.name)).toEqual(['gamma', 'beta', 'alpha']);
+  });
+});
+
+test('explorer: the open-on-load hint opens a file (or offers to create it) and starts its chat', async ({ page }) => {
+  const session = await signUpApi(page.request, uniqueEmail('autoopen'));
+  const prompts = dialogs(page);
+  const created = await (
+    await page.request.post('/files', { data: { file: { name: 'weekly review', folder: 'coaching', content: '# Week\n', description: '' } }, headers: json(session) })
+  ).json();
+  const setHint = (hint: object) => page.evaluate((h) => localStorage.setItem('dashboard:openOnLoad', JSON.stringify(h)), hint);
+
+  await test.step('an existing file opens about 1 s after load, its chat gets the prompt', async () => {
+    await page.goto('/sign-in');
+    await setHint({ folder: 'coaching', fileName: 'weekly_review.md', fileId: created.file.id, startChat: true, chatPrompt: 'Let us look back at this week.' });
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('aboutme-root')).toBeVisible();
+    await expect(page.getByTestId('file-workspace')).toBeVisible();
+    await expect(page).toHaveTitle('weekly review');
+    await expect(folder(page, 'coaching').getByTestId('explorer-file')).toHaveClass(/is-selected/);
+    await expect(page.getByText('Let us look back at this week.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('dashboard:openOnLoad'))).toBeNull();
+    expect(prompts.seen).toEqual([]);
+  });
+
+  await test.step('a missing file: confirm, then it is created and opened', async () => {
+    await setHint({ folder: 'coaching', fileName: 'what_went_well_2026-W03.md', startChat: true });
+    await page.goto('/dashboard');
+    await expect(page).toHaveTitle('what went well 2026-W03', { timeout: 15_000 });
+    expect(prompts.seen).toEqual([{ type: 'confirm', message: '"what went well 2026-W03" is not in the folder "coaching" yet. Create it?' }]);
+    await expect(page.getByTestId('file-workspace')).toBeVisible();
+    await expect(folder(page, 'coaching').getByTestId('explorer-file')).toHaveCount(2);
+  });
+});

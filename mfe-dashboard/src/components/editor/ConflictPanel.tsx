@@ -1,0 +1,95 @@
+import { useMemo, useState } from 'react';
+import { DiffView, diffLines } from '@cc/ui';
+
+export interface ConflictPanelProps {
+  /** The user's text when the conflict was found. */
+  mine: string;
+  /** The server's current text. */
+  theirs: string;
+  theirsRevision?: number;
+  /** The user's text now (what "Keep mine" saves and "Copy mine" copies). */
+  currentMine: () => string;
+  onKeepMine: () => void;
+  onTakeTheirs: () => void;
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // fall through to the selection copy
+  }
+  try {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A save was refused because the file changed elsewhere (409, stale revision). Both versions
+ * are shown; the user keeps theirs (saved over the server's current revision), takes the
+ * server's, or copies theirs first. Nothing typed is lost either way.
+ */
+export function ConflictPanel({ mine, theirs, theirsRevision, currentMine, onKeepMine, onTakeTheirs }: ConflictPanelProps) {
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const [showDiff, setShowDiff] = useState(false);
+  const lines = useMemo(() => (showDiff ? diffLines(theirs, mine) : []), [showDiff, theirs, mine]);
+  return (
+    <section className="fw-conflict" role="alert" aria-label="This file was changed elsewhere" data-testid="conflict-panel">
+      <h3>This file was changed elsewhere</h3>
+      <p>
+        Another tab or device saved this file while you were editing, so your changes were not saved over it. Both versions are below: keep yours,
+        take the other one, or copy yours first.
+      </p>
+      <div className="fw-conflict-versions">
+        <figure className="fw-conflict-version" data-testid="conflict-mine">
+          <figcaption>Your version</figcaption>
+          <pre tabIndex={0}>{mine}</pre>
+        </figure>
+        <figure className="fw-conflict-version" data-testid="conflict-theirs">
+          <figcaption>Saved elsewhere{theirsRevision !== undefined ? ` (revision ${theirsRevision})` : ''}</figcaption>
+          <pre tabIndex={0}>{theirs}</pre>
+        </figure>
+      </div>
+      <div className="fw-conflict-actions">
+        <button type="button" className="button button-primary" onClick={onKeepMine}>
+          Keep mine
+        </button>
+        <button type="button" className="button" onClick={onTakeTheirs}>
+          Take theirs
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            void copyText(currentMine()).then((ok) => setCopied(ok ? 'yes' : 'no'));
+          }}
+        >
+          Copy mine
+        </button>
+        <button type="button" className="button button-quiet" aria-expanded={showDiff} onClick={() => setShowDiff((v) => !v)}>
+          {showDiff ? 'Hide differences' : 'Show differences'}
+        </button>
+        {copied && (
+          <span className="fw-conflict-copied" role="status">
+            {copied === 'yes' ? 'Your version is on the clipboard.' : 'Could not copy: select the text of your version and copy it.'}
+          </span>
+        )}
+      </div>
+      {showDiff && <DiffView lines={lines} label="Differences: the other version to yours" className="fw-conflict-diff" />}
+    </section>
+  );
+}

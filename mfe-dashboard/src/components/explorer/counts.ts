@@ -1,0 +1,31 @@
+/** Spec §5/§9: suggestion counts are integers 1 to 10, default 5 (non-numeric → 5), remembered in the browser. */
+export const FOLDERS_COUNT_KEY = 'aiFoldersCount';
+export const FILES_COUNT_KEY = 'aiFilesCount';
+export const DEFAULT_COUNT = 5;
+export const MIN_COUNT = 1;
+export const MAX_COUNT = 10;
+
+export function normalizeCount(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number.parseInt(value.trim(), 10) : Number.NaN;
+  if (!Number.isFinite(n)) return DEFAULT_COUNT;
+  return Math.min(MAX_COUNT, Math.max(MIN_COUNT, Math.trunc(n)));
+}
+
+export function readCount(key: string): number {
+  try {
+    return normalizeCount(localStorage.getItem(key));
+  } catch {
+    return DEFAULT_COUNT;
+  }
+}
+
+/** Stores the normalised count and returns it. */
+export function writeCount(key: string, value: unknown): number {
+  const n = normalizeCount(value);
+  try {
+    localStorage.setItem(key, String(n));
+  } catch {
+    // storage refused (private mode, quota): the count is only not remembered
+  }
+  return n;
+}

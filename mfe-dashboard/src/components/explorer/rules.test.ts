@@ -1,0 +1,76 @@
+/** @jest-environment jsdom */
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { normalizeFileName, normalizeFolderName } from '@cc/contracts/names';
+import { DEFAULT_COUNT, FILES_COUNT_KEY, FOLDERS_COUNT_KEY, normalizeCount, readCount, writeCount } from './counts';
+import { failureText } from './errors';
+import { displayName, truncateLabel } from './labels';
+import { ApiError } from '@cc/client';
+
+describe('file labels (spec §9)', () => {
+  it('keeps names of up to 24 characters', () => {
+    expect(truncateLabel('a'.repeat(24))).toBe('a'.repeat(24));
+    expect(truncateLabel('notes.md')).toBe('notes.md');
+  });
+  it('cuts longer names to 21 characters plus an ellipsis', () => {
+    expect(truncateLabel('b'.repeat(25))).toBe(`${'b'.repeat(21)}…`);
+    expect(truncateLabel('quarterly leadership review notes.md')).toBe('quarterly leadership …');
+    expect(truncateLabel('quarterly leadership review notes.md')).toHaveLength(22);
+  });
+  it('never splits a character made of two code units', () => {
+    expect(truncateLabel(`${'😀'.repeat(30)}`)).toBe(`${'😀'.repeat(21)}…`);
+  });
+  it('shows the tab title without .md', () => {
+    expect(displayName('five year plan.md')).toBe('five year plan');
+  });
+});
+
+describe('name rules (spec §5, @cc/contracts/names)', () => {
+  it('file names: trimmed, underscores become spaces, .md appended', () => {
+    expect(normalizeFileName('  five_year_plan ')).toBe('five year plan.md');
+    expect(normalizeFileName('notes.md')).toBe('notes.md');
+    expect(normalizeFileName('NOTES.MD')).toBe('NOTES.md');
+    expect(normalizeFileName('   ')).toBe('');
+    expect(normalizeFileName('.md')).toBe('');
+  });
+  it('folder names: trimmed', () => {
+    expect(normalizeFolderName('  career-goals ')).toBe('career-goals');
+  });
+});
+
+describe('suggestion counts (spec §5, §9)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('are integers from 1 to 10; non-numeric is 5', () => {
+    expect(DEFAULT_COUNT).toBe(5);
+    expect(normalizeCount('7')).toBe(7);
+    expect(normalizeCount(3)).toBe(3);
+    expect(normalizeCount('3.9')).toBe(3);
+    expect(normalizeCount('0')).toBe(1);
+    expect(normalizeCount('-4')).toBe(1);
+    expect(normalizeCount('42')).toBe(10);
+    for (const value of ['', 'abc', null, undefined, Number.NaN, {}]) expect(normalizeCount(value)).toBe(5);
+  });
+
+  it('are remembered in localStorage under aiFoldersCount and aiFilesCount', () => {
+    expect(FOLDERS_COUNT_KEY).toBe('aiFoldersCount');
+    expect(FILES_COUNT_KEY).toBe('aiFilesCount');
+    expect(readCount(FOLDERS_COUNT_KEY)).toBe(5);
+    expect(writeCount(FOLDERS_COUNT_KEY, '8')).toBe(8);
+    expect(localStorage.getItem('aiFoldersCount')).toBe('8');
+    expect(readCount(FOLDERS_COUNT_KEY)).toBe(8);
+    expect(writeCount(FILES_COUNT_KEY, 'lots')).toBe(5);
+    expect(localStorage.getItem('aiFilesCount')).toBe('5');
+    localStorage.setItem('aiFilesCount', 'garbage');
+    expect(readCount(FILES_COUNT_KEY)).toBe(5);
+  });
+});
+
+describe('alert texts (spec §8)', () => {
+  it('joins the server errors, says Unknown error without any, and uses the fixed text on a network failure', () => {
+    const texts = ['Error renaming file', 'Error renaming file. Please try again.'] as const;
+    expect(failureText(new ApiError(422, ['a', 'b'], { success: false, errors: ['a', 'b'] }), ...texts)).toBe('Error renaming file: a, b');
+    expect(failureText(new ApiError(500, ['The server could not handle the request (500)']), ...texts)).toBe('Error renaming file: Unknown error');
+    expect(failureText(new ApiError(0, ['Could not reach the server.']), ...texts)).toBe('Error renaming file. Please try again.');
+    expect(failureText(new TypeError('x'), ...texts)).toBe('Error renaming file. Please try again.');
+  });
+});

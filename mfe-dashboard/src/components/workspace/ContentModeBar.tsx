@@ -1,0 +1,29 @@
+import { CONTENT_MODES, type ContentMode } from './texts';
+
+export interface ContentModeBarProps {
+  mode: ContentMode;
+  onChange: (mode: ContentMode) => void;
+  onSummarize: () => void;
+  summarizing: boolean;
+  disabled?: boolean;
+}
+
+/** Full / Summary / Goals; 'Summarize with AI' only in summary mode (spec §2). */
+export function ContentModeBar({ mode, onChange, onSummarize, summarizing, disabled = false }: ContentModeBarProps) {
+  return (
+    <div className="fw-modes" data-testid="content-mode-bar">
+      <div className="fw-mode-group" role="group" aria-label="Content mode">
+        {CONTENT_MODES.map(({ mode: m, label }) => (
+          <button key={m} type="button" className="fw-mode" aria-pressed={mode === m} disabled={disabled} onClick={() => onChange(m)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {mode === 'summary' && (
+        <button type="button" className="button button-small fw-summarize" onClick={onSummarize} disabled={disabled || summarizing}>
+          {summarizing && <span className="spinner spinner-inline" aria-hidden="true" />} Summarize with AI
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/** What the assistant says after the user decided on a proposed update (spec §4, file update flow). */
+export const ACCEPT_TEXT = "Great! I've updated your file. How does that look?";
+export const REJECT_TEXT = "No problem! Let's continue our conversation. What else would you like to explore?";
+export const EDIT_TEXT = 'Perfect! You can now edit the content directly. What would you like to adjust?';
+
+/** Accept-changes delay (spec §9). */
+export const ACCEPT_DELAY_MS = 1000;
+/** The auto-open chat prompt is sent 0.5 s after the file opened (spec §2, §9). */
+export const AUTO_CHAT_DELAY_MS = 500;
+
+/** Status texts (spec §8) besides the autosave's Saving... / Saved / Save failed. */
+export const STATUS = {
+  draftSaved: 'Draft saved',
+  reverted: 'Reverted',
+  revertFailed: 'Revert failed',
+  summarizing: 'Summarizing...',
+  summaryUpdated: 'Summary updated',
+  summarizeFailed: 'Summarize failed',
+} as const;
+
+/** The message of a suggest_edits request from the update-file button (no prompt of its own). */
+export const UPDATE_FROM_CONVERSATION = 'Update the file based on our conversation.';
+
+export type ContentMode = 'full' | 'summary' | 'goals';
+export const CONTENT_MODES: { mode: ContentMode; label: string }[] = [
+  { mode: 'full', label: 'Full' },
+  { mode: 'summary', label: 'Summary' },
+  { mode: 'goals', label: 'Goals' },
+];
+
+/** The tab title: the file name without .md. */
+export function fileTitle(name: string): string {
+  return name.replace(/\.md$/i, '');
+}

@@ -1,0 +1,24 @@
+/**
+ * The folder and file name rules (spec §5), without zod: the browser imports them from
+ * `@cc/contracts/names` so that a page does not pull zod into its bundle. `files.ts`
+ * re-exports them for the services.
+ */
+
+/** Line breaks, tabs and other control characters become spaces. */
+// eslint-disable-next-line no-control-regex
+const controlsToSpaces = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+
+/** Folder names: trimmed. */
+export function normalizeFolderName(raw: string): string {
+  return controlsToSpaces(raw).trim();
+}
+
+/**
+ * File names: trimmed, underscores become spaces, `.md` appended if missing (an `.MD`
+ * ending becomes `.md`). A name with nothing before `.md` normalises to ''.
+ */
+export function normalizeFileName(raw: string): string {
+  const spaced = controlsToSpaces(raw).replace(/_/g, ' ').trim();
+  const base = spaced.replace(/\.md$/i, '').trim();
+  return base ? `${base}.md` : '';
+}

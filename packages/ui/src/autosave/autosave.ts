@@ -1,0 +1,419 @@
+import { readStored, removeStored, writeStored } from '../storage';
+
+/**
+ * Autosave with a local safety net (DESIGN.md §5: writes the user typed are never lost).
+ *
+ * - A save runs `delayMs` after the last edit (1 s in the file editor, 2 s in the journal),
+ *   and at once on `flush()` (blur, file switch) and `unload()` (page hide, unload).
+ * - Until the server confirms a save, the unsaved text is kept in localStorage under
+ *   `storageKey` (`{content, base, at}`); `start()` brings back a draft that the server does
+ *   not have yet and saves it.
+ * - A save based on an outdated version (the caller's `conflictOf` recognises it, e.g. a 409
+ *   with the server's current text) stops autosaving and exposes both versions; the user
+ *   keeps theirs (`keepMine`), takes the server's (`takeTheirs`), or copies.
+ * - A failed save is retried with backoff while the page is open (and at once when the
+ *   browser comes back online); a refused one (4xx) waits for the next edit.
+ *
+ * Framework-free so it stays off React's render path: `changed()` is cheap (a flag and a
+ * timer; it never reads the text), so typing in a 1 MB document costs nothing here.
+ */
+
+export type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'failed' | 'conflict';
+
+/** The save status texts (dashboard spec §8). */
+export const SAVE_TEXTS = { saving: 'Saving...', saved: 'Saved', failed: 'Save failed' } as const;
+
+export const DEFAULT_AUTOSAVE_DELAY_MS = 1000;
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 5000, 10_000, 30_000];
+/** fetch(keepalive) bodies are limited to 64 KiB in flight; larger texts rely on the local draft. */
+export const KEEPALIVE_LIMIT_CHARS = 60_000;
+/** Below this size the local draft is also written while typing (throttled); above it, at save and page-hide time. */
+export const LIVE_DRAFT_LIMIT_CHARS = 100_000;
+
+export interface AutosaveConflict<B> {
+  /** The text the user had when the conflict was found. */
+  mine: string;
+  /** The server's current text. */
+  theirs: string;
+  /** The server's current version (e.g. the file's revision). */
+  theirsBase?: B;
+  /** The server's explanation, if it gave one. */
+  message?: string;
+}
+
+export interface AutosaveSnapshot<B = unknown> {
+  state: SaveState;
+  /** What the status line says ('' while nothing is to be said). */
+  text: string;
+  conflict: AutosaveConflict<B> | null;
+  /** A local draft was restored by the last `start()`. */
+  restored: boolean;
+}
+
+export interface SaveInfo {
+  /** The page is going away: the request must survive it (fetch keepalive). */
+  keepalive: boolean;
+}
+
+export interface AutosaveOptions<B> {
+  /** The current text (read only when a save or draft needs it). */
+  getContent(): string;
+  /** Its length, cheaply (defaults to getContent().length). */
+  getLength?(): number;
+  /** Stores `content`, based on version `base`; resolves with the new version (or nothing). */
+  save(content: string, base: B | undefined, info: SaveInfo): Promise<B | undefined | void>;
+  delayMs?: number;
+  /** localStorage key of the unsaved draft; null keeps no draft. */
+  storageKey?: string | null;
+  /** Recognises "your version is outdated" failures and returns the server's current text. */
+  conflictOf?(error: unknown): { theirs: string; base?: B; message?: string } | null;
+  /** Whether a failure is worth retrying (default: network errors, 408, 429 and 5xx). */
+  isRetryable?(error: unknown): boolean;
+  retryDelaysMs?: readonly number[];
+  keepaliveLimit?: number;
+  liveDraftLimit?: number;
+  /** Throttle of the draft writes while typing (small texts only). */
+  draftThrottleMs?: number;
+  /** Called after every failed save (the caller may log it). */
+  onError?(error: unknown): void;
+}
+
+export interface StoredDraft<B = unknown> {
+  content: string;
+  base?: B;
+  at: number;
+}
+
+export interface SaveTexts {
+  saved?: string;
+  failed?: string;
+}
+
+function defaultRetryable(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== 'number') return true;
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+export function readDraft<B = unknown>(key: string | null | undefined): StoredDraft<B> | null {
+  if (!key) return null;
+  const stored = readStored<Partial<StoredDraft<B>>>(key);
+  if (!stored || typeof stored !== 'object' || typeof stored.content !== 'string') return null;
+  return { content: stored.content, base: stored.base, at: typeof stored.at === 'number' ? stored.at : 0 };
+}
+
+export class Autosave<B = unknown> {
+  private readonly options: AutosaveOptions<B>;
+  private readonly delayMs: number;
+  private readonly retryDelays: readonly number[];
+  private snapshot: AutosaveSnapshot<B> = { state: 'idle', text: '', conflict: null, restored: false };
+  private readonly listeners = new Set<() => void>();
+
+  /** The version the server has (what our text is based on) and its text. */
+  private base: B | undefined;
+  private confirmed: string | null = null;
+  private started = false;
+  private disposed = false;
+
+  /** Bumped by every edit; a save is complete when nothing changed while it ran. */
+  private editSeq = 0;
+  private savedSeq = 0;
+  private inFlight: Promise<boolean> | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private draftTimer: ReturnType<typeof setTimeout> | undefined;
+  private attempt = 0;
+  private nextTexts: SaveTexts | null = null;
+  /** The edit already sent by `unload()` (beforeunload and pagehide both come: send once). */
+  private unloadSeq = -1;
+
+  constructor(options: AutosaveOptions<B>) {
+    this.options = options;
+    this.delayMs = options.delayMs ?? DEFAULT_AUTOSAVE_DELAY_MS;
+    this.retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  }
+
+  /* ---------------------------------------------------------------- observing */
+
+  getSnapshot = (): AutosaveSnapshot<B> => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(next: Partial<AutosaveSnapshot<B>>) {
+    const merged = { ...this.snapshot, ...next };
+    const s = this.snapshot;
+    if (merged.state === s.state && merged.text === s.text && merged.conflict === s.conflict && merged.restored === s.restored) return;
+    this.snapshot = merged;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  get dirty(): boolean {
+    return this.editSeq !== this.savedSeq;
+  }
+
+  /** The text the server is known to have (null before `start`). */
+  get confirmedContent(): string | null {
+    return this.confirmed;
+  }
+
+  /** The version the next save is based on. */
+  get currentBase(): B | undefined {
+    return this.base;
+  }
+
+  /* ---------------------------------------------------------------- life cycle */
+
+  /**
+   * The server's text and version are known (the document loaded). Returns the text to
+   * show: the local draft when there is an unsaved one (it is saved at once), else `server`.
+   */
+  start(server: string, base?: B): { content: string; restored: boolean } {
+    this.started = true;
+    this.savedSeq = this.editSeq;
+    this.confirmed = server;
+    this.base = base;
+    const draft = readDraft<B>(this.options.storageKey);
+    if (draft && draft.content !== server) {
+      // Based on the version the draft was made from: the server refuses it if that moved on.
+      if (draft.base !== undefined) this.base = draft.base;
+      this.editSeq += 1;
+      this.set({ state: 'dirty', text: '', restored: true, conflict: null });
+      this.schedule(0);
+      return { content: draft.content, restored: true };
+    }
+    if (draft) this.removeDraft();
+    this.set({ state: 'idle', text: '', restored: false, conflict: null });
+    return { content: server, restored: false };
+  }
+
+  /** The user edited the text (call on every edit; cheap). */
+  changed(): void {
+    if (this.disposed) return;
+    this.editSeq += 1;
+    if (this.snapshot.state === 'saved' || this.snapshot.state === 'idle') this.set({ state: 'dirty', text: '' });
+    if (this.snapshot.restored) this.set({ restored: false });
+    this.scheduleDraft();
+    if (this.snapshot.state === 'conflict') return;
+    // A failed save waits for its retry; the new text goes with it.
+    if (this.retryTimer !== undefined) return;
+    this.schedule(this.delayMs);
+  }
+
+  /** Saves now if anything is unsaved (blur, switching documents). Resolves true when all is saved. */
+  flush(texts?: SaveTexts): Promise<boolean> {
+    if (texts) this.nextTexts = texts;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.started || this.snapshot.state === 'conflict') return Promise.resolve(!this.dirty);
+    if (this.inFlight) return this.inFlight.then(() => this.flush());
+    if (!this.dirty) {
+      if (texts?.saved) this.set({ state: 'saved', text: texts.saved });
+      this.nextTexts = null;
+      return Promise.resolve(true);
+    }
+    return this.run(false);
+  }
+
+  /**
+   * Marks the text as edited and saves it at once (e.g. an applied AI draft: 'Draft saved',
+   * an undo: 'Reverted' / 'Revert failed').
+   */
+  saveNow(texts?: SaveTexts): Promise<boolean> {
+    this.editSeq += 1;
+    return this.flush(texts);
+  }
+
+  /** The page is going away: keep the draft locally and send what fits in a keepalive request. */
+  unload(): void {
+    if (!this.started || this.disposed || !this.dirty || this.unloadSeq === this.editSeq) return;
+    const content = this.options.getContent();
+    this.writeDraft(content);
+    if (this.snapshot.state === 'conflict') return;
+    this.unloadSeq = this.editSeq;
+    if (content.length > (this.options.keepaliveLimit ?? KEEPALIVE_LIMIT_CHARS)) return;
+    try {
+      void this.options.save(content, this.base, { keepalive: true }).then(
+        (base) => {
+          // Still here (a hidden tab came back): that save counts.
+          if (this.disposed) return;
+          if (base !== undefined) this.base = base as B;
+        },
+        () => undefined,
+      );
+    } catch {
+      // The draft is kept; the next visit saves it.
+    }
+  }
+
+  /** Retry a failed save now (the browser is back online). */
+  retryNow(): void {
+    if (this.retryTimer === undefined || this.disposed) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    void this.flush();
+  }
+
+  /** Conflict: save my text over the server's current version. */
+  keepMine(): Promise<boolean> {
+    const conflict = this.snapshot.conflict;
+    if (!conflict) return this.flush();
+    this.base = conflict.theirsBase;
+    this.editSeq += 1;
+    this.set({ state: 'dirty', text: '', conflict: null });
+    return this.flush();
+  }
+
+  /** Conflict: take the server's text (the caller puts it in the editor); the draft goes. */
+  takeTheirs(): string | null {
+    const conflict = this.snapshot.conflict;
+    if (!conflict) return null;
+    this.base = conflict.theirsBase;
+    this.confirmed = conflict.theirs;
+    this.savedSeq = this.editSeq;
+    this.removeDraft();
+    this.set({ state: 'saved', text: SAVE_TEXTS.saved, conflict: null });
+    return conflict.theirs;
+  }
+
+  /**
+   * The text was replaced by the server's (e.g. reloaded): forget unsaved state, keep `base`.
+   */
+  reset(server: string, base?: B): void {
+    clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
+    this.timer = this.retryTimer = undefined;
+    this.confirmed = server;
+    this.base = base;
+    this.savedSeq = this.editSeq;
+    this.removeDraft();
+    this.set({ state: 'idle', text: '', conflict: null, restored: false });
+  }
+
+  /** Undoes `dispose()` (React StrictMode runs effect clean-ups once more in development). */
+  revive(): void {
+    this.disposed = false;
+  }
+
+  /** Stops the timers; with `flush` (default) unsaved text is saved first (it keeps trying in the background). */
+  dispose({ flush = true }: { flush?: boolean } = {}): Promise<boolean> {
+    if (this.disposed) return Promise.resolve(!this.dirty);
+    clearTimeout(this.draftTimer);
+    this.draftTimer = undefined;
+    let result: Promise<boolean> = Promise.resolve(!this.dirty);
+    if (flush && this.started && this.dirty) {
+      this.writeDraft(this.options.getContent());
+      if (this.snapshot.state !== 'conflict') result = this.flush();
+    }
+    this.disposed = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
+    this.timer = this.retryTimer = undefined;
+    this.listeners.clear();
+    return result;
+  }
+
+  /* ---------------------------------------------------------------- internals */
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, ms);
+  }
+
+  private scheduleDraft() {
+    if (!this.options.storageKey || this.draftTimer !== undefined) return;
+    const length = this.options.getLength ? this.options.getLength() : Number.NaN;
+    // Big texts: writing 1 MB to localStorage costs ~10 ms, so only at save / page-hide time.
+    if (!(length <= (this.options.liveDraftLimit ?? LIVE_DRAFT_LIMIT_CHARS))) return;
+    this.draftTimer = setTimeout(() => {
+      this.draftTimer = undefined;
+      if (this.dirty && !this.disposed) this.writeDraft(this.options.getContent());
+    }, this.options.draftThrottleMs ?? 300);
+  }
+
+  private writeDraft(content: string) {
+    const key = this.options.storageKey;
+    if (!key) return;
+    const draft: StoredDraft<B> = { content, base: this.base, at: Date.now() };
+    writeStored(key, draft);
+  }
+
+  private removeDraft() {
+    if (this.options.storageKey) removeStored(this.options.storageKey);
+  }
+
+  private run(keepalive: boolean): Promise<boolean> {
+    const seq = this.editSeq;
+    const content = this.options.getContent();
+    const texts = this.nextTexts;
+    this.nextTexts = null;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    // Until the server confirms, the text is safe in the browser.
+    this.writeDraft(content);
+    this.set({ state: 'saving', text: SAVE_TEXTS.saving });
+    const sentBase = this.base;
+    const promise = (async (): Promise<boolean> => {
+      try {
+        const next = await this.options.save(content, sentBase, { keepalive });
+        this.inFlight = null;
+        this.attempt = 0;
+        if (next !== undefined && next !== null) this.base = next as B;
+        this.confirmed = content;
+        if (this.editSeq === seq) {
+          this.savedSeq = seq;
+          this.removeDraft();
+        } else if (this.options.storageKey) {
+          // More was typed meanwhile: the draft stays, now based on the new version.
+          this.writeDraft(this.options.getContent());
+        }
+        if (this.disposed) return !this.dirty;
+        if (this.dirty) {
+          // More was typed while it ran: that goes in the next save.
+          this.set({ state: 'dirty', text: texts?.saved ?? SAVE_TEXTS.saved });
+          if (this.timer === undefined) this.schedule(this.delayMs);
+          return false;
+        }
+        this.set({ state: 'saved', text: texts?.saved ?? SAVE_TEXTS.saved });
+        return true;
+      } catch (error) {
+        this.inFlight = null;
+        this.options.onError?.(error);
+        const conflict = this.options.conflictOf?.(error) ?? null;
+        if (conflict) {
+          clearTimeout(this.timer);
+          this.timer = undefined;
+          this.set({
+            state: 'conflict',
+            text: texts?.failed ?? SAVE_TEXTS.failed,
+            conflict: { mine: this.options.getContent(), theirs: conflict.theirs, theirsBase: conflict.base, message: conflict.message },
+          });
+          return false;
+        }
+        this.set({ state: 'failed', text: texts?.failed ?? SAVE_TEXTS.failed });
+        if (!this.disposed && (this.options.isRetryable ?? defaultRetryable)(error)) {
+          const delay = this.retryDelays[Math.min(this.attempt, this.retryDelays.length - 1)] ?? 30_000;
+          this.attempt += 1;
+          clearTimeout(this.timer);
+          this.timer = undefined;
+          this.retryTimer = setTimeout(() => {
+            this.retryTimer = undefined;
+            void this.flush();
+          }, delay);
+        }
+        return false;
+      }
+    })();
+    this.inFlight = promise;
+    return promise;
+  }
+}
+
+export function createAutosave<B = unknown>(options: AutosaveOptions<B>): Autosave<B> {
+  return new Autosave<B>(options);
+}

@@ -1,0 +1,165 @@
+import { useEffect, useImperativeHandle, useRef, type ClipboardEvent, type DragEvent, type Ref } from 'react';
+import { PreviewModel, type HtmlToMarkdown } from './preview-model';
+import './editor.css';
+
+let converter: Promise<HtmlToMarkdown> | null = null;
+function loadConverter(): Promise<HtmlToMarkdown> {
+  if (!converter) {
+    converter = import('./html-to-markdown').then((m) => m.createHtmlToMarkdown());
+    converter.catch(() => {
+      converter = null;
+    });
+  }
+  return converter;
+}
+
+export interface MarkdownPreviewHandle {
+  /** Shows `source` (only the blocks that changed are rendered again). */
+  update(source: string): void;
+  /** The preview has the focus (the user is editing in it). */
+  hasFocus(): boolean;
+  /** The root element (tests, benchmarks). */
+  element(): HTMLElement | null;
+}
+
+export interface MarkdownPreviewProps {
+  /** The markdown to show. Optional: a big document is better pushed through `ref.update` (debounced). */
+  source?: string;
+  /** Editable in place: what the user types is turned back into markdown (`onEdit`). */
+  editable?: boolean;
+  /** The new markdown after an edit made in the preview. */
+  onEdit?: (markdown: string) => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
+  /** Keep images (default true). */
+  images?: boolean;
+  ariaLabel?: string;
+  className?: string;
+  ref?: Ref<MarkdownPreviewHandle>;
+}
+
+/**
+ * Sanitized HTML preview of markdown (marked + DOMPurify, block by block), optionally
+ * editable: input in it is mirrored back into markdown through turndown, only for the blocks
+ * the user touched. While it has the focus it is never re-rendered under the cursor; on blur
+ * the edited blocks are rendered again from their markdown.
+ */
+export function MarkdownPreview(props: MarkdownPreviewProps) {
+  const { source, editable = false, images = true, ariaLabel = 'Preview', className, ref } = props;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const modelRef = useRef<PreviewModel | null>(null);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  /** The last markdown this preview produced (its own echo is not rendered again). */
+  const emitted = useRef<string | null>(null);
+  const latest = useRef<string>(source ?? '');
+  const pendingInput = useRef(false);
+
+  const model = () => {
+    if (!modelRef.current && rootRef.current) {
+      modelRef.current = new PreviewModel(rootRef.current);
+      modelRef.current.images = propsRef.current.images ?? true;
+    }
+    return modelRef.current;
+  };
+
+  const focused = () => typeof document !== 'undefined' && rootRef.current !== null && rootRef.current.contains(document.activeElement);
+
+  const update = (next: string) => {
+    latest.current = next;
+    const m = model();
+    if (!m) return;
+    // Our own edit coming back from the editor: the DOM already shows it.
+    if (next === emitted.current && focused()) return;
+    emitted.current = null;
+    m.update(next);
+  };
+
+  useImperativeHandle(ref, () => ({ update, hasFocus: focused, element: () => rootRef.current }), []);
+
+  useEffect(() => {
+    const m = model();
+    if (m) {
+      m.images = images;
+      m.update(latest.current);
+    }
+    return () => {
+      modelRef.current?.destroy();
+      modelRef.current = null;
+    };
+    // Created once; `source` changes are applied below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (source !== undefined && source !== latest.current) update(source);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source]);
+
+  useEffect(() => {
+    modelRef.current?.discardRecords();
+  }, [editable]);
+
+  const convertEdits = () => {
+    pendingInput.current = false;
+    const m = modelRef.current;
+    if (!m || !m.edited) return;
+    void loadConverter().then(
+      (toMarkdown) => {
+        const next = modelRef.current?.takeEdits(toMarkdown);
+        if (next === null || next === undefined) return;
+        emitted.current = next;
+        latest.current = next;
+        propsRef.current.onEdit?.(next);
+      },
+      (error: unknown) => console.warn('[preview] could not load the HTML-to-markdown converter', error),
+    );
+  };
+
+  const onInput = () => {
+    if (pendingInput.current) return;
+    pendingInput.current = true;
+    // One conversion per frame at most, after the browser applied the edit.
+    queueMicrotask(convertEdits);
+  };
+
+  const onBlur = () => {
+    if (pendingInput.current) convertEdits();
+    void loadConverter().then(() => {
+      const m = modelRef.current;
+      if (!m || focused()) return;
+      emitted.current = null;
+      // Edited blocks are shown as their markdown renders them.
+      m.update(latest.current);
+    });
+    propsRef.current.onBlur?.();
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    // Pasted HTML never enters the preview: plain text only.
+    event.preventDefault();
+    const text = event.clipboardData.getData('text/plain');
+    if (text && typeof document.execCommand === 'function') document.execCommand('insertText', false, text);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => event.preventDefault();
+
+  return (
+    <div
+      ref={rootRef}
+      className={`cc-markdown cc-preview${editable ? ' cc-preview--editable' : ''}${className ? ` ${className}` : ''}`}
+      data-testid="markdown-preview"
+      aria-label={ariaLabel}
+      role={editable ? 'textbox' : 'document'}
+      aria-multiline={editable ? true : undefined}
+      contentEditable={editable}
+      suppressContentEditableWarning
+      spellCheck={editable}
+      onInput={editable ? onInput : undefined}
+      onFocus={editable ? () => propsRef.current.onFocus?.() : undefined}
+      onBlur={editable ? onBlur : undefined}
+      onPaste={editable ? onPaste : undefined}
+      onDrop={editable ? onDrop : undefined}
+    />
+  );
+}
