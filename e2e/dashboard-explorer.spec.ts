@@ -110,6 +110,34 @@ test('explorer: folder → file → open → rename → delete; suggested folder
   });
 });
 
+/**
+ * Space on a focused grip picks the folder up (dnd-kit marks the grip aria-pressed). Right
+ * after drag and drop loads, the sortable list may still be attaching its listeners, as a
+ * person would never notice: press again only while nothing was picked up.
+ */
+async function pickUp(page: Page, name: string): Promise<void> {
+  const grip = explorer(page).getByRole('button', { name: `Reorder folder ${name}` });
+  await expect(async () => {
+    if ((await grip.getAttribute('aria-pressed')) !== 'true') {
+      await grip.focus();
+      await page.keyboard.press('Space');
+    }
+    await expect(grip).toHaveAttribute('aria-pressed', 'true', { timeout: 500 });
+  }).toPass({ timeout: 5000 });
+}
+
+/**
+ * ArrowDown moves the picked-up folder one place once dnd-kit has measured the list; the
+ * live region says where it is. Press again only while it has not moved.
+ */
+async function moveDown(page: Page, name: string, position: number, total: number): Promise<void> {
+  const said = page.getByText(new RegExp(`${name} was moved into position ${position} of ${total}`));
+  await expect(async () => {
+    if ((await said.count()) === 0) await page.keyboard.press('ArrowDown');
+    await expect(said).toHaveCount(1, { timeout: 500 });
+  }).toPass({ timeout: 5000 });
+}
+
 test('explorer: folders reorder with the keyboard and with the mouse, and the order survives a reload', async ({ page }) => {
   const session = await signUpApi(page.request, uniqueEmail('reorder'));
   for (const name of ['alpha', 'beta', 'gamma']) {
@@ -129,8 +157,8 @@ test('explorer: folders reorder with the keyboard and with the mouse, and the or
     // Drag and drop is loaded when the pointer or the focus enters the explorer.
     await expect(explorer(page)).toHaveAttribute('data-dnd', 'ready');
     await expect(explorer(page).getByRole('button', { name: 'Reorder folder alpha' })).toBeFocused();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowDown');
+    await pickUp(page, 'alpha');
+    await moveDown(page, 'alpha', 2, 3);
     await page.keyboard.press('Space');
     await expect.poll(() => folderNames(page)).toEqual(['beta', 'alpha', 'gamma']);
     await expect.poll(() => saves).toEqual([{ order: ['beta', 'alpha', 'gamma'] }]);
@@ -138,7 +166,7 @@ test('explorer: folders reorder with the keyboard and with the mouse, and the or
 
   await test.step('a drop in the same place saves nothing', async () => {
     await explorer(page).getByRole('button', { name: 'Reorder folder gamma' }).focus();
-    await page.keyboard.press('Space');
+    await pickUp(page, 'gamma');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
     await page.waitForTimeout(300);
@@ -176,7 +204,9 @@ test('explorer: the open-on-load hint opens a file (or offers to create it) and 
   const setHint = (hint: object) => page.evaluate((h) => localStorage.setItem('dashboard:openOnLoad', JSON.stringify(h)), hint);
 
   await test.step('an existing file opens about 1 s after load, its chat gets the prompt', async () => {
-    await page.goto('/sign-in');
+    // Any page but the dashboard (which takes the hint): /sign-in would redirect a signed-in user there.
+    await page.goto('/planning');
+    await expect(page.getByTestId('planning-root')).toBeVisible();
     await setHint({ folder: 'coaching', fileName: 'weekly_review.md', fileId: created.file.id, startChat: true, chatPrompt: 'Let us look back at this week.' });
     await page.goto('/dashboard');
     await expect(page.getByTestId('aboutme-root')).toBeVisible();

@@ -1,4 +1,10 @@
-import { readStored, removeStored, writeStored } from '../storage';
+import { LocalDraft } from './draft';
+import { DEFAULT_AUTOSAVE_DELAY_MS, DEFAULT_RETRY_DELAYS_MS, defaultRetryable, KEEPALIVE_LIMIT_CHARS, type AutosaveOptions } from './options';
+import { SAVE_TEXTS, type AutosaveSnapshot, type SaveTexts } from './status';
+
+export { readDraft, type StoredDraft } from './draft';
+export { DEFAULT_AUTOSAVE_DELAY_MS, DEFAULT_RETRY_DELAYS_MS, KEEPALIVE_LIMIT_CHARS, LIVE_DRAFT_LIMIT_CHARS, type AutosaveOptions, type SaveInfo } from './options';
+export { SAVE_TEXTS, type AutosaveConflict, type AutosaveSnapshot, type SaveState, type SaveTexts } from './status';
 
 /**
  * Autosave with a local safety net (DESIGN.md §5: writes the user typed are never lost).
@@ -17,90 +23,6 @@ import { readStored, removeStored, writeStored } from '../storage';
  * Framework-free so it stays off React's render path: `changed()` is cheap (a flag and a
  * timer; it never reads the text), so typing in a 1 MB document costs nothing here.
  */
-
-export type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'failed' | 'conflict';
-
-/** The save status texts (dashboard spec §8). */
-export const SAVE_TEXTS = { saving: 'Saving...', saved: 'Saved', failed: 'Save failed' } as const;
-
-export const DEFAULT_AUTOSAVE_DELAY_MS = 1000;
-export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 5000, 10_000, 30_000];
-/** fetch(keepalive) bodies are limited to 64 KiB in flight; larger texts rely on the local draft. */
-export const KEEPALIVE_LIMIT_CHARS = 60_000;
-/** Below this size the local draft is also written while typing (throttled); above it, at save and page-hide time. */
-export const LIVE_DRAFT_LIMIT_CHARS = 100_000;
-
-export interface AutosaveConflict<B> {
-  /** The text the user had when the conflict was found. */
-  mine: string;
-  /** The server's current text. */
-  theirs: string;
-  /** The server's current version (e.g. the file's revision). */
-  theirsBase?: B;
-  /** The server's explanation, if it gave one. */
-  message?: string;
-}
-
-export interface AutosaveSnapshot<B = unknown> {
-  state: SaveState;
-  /** What the status line says ('' while nothing is to be said). */
-  text: string;
-  conflict: AutosaveConflict<B> | null;
-  /** A local draft was restored by the last `start()`. */
-  restored: boolean;
-}
-
-export interface SaveInfo {
-  /** The page is going away: the request must survive it (fetch keepalive). */
-  keepalive: boolean;
-}
-
-export interface AutosaveOptions<B> {
-  /** The current text (read only when a save or draft needs it). */
-  getContent(): string;
-  /** Its length, cheaply (defaults to getContent().length). */
-  getLength?(): number;
-  /** Stores `content`, based on version `base`; resolves with the new version (or nothing). */
-  save(content: string, base: B | undefined, info: SaveInfo): Promise<B | undefined | void>;
-  delayMs?: number;
-  /** localStorage key of the unsaved draft; null keeps no draft. */
-  storageKey?: string | null;
-  /** Recognises "your version is outdated" failures and returns the server's current text. */
-  conflictOf?(error: unknown): { theirs: string; base?: B; message?: string } | null;
-  /** Whether a failure is worth retrying (default: network errors, 408, 429 and 5xx). */
-  isRetryable?(error: unknown): boolean;
-  retryDelaysMs?: readonly number[];
-  keepaliveLimit?: number;
-  liveDraftLimit?: number;
-  /** Throttle of the draft writes while typing (small texts only). */
-  draftThrottleMs?: number;
-  /** Called after every failed save (the caller may log it). */
-  onError?(error: unknown): void;
-}
-
-export interface StoredDraft<B = unknown> {
-  content: string;
-  base?: B;
-  at: number;
-}
-
-export interface SaveTexts {
-  saved?: string;
-  failed?: string;
-}
-
-function defaultRetryable(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status !== 'number') return true;
-  return status === 0 || status === 408 || status === 429 || status >= 500;
-}
-
-export function readDraft<B = unknown>(key: string | null | undefined): StoredDraft<B> | null {
-  if (!key) return null;
-  const stored = readStored<Partial<StoredDraft<B>>>(key);
-  if (!stored || typeof stored !== 'object' || typeof stored.content !== 'string') return null;
-  return { content: stored.content, base: stored.base, at: typeof stored.at === 'number' ? stored.at : 0 };
-}
 
 export class Autosave<B = unknown> {
   private readonly options: AutosaveOptions<B>;
@@ -121,14 +43,17 @@ export class Autosave<B = unknown> {
   private inFlight: Promise<boolean> | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private draftTimer: ReturnType<typeof setTimeout> | undefined;
   private attempt = 0;
   private nextTexts: SaveTexts | null = null;
   /** The edit already sent by `unload()` (beforeunload and pagehide both come: send once). */
   private unloadSeq = -1;
 
+  /** The text kept in localStorage until the server confirms it. */
+  private readonly draft: LocalDraft<B>;
+
   constructor(options: AutosaveOptions<B>) {
     this.options = options;
+    this.draft = new LocalDraft<B>(options);
     this.delayMs = options.delayMs ?? DEFAULT_AUTOSAVE_DELAY_MS;
     this.retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   }
@@ -175,7 +100,7 @@ export class Autosave<B = unknown> {
     this.savedSeq = this.editSeq;
     this.confirmed = server;
     this.base = base;
-    const draft = readDraft<B>(this.options.storageKey);
+    const draft = this.draft.read();
     if (draft && draft.content !== server) {
       // Based on the version the draft was made from: the server refuses it if that moved on.
       if (draft.base !== undefined) this.base = draft.base;
@@ -184,7 +109,7 @@ export class Autosave<B = unknown> {
       this.schedule(0);
       return { content: draft.content, restored: true };
     }
-    if (draft) this.removeDraft();
+    if (draft) this.draft.remove();
     this.set({ state: 'idle', text: '', restored: false, conflict: null });
     return { content: server, restored: false };
   }
@@ -195,7 +120,9 @@ export class Autosave<B = unknown> {
     this.editSeq += 1;
     if (this.snapshot.state === 'saved' || this.snapshot.state === 'idle') this.set({ state: 'dirty', text: '' });
     if (this.snapshot.restored) this.set({ restored: false });
-    this.scheduleDraft();
+    this.draft.writeSoon(() => {
+      if (this.dirty && !this.disposed) this.writeDraft(this.options.getContent());
+    });
     if (this.snapshot.state === 'conflict') return;
     // A failed save waits for its retry; the new text goes with it.
     if (this.retryTimer !== undefined) return;
@@ -273,7 +200,7 @@ export class Autosave<B = unknown> {
     this.base = conflict.theirsBase;
     this.confirmed = conflict.theirs;
     this.savedSeq = this.editSeq;
-    this.removeDraft();
+    this.draft.remove();
     this.set({ state: 'saved', text: SAVE_TEXTS.saved, conflict: null });
     return conflict.theirs;
   }
@@ -288,7 +215,7 @@ export class Autosave<B = unknown> {
     this.confirmed = server;
     this.base = base;
     this.savedSeq = this.editSeq;
-    this.removeDraft();
+    this.draft.remove();
     this.set({ state: 'idle', text: '', conflict: null, restored: false });
   }
 
@@ -300,8 +227,7 @@ export class Autosave<B = unknown> {
   /** Stops the timers; with `flush` (default) unsaved text is saved first (it keeps trying in the background). */
   dispose({ flush = true }: { flush?: boolean } = {}): Promise<boolean> {
     if (this.disposed) return Promise.resolve(!this.dirty);
-    clearTimeout(this.draftTimer);
-    this.draftTimer = undefined;
+    this.draft.cancelWriteSoon();
     let result: Promise<boolean> = Promise.resolve(!this.dirty);
     if (flush && this.started && this.dirty) {
       this.writeDraft(this.options.getContent());
@@ -325,26 +251,8 @@ export class Autosave<B = unknown> {
     }, ms);
   }
 
-  private scheduleDraft() {
-    if (!this.options.storageKey || this.draftTimer !== undefined) return;
-    const length = this.options.getLength ? this.options.getLength() : Number.NaN;
-    // Big texts: writing 1 MB to localStorage costs ~10 ms, so only at save / page-hide time.
-    if (!(length <= (this.options.liveDraftLimit ?? LIVE_DRAFT_LIMIT_CHARS))) return;
-    this.draftTimer = setTimeout(() => {
-      this.draftTimer = undefined;
-      if (this.dirty && !this.disposed) this.writeDraft(this.options.getContent());
-    }, this.options.draftThrottleMs ?? 300);
-  }
-
   private writeDraft(content: string) {
-    const key = this.options.storageKey;
-    if (!key) return;
-    const draft: StoredDraft<B> = { content, base: this.base, at: Date.now() };
-    writeStored(key, draft);
-  }
-
-  private removeDraft() {
-    if (this.options.storageKey) removeStored(this.options.storageKey);
+    this.draft.write(content, this.base);
   }
 
   private run(keepalive: boolean): Promise<boolean> {
@@ -367,8 +275,8 @@ export class Autosave<B = unknown> {
         this.confirmed = content;
         if (this.editSeq === seq) {
           this.savedSeq = seq;
-          this.removeDraft();
-        } else if (this.options.storageKey) {
+          this.draft.remove();
+        } else if (this.draft.kept) {
           // More was typed meanwhile: the draft stays, now based on the new version.
           this.writeDraft(this.options.getContent());
         }

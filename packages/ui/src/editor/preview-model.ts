@@ -1,5 +1,8 @@
 import type { Token } from 'marked';
-import { lexMarkdown, renderMarkdownTokens, type MarkdownLinks } from '../markdown';
+import { BLOCK_CLASS, detachBlock, inPreview, insertBlocks, isChunk, topLevelOf, topNodes } from './preview-chunks';
+import { renderBlock, SectionLexer } from './section-lexer';
+
+export { collectLinks, SectionLexer, splitSections } from './section-lexer';
 
 /**
  * The editable preview's engine. The markdown is cut into blocks (marked's block tokens,
@@ -12,8 +15,7 @@ import { lexMarkdown, renderMarkdownTokens, type MarkdownLinks } from '../markdo
  * - an edit made in the preview maps back to the blocks it touched: only those are turned
  *   back into markdown (turndown), the rest of the source is kept byte for byte.
  *
- * Big documents are lexed in sections (cut at blank lines outside code fences, ~16 KB)
- * cached by their text, so only the section being edited is lexed again.
+ * Lexing is in section-lexer.ts, the layout of the block elements in preview-chunks.ts.
  */
 
 export interface Block {
@@ -27,125 +29,8 @@ export interface Block {
 
 export type HtmlToMarkdown = (html: string) => string;
 
-const SECTION_CHARS = 16_000;
+/** A big first render yields to the browser this often. */
 const SLICE_MS = 8;
-const BLOCK_CLASS = 'cc-md-block';
-/**
- * Blocks are grouped in chunks with `content-visibility: auto`: the browser skips the chunks
- * out of view. (One per block would make it track thousands of elements on every frame,
- * which costs more than it saves; none at all makes every keystroke in the editor walk the
- * whole preview.)
- */
-const CHUNK_CLASS = 'cc-md-chunk';
-const CHUNK_BLOCKS = 64;
-
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-
-/** Cuts `source` into sections at blank lines outside fenced code, each about `size` characters. */
-export function splitSections(source: string, size = SECTION_CHARS): string[] {
-  if (source.length <= size) return [source];
-  const sections: string[] = [];
-  let start = 0;
-  let pos = 0;
-  let fence: string | null = null;
-  while (pos < source.length) {
-    let end = source.indexOf('\n', pos);
-    if (end === -1) end = source.length;
-    const lineStart = pos;
-    pos = end + 1;
-    const first = source.charCodeAt(lineStart + (source.charCodeAt(lineStart) === 32 ? countSpaces(source, lineStart) : 0));
-    if (first === 96 /* ` */ || first === 126 /* ~ */) {
-      const match = FENCE.exec(source.slice(lineStart, Math.min(end, lineStart + 40)));
-      if (match) {
-        const marker = match[1]!;
-        if (fence === null) fence = marker;
-        else if (marker[0] === fence[0] && marker.length >= fence.length) fence = null;
-      }
-    }
-    if (fence === null && pos - start >= size && isBlank(source, lineStart, end)) {
-      sections.push(source.slice(start, Math.min(pos, source.length)));
-      start = Math.min(pos, source.length);
-    }
-  }
-  if (start < source.length) sections.push(source.slice(start));
-  return sections;
-}
-
-function countSpaces(s: string, from: number): number {
-  let n = 0;
-  while (n < 4 && s.charCodeAt(from + n) === 32) n++;
-  return n;
-}
-
-function isBlank(s: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13) return false;
-  }
-  return true;
-}
-
-const DEF = /^ {0,3}\[((?:\\.|[^\]\\])+)\]:[ \t]*(?:\n[ \t]*)?(<[^>\n]*>|\S+)(?:[ \t]+("[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*$/gm;
-
-/** The reference-link definitions of the whole document (for sections lexed apart). */
-export function collectLinks(source: string): MarkdownLinks {
-  const links: MarkdownLinks = {};
-  if (source.indexOf(']:') === -1) return links;
-  DEF.lastIndex = 0;
-  for (let m = DEF.exec(source); m; m = DEF.exec(source)) {
-    const label = m[1]!.toLowerCase().replace(/\s+/g, ' ');
-    if (label in links) continue;
-    const href = m[2]!.replace(/^<(.*)>$/, '$1');
-    const title = m[3] ? m[3].slice(1, -1) : null;
-    links[label] = { href, title };
-  }
-  return links;
-}
-
-/** Lexes sections, reusing the tokens of sections whose text (and the link set) did not change. */
-export class SectionLexer {
-  private cache = new Map<string, Token[]>();
-  private linksKey = '';
-
-  blocks(source: string): Token[] {
-    const sections = splitSections(source);
-    if (sections.length === 1) {
-      const tokens = this.cache.get(source) ?? checked(source, lexMarkdown(source));
-      this.cache = new Map([[source, tokens]]);
-      this.linksKey = '';
-      return tokens;
-    }
-    const links = collectLinks(source);
-    const key = JSON.stringify(links);
-    if (key !== this.linksKey) {
-      this.cache.clear();
-      this.linksKey = key;
-    }
-    const next = new Map<string, Token[]>();
-    const out: Token[] = [];
-    for (const section of sections) {
-      let tokens = next.get(section) ?? this.cache.get(section);
-      if (!tokens) tokens = checked(section, lexMarkdown(section, links));
-      next.set(section, tokens);
-      for (const t of tokens) out.push(t);
-    }
-    this.cache = next;
-    return out;
-  }
-}
-
-/** Tokens whose raws add up to `text`; otherwise one block holding all of it (rendered together). */
-function checked(text: string, tokens: Token[]): Token[] {
-  let total = 0;
-  for (const t of tokens) total += t.raw.length;
-  if (total === text.length && tokens.map((t) => t.raw).join('') === text) return [...tokens];
-  return [{ type: 'html', raw: text, text: '', block: true, pre: false, __all: tokens } as unknown as Token];
-}
-
-function renderBlock(token: Token, images: boolean): string {
-  const all = (token as unknown as { __all?: Token[] }).__all;
-  return renderMarkdownTokens(all ?? [token], { images });
-}
 
 interface Job {
   cancelled: boolean;
@@ -223,7 +108,7 @@ export class PreviewModel {
 
     const removed = old.slice(head, old.length - tail);
     for (const block of removed) {
-      if (block.el && this.inDom(block.el)) this.detach(block.el);
+      if (block.el && inPreview(this.root, block.el)) detachBlock(this.root, block.el);
     }
     const before = old.slice(0, head);
     const after = old.slice(old.length - tail);
@@ -234,7 +119,7 @@ export class PreviewModel {
       this.onRendered?.();
       return;
     }
-    const anchor = after.find((b) => b.el && this.inDom(b.el))?.el ?? null;
+    const anchor = after.find((b) => b.el && inPreview(this.root, b.el))?.el ?? null;
     const job: Job = { cancelled: false };
     let index = 0;
     const step = () => {
@@ -258,7 +143,7 @@ export class PreviewModel {
         // Small updates finish in one go; a big first render yields every ~8 ms.
         if (pending.length > 50 && now() - started > SLICE_MS) break;
       }
-      this.insert(els, anchor && this.inDom(anchor) ? anchor : null);
+      insertBlocks(this.root, els, anchor && inPreview(this.root, anchor) ? anchor : null);
       const at = this.blocksList.length - after.length;
       this.blocksList.splice(at, 0, ...made);
       this.discardRecords();
@@ -275,83 +160,16 @@ export class PreviewModel {
     if (index >= pending.length) this.job = null;
   }
 
-  /* ------------------------------------------------------- chunks */
-
-  private isChunk(node: Node | null): boolean {
-    return node !== null && node.parentNode === this.root && node.nodeType === 1 && (node as Element).classList.contains(CHUNK_CLASS);
-  }
-
-  /** A block's node is in the preview: under the root, or in one of its chunks. */
-  private inDom(node: Node): boolean {
-    const parent = node.parentNode;
-    return parent === this.root || (parent !== null && this.isChunk(parent));
-  }
-
-  private detach(node: Node) {
-    const parent = node.parentNode;
-    if (!parent) return;
-    parent.removeChild(node);
-    if (parent !== this.root && parent.childNodes.length === 0 && parent.parentNode === this.root) this.root.removeChild(parent);
-  }
-
-  private newChunk(): HTMLElement {
-    const chunk = document.createElement('div');
-    chunk.className = CHUNK_CLASS;
-    return chunk;
-  }
-
-  /** Inserts block nodes before `anchor` (in its chunk), or at the end (filling chunks of 64). */
-  private insert(nodes: Node[], anchor: Node | null) {
-    if (nodes.length === 0) return;
-    if (anchor) {
-      const chunk = anchor.parentNode!;
-      const fragment = document.createDocumentFragment();
-      for (const n of nodes) fragment.appendChild(n);
-      chunk.insertBefore(fragment, anchor);
-      if (chunk !== this.root && chunk.childNodes.length > 2 * CHUNK_BLOCKS) {
-        // Split a chunk that grew: its second half moves to a new chunk after it.
-        const rest = this.newChunk();
-        const moving = Array.from(chunk.childNodes).slice(CHUNK_BLOCKS);
-        for (const n of moving) rest.appendChild(n);
-        this.root.insertBefore(rest, chunk.nextSibling);
-      }
-      return;
-    }
-    let i = 0;
-    while (i < nodes.length) {
-      let chunk = this.root.lastChild;
-      if (!this.isChunk(chunk) || chunk!.childNodes.length >= CHUNK_BLOCKS) {
-        chunk = this.newChunk();
-        this.root.appendChild(chunk);
-      }
-      const fragment = document.createDocumentFragment();
-      const room = CHUNK_BLOCKS - chunk!.childNodes.length;
-      for (const n of nodes.slice(i, i + room)) fragment.appendChild(n);
-      i += room;
-      chunk!.appendChild(fragment);
-    }
-  }
-
-  /** The top-level nodes in document order: the blocks in the chunks, and anything the user put at the top. */
-  private topNodes(): Node[] {
-    const out: Node[] = [];
-    for (const child of Array.from(this.root.childNodes)) {
-      if (this.isChunk(child)) out.push(...Array.from(child.childNodes));
-      else out.push(child);
-    }
-    return out;
-  }
-
   /* ------------------------------------------------------- edits made in the preview */
 
   private record(records: MutationRecord[]) {
     for (const r of records) {
-      if (r.target === this.root || this.isChunk(r.target)) {
+      if (r.target === this.root || isChunk(this.root, r.target)) {
         this.structural = true;
         r.addedNodes.forEach((n) => this.dirty.add(n));
         continue;
       }
-      const top = this.topLevel(r.target);
+      const top = topLevelOf(this.root, r.target);
       if (top) this.dirty.add(top);
     }
   }
@@ -359,12 +177,6 @@ export class PreviewModel {
   /** Forgets DOM changes made by us (not by the user), e.g. switching contentEditable. */
   discardRecords() {
     this.observer?.takeRecords();
-  }
-
-  private topLevel(node: Node): Node | null {
-    let n: Node | null = node;
-    while (n && n.parentNode !== this.root && !this.isChunk(n.parentNode)) n = n.parentNode;
-    return n && !this.isChunk(n) ? n : null;
   }
 
   /** Whether the user changed something in the preview since the last `takeEdits`. */
@@ -393,7 +205,7 @@ export class PreviewModel {
       const el = node as Element;
       return toMarkdown(el.classList?.contains(BLOCK_CLASS) ? el.innerHTML : el.outerHTML);
     };
-    for (const node of this.topNodes()) {
+    for (const node of topNodes(this.root)) {
       const known = this.byNode.get(node);
       if (known) {
         const at = old.indexOf(known, cursor);

@@ -1,0 +1,46 @@
+import { useCallback, useState, type RefObject } from 'react';
+import { saveSummary, summarize } from '../api/files';
+import { STATUS } from '../components/workspace/texts';
+import type { OpenFile } from '../workspace/types';
+import type { FileDocument } from './useFileDocument';
+import type { Later } from './useLater';
+
+interface Options {
+  doc: FileDocument;
+  fileRef: RefObject<OpenFile>;
+  mounted: Later['mounted'];
+}
+
+/** "Summarize with AI": the server writes the summary of the current content and stores it. */
+export function useSummarize({ doc, fileRef, mounted }: Options): { summarizing: boolean; summarize: () => Promise<void> } {
+  const { saves, textOf, putText, setStatus } = doc;
+  const [summarizing, setSummarizing] = useState(false);
+
+  const run = useCallback(async () => {
+    const f = fileRef.current;
+    const content = textOf('full');
+    setSummarizing(true);
+    setStatus({ text: STATUS.summarizing, tone: 'info' });
+    try {
+      let summary = '';
+      if (content.trim() === '') {
+        // Nothing to summarise: the summary is cleared, no model is asked.
+        await saveSummary(f.id, '');
+      } else {
+        summary = (await summarize({ fileId: f.id, folder: f.folder, fileName: f.name, content })).summary ?? '';
+      }
+      if (!mounted.current) return;
+      // The server stored it: the autosave's base is the new text, nothing is pending.
+      putText('summary', summary);
+      saves.summary.reset(summary);
+      setStatus({ text: STATUS.summaryUpdated, tone: 'ok' });
+    } catch (error) {
+      console.warn('[workspace] summarize failed', error);
+      if (mounted.current) setStatus({ text: STATUS.summarizeFailed, tone: 'error' });
+    } finally {
+      if (mounted.current) setSummarizing(false);
+    }
+  }, [fileRef, mounted, saves, textOf, putText, setStatus]);
+
+  return { summarizing, summarize: run };
+}

@@ -1,0 +1,32 @@
+/** What an autosave tells the user: its state, the status line and a conflict to resolve. */
+
+export type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'failed' | 'conflict';
+
+/** The save status texts (dashboard spec §8). */
+export const SAVE_TEXTS = { saving: 'Saving...', saved: 'Saved', failed: 'Save failed' } as const;
+
+/** A caller's own wording of the outcome of one save (e.g. 'Draft saved', 'Revert failed'). */
+export interface SaveTexts {
+  saved?: string;
+  failed?: string;
+}
+
+export interface AutosaveConflict<B> {
+  /** The text the user had when the conflict was found. */
+  mine: string;
+  /** The server's current text. */
+  theirs: string;
+  /** The server's current version (e.g. the file's revision). */
+  theirsBase?: B;
+  /** The server's explanation, if it gave one. */
+  message?: string;
+}
+
+export interface AutosaveSnapshot<B = unknown> {
+  state: SaveState;
+  /** What the status line says ('' while nothing is to be said). */
+  text: string;
+  conflict: AutosaveConflict<B> | null;
+  /** A local draft was restored by the last `start()`. */
+  restored: boolean;
+}

@@ -1,0 +1,96 @@
+import { useId } from 'react';
+import { starStatus, type StarProgress } from '@cc/ai/star';
+import type { ChatLabels } from './labels';
+import type { ChatMode, ChatStatus } from './types';
+
+export interface ChatToolbarProps {
+  labels: ChatLabels;
+  showModes: boolean;
+  mode: ChatMode;
+  onModeChange: (mode: ChatMode) => void;
+  /** The chat has started (otherwise the start button shows). */
+  active: boolean;
+  onStart: () => void;
+  showUpdate: boolean;
+  /** The conversation is long enough for a file update. */
+  updateReady: boolean;
+  updateDisabled: boolean;
+  onUpdate: () => void;
+  onClear: () => void;
+  clearDisabled: boolean;
+  /** An interview story's STAR progress (null: not a story). */
+  starProgress: StarProgress | null;
+  providerStatus: ChatStatus | null;
+  banner: string | null;
+}
+
+/** Above the log: mode buttons, start / update-file / clear, then the mode text, STAR progress, offline note and banner. */
+export function ChatToolbar(props: ChatToolbarProps) {
+  const { labels, showModes, mode, onModeChange, active, banner, providerStatus: status } = props;
+  const modeTextId = useId();
+  const starInfo = props.starProgress ? starStatus(props.starProgress) : null;
+
+  return (
+    <>
+      <div className="cc-chat-toolbar">
+        {showModes && (
+          <div className="cc-chat-modes" role="group" aria-label="Chat mode">
+            <button type="button" className="cc-chat-mode" aria-pressed={mode === 'agent'} onClick={() => onModeChange('agent')} aria-describedby={modeTextId}>
+              Agent
+            </button>
+            <button type="button" className="cc-chat-mode" aria-pressed={mode === 'ask'} onClick={() => onModeChange('ask')} aria-describedby={modeTextId}>
+              Ask
+            </button>
+          </div>
+        )}
+        <div className="cc-chat-actions">
+          {!active && (
+            <button type="button" className="cc-chat-button" onClick={() => props.onStart()}>
+              {labels.start}
+            </button>
+          )}
+          {props.showUpdate && (
+            <button
+              type="button"
+              className={`cc-chat-button cc-chat-update${props.updateReady ? ' cc-chat-update--ready' : ''}`}
+              data-ready={props.updateReady ? 'true' : 'false'}
+              disabled={props.updateDisabled}
+              onClick={() => props.onUpdate()}
+            >
+              {labels.updateFile}
+            </button>
+          )}
+          <button type="button" className="cc-chat-button cc-chat-clear" onClick={() => props.onClear()} disabled={props.clearDisabled}>
+            {labels.clear}
+          </button>
+        </div>
+      </div>
+      {showModes && (
+        <p className="cc-chat-mode-text" id={modeTextId} data-testid="chat-mode-text">
+          {mode === 'agent' ? labels.agentMode : labels.askMode}
+        </p>
+      )}
+      {starInfo && (
+        <p className="cc-chat-star" data-testid="chat-star-progress" data-phase={starInfo.phase}>
+          <span className="cc-chat-star-label">{labels.starProgress}:</span> <strong>{starInfo.text}</strong>{' '}
+          <span className="cc-chat-star-phase">{starInfo.label}</span>
+          <span className="cc-chat-star-bar" aria-hidden="true">
+            {[0, 1, 2, 3].map((i) => (
+              <span key={i} className={i < starInfo.count ? 'cc-chat-star-step cc-chat-star-step--done' : 'cc-chat-star-step'} />
+            ))}
+          </span>
+        </p>
+      )}
+      {status?.provider === 'offline' && (
+        <p className="cc-chat-offline" data-testid="chat-offline-note">
+          {labels.offline} {status.hint || labels.offlineHint}
+        </p>
+      )}
+      {banner && (
+        <p className="cc-chat-banner" role="status" data-testid="chat-cleared-banner">
+          {banner}
+        </p>
+      )}
+    </>
+  );
+}

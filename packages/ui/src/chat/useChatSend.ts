@@ -1,0 +1,121 @@
+import { useCallback, useRef, useState } from 'react';
+import { starFromMessages } from '@cc/ai/star';
+import { sendChatMessage } from './api';
+import { updateThreshold } from './conversation';
+import { baseSendPayload } from './keys';
+import { CHAT_ERROR_TEXT } from './labels';
+import type { ChatPanelProps } from './panel-props';
+import type { ChatMode } from './types';
+import type { ChatConversation } from './useChatConversation';
+
+export type ChatSendOptions = Pick<
+  ChatPanelProps,
+  'conversation' | 'buildPayload' | 'historyLimit' | 'stream' | 'errorText' | 'autoUpdate' | 'onRequestUpdate' | 'minConversationLength' | 'updating' | 'disabled'
+> & {
+  mode: ChatMode;
+  /** An interview story: its STAR progress decides when an automatic update is due. */
+  star: boolean;
+};
+
+type ConversationAccess = Pick<ChatConversation, 'generation' | 'append' | 'ensureActive' | 'currentHistory'>;
+
+export interface ChatSend {
+  /** Waiting for a reply. */
+  pending: boolean;
+  /** The streamed reply so far (null until its first token). */
+  streamText: string | null;
+  /** Same as `pending`, without waiting for a render. */
+  isPending(): boolean;
+  send(raw: string): Promise<void>;
+  /** A switch or clear: the reply in flight is dropped, and an automatic update may fire again. */
+  reset(): void;
+  /** Unmount or switch: cancels the request (`reset` follows for a switch). */
+  abort(): void;
+}
+
+/**
+ * Sending a message and showing its reply: streamed tokens as they come, the error line when
+ * it fails, and the automatic file update (`autoUpdate`) once the conversation is long enough.
+ */
+export function useChatSend(options: ChatSendOptions, conversation: ConversationAccess): ChatSend {
+  // Latest options for the async paths (they must not recreate `send`).
+  const latest = useRef(options);
+  latest.current = options;
+  const { mode, star } = options;
+  const { generation, append, ensureActive, currentHistory } = conversation;
+
+  const [pending, setPending] = useState(false);
+  const pendingRef = useRef(false);
+  const [streamText, setStreamText] = useState<string | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  /** The automatic update fires once per conversation. */
+  const autoFired = useRef(false);
+
+  const reset = useCallback(() => {
+    abortRef.current?.abort();
+    abortRef.current = null;
+    pendingRef.current = false;
+    setPending(false);
+    setStreamText(null);
+    autoFired.current = false;
+  }, []);
+
+  const abort = useCallback(() => abortRef.current?.abort(), []);
+  const isPending = useCallback(() => pendingRef.current, []);
+
+  const send = useCallback(
+    async (raw: string) => {
+      const message = raw.trim();
+      const p = latest.current;
+      if (!message || pendingRef.current || p.updating || p.disabled) return;
+      ensureActive();
+      const gen = generation.current;
+      const prior = currentHistory();
+      append({ role: 'user', content: message });
+      const limit = p.historyLimit;
+      const sentHistory = limit !== undefined && limit >= 0 ? prior.slice(Math.max(0, prior.length - limit)) : prior;
+      const base = baseSendPayload(p.conversation, message, sentHistory, mode);
+      const controller = new AbortController();
+      abortRef.current = controller;
+      pendingRef.current = true;
+      setPending(true);
+      setStreamText(null);
+      try {
+        const payload = p.buildPayload ? p.buildPayload(base) : base;
+        const reply = await sendChatMessage(payload, {
+          signal: controller.signal,
+          stream: p.stream ?? true,
+          onText: (text) => {
+            if (gen === generation.current) setStreamText(text);
+          },
+        });
+        if (gen !== generation.current) return;
+        append({ role: 'assistant', content: reply });
+        const now = currentHistory();
+        const q = latest.current;
+        if (q.autoUpdate && q.onRequestUpdate && mode === 'agent' && !autoFired.current) {
+          if (now.length >= updateThreshold(star ? starFromMessages(now) : null, q.minConversationLength)) {
+            autoFired.current = true;
+            q.onRequestUpdate(undefined, undefined, now);
+          }
+        }
+      } catch (error) {
+        if (gen !== generation.current || controller.signal.aborted) return;
+        console.warn('[chat] the reply failed', error);
+        const errorText = latest.current.errorText;
+        const line = typeof errorText === 'function' ? errorText(error) : (errorText ?? CHAT_ERROR_TEXT);
+        append({ role: 'assistant', content: line || CHAT_ERROR_TEXT, kind: 'error' }, false);
+      } finally {
+        if (gen === generation.current) {
+          abortRef.current = null;
+          pendingRef.current = false;
+          setPending(false);
+          setStreamText(null);
+        }
+      }
+    },
+    [append, currentHistory, ensureActive, generation, mode, star],
+  );
+
+  return { pending, streamText, isPending, send, reset, abort };
+}
