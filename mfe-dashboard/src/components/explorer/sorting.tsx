@@ -42,6 +42,15 @@ export interface DndModule {
 
 let loading: Promise<DndModule> | null = null;
 
+/** Whether a pointer button is held anywhere on the page (see useDnd). */
+const pointer = { down: false };
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => { pointer.down = true; }, { capture: true });
+  const up = () => { pointer.down = false; };
+  document.addEventListener('pointerup', up, { capture: true });
+  document.addEventListener('pointercancel', up, { capture: true });
+}
+
 export function loadDnd(): Promise<DndModule> {
   loading ??= import(/* webpackChunkName: "explorer-dnd" */ './dnd').then((m) => ({ SortableList: m.SortableList }));
   loading.catch(() => {
@@ -62,9 +71,15 @@ export function useDnd(root: { current: HTMLElement | null }): { dnd: DndModule 
     if (dnd) return;
     void loadDnd().then(
       (mod) => {
-        const active = typeof document !== 'undefined' ? document.activeElement : null;
-        focusKey.current = active instanceof HTMLElement && root.current?.contains(active) ? active.getAttribute('data-focus-key') : null;
-        setDnd((prev) => prev ?? mod);
+        const swap = () => {
+          const active = typeof document !== 'undefined' ? document.activeElement : null;
+          focusKey.current = active instanceof HTMLElement && root.current?.contains(active) ? active.getAttribute('data-focus-key') : null;
+          setDnd((prev) => prev ?? mod);
+        };
+        // Swapping the lists mid-click would put the pointerup on a new element and lose the
+        // click: wait until the button is released and the click has been delivered.
+        if (pointer.down) document.addEventListener('pointerup', () => setTimeout(swap, 0), { once: true, capture: true });
+        else swap();
       },
       () => undefined,
     );
