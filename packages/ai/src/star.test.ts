@@ -49,3 +49,14 @@ describe('STAR progress', () => {
     expect(starFromMessages(messages, { roles: ['user'] }).situation).toBe(false);
   });
 });
+
+test('everyday ways of setting the scene count as the situation', () => {
+  for (const text of [
+    'In 2025 our billing system was failing under load.',
+    'I was the tech lead at Acme on the payments team.',
+    'Last year our platform kept timing out for customers.',
+  ]) {
+    expect(`${text} -> ${advanceStar(emptyStarProgress(), text).situation}`).toBe(`${text} -> true`);
+  }
+  expect(advanceStar(emptyStarProgress(), 'Hello, can you help me?').situation).toBe(false);
+});
