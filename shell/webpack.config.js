@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sharedModules } from '@cc/webpack-config/shared';
 
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -25,16 +26,7 @@ const injectRuntimeCoreCjs = require.resolve('@module-federation/inject-external
 const injectRuntimeCoreEsm = injectRuntimeCoreCjs.replace(/index\.cjs$/, 'index.js');
 
 // Loaded once, from the shell; the remotes declare the same list (not eager).
-const shared = {
-  react: { singleton: true, requiredVersion: deps.react },
-  'react-dom': { singleton: true, requiredVersion: deps['react-dom'] },
-  'react-router-dom': { singleton: true, requiredVersion: deps['react-router-dom'] },
-  'react-router': { singleton: true, requiredVersion: deps['react-router-dom'] },
-  '@cc/client': { singleton: true, requiredVersion: false },
-  '@cc/contracts': { singleton: true, requiredVersion: false },
-  // Chat panel, modal, sanitized markdown: loaded only by pages that render them.
-  '@cc/ui': { singleton: true, requiredVersion: false },
-};
+const shared = sharedModules(deps);
 
 /** A browser page navigation (same test as isPageNavigation in @cc/contracts). */
 function isPageNavigation(req) {

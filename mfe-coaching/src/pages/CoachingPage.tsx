@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { fetchQuestionnaireSections, type QuestionnaireSectionsAnswer } from '../api/questionnaire';
-import { useServiceCall } from '../hooks/useServiceCall';
-import { ServiceStatus } from '../components/ServiceStatus';
+import { ServiceStatus, useServiceCall } from '@cc/ui/service-status';
 import { localIsoDate } from '../lib/dates';
 
 function describeSections(answer: QuestionnaireSectionsAnswer): string {

@@ -1,40 +1,6 @@
-import { Component, Suspense, use, useCallback, useState, type ReactNode } from 'react';
-import { loadRemoteModule, nextAttempt } from './loadRemoteModule';
-
-interface BoundaryProps {
-  label: string;
-  onRetry: () => void;
-  children: ReactNode;
-}
-
-class SlotBoundary extends Component<BoundaryProps, { error: unknown }> {
-  override state = { error: null as unknown };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error: error ?? new Error('Unknown error') };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.error(`[dashboard] the ${this.props.label} failed`, error);
-  }
-
-  private readonly retry = () => {
-    this.props.onRetry();
-    this.setState({ error: null });
-  };
-
-  override render() {
-    if (!this.state.error) return this.props.children;
-    return (
-      <div className="remote-slot remote-slot-error" role="alert">
-        <p>The {this.props.label} is unavailable right now.</p>
-        <button type="button" className="button" onClick={this.retry}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-}
+import { Suspense, use, useCallback, useState } from 'react';
+import { loadRemoteModule, nextAttempt } from '@cc/ui/federation';
+import { ChunkBoundary } from './ChunkBoundary';
 
 function SlotContent({ id, attempt }: { id: string; attempt: number }) {
   const { default: Panel } = use(loadRemoteModule(id, attempt));
@@ -46,7 +12,7 @@ export function RemoteSlot({ id, label }: { id: string; label: string }) {
   const [attempt, setAttempt] = useState(nextAttempt);
   const retry = useCallback(() => setAttempt(nextAttempt()), []);
   return (
-    <SlotBoundary label={label} onRetry={retry}>
+    <ChunkBoundary label={label} onRetry={retry} message={`The ${label} is unavailable right now.`}>
       <Suspense
         fallback={
           <div className="remote-slot" role="status">
@@ -56,6 +22,6 @@ export function RemoteSlot({ id, label }: { id: string; label: string }) {
       >
         <SlotContent id={id} attempt={attempt} />
       </Suspense>
-    </SlotBoundary>
+    </ChunkBoundary>
   );
 }

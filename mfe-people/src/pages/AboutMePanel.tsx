@@ -1,6 +1,5 @@
 import { fetchProfile, type ProfileAnswer } from '../api/profile';
-import { useServiceCall } from '../hooks/useServiceCall';
-import { ServiceStatus } from '../components/ServiceStatus';
+import { ServiceStatus, useServiceCall } from '@cc/ui/service-status';
 
 function describeProfile(answer: ProfileAnswer): string {
   return answer.profile ? 'profile loaded' : 'no profile yet';

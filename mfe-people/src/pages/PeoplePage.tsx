@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { fetchPeople, type PeopleAnswer } from '../api/people';
-import { useServiceCall } from '../hooks/useServiceCall';
-import { ServiceStatus } from '../components/ServiceStatus';
+import { ServiceStatus, useServiceCall } from '@cc/ui/service-status';
 
 function describePeople(answer: PeopleAnswer): string {
   const count = answer.people?.length ?? 0;

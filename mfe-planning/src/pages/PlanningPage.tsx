@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { fetchTodos, type TodosAnswer } from '../api/todos';
-import { useServiceCall } from '../hooks/useServiceCall';
-import { ServiceStatus } from '../components/ServiceStatus';
+import { ServiceStatus, useServiceCall } from '@cc/ui/service-status';
 import { DEFAULT_TAB, PlanningTabs } from '../components/PlanningTabs';
 import '../planning.css';
 

@@ -1,4 +1,4 @@
-import type { CallState } from '../hooks/useServiceCall';
+import type { CallState } from './useServiceCall';
 
 interface Props<T> {
   /** e.g. 'Folders service' */

@@ -1,0 +1,106 @@
+// The webpack config of a remote: a Module Federation container served at /mfe/<name>/
+// (behind the gateway; in dev, the shell on :3100 proxies /mfe/<name>/ to the remote's dev
+// server on its own port).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { sharedModules } from './shared.js';
+
+const require = createRequire(import.meta.url);
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+
+/**
+ * @param {{
+ *   name: string,                      // federation name; served at /mfe/<name>/
+ *   dir: string,                       // the remote's directory (webpack context, dist/ goes here)
+ *   port: number,                      // dev-server port (the shell's REMOTE_DEV_PORTS)
+ *   exposes: Record<string, string>,
+ *   remotes?: Record<string, string>,  // other remotes this one loads through federation
+ * }} options
+ * @returns {(env: unknown, argv: { mode?: string }) => object} the webpack config function
+ */
+export function createRemoteConfig({ name, dir, port, exposes, remotes }) {
+  const deps = require(path.join(dir, 'package.json')).dependencies;
+  const shared = sharedModules(deps);
+
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const hashed = production ? '[name].[contenthash].js' : '[name].js';
+    return {
+      context: dir,
+      mode: production ? 'production' : 'development',
+      // No entry of its own: the container (remoteEntry.js) is the only way in.
+      entry: {},
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: `/mfe/${name}/`,
+        filename: hashed,
+        chunkFilename: hashed,
+        uniqueName: `cc_${name}`,
+        clean: true,
+      },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            // Our own TS, including workspace packages (node_modules/@cc/* resolve to packages/*).
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          ...(remotes && { remotes }),
+          shared,
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: false,
+          experiments: {
+            // No manifests or snapshots here (remotes are plain remoteEntry.js URLs), browser only.
+            optimization: { disableSnapshot: true, target: 'web' },
+            // Use the federation runtime the shell provides (provideExternalRuntime there)
+            // instead of shipping a copy in every remoteEntry.js: about 15 KB gzipped each.
+            externalRuntime: true,
+          },
+        }),
+      ],
+      optimization: {
+        minimizer: [
+          new MinimizerPlugin({
+            minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
+            extractComments: false,
+          }),
+        ],
+      },
+      performance: { hints: false },
+      devServer: {
+        port,
+        hot: false,
+        liveReload: false,
+        static: false,
+        allowedHosts: 'all',
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+          'Access-Control-Allow-Headers': '*',
+        },
+      },
+    };
+  };
+}
