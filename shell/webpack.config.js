@@ -5,11 +5,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedModules } from '@cc/webpack-config/shared';
+import { minimizers, moduleRules } from '@cc/webpack-config/build';
 
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const MinimizerPlugin = require('minimizer-webpack-plugin');
 const pkg = require('./package.json');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,26 +56,7 @@ export default (_env, argv) => {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
       alias: { [injectRuntimeCoreCjs]: injectRuntimeCoreEsm },
     },
-    module: {
-      rules: [
-        {
-          // Our own TS, including workspace packages (node_modules/@cc/* resolve to packages/*).
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
-      ],
-    },
+    module: { rules: moduleRules(production) },
     plugins: [
       new ModuleFederationPlugin({
         name: 'shell',
@@ -96,12 +77,7 @@ export default (_env, argv) => {
       new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
     ],
     optimization: {
-      minimizer: [
-        new MinimizerPlugin({
-          minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
-          extractComments: false,
-        }),
-      ],
+      minimizer: minimizers(),
     },
     performance: { hints: false },
     devServer: {

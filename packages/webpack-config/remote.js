@@ -4,10 +4,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sharedModules } from './shared.js';
+import { minimizers, moduleRules } from './build.js';
 
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const MinimizerPlugin = require('minimizer-webpack-plugin');
 
 /**
  * @param {{
@@ -41,26 +41,7 @@ export function createRemoteConfig({ name, dir, port, exposes, remotes }) {
       },
       devtool: production ? false : 'eval-cheap-module-source-map',
       resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
-      module: {
-        rules: [
-          {
-            // Our own TS, including workspace packages (node_modules/@cc/* resolve to packages/*).
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
-        ],
-      },
+      module: { rules: moduleRules(production) },
       plugins: [
         new ModuleFederationPlugin({
           name,
@@ -81,12 +62,7 @@ export function createRemoteConfig({ name, dir, port, exposes, remotes }) {
         }),
       ],
       optimization: {
-        minimizer: [
-          new MinimizerPlugin({
-            minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
-            extractComments: false,
-          }),
-        ],
+        minimizer: minimizers(),
       },
       performance: { hints: false },
       devServer: {

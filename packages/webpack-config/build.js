@@ -1,0 +1,36 @@
+// What the shell and every remote compile and minify the same way.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+
+/** TypeScript/JSX through swc (including workspace packages: node_modules/@cc/* resolve to packages/*), CSS through style-loader. */
+export function moduleRules(production) {
+  return [
+    {
+      test: /\.[cm]?[jt]sx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !production } },
+            target: 'es2020',
+          },
+        },
+      },
+    },
+    { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+  ];
+}
+
+/** The swc minifier: about 5 s per app instead of about 12 s with the default (TOOLCHAIN.md). */
+export function minimizers() {
+  return [
+    new MinimizerPlugin({
+      minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
+      extractComments: false,
+    }),
+  ];
+}
