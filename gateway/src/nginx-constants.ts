@@ -1,13 +1,13 @@
-import type { RemoteName, ServiceName } from '@cc/contracts';
+import { errorBody, type RemoteName, type ServiceName } from '@cc/contracts';
 
 /** Fixed values of the generated nginx configs: headers, bodies, MIME and gzip types, names. */
 
 export const DEFAULT_LISTEN_PORT = 8080;
 
 /** The JSON body of the gateway's own 404. */
-export const NOT_FOUND_BODY = '{"success":false,"errors":["Not found"]}';
+export const NOT_FOUND_BODY = errorBody(404);
 /** The JSON body when an upstream is down or does not answer in time. */
-export const UNAVAILABLE_BODY = '{"success":false,"errors":["Service unavailable, please try again"]}';
+export const UNAVAILABLE_BODY = errorBody(502);
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type http from 'node:http';
 import zlib from 'node:zlib';
-import { API_ROUTES, REMOTES, type ServiceName } from '@cc/contracts';
+import { API_ROUTES, REMOTES, REQUEST_MESSAGES, type ServiceName } from '@cc/contracts';
+import { errorsOf, sendRaw } from './raw-socket';
 import { NOT_FOUND_BODY } from './nginx';
 import { BROWSER_ACCEPT, SHELL_HTML, SHELL_ASSET, SHELL_ASSET_BODY, SAMPLE_PARAMS, Echo, raw, json, varyHasAccept, Gateway, startGateway } from './nginx.fixtures';
 
@@ -210,13 +211,32 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
     }
   });
 
-  it('rejects bodies over 12 MB with 413 (services enforce their own smaller limits)', async () => {
+  it('rejects bodies over 12 MB with 413 JSON (services enforce their own smaller limits)', async () => {
     const res = await fetch(`${base}/files`, {
       method: 'POST',
       headers: { ...json, 'content-type': 'application/octet-stream' },
       body: Buffer.alloc(13 * 1024 * 1024),
     });
     expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual({ success: false, errors: [REQUEST_MESSAGES.tooLarge] });
+  });
+
+  it.each([
+    ['an unparseable request target', 'GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400, REQUEST_MESSAGES.badRequest],
+    ['a request line over 8 KB', `GET /files?${'a'.repeat(9000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 414, REQUEST_MESSAGES.uriTooLong],
+    ['a header over 8 KB', `GET /files HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(9000)}\r\nConnection: close\r\n\r\n`, 431, REQUEST_MESSAGES.headersTooLarge],
+    ['a write to a static file', 'POST /favicon.svg HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n', 405, REQUEST_MESSAGES.methodNotAllowed],
+  ])('answers %s with JSON and an errors list, never an HTML page', async (_label, request, status, message) => {
+    const answer = await sendRaw(port, request);
+    expect(answer.status).toBe(status);
+    expect(answer.headers['content-type']).toBe('application/json');
+    expect(errorsOf(answer)).toEqual([message]);
+  });
+
+  it('replaces a client-sent X-Forwarded-For with the address it saw', async () => {
+    const res = await fetch(`${base}/auth/sign_in`, { method: 'POST', headers: { ...json, 'x-forwarded-for': '6.6.6.6, 7.7.7.7' } });
+    expect(((await res.json()) as Echo).headers['x-forwarded-for']).toBe('127.0.0.1');
   });
 
   it('compose: each static container answers /healthz and sets the same cache headers', async () => {

@@ -29,6 +29,7 @@ import {
 
 export * from './nginx-constants';
 import {
+  errorBody,
   PAGE_NAV_ACCEPT_REGEX,
   REMOTES,
   SERVICES,
@@ -97,6 +98,9 @@ interface Resolved {
 
 /** Port of the shell and remote static containers. */
 export const STATIC_CONTAINER_PORT = 80;
+
+/** Where nginx's own error answers live (internal: a client cannot request them). */
+const ERROR_URI_PREFIX = '/_gateway/errors/';
 
 export function generateNginxConf(target: NginxTarget, options: NginxConfOptions = {}): string {
   if (target === 'static') return generateStaticConf(options);
@@ -205,7 +209,7 @@ function buildHttp(http: Block, r: Resolved, run: RuntimePaths): void {
   });
   // ... to any path outside /mfe/ gets the shell.
   http.b('map', '"$page_nav$uri" $shell_page', (m) => {
-    m.d('default', 0).d(dq('~^1/(?!mfe/)'), 1);
+    m.d('default', 0).d(dq(`~^1/(?!mfe/|${ERROR_URI_PREFIX.slice(1)})`), 1);
   });
   // Request id: the client's (if it looks like one) or nginx's own.
   http.b('map', '$http_x_request_id $req_id', (m) => {
@@ -234,7 +238,9 @@ function buildHttp(http: Block, r: Resolved, run: RuntimePaths): void {
     .d('proxy_http_version', '1.1')
     .d('proxy_set_header', 'Connection ""')
     .d('proxy_set_header', 'Host $host')
-    .d('proxy_set_header', 'X-Forwarded-For $proxy_add_x_forwarded_for')
+    // Replaced, not appended to: a client-sent X-Forwarded-For must not pick the address the
+    // sign-in limit counts (the kit believes only the last entry).
+    .d('proxy_set_header', 'X-Forwarded-For $remote_addr')
     .d('proxy_set_header', 'X-Forwarded-Proto $scheme')
     .d('proxy_set_header', 'X-Request-Id $req_id')
     .d('proxy_connect_timeout', '5s')
@@ -253,8 +259,9 @@ function buildServer(server: Block, r: Resolved): void {
   server.d('listen', r.listenPort).d('server_name', '_');
   if (r.target === 'local') server.d('root', 'shell/dist');
   server.b('if', '($shell_page)', (i) => i.d('rewrite', '^ /index.html last'));
-  // nginx's own 502/504 (upstream down or silent) as JSON; upstream answers pass through as is.
-  server.d('error_page', '502 504 = @unavailable');
+  // nginx's own errors (a malformed request, a body or URL too long, an upstream down) as
+  // JSON with an `errors` list; upstream answers pass through as they are.
+  jsonErrorPages(server);
 
   server.b('location', '= /healthz', (l) => {
     l.d('access_log', 'off')
@@ -272,7 +279,10 @@ function buildServer(server: Block, r: Resolved): void {
   for (const remote of REMOTES) {
     server.b('location', `^~ /mfe/${remote}/`, (l) => {
       l.d('add_header', 'Cache-Control $static_cache_control always').d('add_header', 'X-Request-Id $req_id always');
-      if (r.target === 'local') l.d('alias', `${appContainer(remote)}/dist/`).d('error_page', '404 = @not_found');
+      if (r.target === 'local') {
+        l.d('alias', `${appContainer(remote)}/dist/`);
+        jsonErrorPages(l, { notFound: true });
+      }
       else staticProxy(l, appUpstream(remote), '/');
     });
   }
@@ -313,15 +323,46 @@ function buildServer(server: Block, r: Resolved): void {
     pageHeaders(l, 'no-store');
     l.d('return', `502 ${sq(UNAVAILABLE_BODY)}`);
   });
+  for (const { status, answer } of NGINX_OWN_ERRORS) {
+    server.b('location', `= ${ERROR_URI_PREFIX}${status}`, (l) => {
+      l.d('internal', '').b('types', '', () => {}).d('default_type', 'application/json');
+      pageHeaders(l, 'no-store');
+      l.d('return', `${answer} ${sq(errorBody(answer))}`);
+    });
+  }
+}
+
+/**
+ * The statuses nginx raises itself, each answered with JSON from an internal location: 494 is
+ * nginx's "request header too large" (sent as 400 by default), answered as 431. A URI, not a
+ * named location: a request whose line did not parse has no URI, and nginx refuses to redirect
+ * it to a named location (answering its own HTML 500 instead).
+ */
+const NGINX_OWN_ERRORS = [
+  { status: 400, answer: 400 },
+  { status: 405, answer: 405 },
+  { status: 408, answer: 408 },
+  { status: 413, answer: 413 },
+  { status: 414, answer: 414 },
+  { status: 494, answer: 431 },
+] as const;
+
+/**
+ * `error_page` is inherited only by blocks that set none of their own, so every block that
+ * sets one repeats the whole list.
+ */
+function jsonErrorPages(b: Block, opts: { notFound?: boolean } = {}): void {
+  for (const { status } of NGINX_OWN_ERRORS) b.d('error_page', `${status} = ${ERROR_URI_PREFIX}${status}`);
+  if (opts.notFound) b.d('error_page', '404 = @not_found');
+  b.d('error_page', '502 504 = @unavailable');
 }
 
 /** Proxy to a static container (compose); its 404s become the gateway's JSON 404. */
 function staticProxy(l: Block, upstream: string, uri: string): void {
   l.d('proxy_pass', `http://${upstream}${uri}`)
     .d('proxy_hide_header', 'Cache-Control')
-    .d('proxy_intercept_errors', 'on')
-    .d('error_page', '404 = @not_found')
-    .d('error_page', '502 504 = @unavailable');
+    .d('proxy_intercept_errors', 'on');
+  jsonErrorPages(l, { notFound: true });
 }
 
 /** The server block of a static container (official nginx image, conf.d/default.conf). */

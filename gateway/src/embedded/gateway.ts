@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import Koa from 'koa';
-import { isPageNavigation, ownerOfPath, REMOTES, type ServiceName } from '@cc/contracts';
+import { errorBody, isPageNavigation, ownerOfPath, REMOTES, type ServiceName } from '@cc/contracts';
+import { errorMiddleware } from '@cc/service-kit';
 import { sendIndex, staticApp } from './static';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -14,6 +16,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export function createGateway(root: string, services: Record<ServiceName, Handler>): Server {
   const shellDir = path.join(root, 'shell', 'dist');
   const shellIndex = new Koa();
+  shellIndex.use(errorMiddleware());
   shellIndex.use(async (ctx) => sendIndex(ctx, shellDir));
   const pages = shellIndex.callback();
   const shellAssets = staticApp(shellDir, { fallbackIndex: false }).callback();
@@ -21,8 +24,14 @@ export function createGateway(root: string, services: Record<ServiceName, Handle
     REMOTES.map((name) => [name, staticApp(path.join(root, `mfe-${name}`, 'dist')).callback()]),
   );
 
-  return createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://gateway');
+  const route = (req: IncomingMessage, res: ServerResponse) => {
+    const url = parseTarget(req.url);
+    if (!url) {
+      sendError(res, 400);
+      return;
+    }
+    // As nginx does: the services believe only the address the gateway saw.
+    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
     const pathname = url.pathname;
     if (pathname === '/healthz') {
       res.setHeader('content-type', 'application/json');
@@ -46,5 +55,46 @@ export function createGateway(root: string, services: Record<ServiceName, Handle
       return;
     }
     shellAssets(req, res);
+  };
+
+  const server = createServer((req, res) => {
+    try {
+      route(req, res);
+    } catch {
+      // No request may take the process (and every service in it) down.
+      if (!res.headersSent) sendError(res, 500);
+      else res.destroy();
+    }
   });
+  // Requests Node refuses before any handler runs (a bad request line, headers too large):
+  // the same JSON shape as every other refusal, instead of an empty body.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = errorBody(status);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large', 500: 'Internal Server Error' };
+
+/** The request target as a URL, or null when it is not one (`http://[`, a bare `*`). */
+function parseTarget(target: string | undefined): URL | null {
+  try {
+    return new URL(target ?? '/', 'http://gateway');
+  } catch {
+    return null;
+  }
+}
+
+function sendError(res: ServerResponse, status: number): void {
+  const body = errorBody(status);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import Koa from 'koa';
 import serve from 'koa-static';
+import { errorMiddleware } from '@cc/service-kit';
 
 /** Hashed file names (`main.3f2a9c1b.js`) never change: cache them for a year. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|svg|png|jpg|woff2?|map)$/;
@@ -15,6 +16,8 @@ function cacheHeaders(res: { setHeader: (k: string, v: string) => void }, file: 
 /** Serves one static build the way the nginx gateway does (same cache rules). */
 export function staticApp(dir: string, opts: { fallbackIndex?: boolean } = {}): Koa {
   const app = new Koa();
+  // koa-send's own refusals (403 for a path outside the build, 400 for a bad escape) as JSON.
+  app.use(errorMiddleware());
   app.use(serve(dir, { index: 'index.html', setHeaders: cacheHeaders, gzip: false, brotli: false }));
   app.use(async (ctx) => {
     if (opts.fallbackIndex && ctx.method === 'GET') {
@@ -22,7 +25,6 @@ export function staticApp(dir: string, opts: { fallbackIndex?: boolean } = {}): 
       return;
     }
     ctx.status = 404;
-    ctx.body = { success: false, errors: ['Not found'] };
   });
   return app;
 }

@@ -81,7 +81,7 @@ const messageList = (invalid: string, tooMany: string, tooLong: string) =>
     z
       .array(
         z.object({
-          role: z.string({ error: invalid }),
+          role: z.string({ error: invalid }).max(20, { error: invalid }),
           content: z.string({ error: invalid }).max(CHAT_LIMITS.historyMessage, { error: tooLong }),
         }, { error: invalid }),
         { error: invalid },

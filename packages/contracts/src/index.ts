@@ -3,3 +3,4 @@ export * from './routing';
 export * from './auth';
 export * from './chat';
 export * from './files';
+export * from './requests';

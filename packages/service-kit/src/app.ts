@@ -53,7 +53,9 @@ export function defineService(def: ServiceDefinition): ServiceDefinition {
 
 export function createApp(def: ServiceDefinition, config: ServiceConfig): ServiceApp {
   const log = config.logger ?? createLogger(`svc-${def.name}`);
-  const app = new Koa({ proxy: true });
+  // Services sit behind the gateway, which replaces X-Forwarded-For with the address it saw
+  // (nginx: $remote_addr; embedded: the socket's): only that last entry is believed.
+  const app = new Koa({ proxy: true, maxIpsCount: 1 });
   const context: ServiceContext = { db: config.db, log, config };
   const router = new ServiceRouter(def.name, () => config.sessionSecret);
 

@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import type { Logger } from 'pino';
+import { REQUEST_MESSAGES, STATUS_MESSAGES } from '@cc/contracts';
 
 /** An error whose message is safe to show to the client. */
 export class HttpError extends Error {
@@ -14,26 +15,44 @@ export class HttpError extends Error {
 
 export const httpError = (status: number, ...errors: string[]) => new HttpError(status, errors);
 
-/** Messages for statuses raised by middleware we don't own (body parser, router). */
-const STATUS_MESSAGES: Record<number, string> = {
-  400: 'Bad request',
-  404: 'Not found',
-  405: 'Method not allowed',
-  413: 'Request body is too large',
-  415: 'Unsupported media type',
-};
+type ThrownError = { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string; code?: unknown };
+
+/** zlib's codes when a body does not decode as its Content-Encoding says (raw-body passes them on without a status). */
+const DECODE_ERRORS = new Set(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_STREAM_ERROR', 'Z_NEED_DICT', 'ERR_BROTLI_DECOMPRESSION_FAILED']);
+
+/**
+ * Postgres refusing a value (SQLSTATE class 22: out of range, invalid text, NUL; 54000: an
+ * index row over its limit). Schemas bound every value first; this keeps an input the schema
+ * missed a 422 rather than a 500.
+ */
+function isRefusedValue(code: unknown): boolean {
+  return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '54000');
+}
+
+/** The client error a thrown value stands for, or undefined when it is ours (a 500). */
+function clientError(err: ThrownError): { status: number; message: string } | undefined {
+  if (typeof err.code === 'string' && DECODE_ERRORS.has(err.code)) return { status: 400, message: REQUEST_MESSAGES.badEncoding };
+  if (isRefusedValue(err.code)) return { status: 422, message: REQUEST_MESSAGES.invalidInput };
+  const status = err.status ?? err.statusCode ?? 500;
+  if (status < 400 || status >= 500) return undefined;
+  const badJson = status === 400 && (err.type === 'entity.parse.failed' || err instanceof SyntaxError || /json/i.test(err.message ?? ''));
+  if (badJson) return { status, message: REQUEST_MESSAGES.invalidJson };
+  return { status, message: STATUS_MESSAGES[status] ?? ((err.expose && err.message) || REQUEST_MESSAGES.badRequest) };
+}
 
 /**
  * Maps every thrown error to `{success:false, errors:[...]}`. Client errors keep their
- * message; anything unexpected becomes a 500 whose details go to the log only.
+ * message; anything unexpected becomes a 500 whose details go to the log only. A status set
+ * without a body (the router's 405, a 404) gets the same JSON shape.
  */
 export function errorMiddleware(): Koa.Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        ctx.status = 404;
-        ctx.body = { success: false, errors: ['Not found'] };
+      if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
+        const status = ctx.status;
+        ctx.body = { success: false, errors: [STATUS_MESSAGES[status] ?? REQUEST_MESSAGES.badRequest] };
+        ctx.status = status;
       }
     } catch (err) {
       const log: Logger | undefined = ctx.state.log;
@@ -43,18 +62,16 @@ export function errorMiddleware(): Koa.Middleware {
         ctx.body = { success: false, errors: err.errors };
         return;
       }
-      const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
-      const status = e.status ?? e.statusCode ?? 500;
-      if (status >= 400 && status < 500) {
-        const badJson = status === 400 && (e.type === 'entity.parse.failed' || err instanceof SyntaxError || /json/i.test(e.message ?? ''));
-        const message = badJson ? 'Invalid JSON body' : STATUS_MESSAGES[status] ?? ((e.expose && e.message) || 'Bad request');
-        ctx.status = status;
-        ctx.body = { success: false, errors: [message] };
+      const known = clientError(err as ThrownError);
+      if (known) {
+        if (known.status === 422) log?.warn({ code: (err as ThrownError).code }, 'database refused a value');
+        ctx.status = known.status;
+        ctx.body = { success: false, errors: [known.message] };
         return;
       }
       log?.error({ err }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { success: false, errors: ['Something went wrong on our side. Please try again.'] };
+      ctx.body = { success: false, errors: [REQUEST_MESSAGES.internal] };
     }
   };
 }

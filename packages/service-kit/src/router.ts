@@ -1,7 +1,7 @@
 import Router, { type RouterMiddleware, type RouterContext } from '@koa/router';
 import type Koa from 'koa';
 import { z } from 'zod';
-import { AUTH_MESSAGES, CSRF_HEADER, type HttpMethod, matchRoute, routesOf, type ServiceName, toRouterPath } from '@cc/contracts';
+import { AUTH_MESSAGES, containsNul, CSRF_HEADER, type HttpMethod, matchRoute, REQUEST_MESSAGES, routesOf, type ServiceName, toRouterPath } from '@cc/contracts';
 import { HttpError } from './errors';
 import { csrfTokenMatches } from './session';
 import type { RequestUser } from './auth';
@@ -74,6 +74,7 @@ export class ServiceRouter {
     const needsCsrf = spec.csrf ?? method !== 'GET';
     this.pending.push({ method, path, middleware: async (ctx: RouterContext) => {
       const user = guard(ctx, needsAuth, needsCsrf, this.secret());
+      refuseNul(ctx);
       const input = {
         body: parse(spec.body, ctx.request.body ?? {}),
         query: parse(spec.query, ctx.query),
@@ -121,6 +122,16 @@ export class ServiceRouter {
     }
     this.pending.length = 0;
     return this.koa;
+  }
+}
+
+/**
+ * Postgres text cannot hold U+0000, so a NUL anywhere in a request (pasted from a PDF, a
+ * binary file) is refused here, once for every service, with a message the client shows.
+ */
+function refuseNul(ctx: RouterContext): void {
+  if (containsNul(ctx.request.body) || containsNul(ctx.query) || containsNul(ctx.params)) {
+    throw new HttpError(422, [REQUEST_MESSAGES.nulCharacter]);
   }
 }
 
