@@ -117,6 +117,16 @@ describe('send_message through the openai client', () => {
     expect(await storedMessages(chat.database.db, 5)).toEqual([]);
   });
 
+  test('SSE: a model stream that ends without its end marker is an error event; the partial reply is not stored', async () => {
+    model.reply({ chunks: ['That sounds ', 'like a big '], truncated: true });
+    const { res, events } = await postEventStream(chat.as(7), '/ai_chat/send_message', { ...fileChat, file_id: 7 });
+    expect(res.status).toBe(200);
+    expect(events.filter((e) => e.event === 'token').length).toBe(2);
+    expect(events.at(-1)).toEqual({ event: 'error', data: { success: false, error: 'The AI coach is not available right now. Please try again in a moment.' }, at: expect.any(Number) });
+    expect(events.some((e) => e.event === 'done')).toBe(false);
+    expect(await storedMessages(chat.database.db, 7)).toEqual([]);
+  });
+
   test('SSE: a validation error still answers JSON (422)', async () => {
     const { res, json } = await postEventStream(chat.as(5), '/ai_chat/send_message', { file_id: 5, message: '' });
     expect(res.status).toBe(422);

@@ -96,6 +96,14 @@ describe('OpenAI-compatible provider through the real openai client', () => {
     await expect(providerFor(server).chatStream({ messages: hello }).final()).rejects.toBeInstanceOf(AiUnavailableError);
   });
 
+  test('a stream cut before its finish reason and [DONE] is an AiUnavailableError, not a short reply', async () => {
+    server.reply({ chunks: ['I led ', 'the migr'], truncated: true });
+    const stream = providerFor(server).chatStream({ messages: hello });
+    const seen: string[] = [];
+    await expect((async () => { for await (const t of stream) seen.push(t); })()).rejects.toBeInstanceOf(AiUnavailableError);
+    expect(seen.join('')).toBe('I led the migr');
+  });
+
   test('an unreachable endpoint becomes AiUnavailableError', async () => {
     const gone = await startOpenAiTestServer();
     const ai = providerFor(gone);

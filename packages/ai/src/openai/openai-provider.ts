@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
 import { TextStream } from '../chat-stream';
-import { AiMalformedAnswerError } from '../errors';
+import { AiMalformedAnswerError, AiUnavailableError } from '../errors';
 import { formatInstruction, parseJsonAnswer } from '../json-answer';
 import { modelTasks } from '../model-tasks';
 import type { AiCapabilities, AiProvider, ChatMessage, ChatRequest, StructuredRequest } from '../types';
@@ -89,11 +89,16 @@ export function createOpenAiCapabilities(options: OpenAiProviderOptions): AiCapa
             },
             { signal: guard.signal },
           );
+          let finished = false;
           for await (const chunk of stream) {
-            const delta = chunk.choices[0]?.delta?.content;
-            if (delta) yield delta;
+            const choice = chunk.choices[0];
+            if (choice?.delta?.content) yield choice.delta.content;
+            if (choice?.finish_reason) finished = true;
           }
           guard.throwIfStopped();
+          // The client ends quietly when the connection is cut; only a finish reason says the
+          // reply is whole, and a partial reply must never be stored as if it were.
+          if (!finished) throw new AiUnavailableError('The AI model stream ended before the reply was complete');
         } catch (err) {
           throw guard.fail(err);
         } finally {

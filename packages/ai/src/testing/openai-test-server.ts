@@ -20,6 +20,8 @@ export interface ScriptedReply {
   /** Wait this long between SSE chunks. */
   chunkDelayMs?: number;
   finishReason?: 'stop' | 'length';
+  /** Streaming: end the response after the deltas, with no finish reason and no `[DONE]` (a cut connection). */
+  truncated?: boolean;
 }
 
 export interface RecordedRequest {
@@ -126,6 +128,10 @@ async function answer(res: ServerResponse, body: ChatCompletionBody, reply: Scri
     if (i > 0) await sleep(reply.chunkDelayMs ?? 0, gone);
     if (gone.aborted) return;
     res.write(event({ content: chunk }, null));
+  }
+  if (reply.truncated) {
+    res.end();
+    return;
   }
   res.write(event({}, finish));
   res.end('data: [DONE]\n\n');
