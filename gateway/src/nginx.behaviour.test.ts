@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type http from 'node:http';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { API_ROUTES, REMOTES, REQUEST_MESSAGES, type ServiceName } from '@cc/contracts';
 import { errorsOf, sendRaw } from './raw-socket';
@@ -232,6 +234,15 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
     expect(answer.status).toBe(status);
     expect(answer.headers['content-type']).toBe('application/json');
     expect(errorsOf(answer)).toEqual([message]);
+  });
+
+  it('logs a path by its route pattern: folder names and query strings stay out of the access log', async () => {
+    await fetch(`${base}/folders/Secret%20Plans?folder=Private%20Folder`, { headers: json });
+    await fetch(`${base}/files/reorder`, { method: 'PATCH', headers: json });
+    const log = readFileSync(path.join(gw.prefix, '.stack', 'nginx', 'access.log'), 'utf8');
+    expect(log).toContain('"GET /folders/{folderName}"');
+    expect(log).toContain('"PATCH /files/reorder"');
+    expect(log).not.toMatch(/Secret|Private/);
   });
 
   it('replaces a client-sent X-Forwarded-For with the address it saw', async () => {

@@ -29,7 +29,10 @@ import {
 
 export * from './nginx-constants';
 import {
+  API_ROUTES,
   errorBody,
+  PAGE_ROUTES,
+  pathRegex,
   PAGE_NAV_ACCEPT_REGEX,
   REMOTES,
   SERVICES,
@@ -184,7 +187,7 @@ function buildHttp(http: Block, r: Resolved, run: RuntimePaths): void {
     .d(
       'log_format',
       `gateway ${sq(
-        '$remote_addr - [$time_local] "$request" $status $body_bytes_sent "$http_referer" ' +
+        '$remote_addr - [$time_local] "$request_method $log_path" $status $body_bytes_sent "$http_referer" ' +
           '"$http_user_agent" rt=$request_time uct=$upstream_connect_time urt=$upstream_response_time ' +
           'upstream=$upstream_addr rid=$req_id',
       )}`,
@@ -210,6 +213,16 @@ function buildHttp(http: Block, r: Resolved, run: RuntimePaths): void {
   // ... to any path outside /mfe/ gets the shell.
   http.b('map', '"$page_nav$uri" $shell_page', (m) => {
     m.d('default', 0).d(dq(`~^1/(?!mfe/|${ERROR_URI_PREFIX.slice(1)})`), 1);
+  });
+  // The access log names a path by its route-table pattern: paths and query strings carry the
+  // user's folder and file names, which logs never hold. Exact paths win over the patterns.
+  http.b('map', '$uri $log_path', (m) => {
+    m.d('default', '$uri');
+    const templates = [...new Set([...API_ROUTES, ...PAGE_ROUTES].map((route) => route.path))];
+    const patterns = templates.filter((p) => p.includes('{'));
+    // A literal path a pattern would also match (`/files/reorder` vs `/files/{id}`) keeps its name.
+    for (const path of templates.filter((p) => !p.includes('{') && patterns.some((t) => pathRegex(t).test(p)))) m.d(dq(path), dq(path));
+    for (const path of patterns) m.d(dq(`~${pathRegex(path).source}`), dq(path));
   });
   // Request id: the client's (if it looks like one) or nginx's own.
   http.b('map', '$http_x_request_id $req_id', (m) => {

@@ -91,7 +91,9 @@ function requestContext(log: Logger): Koa.Middleware {
       await next();
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms, user: ctx.state.user?.id };
+      // The route's pattern, not the path: paths carry folder names and dates the user chose.
+      const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+      const line = { method: ctx.method, route: typeof route === 'string' ? route : '(no route)', status: ctx.status, ms, user: ctx.state.user?.id };
       if (ctx.path === '/healthz' || ctx.path === '/readyz') log.debug(line, 'request');
       else log.info(line, 'request');
     }
