@@ -152,7 +152,14 @@ test.describe('isolation between users', () => {
       });
       expect([401, 403]).toContain(writeC.status);
 
-      // D: revocation reaches svc-files once its 15 s cache entry expires.
+      // D: svc-files cached "active" for reads, but a write always asks identity: refused at once.
+      const writeD = await withCookie(baseURL!, '/folders', cookieD, {
+        method: 'POST',
+        body: JSON.stringify({ name: 'after sign-out' }),
+        headers: { 'X-CSRF-Token': userD.csrf_token },
+      });
+      expect(writeD.status, writeD.text).toBe(401);
+      // Reads follow once the 15 s cache entry expires (or at once, now that the write learnt it).
       await expect
         .poll(async () => (await withCookie(baseURL!, '/folders', cookieD)).status, { timeout: 20_000, intervals: [1_000] })
         .toBe(401);

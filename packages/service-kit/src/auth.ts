@@ -15,7 +15,8 @@ export function sessionMiddleware(secret: () => string, check?: SessionCheck): K
   return async (ctx, next) => {
     const cookie = ctx.cookies.get(SESSION_COOKIE);
     const claims = verifySession(secret(), cookie);
-    const active = claims && cookie ? (check ? await check(claims.sid, cookie) : true) : false;
+    const fresh = ctx.method !== 'GET' && ctx.method !== 'HEAD';
+    const active = claims && cookie ? (check ? await check(claims.sid, cookie, { fresh }) : true) : false;
     if (claims && active) {
       ctx.state.user = { id: claims.uid, isAdmin: claims.adm, sid: claims.sid } satisfies RequestUser;
       if (typeof active === 'object') ctx.state.session = active;

@@ -143,4 +143,35 @@ describe('sessions', () => {
     expect(calls).toBe(2);
     identity.close();
   });
+
+  test('after sign-out, reads may use the cached answer for a moment but a write is refused at once', async () => {
+    let signedOut = false;
+    let calls = 0;
+    const { createServer } = await import('node:http');
+    const identity = createServer((_req, res) => {
+      calls += 1;
+      res.statusCode = signedOut ? 401 : 200;
+      res.end('{}');
+    });
+    await new Promise<void>((r) => identity.listen(0, '127.0.0.1', r));
+    const port = (identity.address() as { port: number }).port;
+    const svc2 = await startTestService(probe, database.db, { sessionCheck: remoteSessionCheck(`http://127.0.0.1:${port}`) });
+    try {
+      const me = new TestClient(svc2.url);
+      me.cookie = signSession(TEST_SECRET, { sid: 'sid-9', uid: 9, adm: false, iat: Math.floor(Date.now() / 1000) });
+      me.csrf = csrfTokenFor(TEST_SECRET, 'sid-9');
+      expect((await me.get('/ai_chat/conversation?file_id=1')).status).toBe(200);
+      expect((await me.post('/ai_chat/send_message', { message: 'before' })).status).toBe(200);
+      signedOut = true; // identity revoked the session (sign-out elsewhere)
+      expect((await me.post('/ai_chat/send_message', { message: 'after sign-out' })).status).toBe(401);
+      // Once identity has said so, every later call is refused without asking again.
+      const asked = calls;
+      expect((await me.get('/ai_chat/conversation?file_id=1')).status).toBe(401);
+      expect(calls).toBe(asked);
+      expect(await database.db(T.notes).where({ text: 'after sign-out' })).toEqual([]);
+    } finally {
+      await svc2.close();
+      identity.close();
+    }
+  });
 });

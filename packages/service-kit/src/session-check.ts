@@ -2,20 +2,22 @@ import { SESSION_COOKIE } from '@cc/contracts';
 
 /**
  * Whether a verified session is still active (not signed out). svc-identity answers from
- * its own table; other services ask svc-identity over HTTP and cache answers briefly, so a
- * signed-out cookie stops working everywhere within `ttlMs`.
+ * its own table; other services ask svc-identity over HTTP. Reads may use an answer up to
+ * `ttlMs` old; a write (`fresh`) always asks, so a signed-out cookie can change nothing
+ * anywhere once identity has revoked it.
  */
-export type SessionCheck = (sid: string, cookieValue: string) => Promise<boolean | SessionRecord>;
+export type SessionCheck = (sid: string, cookieValue: string, options?: { fresh?: boolean }) => Promise<boolean | SessionRecord>;
 
 /** What a check may hand back besides "active": the row it loaded (kept on ctx.state.session). */
 export type SessionRecord = Record<string, unknown>;
 
 export function remoteSessionCheck(identityUrl: string, ttlMs = 15_000, maxEntries = 10_000): SessionCheck {
   const cache = new Map<string, { active: boolean; until: number }>();
-  return async (sid, cookieValue): Promise<boolean> => {
+  return async (sid, cookieValue, options = {}): Promise<boolean> => {
     const now = Date.now();
     const hit = cache.get(sid);
-    if (hit && hit.until > now) return hit.active;
+    // A revoked session never comes back: that answer is final, for reads and writes alike.
+    if (hit && (!hit.active || (hit.until > now && !options.fresh))) return hit.active;
     let active: boolean;
     try {
       const res = await fetch(new URL('/auth/session', identityUrl), {
@@ -29,7 +31,7 @@ export function remoteSessionCheck(identityUrl: string, ttlMs = 15_000, maxEntri
       return hit?.active ?? true;
     }
     if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
-    cache.set(sid, { active, until: now + ttlMs });
+    cache.set(sid, { active, until: now + (active ? ttlMs : Number.POSITIVE_INFINITY) });
     return active;
   };
 }
