@@ -1,9 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import path from 'node:path';
 import Koa from 'koa';
 import { errorBody, isPageNavigation, ownerOfPath, REMOTES, type ServiceName } from '@cc/contracts';
-import { errorMiddleware } from '@cc/service-kit';
+import { answerClientErrorsAsJson, errorMiddleware } from '@cc/service-kit';
 import { sendIndex, staticApp } from './static';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -66,23 +65,9 @@ export function createGateway(root: string, services: Record<ServiceName, Handle
       else res.destroy();
     }
   });
-  // Requests Node refuses before any handler runs (a bad request line, headers too large):
-  // the same JSON shape as every other refusal, instead of an empty body.
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = errorBody(status);
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
-  });
+  answerClientErrorsAsJson(server);
   return server;
 }
-
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large', 500: 'Internal Server Error' };
 
 /** The request target as a URL, or null when it is not one (`http://[`, a bare `*`). */
 function parseTarget(target: string | undefined): URL | null {

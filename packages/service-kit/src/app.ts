@@ -79,6 +79,8 @@ export function createApp(def: ServiceDefinition, config: ServiceConfig): Servic
   };
 }
 
+const HEALTH_TARGETS = new Set(['/healthz', '/readyz']);
+
 /** Request id (taken from the gateway or made here), a child logger and one access-log line. */
 function requestContext(log: Logger): Koa.Middleware {
   return async (ctx, next) => {
@@ -94,7 +96,7 @@ function requestContext(log: Logger): Koa.Middleware {
       // The route's pattern, not the path: paths carry folder names and dates the user chose.
       const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
       const line = { method: ctx.method, route: typeof route === 'string' ? route : '(no route)', status: ctx.status, ms, user: ctx.state.user?.id };
-      if (ctx.path === '/healthz' || ctx.path === '/readyz') log.debug(line, 'request');
+      if (HEALTH_TARGETS.has(ctx.url)) log.debug(line, 'request');
       else log.info(line, 'request');
     }
   };

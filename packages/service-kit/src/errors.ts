@@ -32,6 +32,8 @@ function isRefusedValue(code: unknown): boolean {
 /** The client error a thrown value stands for, or undefined when it is ours (a 500). */
 function clientError(err: ThrownError): { status: number; message: string } | undefined {
   if (typeof err.code === 'string' && DECODE_ERRORS.has(err.code)) return { status: 400, message: REQUEST_MESSAGES.badEncoding };
+  // A request target that is no URL (`http://[`): Koa throws when the path is first read.
+  if (err.code === 'ERR_INVALID_URL') return { status: 400, message: REQUEST_MESSAGES.badRequest };
   if (isRefusedValue(err.code)) return { status: 422, message: REQUEST_MESSAGES.invalidInput };
   const status = err.status ?? err.statusCode ?? 500;
   if (status < 400 || status >= 500) return undefined;

@@ -7,3 +7,4 @@ export { signSession, verifySession, csrfTokenFor, csrfTokenMatches, newSessionI
 export { remoteSessionCheck, type SessionCheck, type SessionRecord } from './session-check';
 export { sessionMiddleware, type RequestUser } from './auth';
 export { runService, requireEnv, onShutdown } from './run';
+export { answerClientErrorsAsJson } from './client-errors';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { z } from 'zod';
+import { REQUEST_MESSAGES } from '@cc/contracts';
 import { defineService } from './app';
 import { HttpError } from './errors';
 import { remoteSessionCheck } from './session-check';
@@ -107,6 +108,24 @@ describe('service kit', () => {
     const nope = await client.get('/nope');
     expect(nope.status).toBe(404);
     expect(nope.body).toEqual({ success: false, errors: ['Not found'] });
+  });
+
+  test('every refusal is JSON with an errors list: an unsupported method, a malformed request line', async () => {
+    const res = await client.request('PUT', '/ai_chat/send_message', {});
+    expect(res.status).toBe(405);
+    expect(res.body).toEqual({ success: false, errors: ['Method not allowed'] });
+    const { sendRaw } = await import('../../../gateway/src/raw-socket');
+    const port = Number(new URL(svc.url).port);
+    const garbage = await sendRaw(port, 'GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(garbage.status).toBe(400);
+    expect(JSON.parse(garbage.body)).toEqual({ success: false, errors: ['Bad request'] });
+  });
+
+  test('a NUL character anywhere in a request is a 422 with the one message; nothing is written', async () => {
+    const res = await client.post('/ai_chat/send_message', { message: 'pasted \u0000 text' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ success: false, errors: [REQUEST_MESSAGES.nulCharacter] });
+    expect(await database.db(T.notes).where('text', 'like', 'pasted%')).toEqual([]);
   });
 
   test('a service cannot register a path it does not own', async () => {

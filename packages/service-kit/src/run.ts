@@ -4,6 +4,7 @@ import { createApp, type ServiceDefinition, type ServiceApp } from './app';
 import { createDb, type Db } from './db';
 import { createLogger, type Logger } from './logger';
 import { remoteSessionCheck } from './session-check';
+import { answerClientErrorsAsJson } from './client-errors';
 
 /** Reads a required secret from the environment; never from a committed default. */
 export function requireEnv(name: string): string {
@@ -56,6 +57,7 @@ export async function runService(def: ServiceDefinition): Promise<{ service: Ser
     await service.ready();
     const server = createServer(service.app.callback());
     server.keepAliveTimeout = 65_000;
+    answerClientErrorsAsJson(server);
     await new Promise<void>((resolve) => server.listen(port, process.env.HOST ?? '127.0.0.1', resolve));
     log.info({ port }, `svc-${def.name} listening`);
     onShutdown(log, server, () => db.destroy());

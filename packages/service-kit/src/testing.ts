@@ -11,6 +11,7 @@ import { CSRF_HEADER, SESSION_COOKIE } from '@cc/contracts';
 import { createApp, type ServiceApp, type ServiceConfig, type ServiceDefinition } from './app';
 import { createDb, type Db } from './db';
 import { createLogger } from './logger';
+import { answerClientErrorsAsJson } from './client-errors';
 
 export const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -72,6 +73,7 @@ export async function startTestService(
   const service = createApp(def, { sessionSecret: TEST_SECRET, db, logger: createLogger(def.name, 'silent'), ...config });
   await service.ready();
   const server = createServer(service.app.callback());
+  answerClientErrorsAsJson(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
