@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES, type ServiceName } from '@cc/contracts';
-import { createApp, createDb, createLogger } from '@cc/service-kit';
+import { createApp, createDb, createLogger, keepRunningOnUnhandledRejection } from '@cc/service-kit';
 import { identityService, identitySessionCheck } from '@cc/svc-identity';
 import { filesService } from '@cc/svc-files';
 import { coachingService } from '@cc/svc-coaching';
@@ -20,6 +20,7 @@ const root = process.env.APP_ROOT ?? fileURLToPath(new URL('../..', import.meta.
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
 const port = Number(process.env.PORT ?? 8080);
 const log = createLogger('embedded', process.env.LOG_LEVEL ?? 'warn');
+keepRunningOnUnhandledRejection(log);
 
 mkdirSync(dataDir, { recursive: true });
 

@@ -6,5 +6,5 @@ export { createDb, migrate, tableNames, toInt, type Db, type Migration } from '.
 export { signSession, verifySession, csrfTokenFor, csrfTokenMatches, newSessionId, SESSION_MAX_AGE_SECONDS, type SessionClaims } from './session';
 export { remoteSessionCheck, type SessionCheck, type SessionRecord } from './session-check';
 export { sessionMiddleware, type RequestUser } from './auth';
-export { runService, requireEnv, onShutdown } from './run';
+export { runService, requireEnv, onShutdown, keepRunningOnUnhandledRejection } from './run';
 export { answerClientErrorsAsJson } from './client-errors';

@@ -37,9 +37,18 @@ export function onShutdown(log: Logger, server: Server, cleanup: () => Promise<v
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
+/**
+ * A promise some request left unawaited must not end the process (Node's default): it is
+ * logged, without its data, and every other request goes on.
+ */
+export function keepRunningOnUnhandledRejection(log: Logger): void {
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
+}
+
 /** The whole `main` of a service process: config from the environment, migrate, listen. */
 export async function runService(def: ServiceDefinition): Promise<{ service: ServiceApp; server: Server; db: Db }> {
   const log = createLogger(`svc-${def.name}`);
+  keepRunningOnUnhandledRejection(log);
   try {
     const port = Number(process.env.PORT ?? SERVICE_PORTS[def.name]);
     const db = await createDb({
