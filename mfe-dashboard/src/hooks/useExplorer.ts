@@ -3,6 +3,7 @@ import type { FileSummary, FilesIndexAnswer, Folder } from '@cc/contracts';
 import { fetchFolders } from '../api/folders';
 import { fetchFileIndex } from '../api/files';
 import { nameKey } from '../components/explorer/labels';
+import { dropOrphanFileDrafts } from '../components/workspace/orphanDrafts';
 
 /** A folder as the explorer shows it: GET /folders order, its files from GET /files by position. */
 export interface ExplorerFolder {
@@ -104,12 +105,14 @@ export function useExplorer(): Explorer {
 
   const reload = useCallback(async () => {
     const seq = ++loadSeq.current;
+    const listedAt = Date.now();
     try {
       const [folderAnswer, index] = await Promise.all([fetchFolders(), fetchFileIndex()]);
       if (seq !== loadSeq.current) return ref.current;
       const next = mergeListing(folderAnswer.folders ?? [], index ?? {});
       commit(next);
       setStatus('ready');
+      dropOrphanFileDrafts(next.flatMap((f) => f.files.map((file) => file.id)), listedAt);
       return next;
     } catch {
       // Spec §8: folder and file loads fail silently (the explorer keeps what it had).

@@ -14,7 +14,7 @@ export type { ChatMessage, ChatMode, ChatRole, ChatStatus, ConversationKey, File
 export { Modal, type ModalProps } from './Modal';
 export { Markdown, type MarkdownProps } from './Markdown';
 export { renderMarkdown, sanitizeHtml, escapeHtml } from './markdown';
-export { readStored, writeStored, removeStored, useLocalStorage } from './storage';
+export { readStored, writeStored, removeStored, storedKeys, storedIsMine, storageAccount, useLocalStorage } from './storage';
 export { OPEN_ON_LOAD_KEY, storeOpenOnLoad, takeOpenOnLoad, type OpenOnLoadHint } from './open-hint';
 export { MarkdownEditor, preloadMarkdownEditor, type MarkdownEditorHandle, type MarkdownEditorProps } from './editor/MarkdownEditor';
 export { EditorPane, previewDelay, type EditorPaneHandle, type EditorPaneProps } from './editor/EditorPane';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { api, ApiError, errorMessage, signInPath } from '@cc/client';
+import type { SessionUser } from '@cc/contracts';
+import { clearAccountStorage, setStorageAccount } from '@cc/ui/storage';
 import { useSession } from '../session/SessionProvider';
 import { navItems } from '../routes';
 import { localIsoDate } from '../lib/dates';
@@ -20,14 +22,19 @@ export function ProtectedLayout() {
     return <Navigate to={state.byUser ? '/sign-in' : signInPath(`${location.pathname}${location.search}`)} replace />;
   }
 
-  async function signOut() {
+  async function signOut(user: SessionUser) {
     setSigningOut(true);
     setSignOutError(null);
+    // First, whatever the server answers (or if it never does): the next person at this
+    // browser must not find this account's chats, drafts or counts.
+    clearAccountStorage();
     try {
       await api.post('/auth/sign_out', undefined, { redirectOnUnauthorized: false });
     } catch (error) {
       // 401: the session was already gone, which is what we wanted.
       if (!(error instanceof ApiError && error.status === 401)) {
+        // Still signed in: the page keeps working (and keeping drafts) for this account.
+        setStorageAccount(user.id);
         setSignOutError(`Could not sign out: ${errorMessage(error)}`);
         setSigningOut(false);
         return;
@@ -58,7 +65,7 @@ export function ProtectedLayout() {
           <span className="user-email" data-testid="user-email">
             {state.user.email}
           </span>
-          <button type="button" className="button button-quiet" onClick={signOut} disabled={signingOut}>
+          <button type="button" className="button button-quiet" onClick={() => void signOut(state.user)} disabled={signingOut}>
             {signingOut ? 'Signing out…' : 'Sign out'}
           </button>
         </div>

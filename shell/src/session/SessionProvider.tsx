@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, ApiError, errorMessage, setCsrfToken, setUnauthorizedHandler } from '@cc/client';
 import type { SessionAnswer, SessionUser } from '@cc/contracts';
+import { setStorageAccount } from '@cc/ui/storage';
 
 export type SessionState =
   | { status: 'loading' }
@@ -33,6 +34,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [probe, setProbe] = useState(0);
 
   const signedIn = useCallback((answer: SessionAnswer) => {
+    // Before any page renders: what the browser keeps for another account is gone by then.
+    setStorageAccount(answer.user.id);
     setCsrfToken(answer.csrf_token);
     setState({ status: 'signed-in', user: answer.user });
   }, []);

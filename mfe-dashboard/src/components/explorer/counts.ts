@@ -1,3 +1,5 @@
+import { readStored, writeStored } from '@cc/ui';
+
 /** Spec §5/§9: suggestion counts are integers 1 to 10, default 5 (non-numeric → 5), remembered in the browser. */
 export const FOLDERS_COUNT_KEY = 'aiFoldersCount';
 export const FILES_COUNT_KEY = 'aiFilesCount';
@@ -12,20 +14,12 @@ export function normalizeCount(value: unknown): number {
 }
 
 export function readCount(key: string): number {
-  try {
-    return normalizeCount(localStorage.getItem(key));
-  } catch {
-    return DEFAULT_COUNT;
-  }
+  return normalizeCount(readStored(key));
 }
 
-/** Stores the normalised count and returns it. */
+/** Stores the normalised count and returns it (storage refused: the count is only not remembered). */
 export function writeCount(key: string, value: unknown): number {
   const n = normalizeCount(value);
-  try {
-    localStorage.setItem(key, String(n));
-  } catch {
-    // storage refused (private mode, quota): the count is only not remembered
-  }
+  writeStored(key, n);
   return n;
 }

@@ -5,6 +5,7 @@ import { DEFAULT_COUNT, FILES_COUNT_KEY, FOLDERS_COUNT_KEY, normalizeCount, read
 import { failureText } from './errors';
 import { displayName, truncateLabel } from './labels';
 import { ApiError } from '@cc/client';
+import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 
 describe('file labels (spec §9)', () => {
   it('keeps names of up to 24 characters', () => {
@@ -62,6 +63,16 @@ describe('suggestion counts (spec §5, §9)', () => {
     expect(localStorage.getItem('aiFilesCount')).toBe('5');
     localStorage.setItem('aiFilesCount', 'garbage');
     expect(readCount(FILES_COUNT_KEY)).toBe(5);
+  });
+
+  it('belong to the signed-in account: the next one starts from the default', () => {
+    setStorageAccount('1');
+    writeCount(FOLDERS_COUNT_KEY, 9);
+    expect(readCount(FOLDERS_COUNT_KEY)).toBe(9);
+    setStorageAccount('2');
+    expect(readCount(FOLDERS_COUNT_KEY)).toBe(5);
+    expect(localStorage.getItem('aiFoldersCount')).toBeNull();
+    forgetStorageAccount();
   });
 });
 

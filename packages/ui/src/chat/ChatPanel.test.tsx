@@ -6,6 +6,7 @@ import { createRef } from 'react';
 import { ControlledStream, FakeChatApi } from '../testing/fakeChatApi';
 import { resetChatStatusCache } from './api';
 import { ChatPanel, type ChatPanelHandle, type ChatPanelProps } from './ChatPanel';
+import { forgetStorageAccount, setStorageAccount } from '../storage';
 
 const JOURNAL = { folder: 'journal', fileName: '2025-03-04.md' };
 const JOURNAL_QUERY = 'folder=journal&file_name=2025-03-04.md';
@@ -15,12 +16,15 @@ let fake: FakeChatApi;
 
 beforeEach(() => {
   localStorage.clear();
+  // A signed-in page: the shell told the storage layer whose values these are.
+  setStorageAccount('42');
   resetChatStatusCache();
   document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
   fake = new FakeChatApi().install();
 });
 
 afterEach(() => {
+  forgetStorageAccount();
   fake.uninstall();
   jest.useRealTimers();
   jest.restoreAllMocks();
@@ -364,6 +368,25 @@ describe('ChatPanel: persistence and sync', () => {
     renderChat();
     await started();
     expect(lines()).toEqual(['user: local only']);
+  });
+
+  it('an empty server conversation replaces a local copy of unknown owner', async () => {
+    forgetStorageAccount();
+    localStorage.setItem(JOURNAL_STORAGE, JSON.stringify({ conversationHistory: [{ role: 'user', content: 'whose is this?' }] }));
+    renderChat({ greeting: 'Hi' });
+    await started();
+    expect(lines()).toEqual(['assistant: Hi']);
+    expect(localStorage.getItem(JOURNAL_STORAGE)).toBeNull();
+  });
+
+  it('shows nothing of the account that used the browser before', async () => {
+    setStorageAccount('1');
+    localStorage.setItem(JOURNAL_STORAGE, JSON.stringify({ conversationHistory: [{ role: 'user', content: 'account 1 wrote this' }] }));
+    setStorageAccount('2');
+    renderChat({ greeting: 'Hi' });
+    expect(lines()).toEqual(['assistant: Hi']);
+    await started();
+    expect(lines()).toEqual(['assistant: Hi']);
   });
 
   it('keeps the local chat and only warns when the sync fails', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
-import { removeStored, writeStored } from '../storage';
+import { removeStored, storedIsMine, writeStored } from '../storage';
 import { clearConversation, fetchConversation } from './api';
 import { defaultGreeting, historyOf, loadStoredConversation, toStoredConversation, type Item } from './conversation';
 import { chatStorageKey } from './keys';
@@ -39,7 +39,8 @@ export interface ChatConversation {
 
 /**
  * One chat's conversation: the lines shown, whether the chat has started, the copy in
- * localStorage (written on every change) and the server's copy (which wins when it has one).
+ * localStorage (written on every change) and the server's copy (which wins when it has one,
+ * and always over a local copy not known to be this account's).
  */
 export function useChatConversation(options: ChatConversationOptions): ChatConversation {
   // Latest options for the async paths (they must not recreate the callbacks).
@@ -83,6 +84,8 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
   const activate = useCallback(() => {
     const gen = generation.current;
     const local = loadStoredConversation(storageKeyRef.current);
+    // A copy not known to be this account's may be someone else's chat on a shared browser.
+    const localIsMine = storedIsMine();
     const initial: Item[] = local.length > 0 ? local : [greetingItem()];
     commit(initial, false);
     markActive(true);
@@ -91,9 +94,12 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
     fetchConversation(key)
       .then(
         (answer) => {
-          if (gen !== generation.current || answer.messages.length === 0) return;
-          // The server wins when it has messages; lines added since the start are kept after them.
-          commit([...answer.messages, ...itemsRef.current.slice(shownAtStart)]);
+          if (gen !== generation.current) return;
+          // The server wins when it has messages, and even empty over a copy of unknown owner;
+          // lines added since the start are kept after them.
+          const hasMessages = answer.messages.length > 0;
+          if (!hasMessages && (localIsMine || local.length === 0)) return;
+          commit([...(hasMessages ? answer.messages : [greetingItem()]), ...itemsRef.current.slice(shownAtStart)]);
           latest.current.onServerHistory?.();
         },
         (error: unknown) => {

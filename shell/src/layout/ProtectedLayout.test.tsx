@@ -1,0 +1,87 @@
+/** @jest-environment jsdom */
+import '../testing/text-encoding';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { forgetStorageAccount, readStored, writeStored } from '@cc/ui/storage';
+import { SessionProvider } from '../session/SessionProvider';
+import { ProtectedLayout } from './ProtectedLayout';
+
+const ACCOUNT_A_CHAT = { conversationHistory: [{ role: 'user', content: 'A wrote this' }] };
+
+/** The identity calls the shell makes: who is signed in, and sign-out answering `signOutStatus`. */
+function fakeIdentity(userId: number, signOutStatus: number) {
+  const fetchMock = jest.fn(async (input: unknown, init?: { method?: string }) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    const json = (status: number, body: unknown) => ({ ok: status < 300, status, text: async () => JSON.stringify(body) });
+    if (path === '/auth/session') return json(200, { success: true, user: { id: userId, email: `u${userId}@example.test`, is_admin: false }, csrf_token: 't' });
+    if (path === '/auth/sign_out' && init?.method === 'POST') return json(signOutStatus, signOutStatus < 300 ? { success: true } : { success: false, errors: ['Server unavailable'] });
+    return json(404, { success: false, errors: ['Not found'] });
+  });
+  (globalThis as { fetch?: unknown }).fetch = fetchMock;
+}
+
+function renderShell() {
+  return render(
+    <MemoryRouter initialEntries={['/journal/2026-01-05']}>
+      <SessionProvider>
+        <Routes>
+          <Route path="/sign-in" element={<p>Sign-in page</p>} />
+          <Route element={<ProtectedLayout />}>
+            <Route path="/journal/:date" element={<p>Journal page</p>} />
+          </Route>
+        </Routes>
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  forgetStorageAccount();
+  jest.restoreAllMocks();
+});
+
+describe('what the browser keeps belongs to the signed-in account', () => {
+  it('sign-out removes it: chats, drafts and counts', async () => {
+    fakeIdentity(1, 200);
+    renderShell();
+    await screen.findByText('Journal page');
+    writeStored('chat:journal/2026-01-05.md', ACCOUNT_A_CHAT);
+    writeStored('cc:draft:file:7', { content: 'unsaved', at: 1 });
+    writeStored('aiFoldersCount', 8);
+    await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
+    await screen.findByText('Sign-in page');
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('sign-out removes it even when the server does not answer the sign-out', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeIdentity(1, 503);
+    renderShell();
+    await screen.findByText('Journal page');
+    writeStored('chat:journal/2026-01-05.md', ACCOUNT_A_CHAT);
+    await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Could not sign out/);
+    expect(localStorage.getItem('chat:journal/2026-01-05.md')).toBeNull();
+    // Still signed in: the page goes on keeping this account's drafts.
+    expect(writeStored('cc:draft:file:7', { content: 'typed after', at: 2 })).toBe(true);
+  });
+
+  it('another account signing in finds nothing of the previous one', async () => {
+    fakeIdentity(1, 200);
+    const first = renderShell();
+    await screen.findByText('Journal page');
+    writeStored('chat:journal/2026-01-05.md', ACCOUNT_A_CHAT);
+    first.unmount();
+    forgetStorageAccount();
+
+    // The next page load: the session cookie is account 2's (signed in elsewhere, or A's session expired).
+    fakeIdentity(2, 200);
+    renderShell();
+    await screen.findByText('Journal page');
+    await waitFor(() => expect(localStorage.getItem('cc:account')).toBe('2'));
+    expect(localStorage.getItem('chat:journal/2026-01-05.md')).toBeNull();
+    expect(readStored('chat:journal/2026-01-05.md')).toBeUndefined();
+  });
+});
