@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { fetchQuestionnaireSections, type QuestionnaireSectionsAnswer } from '../api/questionnaire';
 import { ServiceStatus, useServiceCall } from '@cc/ui/service-status';
-import { localIsoDate } from '../lib/dates';
+import { localIsoDate } from '@cc/contracts/periods';
 
 function describeSections(answer: QuestionnaireSectionsAnswer): string {
   const count = answer.sections?.length ?? 0;

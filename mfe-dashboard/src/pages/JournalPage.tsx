@@ -5,7 +5,7 @@ import { ChatPanel } from '@cc/ui';
 import { fetchJournalDates } from '../api/journal';
 import { JournalCalendar } from '../components/journal/JournalCalendar';
 import { JournalEntryEditor, type JournalEntryHandle } from '../components/journal/JournalEntryEditor';
-import { addDays, isIsoDate, localIsoDate, longDate } from '../lib/dates';
+import { addDays, isIsoDate, localIsoDate, longDate } from '@cc/contracts/periods';
 import '../journal.css';
 
 /** The tab title of a journal date. */

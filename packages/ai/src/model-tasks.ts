@@ -4,7 +4,7 @@
  * store. Works with any AiCapabilities, so it is tested against the loopback server.
  */
 import { z } from 'zod';
-import { weekLabel } from './periods';
+import { weekLabel } from '@cc/contracts/periods';
 import {
   chatReplySystem,
   coachingPlanPrompt,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeFileName, normalizeFolderName } from './names';
+import { isIsoDate } from './periods-days';
 
 /**
  * svc-files: folders, files, AI suggestions and drafts, summaries, the journal. Request
@@ -104,13 +105,9 @@ const countField = z.unknown().optional();
 
 const promptField = z.string({ error: 'system and user must be text.' }).max(PROMPT_MAX, { error: M.promptTooLong }).optional();
 
-/** YYYY-MM-DD that names a real calendar day. */
+/** YYYY-MM-DD that names a real calendar day: the day key of periods.ts. */
 export function isJournalDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  return isIsoDate(value);
 }
 
 // ---- folders ----

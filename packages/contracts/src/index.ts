@@ -4,3 +4,4 @@ export * from './auth';
 export * from './chat';
 export * from './files';
 export * from './requests';
+export * from './periods';

@@ -5,7 +5,7 @@ import type { SessionUser } from '@cc/contracts';
 import { clearAccountStorage, setStorageAccount } from '@cc/ui/storage';
 import { useSession } from '../session/SessionProvider';
 import { navItems } from '../routes';
-import { localIsoDate } from '../lib/dates';
+import { localIsoDate } from '@cc/contracts/periods';
 import { FullPageStatus, SessionProblem } from '../pages/StatusPages';
 
 /** Header with the main navigation around every signed-in page. */

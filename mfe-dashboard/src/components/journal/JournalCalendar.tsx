@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isIsoDate, localIsoDate, longDate, monthGrid, monthLabel } from '../../lib/dates';
+import { isIsoDate, localIsoDate, longDate, monthGrid, monthLabel } from '@cc/contracts/periods';
 
 export interface JournalCalendarProps {
   /** The date shown (YYYY-MM-DD). */

@@ -2,18 +2,13 @@
  * Offline planning chat: "add a todo to call Sam tomorrow" becomes a create_todo action the
  * planning page executes; "make a workback plan for ..." a create_workback_plan.
  */
+import { addDays, localIsoDate } from '@cc/contracts/periods';
 import type { PlanningAction } from '../planning-actions';
 import { capitalize, collapse } from '../text';
 
 const TODO_REQUEST = /\b(add|create|make|new|set up|put)\b[^.?!]*?\b(todo|to-do|to do|task|reminder)\b|^\s*remind me to\b/i;
 const WORKBACK_REQUEST = /\b(work-?back|plan backwards?)\b/i;
 const ISO_DATE = /\b(\d{4}-\d{2}-\d{2})\b/;
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** A date the message names (ISO, today, tomorrow), and the message without it. */
 function takeDate(text: string, today: string): { date: string | undefined; rest: string } {
@@ -31,7 +26,7 @@ function subject(text: string, lead: RegExp): string {
   return capitalize(collapse(after).replace(/[.!]+$/, ''));
 }
 
-export function planningActionReply(message: string, today = new Date().toISOString().slice(0, 10)): string | undefined {
+export function planningActionReply(message: string, today = localIsoDate()): string | undefined {
   if (WORKBACK_REQUEST.test(message)) {
     const { date, rest } = takeDate(message, today);
     const title = subject(rest, /^.*?\b(work-?back plan|plan backwards?)\b/i);

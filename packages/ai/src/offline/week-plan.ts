@@ -1,11 +1,11 @@
 /** Offline week plans: the user's goals become outcomes, and each gets steps spread over the week. */
-import { isoWeekMonday, WEEKDAYS } from '../periods';
+import { addDays, parsePeriod, shortDay } from '@cc/contracts/periods';
 import { capitalize, collapse, sentences, truncate, words } from '../text';
 import type { WeekPlan, WeekPlanInput } from '../types';
 
 const MAX_GOALS = 3;
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
 const SHORT_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "I want to finish the Q3 deck." → "finish the Q3 deck" */
 function goalOf(sentence: string): string {
@@ -15,14 +15,14 @@ function goalOf(sentence: string): string {
     .replace(/[.!;:]+$/, '');
 }
 
-function dayLabel(monday: Date | undefined, index: number): string {
+/** "Mon 17 Mar" in a known week; a bare weekday when the key names no ISO week. */
+function dayLabel(monday: string | undefined, index: number): string {
   if (!monday) return WEEKDAYS[index]!;
-  const d = new Date(monday.getTime() + index * 86_400_000);
-  return `${SHORT_DAYS[index]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  return `${SHORT_DAYS[index]} ${shortDay(addDays(monday, index))}`;
 }
 
 export function offlineWeekPlan({ prompt, periodKey }: WeekPlanInput): WeekPlan {
-  const monday = isoWeekMonday(periodKey);
+  const monday = parsePeriod(periodKey, 'week')?.first;
   const goals = sentences(prompt)
     .filter((s) => !s.trim().endsWith('?') && words(s).length >= 2)
     .map(goalOf)

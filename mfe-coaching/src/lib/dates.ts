@@ -1,7 +1,0 @@
-/** A date in the user's local time zone as YYYY-MM-DD (today by default). */
-export function localIsoDate(date: Date = new Date()): string {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, '0');
-  const d = String(date.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
