@@ -122,7 +122,7 @@ describe('POST /files/summarize with a model', () => {
     const c = h.user();
     const id = (await c.post('/files', { file: { folder: 'f', name: 'x' } })).body.file.id;
     await c.patch(`/files/${id}/summary`, { summary: 'old' });
-    expect((await c.post('/files/summarize', { file_id: id, folder: 'f', file_name: 'x.md', content: '   ' })).body).toEqual({ success: true, summary: '' });
+    expect((await c.post('/files/summarize', { file_id: id, folder: 'f', file_name: 'x.md', content: '   ' })).body).toEqual({ success: true, summary: '', summary_revision: 3 });
     expect((await c.get(`/files/${id}`)).body.file.summary).toBe('');
     expect(model.requests).toHaveLength(0);
   });
@@ -131,7 +131,7 @@ describe('POST /files/summarize with a model', () => {
     const c = h.user();
     const id = (await c.post('/files', { file: { folder: 'f', name: 'y', content: 'Shipped billing v2.' } })).body.file.id;
     model.reply({ content: 'Shipped billing v2 on time.' });
-    expect((await c.post('/files/summarize', { file_id: id, content: 'Shipped billing v2.' })).body).toEqual({ success: true, summary: 'Shipped billing v2 on time.' });
+    expect((await c.post('/files/summarize', { file_id: id, content: 'Shipped billing v2.' })).body).toEqual({ success: true, summary: 'Shipped billing v2 on time.', summary_revision: 2 });
     expect(JSON.stringify(lastMessages())).toContain('Shipped billing v2.');
     expect((await c.get(`/files/${id}`)).body.file.summary).toBe('Shipped billing v2 on time.');
   });

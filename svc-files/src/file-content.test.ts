@@ -92,7 +92,7 @@ describe('POST /files/summarize (offline coach)', () => {
     const id = await newFile(c, { name: 'migration', folder: 'past-projects', content });
     const res = await c.post('/files/summarize', { file_id: id, folder: 'past-projects', file_name: 'migration.md', content });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, summary: expect.stringContaining('40 services') });
+    expect(res.body).toEqual({ success: true, summary: expect.stringContaining('40 services'), summary_revision: 2 });
     expect((await c.get(`/files/${id}`)).body.file.summary).toBe(res.body.summary);
   });
 
@@ -100,7 +100,7 @@ describe('POST /files/summarize (offline coach)', () => {
     const c = h.user();
     const id = await newFile(c, { name: 'empty', folder: 'f' });
     await c.patch(`/files/${id}/summary`, { summary: 'an old summary' });
-    expect((await c.post('/files/summarize', { file_id: id, content: ' \n\t ' })).body).toEqual({ success: true, summary: '' });
+    expect((await c.post('/files/summarize', { file_id: id, content: ' \n\t ' })).body).toEqual({ success: true, summary: '', summary_revision: 3 });
     expect((await c.get(`/files/${id}`)).body.file.summary).toBe('');
   });
 

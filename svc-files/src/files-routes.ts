@@ -5,8 +5,8 @@ import {
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { FilesAi } from './ai';
 import {
-  createFile, deleteFile, filesIndexJson, findFileByName, getFile, reorderFiles, saveContent, setFileText, updateFile,
-  type FileHead,
+  createFile, deleteFile, filesIndexJson, findFileByName, getFile, reorderFiles, saveFileText, updateFile,
+  type CurrentText, type FileHead, type FileText, type SaveGuard,
 } from './files';
 import { fileIdFrom, fileIdParams, invalid, notFound } from './http';
 import { gzippedBody, type ListingCache } from './listing-cache';
@@ -19,7 +19,18 @@ function ifNoneMatch(header: string, etag: string): boolean {
   });
 }
 
+/**
+ * A 409's `current`: the text under its own key, its revision, and the id of the save that
+ * wrote it when the client gave one (so a client can recognise its own save whose answer it
+ * lost).
+ */
+const currentOf = (key: FileText, c: CurrentText) => ({ [key]: c.text, revision: c.revision, ...(c.save_id ? { save_id: c.save_id } : {}) });
+
 const head = (f: FileHead) => ({ id: f.id, name: f.name, folder: f.folder, description: f.description, position: f.position, revision: f.revision });
+
+/** The summary's revision after summarize stored it (nothing when no file was named). */
+const summaryRevision = (stored: Awaited<ReturnType<typeof saveFileText>> | undefined) =>
+  stored && stored !== 'not_found' && stored.saved ? { summary_revision: stored.revision } : {};
 
 /** /files and /files/{id}…: the explorer's list, the editor's file, summaries and goals. */
 export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: ListingCache): void {
@@ -71,14 +82,14 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: Li
     const content = body.content ?? file?.content ?? '';
     // An empty file has nothing to summarise: the summary is cleared, no model is asked.
     if (!content.trim()) {
-      if (file) await setFileText(db, user.id, file.id, 'summary', '');
-      return { success: true, summary: '' };
+      const stored = file ? await saveFileText(db, user.id, file.id, 'summary', '') : undefined;
+      return { success: true, summary: '', ...summaryRevision(stored) };
     }
     const fileName = file?.name ?? body.file_name ?? undefined;
     const answer = await ai.run(ctx, user.id, (signal) => ai.provider.summarize({ content, ...(fileName ? { fileName } : {}), signal }));
     if (!answer.ok) return answer.body;
-    if (file) await setFileText(db, user.id, file.id, 'summary', answer.value);
-    return { success: true, summary: answer.value };
+    const stored = file ? await saveFileText(db, user.id, file.id, 'summary', answer.value) : undefined;
+    return { success: true, summary: answer.value, ...summaryRevision(stored) };
   });
 
   router.get('/files/{id}', { params: fileIdParams }, async (_ctx, { user, params }) => {
@@ -97,11 +108,14 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: Li
 
   router.patch('/files/{id}', { params: fileIdParams, body: saveFileContentBody }, async (ctx, { user, params, body }) => {
     const id = fileIdFrom(params.id);
-    const result = await saveContent(db, user.id, id, body.file.content, body.file.revision ?? body.revision);
+    const result = await saveFileText(db, user.id, id, 'content', body.file.content, {
+      basedOn: body.file.revision ?? body.revision,
+      saveId: body.file.save_id ?? body.save_id,
+    });
     if (result === 'not_found') throw notFound(M.fileNotFound);
     if (!result.saved) {
       ctx.status = 409;
-      return { success: false, errors: [M.staleRevision], current: result.current };
+      return { success: false, errors: [M.staleRevision], current: currentOf('content', result.current) };
     }
     return { success: true, errors: [], revision: result.revision };
   });
@@ -113,13 +127,23 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: Li
     return { success: true, errors: [] };
   });
 
-  router.patch('/files/{id}/summary', { params: fileIdParams, body: fileSummaryBody }, async (_ctx, { user, params, body }) => {
-    if (!(await setFileText(db, user.id, fileIdFrom(params.id), 'summary', body.summary))) throw notFound(M.fileNotFound);
-    return { success: true };
-  });
+  // Summary and goals: the documented `{success}`, plus the text's new `revision`; with a
+  // stale `revision` 409 like the content.
+  const saveNote = async (ctx: { status: number }, userId: number, rawId: string, which: 'summary' | 'goals', value: string, guard: SaveGuard) => {
+    const result = await saveFileText(db, userId, fileIdFrom(rawId), which, value, guard);
+    if (result === 'not_found') throw notFound(M.fileNotFound);
+    if (!result.saved) {
+      ctx.status = 409;
+      return { success: false, errors: [which === 'summary' ? M.staleSummary : M.staleGoals], current: currentOf(which, result.current) };
+    }
+    return { success: true, revision: result.revision };
+  };
 
-  router.patch('/files/{id}/goals', { params: fileIdParams, body: fileGoalsBody }, async (_ctx, { user, params, body }) => {
-    if (!(await setFileText(db, user.id, fileIdFrom(params.id), 'goals', body.goals))) throw notFound(M.fileNotFound);
-    return { success: true };
-  });
+  router.patch('/files/{id}/summary', { params: fileIdParams, body: fileSummaryBody }, (ctx, { user, params, body }) =>
+    saveNote(ctx, user.id, params.id, 'summary', body.summary, { basedOn: body.revision, saveId: body.save_id }),
+  );
+
+  router.patch('/files/{id}/goals', { params: fileIdParams, body: fileGoalsBody }, (ctx, { user, params, body }) =>
+    saveNote(ctx, user.id, params.id, 'goals', body.goals, { basedOn: body.revision, saveId: body.save_id }),
+  );
 }

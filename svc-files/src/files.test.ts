@@ -133,7 +133,7 @@ describe('GET, PUT and DELETE /files/{id}', () => {
       success: true,
       file: {
         id, name: 'story.md', folder: 'interview-stories', description: 'd', content: '# Story', summary: '', goals: '',
-        position: 0, revision: 1, updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        position: 0, revision: 1, summary_revision: 1, goals_revision: 1, updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       },
     });
     for (const [client, path] of [[h.user(), `/files/${id}`], [c, '/files/999999'], [c, '/files/abc'], [c, '/files/99999999999'], [c, '/files/0']] as const) {
@@ -208,10 +208,10 @@ describe('PATCH /files/{id}/summary and /goals', () => {
   test('store the texts the editor shows in summary and goals mode', async () => {
     const c = h.user();
     const id = await newFile(c, { name: 'x', folder: 'f', content: 'c' });
-    expect((await c.patch(`/files/${id}/summary`, { summary: 'In short' })).body).toEqual({ success: true });
-    expect((await c.patch(`/files/${id}/goals`, { goals: '- Ship it' })).body).toEqual({ success: true });
+    expect((await c.patch(`/files/${id}/summary`, { summary: 'In short' })).body).toEqual({ success: true, revision: 2 });
+    expect((await c.patch(`/files/${id}/goals`, { goals: '- Ship it' })).body).toEqual({ success: true, revision: 2 });
     expect((await c.get(`/files/${id}`)).body.file).toMatchObject({ content: 'c', summary: 'In short', goals: '- Ship it', revision: 1 });
-    expect((await c.patch(`/files/${id}/goals`, { goals: null })).body).toEqual({ success: true });
+    expect((await c.patch(`/files/${id}/goals`, { goals: null })).body).toEqual({ success: true, revision: 3 });
     expect((await c.get(`/files/${id}`)).body.file.goals).toBe('');
   });
 

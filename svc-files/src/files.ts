@@ -12,6 +12,8 @@ export interface FileRow {
   goals: string;
   position: number;
   revision: number;
+  summary_revision: number;
+  goals_revision: number;
   updated_at: string;
 }
 
@@ -46,7 +48,7 @@ const withFolder = (db: Db, userId: number) =>
 export async function getFile(db: Db, userId: number, id: number): Promise<FileRow | undefined> {
   const row = await withFolder(db, userId)
     .where('f.id', id)
-    .first(...HEAD, 'f.content', 'f.summary', 'f.goals', db.raw(`to_char(f.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`));
+    .first(...HEAD, 'f.content', 'f.summary', 'f.goals', 'f.summary_revision', 'f.goals_revision', db.raw(`to_char(f.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`));
   return row as FileRow | undefined;
 }
 
@@ -99,33 +101,57 @@ export async function updateFile(db: Db, userId: number, id: number, change: { n
   return (await withFolder(db, userId).where('f.id', id).first(...HEAD)) as FileHead;
 }
 
-export type SaveResult = { saved: true; revision: number } | { saved: false; current: { content: string; revision: number } } | 'not_found';
+/** The texts of a file a user types, each with its own revision and last save id. */
+export type FileText = 'content' | 'summary' | 'goals';
 
-/**
- * Saves the content. With `basedOn`, only when the file is still at that revision (or already
- * holds exactly this content); otherwise it answers what the file holds now. The revision goes
- * up by one on every change of content.
- */
-export async function saveContent(db: Db, userId: number, id: number, content: string, basedOn?: number): Promise<SaveResult> {
-  const { rows } = await db.raw(
-    `with input as (select ?::text as content, ?::int as based_on)
-     update ${T.files} f
-     set revision = case when f.content = i.content then f.revision else f.revision + 1 end,
-         updated_at = case when f.content = i.content then f.updated_at else now() end,
-         content = i.content
-     from input i
-     where f.id = ? and f.user_id = ? and (i.based_on is null or f.revision = i.based_on or f.content = i.content)
-     returning f.revision`,
-    [content, basedOn ?? null, id, userId],
-  );
-  if (rows[0]) return { saved: true, revision: (rows[0] as { revision: number }).revision };
-  const current = await db(T.files).where({ id, user_id: userId }).first('content', 'revision');
-  return current ? { saved: false, current } : 'not_found';
+const TEXT_COLUMNS: Record<FileText, { text: string; revision: string; saveId: string }> = {
+  content: { text: 'content', revision: 'revision', saveId: 'content_save_id' },
+  summary: { text: 'summary', revision: 'summary_revision', saveId: 'summary_save_id' },
+  goals: { text: 'goals', revision: 'goals_revision', saveId: 'goals_save_id' },
+};
+
+/** What a text holds now, and the id of the save that wrote it (null: none was given). */
+export interface CurrentText {
+  text: string;
+  revision: number;
+  save_id: string | null;
 }
 
-export async function setFileText(db: Db, userId: number, id: number, column: 'summary' | 'goals', value: string): Promise<boolean> {
-  // Counted through `returning` (PGlite's knex answers a result object, not a row count).
-  return (await db(T.files).where({ id, user_id: userId }).update({ [column]: value, updated_at: db.fn.now() }).returning('id')).length > 0;
+export type SaveResult = { saved: true; revision: number } | { saved: false; current: CurrentText } | 'not_found';
+
+export interface SaveGuard {
+  /** The revision the edit is based on; without it the save wins. */
+  basedOn?: number | undefined;
+  /** The client's id of this save, kept with the revision it produces. */
+  saveId?: string | undefined;
+}
+
+/**
+ * Saves one text of a file. With `basedOn`, only when the text is still at that revision (or
+ * already holds exactly this text); otherwise it answers what the text holds now. Its revision
+ * goes up by one on every change, and the save's id is kept with it; saving the same text
+ * again changes neither.
+ */
+export async function saveFileText(db: Db, userId: number, id: number, which: FileText, value: string, guard: SaveGuard = {}): Promise<SaveResult> {
+  const c = TEXT_COLUMNS[which];
+  const same = `f.${c.text} = i.value`;
+  const { rows } = await db.raw(
+    `with input as (select ?::text as value, ?::int as based_on, ?::text as save_id)
+     update ${T.files} f
+     set ${c.revision} = case when ${same} then f.${c.revision} else f.${c.revision} + 1 end,
+         ${c.saveId} = case when ${same} then f.${c.saveId} else i.save_id end,
+         updated_at = case when ${same} then f.updated_at else now() end,
+         ${c.text} = i.value
+     from input i
+     where f.id = ? and f.user_id = ? and (i.based_on is null or f.${c.revision} = i.based_on or ${same})
+     returning f.${c.revision} as revision`,
+    [value, guard.basedOn ?? null, guard.saveId ?? null, id, userId],
+  );
+  if (rows[0]) return { saved: true, revision: (rows[0] as { revision: number }).revision };
+  const current = await db(T.files)
+    .where({ id, user_id: userId })
+    .first(`${c.text} as text`, `${c.revision} as revision`, `${c.saveId} as save_id`);
+  return current ? { saved: false, current: current as CurrentText } : 'not_found';
 }
 
 export async function deleteFile(db: Db, userId: number, id: number): Promise<boolean> {

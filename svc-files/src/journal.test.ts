@@ -14,16 +14,16 @@ const BAD_DATE = { success: false, errors: ['Date must be a real date in the for
 
 describe('journal', () => {
   test('a date without an entry reads as empty content', async () => {
-    expect((await h.user().get('/journal/2026-01-05')).body).toEqual({ success: true, entry: { date: '2026-01-05', content: '' } });
+    expect((await h.user().get('/journal/2026-01-05')).body).toEqual({ success: true, entry: { date: '2026-01-05', content: '', revision: 0 } });
   });
 
   test('save creates, then replaces, the entry of that date; GET reads it back', async () => {
     const c = h.user();
     const saved = await c.post('/journal/2026-01-05/save', { content: 'Started the new role.' });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ success: true, entry: { date: '2026-01-05', content: 'Started the new role.' } });
+    expect(saved.body).toEqual({ success: true, entry: { date: '2026-01-05', content: 'Started the new role.', revision: 1 } });
     await c.post('/journal/2026-01-05/save', { content: 'Started the new role. Met the team.' });
-    expect((await c.get('/journal/2026-01-05')).body).toEqual({ success: true, entry: { date: '2026-01-05', content: 'Started the new role. Met the team.' } });
+    expect((await c.get('/journal/2026-01-05')).body).toEqual({ success: true, entry: { date: '2026-01-05', content: 'Started the new role. Met the team.', revision: 2 } });
     expect((await c.get('/journal/2026-01-06')).body.entry.content).toBe('');
   });
 
@@ -51,7 +51,7 @@ describe('journal', () => {
     const c = h.user();
     expect((await c.post('/journal/2026-01-07/save', {})).body).toEqual({ success: false, errors: ['content must be text.'] });
     expect((await c.post('/journal/2026-01-07/save', { content: 12 })).status).toBe(422);
-    expect((await c.post('/journal/2026-01-07/save', { content: null })).body).toEqual({ success: true, entry: { date: '2026-01-07', content: '' } });
+    expect((await c.post('/journal/2026-01-07/save', { content: null })).body).toEqual({ success: true, entry: { date: '2026-01-07', content: '', revision: 1 } });
   });
 
   test("entries are per user: another user neither reads nor lists nor overwrites them", async () => {

@@ -1,27 +1,50 @@
 import type { Db } from '@cc/service-kit';
+import type { CurrentText, SaveGuard } from './files';
 import { T } from './tables';
 
 export interface JournalEntry {
   date: string;
   content: string;
+  /** Goes up by one on every change of the text; 0 while the date has no entry. */
+  revision: number;
 }
 
 /** Dates go in and out as YYYY-MM-DD text (never through a JS Date and its time zone). */
 const DATE = `to_char(date, 'YYYY-MM-DD')`;
 
-export async function saveEntry(db: Db, userId: number, date: string, content: string): Promise<JournalEntry> {
+export type EntrySaveResult = { saved: true; entry: JournalEntry } | { saved: false; current: CurrentText };
+
+/**
+ * Creates or replaces the entry of `date`. With `basedOn` (0: the client saw no entry), only
+ * when the entry is still at that revision or already holds exactly this text; otherwise it
+ * answers what the entry holds now. One statement, so two first saves of a day cannot both
+ * win.
+ */
+export async function saveEntry(db: Db, userId: number, date: string, content: string, guard: SaveGuard = {}): Promise<EntrySaveResult> {
   const { rows } = await db.raw(
-    `insert into ${T.journal_entries} (user_id, date, content) values (?, ?::date, ?)
-     on conflict (user_id, date) do update set content = excluded.content, updated_at = now()
-     returning ${DATE} as date, content`,
-    [userId, date, content],
+    `insert into ${T.journal_entries} as j (user_id, date, content, save_id) values (?, ?::date, ?, ?)
+     on conflict (user_id, date) do update
+       set revision = case when j.content = excluded.content then j.revision else j.revision + 1 end,
+           save_id = case when j.content = excluded.content then j.save_id else excluded.save_id end,
+           updated_at = case when j.content = excluded.content then j.updated_at else now() end,
+           content = excluded.content
+       where ?::int is null or j.revision = ?::int or j.content = excluded.content
+     returning ${DATE} as date, content, revision`,
+    [userId, date, content, guard.saveId ?? null, guard.basedOn ?? null, guard.basedOn ?? null],
   );
-  return rows[0] as JournalEntry;
+  if (rows[0]) return { saved: true, entry: rows[0] as JournalEntry };
+  const current = await db(T.journal_entries)
+    .where({ user_id: userId })
+    .whereRaw('date = ?::date', [date])
+    .first('content as text', 'revision', 'save_id');
+  return { saved: false, current: current as CurrentText };
 }
 
 export async function readEntry(db: Db, userId: number, date: string): Promise<JournalEntry> {
-  const row = await db(T.journal_entries).where({ user_id: userId }).whereRaw('date = ?::date', [date]).first('content');
-  return { date, content: (row as { content: string } | undefined)?.content ?? '' };
+  const row = (await db(T.journal_entries).where({ user_id: userId }).whereRaw('date = ?::date', [date]).first('content', 'revision')) as
+    | { content: string; revision: number }
+    | undefined;
+  return { date, content: row?.content ?? '', revision: row?.revision ?? 0 };
 }
 
 /** The dates that have an entry with some text, oldest first. */

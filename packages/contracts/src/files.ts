@@ -25,6 +25,10 @@ export const FILES_MESSAGES = {
   contentRequired: 'File content is required (text, may be empty).',
   revisionInvalid: 'revision must be a whole number.',
   staleRevision: 'This file was changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.',
+  staleSummary: 'The summary of this file was changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.',
+  staleGoals: 'The goals of this file were changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.',
+  staleJournal: 'This journal entry was changed elsewhere (another tab or device). Your text was not saved: reload the entry, or save again without a revision to overwrite it.',
+  saveIdInvalid: 'save_id must be 1-64 letters, digits, "-" or "_".',
   nothingToUpdate: 'Nothing to update: send file{name} or file{description}.',
   orderInvalid: 'order must be a list of folder names.',
   idsInvalid: 'ids must be a list of file ids (integers).',
@@ -94,6 +98,16 @@ const revisionField = z.preprocess(
   z.number({ error: M.revisionInvalid }).int({ error: M.revisionInvalid }).min(0, { error: M.revisionInvalid }).optional(),
 );
 
+/**
+ * The client's id of one save, kept with the revision it produces: a 409 names the save that
+ * wrote the current text, so a client whose answer was lost recognises its own save.
+ */
+export const SAVE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const saveIdField = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  z.string({ error: M.saveIdInvalid }).max(64, { error: M.saveIdInvalid }).regex(SAVE_ID_PATTERN, { error: M.saveIdInvalid }).optional(),
+);
+
 const idField = (error: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
@@ -160,8 +174,9 @@ export const updateFileBody = z
  * revision the edit is based on. A stale one is refused with 409; without one the save wins.
  */
 export const saveFileContentBody = z.object({
-  file: nested(z.object({ content: z.string({ error: M.contentRequired }), revision: revisionField }, { error: M.fileShape })),
+  file: nested(z.object({ content: z.string({ error: M.contentRequired }), revision: revisionField, save_id: saveIdField }, { error: M.fileShape })),
   revision: revisionField,
+  save_id: saveIdField,
 });
 /** `PATCH /files/reorder` */
 export const reorderFilesBody = z.object({
@@ -169,9 +184,18 @@ export const reorderFilesBody = z.object({
   ids: z.array(idField(M.idsInvalid), { error: M.idsInvalid }),
 });
 /** `PATCH /files/{id}/summary` */
-export const fileSummaryBody = z.object({ summary: z.string({ error: M.summaryRequired }).nullable().transform((v) => v ?? '') });
+export const fileSummaryBody = z.object({
+  summary: z.string({ error: M.summaryRequired }).nullable().transform((v) => v ?? ''),
+  /** As for the content: the summary's revision the edit is based on (stale: 409); `save_id` names the save. */
+  revision: revisionField,
+  save_id: saveIdField,
+});
 /** `PATCH /files/{id}/goals` */
-export const fileGoalsBody = z.object({ goals: z.string({ error: M.goalsRequired }).nullable().transform((v) => v ?? '') });
+export const fileGoalsBody = z.object({
+  goals: z.string({ error: M.goalsRequired }).nullable().transform((v) => v ?? ''),
+  revision: revisionField,
+  save_id: saveIdField,
+});
 /**
  * `POST /files/summarize`: the file is `file_id`, else `folder` + `file_name`; `content`
  * defaults to the file's stored content. Empty content clears the summary without a model call.
@@ -199,6 +223,9 @@ export const fileDetailSchema = z.object({
   goals: z.string(),
   position: z.number().int(),
   revision: z.number().int(),
+  /** The revisions of the summary and the goals (each goes up with every change of its text). */
+  summary_revision: z.number().int().optional(),
+  goals_revision: z.number().int().optional(),
   updated_at: z.string(),
 });
 export type FileDetail = z.infer<typeof fileDetailSchema>;
@@ -221,13 +248,24 @@ export type SaveFileContentAnswer = z.infer<typeof saveFileContentAnswer>;
 export const staleRevisionAnswer = z.object({
   success: z.literal(false),
   errors: z.array(z.string()),
-  current: z.object({ content: z.string(), revision: z.number().int() }),
+  /** `save_id`: the id the client sent with the save that wrote this text, when it sent one. */
+  current: z.object({ content: z.string(), revision: z.number().int(), save_id: z.string().optional() }),
 });
 export type StaleRevisionAnswer = z.infer<typeof staleRevisionAnswer>;
 /** `PATCH /files/reorder`: ids that are not files of that folder are ignored and listed. */
 export const reorderFilesAnswer = z.object({ success: z.literal(true), ignored: z.array(z.number().int()) });
 /** `POST /files/summarize` */
-export const summarizeAnswer = z.object({ success: z.literal(true), summary: z.string() });
+export const summarizeAnswer = z.object({ success: z.literal(true), summary: z.string(), summary_revision: z.number().int().optional() });
+/** `PATCH /files/{id}/summary` and `/goals`: the documented `{success}` and the text's new revision. */
+export const saveNoteAnswer = z.object({ success: z.literal(true), revision: z.number().int() });
+export type SaveNoteAnswer = z.infer<typeof saveNoteAnswer>;
+/** `PATCH /files/{id}/summary` or `/goals` with a stale revision: 409 and what the text holds now. */
+export const staleNoteAnswer = z.object({
+  success: z.literal(false),
+  errors: z.array(z.string()),
+  current: z.object({ summary: z.string().optional(), goals: z.string().optional(), revision: z.number().int(), save_id: z.string().optional() }),
+});
+export type StaleNoteAnswer = z.infer<typeof staleNoteAnswer>;
 export type SummarizeAnswer = z.infer<typeof summarizeAnswer>;
 
 // ---- AI suggestions, prompts and drafts (/profile, svc-files part) ----
@@ -281,8 +319,14 @@ export type AiErrorAnswer = z.infer<typeof aiErrorAnswer>;
 
 export const journalDateParams = z.object({ date: z.string().refine(isJournalDate, { error: M.dateInvalid }) });
 /** `POST /journal/{date}/save` */
-export const saveJournalBody = z.object({ content: z.string({ error: M.journalContentRequired }).nullable().transform((v) => v ?? '') });
-export const journalEntrySchema = z.object({ date: z.string(), content: z.string() });
+export const saveJournalBody = z.object({
+  content: z.string({ error: M.journalContentRequired }).nullable().transform((v) => v ?? ''),
+  /** As for file content: 0 when the client saw no entry. */
+  revision: revisionField,
+  save_id: saveIdField,
+});
+/** `revision`: goes up with every change of the text; 0 while the date has no entry. */
+export const journalEntrySchema = z.object({ date: z.string(), content: z.string(), revision: z.number().int().optional() });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 /** `GET /journal/{date}` and `POST /journal/{date}/save` (content '' when there is no entry) */
 export const journalEntryAnswer = z.object({ success: z.literal(true), entry: journalEntrySchema });

@@ -3,6 +3,7 @@ import { foldersAndFiles } from './001_files';
 import { suggestions } from './002_suggestions';
 import { journal } from './003_journal';
 import { listingNotify } from './004_listing_notify';
+import { saveIds } from './005_save_ids';
 
 /** svc-files's schema changes, applied in order into the `files` schema. */
-export const migrations: Migration[] = [foldersAndFiles, suggestions, journal, listingNotify];
+export const migrations: Migration[] = [foldersAndFiles, suggestions, journal, listingNotify, saveIds];
