@@ -65,7 +65,7 @@ test('typing autosaves with the revision, and the text is there after a reload (
   });
   await typeAtEnd(page, '\nSaved by the autosave.');
   await expect(status(page)).toHaveText('Saved');
-  expect(JSON.parse(patches[0]!)).toEqual({ file: { content: '# Resume\n\nFirst line.\nSaved by the autosave.', revision: 1 } });
+  expect(JSON.parse(patches[0]!)).toEqual({ file: { content: '# Resume\n\nFirst line.\nSaved by the autosave.', revision: 1, save_id: expect.any(String) } });
   expect((await serverFile(api, id)).content).toBe('# Resume\n\nFirst line.\nSaved by the autosave.');
   // The preview follows the editor.
   await expect(page.getByTestId('markdown-preview')).toContainText('Saved by the autosave.');

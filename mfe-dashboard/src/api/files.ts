@@ -1,5 +1,7 @@
 import { api } from '@cc/client';
-import type { FileAnswer, FileDetail, FilesIndexAnswer, FileSummary, FileWriteAnswer, SaveFileContentAnswer, StaleRevisionAnswer, SummarizeAnswer } from '@cc/contracts';
+import type {
+  FileAnswer, FileDetail, FilesIndexAnswer, FileSummary, FileWriteAnswer, SaveFileContentAnswer, SaveNoteAnswer, StaleRevisionAnswer, SummarizeAnswer,
+} from '@cc/contracts';
 
 /**
  * Typed wrappers over the svc-files calls for files (spec §7). Every call throws an
@@ -9,7 +11,21 @@ import type { FileAnswer, FileDetail, FilesIndexAnswer, FileSummary, FileWriteAn
  * The file workspace (editor, preview, diff, chat) uses getFile / saveContent / saveSummary /
  * saveGoals / summarize; the explorer the rest. Keep these names stable.
  */
-export type { FileAnswer, FileDetail, FilesIndexAnswer, FileSummary, FileWriteAnswer, SaveFileContentAnswer, StaleRevisionAnswer, SummarizeAnswer };
+export type { FileAnswer, FileDetail, FilesIndexAnswer, FileSummary, FileWriteAnswer, SaveFileContentAnswer, SaveNoteAnswer, StaleRevisionAnswer, SummarizeAnswer };
+
+/**
+ * How a save is guarded: `revision` is the version the edit is based on (a stale one is refused
+ * with 409), `saveId` names this save (the 409 names the save that wrote the current text).
+ */
+export interface SaveGuard {
+  revision?: number | undefined;
+  saveId?: string | undefined;
+}
+
+/** The guard as body fields (`revision`, `save_id`), leaving out what is not given. */
+export function guardFields(guard: SaveGuard = {}): { revision?: number; save_id?: string } {
+  return { ...(guard.revision !== undefined ? { revision: guard.revision } : {}), ...(guard.saveId ? { save_id: guard.saveId } : {}) };
+}
 
 const filePath = (id: number) => `/files/${encodeURIComponent(String(id))}`;
 
@@ -24,14 +40,32 @@ export function getFile(id: number, signal?: AbortSignal): Promise<FileAnswer> {
 }
 
 /**
- * `PATCH /files/{id}` `file{content, revision?}` → `{success, errors, revision}`. With a
- * revision, a stale save is refused with 409: the ApiError's `.status` is 409 and `.body` is a
- * `StaleRevisionAnswer` (`current{content, revision}`).
+ * `PATCH /files/{id}` `file{content, revision?, save_id?}` → `{success, errors, revision}`. With
+ * a revision, a stale save is refused with 409: the ApiError's `.status` is 409 and `.body` is
+ * a `StaleRevisionAnswer` (`current{content, revision, save_id?}`).
  */
-export function saveContent(id: number, content: string, revision?: number, options?: { signal?: AbortSignal }): Promise<SaveFileContentAnswer> {
-  const file: { content: string; revision?: number } = { content };
-  if (revision !== undefined) file.revision = revision;
+export function saveContent(id: number, content: string, revision?: number, options?: { signal?: AbortSignal; saveId?: string }): Promise<SaveFileContentAnswer> {
+  const file = { content, ...guardFields({ revision, saveId: options?.saveId }) };
   return api.patch<SaveFileContentAnswer>(filePath(id), { file }, { signal: options?.signal });
+}
+
+/** What a 409 says the text holds now: under `key` (content, summary or goals), with its revision and the save that wrote it. */
+export interface StaleText {
+  text: string;
+  revision: number;
+  saveId: string | null;
+  message?: string;
+}
+
+/** The 409 of a guarded save (content, summary, goals, journal entry), if that is what `error` is. */
+export function staleText(error: unknown, key: 'content' | 'summary' | 'goals'): StaleText | null {
+  const e = error as { status?: unknown; body?: unknown } | null;
+  if (!e || e.status !== 409 || !e.body || typeof e.body !== 'object') return null;
+  const body = e.body as { errors?: unknown; current?: Record<string, unknown> };
+  const current = body.current;
+  if (!current || typeof current[key] !== 'string' || typeof current.revision !== 'number') return null;
+  const message = Array.isArray(body.errors) && typeof body.errors[0] === 'string' ? body.errors[0] : undefined;
+  return { text: current[key], revision: current.revision, saveId: typeof current.save_id === 'string' ? current.save_id : null, ...(message ? { message } : {}) };
 }
 
 /** The body of a 409 from saveContent, if that is what `error` is. */
@@ -69,17 +103,17 @@ export function reorderFiles(folder: string, ids: number[]): Promise<{ success: 
   return api.patch<{ success: true; ignored: number[] }>('/files/reorder', { folder, ids });
 }
 
-/** `PATCH /files/{id}/summary {summary}` */
-export function saveSummary(id: number, summary: string): Promise<{ success: true }> {
-  return api.patch<{ success: true }>(`${filePath(id)}/summary`, { summary });
+/** `PATCH /files/{id}/summary {summary, revision?, save_id?}` → `{success, revision}` (409 when stale, like the content). */
+export function saveSummary(id: number, summary: string, guard?: SaveGuard): Promise<SaveNoteAnswer> {
+  return api.patch<SaveNoteAnswer>(`${filePath(id)}/summary`, { summary, ...guardFields(guard) });
 }
 
-/** `PATCH /files/{id}/goals {goals}` */
-export function saveGoals(id: number, goals: string): Promise<{ success: true }> {
-  return api.patch<{ success: true }>(`${filePath(id)}/goals`, { goals });
+/** `PATCH /files/{id}/goals {goals, revision?, save_id?}` → `{success, revision}` (409 when stale, like the content). */
+export function saveGoals(id: number, goals: string, guard?: SaveGuard): Promise<SaveNoteAnswer> {
+  return api.patch<SaveNoteAnswer>(`${filePath(id)}/goals`, { goals, ...guardFields(guard) });
 }
 
-/** `POST /files/summarize {file_id, folder, file_name, content}` → `{success, summary}` (empty content clears it). */
+/** `POST /files/summarize {file_id, folder, file_name, content}` → `{success, summary, summary_revision?}` (empty content clears it). */
 export function summarize(input: { fileId: number; folder: string; fileName: string; content: string }, signal?: AbortSignal): Promise<SummarizeAnswer> {
   return api.post<SummarizeAnswer>(
     '/files/summarize',

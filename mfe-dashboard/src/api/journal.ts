@@ -1,4 +1,5 @@
 import { api } from '@cc/client';
+import { guardFields, type SaveGuard } from './files';
 
 export interface JournalListAnswer {
   success: true;
@@ -8,7 +9,8 @@ export interface JournalListAnswer {
 
 export interface JournalEntryAnswer {
   success: true;
-  entry: { date: string; content: string };
+  /** `revision` goes up with every change of the text; 0 while the date has no entry. */
+  entry: { date: string; content: string; revision?: number };
 }
 
 const entryPath = (date: string) => `/journal/${encodeURIComponent(date)}`;
@@ -18,14 +20,17 @@ export function fetchJournalDates(signal?: AbortSignal): Promise<JournalListAnsw
   return api.get<JournalListAnswer>('/journal', { signal });
 }
 
-/** `GET /journal/{date}` → `{success, entry{date, content}}` ('' when there is none). */
+/** `GET /journal/{date}` → `{success, entry{date, content, revision}}` ('' and 0 when there is none). */
 export function fetchJournalEntry(date: string, signal?: AbortSignal): Promise<JournalEntryAnswer> {
   return api.get<JournalEntryAnswer>(entryPath(date), { signal });
 }
 
-/** `POST /journal/{date}/save {content}` */
-export function saveJournalEntry(date: string, content: string): Promise<JournalEntryAnswer> {
-  return api.post<JournalEntryAnswer>(`${entryPath(date)}/save`, { content });
+/**
+ * `POST /journal/{date}/save {content, revision?, save_id?}` → `{success, entry}`. With a
+ * revision, a stale save is refused with 409 `current{content, revision, save_id?}` (see `staleText`).
+ */
+export function saveJournalEntry(date: string, content: string, guard?: SaveGuard): Promise<JournalEntryAnswer> {
+  return api.post<JournalEntryAnswer>(`${entryPath(date)}/save`, { content, ...guardFields(guard) });
 }
 
 export const journalSavePath = (date: string) => `${entryPath(date)}/save`;

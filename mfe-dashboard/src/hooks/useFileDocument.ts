@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { errorMessage } from '@cc/client';
-import { bindPageLifecycle, type AutosaveSnapshot, type EditorPaneHandle } from '@cc/ui';
+import { bindPageLifecycle, type AutosaveConflict, type AutosaveSnapshot, type EditorPaneHandle } from '@cc/ui';
 import { getFile } from '../api/files';
 import { createFileAutosaves, type FileAutosaves } from '../components/workspace/fileAutosaves';
 import { fileTitle, type ContentMode } from '../components/workspace/texts';
@@ -21,6 +21,8 @@ export interface FileDocument {
   saves: FileAutosaves;
   /** The content's autosave: its conflict and whether a local draft was restored. */
   contentSnapshot: AutosaveSnapshot<number>;
+  /** The texts (content, summary, goals) whose save found them changed elsewhere. */
+  conflicts: { mode: ContentMode; conflict: AutosaveConflict<number> }[];
   status: StatusMessage | null;
   setStatus: (status: StatusMessage | null) => void;
   /** The text of a mode: from the editor if it is the one shown. */
@@ -35,14 +37,14 @@ export interface FileDocument {
   edited: () => void;
   /** The editor lost the focus. */
   blurred: () => void;
-  keepMine: () => void;
-  takeTheirs: () => void;
+  keepMine: (mode?: ContentMode) => void;
+  takeTheirs: (mode?: ContentMode) => void;
 }
 
 const NO_SNAPSHOT: AutosaveSnapshot<number> = { state: 'idle', text: '', conflict: null, restored: false };
 
 function toneOf(text: string): StatusMessage['tone'] {
-  return /failed/i.test(text) ? 'error' : /\.\.\.$/.test(text) ? 'info' : 'ok';
+  return /failed|^not saved/i.test(text) ? 'error' : /\.\.\.$/.test(text) ? 'info' : 'ok';
 }
 
 /**
@@ -110,6 +112,15 @@ export function useFileDocument(file: OpenFile): FileDocument {
   }, [saves]);
 
   const contentSnapshot = useSyncExternalStore(saves.full.subscribe, saves.full.getSnapshot, () => NO_SNAPSHOT);
+  const summaryConflict = useSyncExternalStore(saves.summary.subscribe, () => saves.summary.getSnapshot().conflict, () => null);
+  const goalsConflict = useSyncExternalStore(saves.goals.subscribe, () => saves.goals.getSnapshot().conflict, () => null);
+  const conflicts = (
+    [
+      ['full', contentSnapshot.conflict],
+      ['summary', summaryConflict],
+      ['goals', goalsConflict],
+    ] as const
+  ).flatMap(([mode, conflict]) => (conflict ? [{ mode, conflict }] : []));
 
   // The tab title is the file name without .md (and follows renames).
   useEffect(() => {
@@ -125,8 +136,8 @@ export function useFileDocument(file: OpenFile): FileDocument {
         if (controller.signal.aborted) return;
         const f = answer.file;
         const full = saves.full.start(f.content ?? '', f.revision);
-        const summary = saves.summary.start(f.summary ?? '');
-        const goals = saves.goals.start(f.goals ?? '');
+        const summary = saves.summary.start(f.summary ?? '', f.summary_revision);
+        const goals = saves.goals.start(f.goals ?? '', f.goals_revision);
         texts.current = { full: full.content, summary: summary.content, goals: goals.content };
         setLoaded({ status: 'ok', initial: texts.current[modeRef.current] });
       },
@@ -175,14 +186,20 @@ export function useFileDocument(file: OpenFile): FileDocument {
     [switchMode, putText],
   );
 
-  const keepMine = useCallback(() => {
-    void saves.full.keepMine();
-  }, [saves]);
+  const keepMine = useCallback(
+    (m: ContentMode = 'full') => {
+      void saves[m].keepMine();
+    },
+    [saves],
+  );
 
-  const takeTheirs = useCallback(() => {
-    const theirs = saves.full.takeTheirs();
-    if (theirs !== null) putText('full', theirs);
-  }, [saves, putText]);
+  const takeTheirs = useCallback(
+    (m: ContentMode = 'full') => {
+      const theirs = saves[m].takeTheirs();
+      if (theirs !== null) putText(m, theirs);
+    },
+    [saves, putText],
+  );
 
   return {
     paneRef,
@@ -192,6 +209,7 @@ export function useFileDocument(file: OpenFile): FileDocument {
     mode,
     saves,
     contentSnapshot,
+    conflicts,
     status,
     setStatus,
     textOf,

@@ -23,16 +23,19 @@ export function useSummarize({ doc, fileRef, mounted }: Options): { summarizing:
     setStatus({ text: STATUS.summarizing, tone: 'info' });
     try {
       let summary = '';
+      let revision: number | undefined;
       if (content.trim() === '') {
         // Nothing to summarise: the summary is cleared, no model is asked.
-        await saveSummary(f.id, '');
+        revision = (await saveSummary(f.id, '')).revision;
       } else {
-        summary = (await summarize({ fileId: f.id, folder: f.folder, fileName: f.name, content })).summary ?? '';
+        const answer = await summarize({ fileId: f.id, folder: f.folder, fileName: f.name, content });
+        summary = answer.summary ?? '';
+        revision = answer.summary_revision;
       }
       if (!mounted.current) return;
-      // The server stored it: the autosave's base is the new text, nothing is pending.
+      // The server stored it as a new revision: the autosave goes on from there, nothing is pending.
       putText('summary', summary);
-      saves.summary.reset(summary);
+      saves.summary.reset(summary, revision);
       setStatus({ text: STATUS.summaryUpdated, tone: 'ok' });
     } catch (error) {
       console.warn('[workspace] summarize failed', error);

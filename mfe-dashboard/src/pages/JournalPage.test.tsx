@@ -78,7 +78,7 @@ describe('JournalPage', () => {
     });
     expect(saves()).toHaveLength(1);
     expect(saves()[0]!.path).toBe('/journal/2026-01-07/save');
-    expect(saves()[0]!.body).toEqual({ content: 'A new day.' });
+    expect(saves()[0]!.body).toEqual({ content: 'A new day.', revision: 0, save_id: expect.any(String) });
     await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Saved'));
     expect(day('2026-01-07').getAttribute('data-has-entry')).toBe('true');
     expect(localStorage.getItem(journalDraftKey('42', '2026-01-07'))).toBeNull();
@@ -132,5 +132,60 @@ describe('JournalPage', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(api.chat.sent()).toHaveLength(1));
     expect(api.chat.sent()[0]!.body).toMatchObject({ folder: 'journal', file_name: '2026-01-05.md', file_content: 'Started the week. Reflect.' });
+  });
+});
+
+describe('JournalPage: stale saves', () => {
+  const blur = (view: EditorView) => act(() => view.contentDOM.dispatchEvent(new FocusEvent('blur')));
+
+  it('saves with the revision it loaded; an entry changed in another tab shows both versions instead of being overwritten', async () => {
+    renderJournal();
+    const view = await editorReady();
+    typeAtEnd(view, ' Mine.');
+    blur(view);
+    await waitFor(() => expect(api.journal.get('2026-01-05')).toBe('Started the week. Mine.'));
+    expect(saves()[0]!.body).toEqual({ content: 'Started the week. Mine.', revision: 1, save_id: expect.any(String) });
+    // Another tab saves over it.
+    api.journal.set('2026-01-05', 'Rewritten in another tab.');
+    api.journalMeta.set('2026-01-05', { revision: 5, saveId: 'other-tab' });
+    typeAtEnd(view, ' More.');
+    blur(view);
+    const panel = await screen.findByTestId('conflict-panel');
+    expect(within(panel).getByRole('heading').textContent).toBe('This journal entry was changed elsewhere');
+    expect(within(panel).getByTestId('conflict-theirs').textContent).toContain('Rewritten in another tab.');
+    expect(api.journal.get('2026-01-05')).toBe('Rewritten in another tab.');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Take theirs' }));
+    expect(view.state.doc.toString()).toBe('Rewritten in another tab.');
+    expect(screen.queryByTestId('conflict-panel')).toBeNull();
+    typeAtEnd(view, ' Then mine.');
+    blur(view);
+    await waitFor(() => expect(api.journal.get('2026-01-05')).toBe('Rewritten in another tab. Then mine.'));
+    expect(saves().at(-1)!.body).toMatchObject({ revision: 5 });
+  });
+
+  it('a save whose answer was lost (502 after the commit) is recognised: no conflict, typing goes on and is saved', async () => {
+    renderJournal();
+    const view = await editorReady();
+    api.loseAnswer = { path: /\/save$/, as: 502 };
+    typeAtEnd(view, ' One.');
+    blur(view);
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Save failed'));
+    expect(api.journal.get('2026-01-05')).toBe('Started the week. One.');
+    typeAtEnd(view, ' Two.');
+    blur(view);
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Saved'));
+    expect(screen.queryByTestId('conflict-panel')).toBeNull();
+    expect(api.journal.get('2026-01-05')).toBe('Started the week. One. Two.');
+    expect(localStorage.getItem(journalDraftKey('42', '2026-01-05'))).toBeNull();
+  });
+
+  it("a refused save shows the server's message and keeps the local draft", async () => {
+    renderJournal();
+    const view = await editorReady();
+    api.refuse = { path: /\/save$/, message: 'Text cannot contain the NUL character.' };
+    typeAtEnd(view, ' Bad.');
+    blur(view);
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Not saved: Text cannot contain the NUL character.'));
+    expect(JSON.parse(localStorage.getItem(journalDraftKey('42', '2026-01-05'))!)).toMatchObject({ content: 'Started the week. Bad.' });
   });
 });

@@ -1,7 +1,19 @@
 import { useMemo, useState } from 'react';
 import { DiffView, diffLines } from '@cc/ui';
+import './ConflictPanel.css';
+
+/** What changed elsewhere: the file's content (default), its summary or goals, a journal entry. */
+export type ConflictSubject = 'file' | 'summary' | 'goals' | 'entry';
+
+const WORDING: Record<ConflictSubject, { title: string; saved: string }> = {
+  file: { title: 'This file was changed elsewhere', saved: 'saved this file' },
+  summary: { title: "This file's summary was changed elsewhere", saved: "saved this file's summary" },
+  goals: { title: "This file's goals were changed elsewhere", saved: "saved this file's goals" },
+  entry: { title: 'This journal entry was changed elsewhere', saved: 'saved this entry' },
+};
 
 export interface ConflictPanelProps {
+  subject?: ConflictSubject;
   /** The user's text when the conflict was found. */
   mine: string;
   /** The server's current text. */
@@ -39,19 +51,20 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * A save was refused because the file changed elsewhere (409, stale revision). Both versions
+ * A save was refused because the text changed elsewhere (409, stale revision). Both versions
  * are shown; the user keeps theirs (saved over the server's current revision), takes the
  * server's, or copies theirs first. Nothing typed is lost either way.
  */
-export function ConflictPanel({ mine, theirs, theirsRevision, currentMine, onKeepMine, onTakeTheirs }: ConflictPanelProps) {
+export function ConflictPanel({ subject = 'file', mine, theirs, theirsRevision, currentMine, onKeepMine, onTakeTheirs }: ConflictPanelProps) {
+  const wording = WORDING[subject];
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const [showDiff, setShowDiff] = useState(false);
   const lines = useMemo(() => (showDiff ? diffLines(theirs, mine) : []), [showDiff, theirs, mine]);
   return (
-    <section className="fw-conflict" role="alert" aria-label="This file was changed elsewhere" data-testid="conflict-panel">
-      <h3>This file was changed elsewhere</h3>
+    <section className="fw-conflict" role="alert" aria-label={wording.title} data-testid="conflict-panel" data-subject={subject}>
+      <h3>{wording.title}</h3>
       <p>
-        Another tab or device saved this file while you were editing, so your changes were not saved over it. Both versions are below: keep yours,
+        Another tab or device {wording.saved} while you were editing, so your changes were not saved over it. Both versions are below: keep yours,
         take the other one, or copy yours first.
       </p>
       <div className="fw-conflict-versions">

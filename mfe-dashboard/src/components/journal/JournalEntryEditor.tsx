@@ -1,7 +1,9 @@
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { errorMessage } from '@cc/client';
 import { Autosave, EditorPane, bindPageLifecycle, useAutosaveStatus, type EditorPaneHandle } from '@cc/ui';
+import { guardFields, staleText } from '../../api/files';
 import { fetchJournalEntry, journalSavePath, saveJournalEntry } from '../../api/journal';
+import { ConflictPanel } from '../editor/ConflictPanel';
 import { sessionUserScope } from '../../lib/session-user';
 import { keepaliveWrite } from '../workspace/keepalive';
 
@@ -36,7 +38,7 @@ export function JournalEntryEditor({ date, onSaved, ref }: JournalEntryEditorPro
   onSavedRef.current = onSaved;
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [autosave, setAutosave] = useState<Autosave<never> | null>(null);
+  const [autosave, setAutosave] = useState<Autosave<number> | null>(null);
   const textRef = useRef('');
   const status = useAutosaveStatus(autosave);
 
@@ -54,26 +56,34 @@ export function JournalEntryEditor({ date, onSaved, ref }: JournalEntryEditorPro
 
   useEffect(() => {
     const controller = new AbortController();
-    let created: Autosave<never> | null = null;
+    let created: Autosave<number> | null = null;
     let unbind = () => undefined as void;
     setLoaded({ status: 'loading' });
     Promise.all([sessionUserScope(), fetchJournalEntry(date, controller.signal)]).then(
       ([user, answer]) => {
         if (controller.signal.aborted) return;
-        created = new Autosave<never>({
+        // Guarded by the entry's revision like a file's content: a stale tab gets the conflict, not the last word.
+        created = new Autosave<number>({
           storageKey: journalDraftKey(user, date),
           delayMs: JOURNAL_AUTOSAVE_MS,
           getContent: getText,
           getLength: () => paneRef.current?.getLength() ?? textRef.current.length,
-          save: async (content, _base, { keepalive }) => {
-            if (keepalive) await keepaliveWrite('POST', journalSavePath(date), { content });
-            else await saveJournalEntry(date, content);
+          save: async (content, revision, { keepalive, saveId }) => {
+            const guard = { revision, saveId };
+            const answer = keepalive
+              ? ((await keepaliveWrite('POST', journalSavePath(date), { content, ...guardFields(guard) })) as { entry?: { revision?: number } } | undefined)
+              : await saveJournalEntry(date, content, guard);
             onSavedRef.current?.(date, content.trim() !== '');
+            return answer?.entry?.revision;
+          },
+          conflictOf: (error) => {
+            const stale = staleText(error, 'content');
+            return stale ? { theirs: stale.text, base: stale.revision, saveId: stale.saveId, ...(stale.message ? { message: stale.message } : {}) } : null;
           },
           onError: (error) => console.warn('[journal] saving the entry failed', error),
         });
         unbind = bindPageLifecycle(() => (created ? [created] : []));
-        const { content } = created.start(answer.entry?.content ?? '');
+        const { content } = created.start(answer.entry?.content ?? '', answer.entry?.revision);
         textRef.current = content;
         setAutosave(created);
         setLoaded({ status: 'ok', initial: content });
@@ -97,6 +107,20 @@ export function JournalEntryEditor({ date, onSaved, ref }: JournalEntryEditorPro
         {status.text}
       </p>
       {status.restored && <p className="journal-note">Unsaved text from your last visit was restored and is being saved.</p>}
+      {status.conflict && autosave && (
+        <ConflictPanel
+          subject="entry"
+          mine={status.conflict.mine}
+          theirs={status.conflict.theirs}
+          theirsRevision={status.conflict.theirsBase}
+          currentMine={getText}
+          onKeepMine={() => void autosave.keepMine()}
+          onTakeTheirs={() => {
+            const theirs = autosave.takeTheirs();
+            if (theirs !== null) paneRef.current?.setValue(theirs);
+          }}
+        />
+      )}
       {loaded.status === 'loading' && (
         <p className="journal-note" role="status">
           Loading the entry…

@@ -18,7 +18,7 @@ describe('FileWorkspace: autosave', () => {
     expect(contentSaves()).toHaveLength(0);
     await advance(1);
     expect(contentSaves()).toHaveLength(1);
-    expect(contentSaves()[0]!.body).toEqual({ file: { content: '# Resume\n\nHello world', revision: 3 } });
+    expect(contentSaves()[0]!.body).toEqual({ file: { content: '# Resume\n\nHello world', revision: 3, save_id: expect.any(String) } });
     await waitFor(() => expect(status()).toBe('Saved'));
     expect(api.files.get(7)!.content).toBe('# Resume\n\nHello world');
     expect(localStorage.getItem(draftKey(7, 'full'))).toBeNull();
@@ -60,7 +60,7 @@ describe('FileWorkspace: autosave', () => {
     });
     await waitFor(() => expect(contentSaves()).toHaveLength(2));
     expect(contentSaves()[1]!.keepalive).toBe(true);
-    expect(contentSaves()[1]!.body).toEqual({ file: { content: '# Resume\n\nHello!?', revision: 4 } });
+    expect(contentSaves()[1]!.body).toEqual({ file: { content: '# Resume\n\nHello!?', revision: 4, save_id: expect.any(String) } });
   });
 
   it('keeps the unsaved text in localStorage during an outage and saves it when the server is back', async () => {
@@ -104,7 +104,7 @@ describe('FileWorkspace: autosave', () => {
     expect(status()).toBe('Save failed');
     fireEvent.click(within(panel).getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => expect(api.files.get(7)!.content).toBe('# Resume\n\nHello from me'));
-    expect(contentSaves().at(-1)!.body).toEqual({ file: { content: '# Resume\n\nHello from me', revision: 4 } });
+    expect(contentSaves().at(-1)!.body).toEqual({ file: { content: '# Resume\n\nHello from me', revision: 4, save_id: expect.any(String) } });
     await waitFor(() => expect(screen.queryByTestId('conflict-panel')).toBeNull());
   });
 

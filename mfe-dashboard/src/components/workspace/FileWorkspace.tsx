@@ -60,7 +60,6 @@ function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatH
   const { loaded } = doc;
   const { proposal } = update;
   const title = fileTitle(file.name);
-  const conflict = doc.contentSnapshot.conflict;
 
   return (
     <div className="fw" data-testid="file-workspace" data-file-id={file.id}>
@@ -79,16 +78,18 @@ function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatH
         </header>
 
         <DraftNotices job={drafts.draftJob} undo={drafts.undo} onCancel={drafts.cancelDraft} onUndo={drafts.undoDraft} />
-        {conflict && (
+        {doc.conflicts.map(({ mode, conflict }) => (
           <ConflictPanel
+            key={mode}
+            subject={mode === 'full' ? 'file' : mode}
             mine={conflict.mine}
             theirs={conflict.theirs}
             theirsRevision={conflict.theirsBase}
-            currentMine={() => doc.textOf('full')}
-            onKeepMine={doc.keepMine}
-            onTakeTheirs={doc.takeTheirs}
+            currentMine={() => doc.textOf(mode)}
+            onKeepMine={() => doc.keepMine(mode)}
+            onTakeTheirs={() => doc.takeTheirs(mode)}
           />
-        )}
+        ))}
 
         {doc.contentSnapshot.restored && (
           <p className="fw-notice fw-notice--quiet" data-testid="draft-restored">

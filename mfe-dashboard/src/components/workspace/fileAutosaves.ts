@@ -1,9 +1,9 @@
-import { Autosave } from '@cc/ui';
-import { saveContent, saveGoals, saveSummary, staleRevision } from '../../api/files';
+import { Autosave, type AutosaveOptions } from '@cc/ui';
+import { guardFields, saveContent, saveGoals, saveSummary, staleText } from '../../api/files';
 import { keepaliveWrite } from './keepalive';
 import type { ContentMode } from './texts';
 
-/** One autosave per text of a file; the content's carries the revision it was based on. */
+/** One autosave per text of a file, each carrying the revision of its text it was based on. */
 export type FileAutosaves = Record<ContentMode, Autosave<number>>;
 
 /** localStorage keys of the unsaved drafts of a file (file ids are unique across users). */
@@ -14,49 +14,40 @@ interface TextSource {
   lengthOf: (mode: ContentMode) => number;
 }
 
+/** The key each text has in its save body and in a 409's `current`. */
+const FIELD = { full: 'content', summary: 'summary', goals: 'goals' } as const;
+
 /**
- * The autosaves of file `id`. On page hide the writes go out with keepalive, which bypasses
- * @cc/client, so those paths are spelled out here.
+ * The autosaves of file `id`: content, summary and goals alike (a revision per text, 409 on a
+ * stale one, a save id per save). On page hide the writes go out with keepalive, which
+ * bypasses @cc/client, so those paths are spelled out here.
  */
 export function createFileAutosaves(id: number, { textOf, lengthOf }: TextSource): FileAutosaves {
   const path = `/files/${encodeURIComponent(String(id))}`;
-  return {
-    full: new Autosave<number>({
-      storageKey: draftKey(id, 'full'),
-      getContent: () => textOf('full'),
-      getLength: () => lengthOf('full'),
-      save: async (content, revision, { keepalive }) => {
-        if (keepalive) {
-          const answer = (await keepaliveWrite('PATCH', path, { file: revision === undefined ? { content } : { content, revision } })) as { revision?: number };
-          return answer?.revision;
-        }
-        return (await saveContent(id, content, revision)).revision;
-      },
-      conflictOf: (error) => {
-        const stale = staleRevision(error);
-        return stale ? { theirs: stale.current.content, base: stale.current.revision, message: stale.errors?.[0] } : null;
-      },
-      onError: (error) => console.warn('[workspace] saving the file failed', error),
-    }),
-    summary: new Autosave<number>({
-      storageKey: draftKey(id, 'summary'),
-      getContent: () => textOf('summary'),
-      getLength: () => lengthOf('summary'),
-      save: async (summary, _base, { keepalive }) => {
-        if (keepalive) await keepaliveWrite('PATCH', `${path}/summary`, { summary });
-        else await saveSummary(id, summary);
-      },
-      onError: (error) => console.warn('[workspace] saving the summary failed', error),
-    }),
-    goals: new Autosave<number>({
-      storageKey: draftKey(id, 'goals'),
-      getContent: () => textOf('goals'),
-      getLength: () => lengthOf('goals'),
-      save: async (goals, _base, { keepalive }) => {
-        if (keepalive) await keepaliveWrite('PATCH', `${path}/goals`, { goals });
-        else await saveGoals(id, goals);
-      },
-      onError: (error) => console.warn('[workspace] saving the goals failed', error),
-    }),
+
+  const save = (mode: ContentMode): AutosaveOptions<number>['save'] => async (text, revision, { keepalive, saveId }) => {
+    const guard = { revision, saveId };
+    if (keepalive) {
+      const body = mode === 'full' ? { file: { content: text, ...guardFields(guard) } } : { [FIELD[mode]]: text, ...guardFields(guard) };
+      const answer = (await keepaliveWrite('PATCH', mode === 'full' ? path : `${path}/${mode}`, body)) as { revision?: number } | undefined;
+      return answer?.revision;
+    }
+    if (mode === 'full') return (await saveContent(id, text, revision, { saveId })).revision;
+    return (await (mode === 'summary' ? saveSummary : saveGoals)(id, text, guard)).revision;
   };
+
+  const autosave = (mode: ContentMode, what: string) =>
+    new Autosave<number>({
+      storageKey: draftKey(id, mode),
+      getContent: () => textOf(mode),
+      getLength: () => lengthOf(mode),
+      save: save(mode),
+      conflictOf: (error) => {
+        const stale = staleText(error, FIELD[mode]);
+        return stale ? { theirs: stale.text, base: stale.revision, saveId: stale.saveId, ...(stale.message ? { message: stale.message } : {}) } : null;
+      },
+      onError: (error) => console.warn(`[workspace] saving the ${what} failed`, error),
+    });
+
+  return { full: autosave('full', 'file'), summary: autosave('summary', 'summary'), goals: autosave('goals', 'goals') };
 }

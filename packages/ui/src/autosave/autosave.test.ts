@@ -1,64 +1,10 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { Autosave, SAVE_TEXTS, readDraft, type AutosaveOptions } from './autosave';
+import { describe, expect, it, jest } from '@jest/globals';
+import { SAVE_TEXTS, readDraft } from './autosave';
+import { KEY, setup, useAutosaveTestClock } from './autosave.harness';
 import { bindPageLifecycle } from './useAutosave';
 
-const KEY = 'cc:draft:test';
-
-interface Call {
-  content: string;
-  base: number | undefined;
-  keepalive: boolean;
-}
-
-/** A document and a fake server: every save is held until the test answers it. */
-function setup(options: Partial<AutosaveOptions<number>> = {}) {
-  let text = '';
-  const calls: Call[] = [];
-  const answers: Array<{ resolve: (v: number | undefined) => void; reject: (e: unknown) => void }> = [];
-  const autosave = new Autosave<number>({
-    storageKey: KEY,
-    getContent: () => text,
-    getLength: () => text.length,
-    save: (content, base, { keepalive }) => {
-      calls.push({ content, base, keepalive });
-      return new Promise<number | undefined>((resolve, reject) => answers.push({ resolve, reject }));
-    },
-    ...options,
-  });
-  return {
-    autosave,
-    calls,
-    type(next: string) {
-      text = next;
-      autosave.changed();
-    },
-    set text(v: string) {
-      text = v;
-    },
-    async answer(value?: number) {
-      answers.shift()!.resolve(value);
-      await flushPromises();
-    },
-    async fail(error: unknown) {
-      answers.shift()!.reject(error);
-      await flushPromises();
-    },
-  };
-}
-
-async function flushPromises() {
-  for (let i = 0; i < 5; i++) await Promise.resolve();
-}
-
-beforeEach(() => {
-  localStorage.clear();
-  jest.useFakeTimers();
-});
-
-afterEach(() => {
-  jest.useRealTimers();
-});
+useAutosaveTestClock();
 
 describe('Autosave timing', () => {
   it('saves 1 s after the last input, not before', async () => {

@@ -1,10 +1,11 @@
 import { LocalDraft } from './draft';
-import { DEFAULT_AUTOSAVE_DELAY_MS, DEFAULT_RETRY_DELAYS_MS, defaultRetryable, KEEPALIVE_LIMIT_CHARS, type AutosaveOptions } from './options';
-import { SAVE_TEXTS, type AutosaveSnapshot, type SaveTexts } from './status';
+import { DEFAULT_AUTOSAVE_DELAY_MS, DEFAULT_RETRY_DELAYS_MS, defaultRefusal, defaultRetryable, KEEPALIVE_LIMIT_CHARS, type AutosaveOptions } from './options';
+import { mayHaveLanded, newSaveId, UnansweredSaves } from './saveIds';
+import { notSavedText, SAVE_TEXTS, type AutosaveSnapshot, type SaveTexts } from './status';
 
 export { readDraft, type StoredDraft } from './draft';
-export { DEFAULT_AUTOSAVE_DELAY_MS, DEFAULT_RETRY_DELAYS_MS, KEEPALIVE_LIMIT_CHARS, LIVE_DRAFT_LIMIT_CHARS, type AutosaveOptions, type SaveInfo } from './options';
-export { SAVE_TEXTS, type AutosaveConflict, type AutosaveSnapshot, type SaveState, type SaveTexts } from './status';
+export { DEFAULT_AUTOSAVE_DELAY_MS, DEFAULT_RETRY_DELAYS_MS, KEEPALIVE_LIMIT_CHARS, LIVE_DRAFT_LIMIT_CHARS, defaultRefusal, type AutosaveOptions, type SaveInfo } from './options';
+export { SAVE_TEXTS, notSavedText, type AutosaveConflict, type AutosaveSnapshot, type SaveState, type SaveTexts } from './status';
 
 /**
  * Autosave with a local safety net (DESIGN.md §5: writes the user typed are never lost).
@@ -16,9 +17,12 @@ export { SAVE_TEXTS, type AutosaveConflict, type AutosaveSnapshot, type SaveStat
  *   not have yet and saves it.
  * - A save based on an outdated version (the caller's `conflictOf` recognises it, e.g. a 409
  *   with the server's current text) stops autosaving and exposes both versions; the user
- *   keeps theirs (`keepMine`), takes the server's (`takeTheirs`), or copies.
+ *   keeps theirs (`keepMine`), takes the server's (`takeTheirs`), or copies. Unless the
+ *   server's version was written by one of our own saves whose answer was lost (every save
+ *   has an id, `SaveInfo.saveId`): then saving goes on from it at once, without a conflict.
  * - A failed save is retried with backoff while the page is open (and at once when the
- *   browser comes back online); a refused one (4xx) waits for the next edit.
+ *   browser comes back online); a refused one (4xx) waits for the next edit, and the status
+ *   says the server's reason ("Not saved: …").
  *
  * Framework-free so it stays off React's render path: `changed()` is cheap (a flag and a
  * timer; it never reads the text), so typing in a 1 MB document costs nothing here.
@@ -50,6 +54,8 @@ export class Autosave<B = unknown> {
 
   /** The text kept in localStorage until the server confirms it. */
   private readonly draft: LocalDraft<B>;
+  /** Our saves whose answer never came: any of them may be what the server holds now. */
+  private readonly unanswered = new UnansweredSaves();
 
   constructor(options: AutosaveOptions<B>) {
     this.options = options;
@@ -100,10 +106,13 @@ export class Autosave<B = unknown> {
     this.savedSeq = this.editSeq;
     this.confirmed = server;
     this.base = base;
+    this.unanswered.clear();
     const draft = this.draft.read();
     if (draft && draft.content !== server) {
-      // Based on the version the draft was made from: the server refuses it if that moved on.
+      // Based on the version the draft was made from: the server refuses it if that moved on,
+      // unless one of the draft's unanswered saves made that move.
       if (draft.base !== undefined) this.base = draft.base;
+      this.unanswered.restore(draft.saves);
       this.editSeq += 1;
       this.set({ state: 'dirty', text: '', restored: true, conflict: null });
       this.schedule(0);
@@ -157,18 +166,26 @@ export class Autosave<B = unknown> {
   unload(): void {
     if (!this.started || this.disposed || !this.dirty || this.unloadSeq === this.editSeq) return;
     const content = this.options.getContent();
+    const send = this.snapshot.state !== 'conflict' && content.length <= (this.options.keepaliveLimit ?? KEEPALIVE_LIMIT_CHARS);
+    const saveId = newSaveId();
+    // Unanswered until answered, which on a closing page is never: the draft keeps its id so the
+    // next visit recognises this save if it landed.
+    if (send) this.unanswered.add(saveId);
     this.writeDraft(content);
     if (this.snapshot.state === 'conflict') return;
     this.unloadSeq = this.editSeq;
-    if (content.length > (this.options.keepaliveLimit ?? KEEPALIVE_LIMIT_CHARS)) return;
+    if (!send) return;
     try {
-      void this.options.save(content, this.base, { keepalive: true }).then(
+      void this.options.save(content, this.base, { keepalive: true, saveId }).then(
         (base) => {
           // Still here (a hidden tab came back): that save counts.
           if (this.disposed) return;
+          this.unanswered.clear();
           if (base !== undefined) this.base = base as B;
         },
-        () => undefined,
+        (error: unknown) => {
+          if (!mayHaveLanded(error)) this.unanswered.take(saveId);
+        },
       );
     } catch {
       // The draft is kept; the next visit saves it.
@@ -188,6 +205,7 @@ export class Autosave<B = unknown> {
     const conflict = this.snapshot.conflict;
     if (!conflict) return this.flush();
     this.base = conflict.theirsBase;
+    this.unanswered.clear();
     this.editSeq += 1;
     this.set({ state: 'dirty', text: '', conflict: null });
     return this.flush();
@@ -198,6 +216,7 @@ export class Autosave<B = unknown> {
     const conflict = this.snapshot.conflict;
     if (!conflict) return null;
     this.base = conflict.theirsBase;
+    this.unanswered.clear();
     this.confirmed = conflict.theirs;
     this.savedSeq = this.editSeq;
     this.draft.remove();
@@ -214,6 +233,7 @@ export class Autosave<B = unknown> {
     this.timer = this.retryTimer = undefined;
     this.confirmed = server;
     this.base = base;
+    this.unanswered.clear();
     this.savedSeq = this.editSeq;
     this.draft.remove();
     this.set({ state: 'idle', text: '', conflict: null, restored: false });
@@ -252,7 +272,7 @@ export class Autosave<B = unknown> {
   }
 
   private writeDraft(content: string) {
-    this.draft.write(content, this.base);
+    this.draft.write(content, this.base, this.unanswered.list());
   }
 
   private run(keepalive: boolean): Promise<boolean> {
@@ -262,15 +282,19 @@ export class Autosave<B = unknown> {
     this.nextTexts = null;
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    // Until the server confirms, the text is safe in the browser.
+    const saveId = newSaveId();
+    // Until the server confirms, the text is safe in the browser, with the id of this save
+    // (should the page go away before the answer comes, the next visit knows it as ours).
+    this.unanswered.add(saveId);
     this.writeDraft(content);
     this.set({ state: 'saving', text: SAVE_TEXTS.saving });
     const sentBase = this.base;
     const promise = (async (): Promise<boolean> => {
       try {
-        const next = await this.options.save(content, sentBase, { keepalive });
+        const next = await this.options.save(content, sentBase, { keepalive, saveId });
         this.inFlight = null;
         this.attempt = 0;
+        this.unanswered.clear();
         if (next !== undefined && next !== null) this.base = next as B;
         this.confirmed = content;
         if (this.editSeq === seq) {
@@ -291,34 +315,52 @@ export class Autosave<B = unknown> {
         return true;
       } catch (error) {
         this.inFlight = null;
-        this.options.onError?.(error);
-        const conflict = this.options.conflictOf?.(error) ?? null;
-        if (conflict) {
-          clearTimeout(this.timer);
-          this.timer = undefined;
-          this.set({
-            state: 'conflict',
-            text: texts?.failed ?? SAVE_TEXTS.failed,
-            conflict: { mine: this.options.getContent(), theirs: conflict.theirs, theirsBase: conflict.base, message: conflict.message },
-          });
-          return false;
-        }
-        this.set({ state: 'failed', text: texts?.failed ?? SAVE_TEXTS.failed });
-        if (!this.disposed && (this.options.isRetryable ?? defaultRetryable)(error)) {
-          const delay = this.retryDelays[Math.min(this.attempt, this.retryDelays.length - 1)] ?? 30_000;
-          this.attempt += 1;
-          clearTimeout(this.timer);
-          this.timer = undefined;
-          this.retryTimer = setTimeout(() => {
-            this.retryTimer = undefined;
-            void this.flush();
-          }, delay);
-        }
-        return false;
+        return this.failed(error, saveId, texts);
       }
     })();
     this.inFlight = promise;
     return promise;
+  }
+
+  private failed(error: unknown, saveId: string, texts: SaveTexts | null): Promise<boolean> | boolean {
+    this.options.onError?.(error);
+    // Answered (a refusal, a conflict): this save did not land. Unanswered: it may have.
+    if (!mayHaveLanded(error)) this.unanswered.take(saveId);
+    const conflict = this.options.conflictOf?.(error) ?? null;
+    if (conflict && this.unanswered.take(conflict.saveId)) {
+      // The server's "other" version is our own earlier save whose answer was lost: go on
+      // from it, and save what is typed now over it at once.
+      this.base = conflict.base;
+      this.confirmed = conflict.theirs;
+      this.attempt = 0;
+      this.unanswered.clear();
+      this.nextTexts = texts;
+      return this.run(false);
+    }
+    if (conflict) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.set({
+        state: 'conflict',
+        text: texts?.failed ?? SAVE_TEXTS.failed,
+        conflict: { mine: this.options.getContent(), theirs: conflict.theirs, theirsBase: conflict.base, message: conflict.message },
+      });
+      return false;
+    }
+    const refusal = (this.options.refusalOf ?? defaultRefusal)(error);
+    // Refused with a reason (e.g. text the server does not accept): say it; the draft stays.
+    this.set({ state: 'failed', text: refusal ? notSavedText(refusal, texts?.failed) : (texts?.failed ?? SAVE_TEXTS.failed) });
+    if (!this.disposed && (this.options.isRetryable ?? defaultRetryable)(error)) {
+      const delay = this.retryDelays[Math.min(this.attempt, this.retryDelays.length - 1)] ?? 30_000;
+      this.attempt += 1;
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = undefined;
+        void this.flush();
+      }, delay);
+    }
+    return false;
   }
 }
 

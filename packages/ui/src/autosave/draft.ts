@@ -9,13 +9,16 @@ export interface StoredDraft<B = unknown> {
   content: string;
   base?: B;
   at: number;
+  /** Ids of saves whose answer never came: after a reload they are still recognised as ours. */
+  saves?: string[];
 }
 
 export function readDraft<B = unknown>(key: string | null | undefined): StoredDraft<B> | null {
   if (!key) return null;
   const stored = readStored<Partial<StoredDraft<B>>>(key);
   if (!stored || typeof stored !== 'object' || typeof stored.content !== 'string') return null;
-  return { content: stored.content, base: stored.base, at: typeof stored.at === 'number' ? stored.at : 0 };
+  const saves = Array.isArray(stored.saves) ? stored.saves.filter((s): s is string => typeof s === 'string') : [];
+  return { content: stored.content, base: stored.base, at: typeof stored.at === 'number' ? stored.at : 0, ...(saves.length > 0 ? { saves } : {}) };
 }
 
 type DraftOptions<B> = Pick<AutosaveOptions<B>, 'storageKey' | 'getLength' | 'liveDraftLimit' | 'draftThrottleMs'>;
@@ -37,10 +40,10 @@ export class LocalDraft<B> {
     return readDraft<B>(this.options.storageKey);
   }
 
-  write(content: string, base: B | undefined): void {
+  write(content: string, base: B | undefined, saves: string[] = []): void {
     const key = this.options.storageKey;
     if (!key) return;
-    const draft: StoredDraft<B> = { content, base, at: Date.now() };
+    const draft: StoredDraft<B> = { content, base, at: Date.now(), ...(saves.length > 0 ? { saves } : {}) };
     writeStored(key, draft);
   }
 

@@ -10,6 +10,8 @@ export const LIVE_DRAFT_LIMIT_CHARS = 100_000;
 export interface SaveInfo {
   /** The page is going away: the request must survive it (fetch keepalive). */
   keepalive: boolean;
+  /** This save's id: send it along (e.g. `save_id`) so a 409 can name the save that wrote the server's text. */
+  saveId: string;
 }
 
 export interface AutosaveOptions<B> {
@@ -22,8 +24,14 @@ export interface AutosaveOptions<B> {
   delayMs?: number;
   /** localStorage key of the unsaved draft; null keeps no draft. */
   storageKey?: string | null;
-  /** Recognises "your version is outdated" failures and returns the server's current text. */
-  conflictOf?(error: unknown): { theirs: string; base?: B; message?: string } | null;
+  /**
+   * Recognises "your version is outdated" failures and returns the server's current text, with
+   * the id of the save that wrote it (`saveId`) when the server says: if that is one of ours
+   * whose answer was lost, autosaving goes on from it without a conflict.
+   */
+  conflictOf?(error: unknown): { theirs: string; base?: B; message?: string; saveId?: string | null } | null;
+  /** The server's reason for refusing a save, shown as "Not saved: …" (default: the messages of a 4xx answer). */
+  refusalOf?(error: unknown): string | null;
   /** Whether a failure is worth retrying (default: network errors, 408, 429 and 5xx). */
   isRetryable?(error: unknown): boolean;
   retryDelaysMs?: readonly number[];
@@ -40,4 +48,19 @@ export function defaultRetryable(error: unknown): boolean {
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status !== 'number') return true;
   return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * The server's messages when it refused a save (a 4xx other than a timeout or rate limit):
+ * `errors` of the answer body (`{success:false, errors}`), else its `error`. Null when there is
+ * no answer of the server's own to show.
+ */
+export function defaultRefusal(error: unknown): string | null {
+  const e = error as { status?: unknown; body?: unknown } | null;
+  const status = e?.status;
+  if (typeof status !== 'number' || status < 400 || status >= 500 || status === 408 || status === 429) return null;
+  const body = (e?.body ?? null) as { errors?: unknown; error?: unknown } | null;
+  const list = Array.isArray(body?.errors) ? body.errors : typeof body?.error === 'string' ? [body.error] : [];
+  const messages = list.filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+  return messages.length > 0 ? messages.join(' ') : null;
 }

@@ -3,7 +3,10 @@
 export type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'failed' | 'conflict';
 
 /** The save status texts (dashboard spec §8). */
-export const SAVE_TEXTS = { saving: 'Saving...', saved: 'Saved', failed: 'Save failed' } as const;
+export const SAVE_TEXTS = { saving: 'Saving...', saved: 'Saved', failed: 'Save failed', notSaved: 'Not saved' } as const;
+
+/** The status when the server refused a save and said why (the text stays in the local draft). */
+export const notSavedText = (message: string, failed?: string) => `${failed ?? SAVE_TEXTS.notSaved}: ${message}`;
 
 /** A caller's own wording of the outcome of one save (e.g. 'Draft saved', 'Revert failed'). */
 export interface SaveTexts {
