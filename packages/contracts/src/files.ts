@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeFileName, normalizeFolderName } from './names';
+import { PG_INT_MAX } from './requests';
 import { isIsoDate } from './periods-days';
 
 /**
@@ -36,6 +37,12 @@ export const FILES_MESSAGES = {
   goalsRequired: 'goals must be text.',
   fileIdInvalid: 'file_id must be a file id (integer).',
   promptTooLong: 'Prompts can be at most 20000 characters.',
+  contentTooLong: 'File content can be at most 2,000,000 characters.',
+  summaryTooLong: 'A summary can be at most 100,000 characters.',
+  goalsTooLong: 'Goals can be at most 100,000 characters.',
+  journalTooLong: 'A journal entry can be at most 2,000,000 characters.',
+  orderTooLong: 'order can list at most 10,000 folders.',
+  idsTooLong: 'ids can list at most 10,000 files.',
   suggestionNameRequired: 'Please give the name of the suggestion.',
   dateInvalid: 'Date must be a real date in the form YYYY-MM-DD.',
   journalContentRequired: 'content must be text.',
@@ -51,6 +58,11 @@ export const FOLDER_NAME_MAX = 100;
 export const FILE_NAME_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
 export const PROMPT_MAX = 20_000;
+/** Texts are bounded by their schema, below the 2 MB body limit (and so never an index's row limit). */
+export const CONTENT_MAX = 2_000_000;
+export const NOTE_MAX = 100_000;
+/** Entries of a reorder list. */
+export const REORDER_MAX = 10_000;
 
 // ---- name rules (spec §5): in names.ts (zod-free, for the browser) ----
 
@@ -95,7 +107,7 @@ const descriptionField = z
 
 const revisionField = z.preprocess(
   (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: M.revisionInvalid }).int({ error: M.revisionInvalid }).min(0, { error: M.revisionInvalid }).optional(),
+  z.number({ error: M.revisionInvalid }).int({ error: M.revisionInvalid }).min(0, { error: M.revisionInvalid }).max(PG_INT_MAX, { error: M.revisionInvalid }).optional(),
 );
 
 /**
@@ -111,7 +123,7 @@ const saveIdField = z.preprocess(
 const idField = (error: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error }).int({ error }).positive({ error }),
+    z.number({ error }).int({ error }).positive({ error }).max(PG_INT_MAX, { error }),
   );
 
 /** A suggestion count: any value; the service normalises it (integer 1-10, non-numeric → 5). */
@@ -130,12 +142,14 @@ export function isJournalDate(value: string): boolean {
 export const createFolderBody = z.object({ name: folderNameField(), description: descriptionField });
 /** `PATCH /folders/{folderName}`: `name` is the current name (the path wins); `new_name` renames. */
 export const updateFolderBody = z.object({
-  name: z.string().nullish(),
+  name: z.string().max(FOLDER_NAME_MAX * 4).nullish(),
   new_name: folderNameField().optional(),
   description: descriptionField.optional(),
 });
 /** `PATCH /folders/reorder` */
-export const reorderFoldersBody = z.object({ order: z.array(z.string({ error: M.orderInvalid }), { error: M.orderInvalid }) });
+export const reorderFoldersBody = z.object({
+  order: z.array(z.string({ error: M.orderInvalid }).max(FOLDER_NAME_MAX * 4, { error: M.orderInvalid }), { error: M.orderInvalid }).max(REORDER_MAX, { error: M.orderTooLong }),
+});
 
 export const folderSchema = z.object({ name: z.string(), description: z.string(), position: z.number().int() });
 export type Folder = z.infer<typeof folderSchema>;
@@ -156,7 +170,7 @@ export const createFileBody = z.object({
       {
         name: fileNameField,
         folder: folderNameField(M.folderRequired),
-        content: z.string({ error: M.contentRequired }).nullish().transform((v) => v ?? ''),
+        content: z.string({ error: M.contentRequired }).max(CONTENT_MAX, { error: M.contentTooLong }).nullish().transform((v) => v ?? ''),
         description: descriptionField,
       },
       { error: M.fileShape },
@@ -174,25 +188,25 @@ export const updateFileBody = z
  * revision the edit is based on. A stale one is refused with 409; without one the save wins.
  */
 export const saveFileContentBody = z.object({
-  file: nested(z.object({ content: z.string({ error: M.contentRequired }), revision: revisionField, save_id: saveIdField }, { error: M.fileShape })),
+  file: nested(z.object({ content: z.string({ error: M.contentRequired }).max(CONTENT_MAX, { error: M.contentTooLong }), revision: revisionField, save_id: saveIdField }, { error: M.fileShape })),
   revision: revisionField,
   save_id: saveIdField,
 });
 /** `PATCH /files/reorder` */
 export const reorderFilesBody = z.object({
   folder: folderNameField(M.folderRequired),
-  ids: z.array(idField(M.idsInvalid), { error: M.idsInvalid }),
+  ids: z.array(idField(M.idsInvalid), { error: M.idsInvalid }).max(REORDER_MAX, { error: M.idsTooLong }),
 });
 /** `PATCH /files/{id}/summary` */
 export const fileSummaryBody = z.object({
-  summary: z.string({ error: M.summaryRequired }).nullable().transform((v) => v ?? ''),
+  summary: z.string({ error: M.summaryRequired }).max(NOTE_MAX, { error: M.summaryTooLong }).nullable().transform((v) => v ?? ''),
   /** As for the content: the summary's revision the edit is based on (stale: 409); `save_id` names the save. */
   revision: revisionField,
   save_id: saveIdField,
 });
 /** `PATCH /files/{id}/goals` */
 export const fileGoalsBody = z.object({
-  goals: z.string({ error: M.goalsRequired }).nullable().transform((v) => v ?? ''),
+  goals: z.string({ error: M.goalsRequired }).max(NOTE_MAX, { error: M.goalsTooLong }).nullable().transform((v) => v ?? ''),
   revision: revisionField,
   save_id: saveIdField,
 });
@@ -202,9 +216,9 @@ export const fileGoalsBody = z.object({
  */
 export const summarizeBody = z.object({
   file_id: z.preprocess((v) => (v === null || v === '' ? undefined : v), idField(M.fileIdInvalid).optional()),
-  folder: z.string().nullish(),
-  file_name: z.string().nullish(),
-  content: z.string({ error: M.contentRequired }).nullish(),
+  folder: z.string().max(FOLDER_NAME_MAX * 4).nullish(),
+  file_name: z.string().max(FILE_NAME_MAX * 4).nullish(),
+  content: z.string({ error: M.contentRequired }).max(CONTENT_MAX, { error: M.contentTooLong }).nullish(),
 });
 
 export const fileSummarySchema = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
@@ -293,11 +307,13 @@ export const generateDraftBody = z.object({
   description: descriptionField,
 });
 /** `POST /profile/reject_suggested_folder` */
-export const rejectFolderBody = z.object({ name: z.string({ error: M.suggestionNameRequired }).trim().min(1, { error: M.suggestionNameRequired }) });
+export const rejectFolderBody = z.object({
+  name: z.string({ error: M.suggestionNameRequired }).trim().min(1, { error: M.suggestionNameRequired }).max(FOLDER_NAME_MAX, { error: M.folderNameTooLong }),
+});
 /** `POST /profile/reject_suggested_file` */
 export const rejectFileBody = z.object({
   folder: folderNameField(M.folderRequired),
-  name: z.string({ error: M.suggestionNameRequired }).trim().min(1, { error: M.suggestionNameRequired }),
+  name: z.string({ error: M.suggestionNameRequired }).trim().min(1, { error: M.suggestionNameRequired }).max(FILE_NAME_MAX, { error: M.fileNameTooLong }),
 });
 
 export const suggestionSchema = z.object({ name: z.string(), description: z.string() });
@@ -320,7 +336,7 @@ export type AiErrorAnswer = z.infer<typeof aiErrorAnswer>;
 export const journalDateParams = z.object({ date: z.string().refine(isJournalDate, { error: M.dateInvalid }) });
 /** `POST /journal/{date}/save` */
 export const saveJournalBody = z.object({
-  content: z.string({ error: M.journalContentRequired }).nullable().transform((v) => v ?? ''),
+  content: z.string({ error: M.journalContentRequired }).max(CONTENT_MAX, { error: M.journalTooLong }).nullable().transform((v) => v ?? ''),
   /** As for file content: 0 when the client saw no entry. */
   revision: revisionField,
   save_id: saveIdField,
