@@ -3,7 +3,7 @@ import { tableNames, toInt, type Db } from '@cc/service-kit';
 import { withoutNul } from './keys';
 
 /** Every query here is scoped by the session's user: another user's key finds nothing. */
-export const T = tableNames('chat', ['conversations', 'messages', 'model_calls'] as const);
+export const T = tableNames('chat', ['conversations', 'messages'] as const);
 
 /** GET /ai_chat/conversation answers at most this many (the most recent) messages. */
 export const CONVERSATION_PAGE_LIMIT = 1000;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { freshDatabase, startTestService, type RunningService, type TestDatabase } from '@cc/service-kit/testing';
-import { rateLimitFrom } from './rate-limit';
 import { createChatService } from './service';
 import { signedClient, storedMessages } from './test-support';
 
@@ -48,13 +47,5 @@ describe('per-user rate limit on model calls', () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i % 2 ? one.url : two.url, 3, `burst ${i}`)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(4);
     expect(results.filter((r) => r.status === 429)).toHaveLength(6);
-  });
-
-  test('AI_RATE_LIMIT_PER_MINUTE: default 30, a number, or off', () => {
-    expect(rateLimitFrom({})).toBe(30);
-    expect(rateLimitFrom({ AI_RATE_LIMIT_PER_MINUTE: '100' })).toBe(100);
-    expect(rateLimitFrom({ AI_RATE_LIMIT_PER_MINUTE: '0' })).toBe(0);
-    expect(rateLimitFrom({ AI_RATE_LIMIT_PER_MINUTE: 'off' })).toBe(0);
-    expect(rateLimitFrom({ AI_RATE_LIMIT_PER_MINUTE: 'lots' })).toBe(30);
   });
 });

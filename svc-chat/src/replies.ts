@@ -1,15 +1,13 @@
 import type Koa from 'koa';
-import { CHAT_MESSAGES, type ChatFailure, type SendMessageAnswer, type SuggestEditsAnswer, type sendMessageSchema, type suggestEditsSchema } from '@cc/contracts';
-import type { AiProvider, ChatMessage, ChatReplyInput } from '@cc/ai';
-import type { Db, Logger } from '@cc/service-kit';
+import { REQUEST_MESSAGES, type ChatFailure, type SendMessageAnswer, type SuggestEditsAnswer, type sendMessageSchema, type suggestEditsSchema } from '@cc/contracts';
+import { AiEmptyAnswerError, type AiProvider, type ChatMessage, type ChatReplyInput } from '@cc/ai';
+import type { Db, Logger, ModelCalls } from '@cc/service-kit';
 import type { z } from 'zod';
 import { appendExchange, recentMessages } from './conversations';
 import { lineDiff } from './diff-lines';
 import type { ConversationKey } from './keys';
-import { EmptyAnswerError, MODEL_FAILURE_STATUS, modelFailure } from './model-errors';
 import { fetchPerson } from './people';
-import { takeModelCall } from './rate-limit';
-import { disconnectSignal, openEventStream } from './sse';
+import { openEventStream } from './sse';
 
 /** The most recent messages given to the model (the client may send up to 200). */
 export const MODEL_HISTORY_LIMIT = 40;
@@ -19,8 +17,8 @@ export interface ChatDeps {
   ai: AiProvider;
   /** svc-people's base URL; unset (embedded run) means no person context. */
   peopleUrl: string | undefined;
-  /** Model calls per user per minute; 0 = no limit. */
-  rateLimit: number;
+  /** The kit's model-call path: per-user limit, failures in the chat's words. */
+  calls: ModelCalls;
 }
 
 type SendMessage = z.output<typeof sendMessageSchema>;
@@ -41,18 +39,6 @@ function asModelHistory(list: { role: string; content: string }[]): ChatMessage[
 async function historyFor(deps: ChatDeps, userId: number, key: ConversationKey | undefined, given: Listed): Promise<ChatMessage[]> {
   if (given) return asModelHistory(given);
   return key ? asModelHistory(await recentMessages(deps.db, userId, key.key, MODEL_HISTORY_LIMIT)) : [];
-}
-
-/**
- * Counts a model call against the user's per-minute limit. Over it: 429 with Retry-After and
- * the spec-style answer, returned for the handler to send; nothing else happens.
- */
-export async function rateLimited(deps: ChatDeps, ctx: Koa.Context, userId: number): Promise<ChatFailure | undefined> {
-  const wait = await takeModelCall(deps.db, userId, deps.rateLimit);
-  if (!wait) return undefined;
-  ctx.status = 429;
-  ctx.set('Retry-After', String(wait));
-  return { success: false, error: CHAT_MESSAGES.rateLimited, errors: [CHAT_MESSAGES.rateLimited] };
 }
 
 async function replyInput(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SendMessage, key: ConversationKey): Promise<ChatReplyInput> {
@@ -78,24 +64,19 @@ async function replyInput(deps: ChatDeps, ctx: Koa.Context, userId: number, body
   return input;
 }
 
-function failed(ctx: Koa.Context, err: unknown): ChatFailure {
-  log(ctx)?.warn({ err }, 'model call failed');
-  ctx.status = MODEL_FAILURE_STATUS;
-  return modelFailure(err);
-}
-
 /** send_message as JSON: the reply, then the exchange stored in one transaction. */
 export async function replyAsJson(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SendMessage, key: ConversationKey): Promise<SendMessageAnswer | ChatFailure> {
+  const refused = await deps.calls.take(ctx, userId);
+  if (refused) return refused;
   const input = await replyInput(deps, ctx, userId, body, key);
-  let reply: string;
-  try {
-    reply = (await deps.ai.chatReply({ ...input, signal: disconnectSignal(ctx) })).trim();
-    if (!reply) throw new EmptyAnswerError();
-  } catch (err) {
-    return failed(ctx, err);
-  }
-  await appendExchange(deps.db, userId, key.key, body.message, reply);
-  return { success: true, message: reply };
+  const answer = await deps.calls.call(ctx, async (signal) => {
+    const reply = (await deps.ai.chatReply({ ...input, signal })).trim();
+    if (!reply) throw new AiEmptyAnswerError();
+    return reply;
+  });
+  if (!answer.ok) return answer.body;
+  await appendExchange(deps.db, userId, key.key, body.message, answer.value);
+  return { success: true, message: answer.value };
 }
 
 /**
@@ -104,7 +85,10 @@ export async function replyAsJson(deps: ChatDeps, ctx: Koa.Context, userId: numb
  * only once the reply is complete: when the client disconnects mid-stream the model request
  * is aborted and nothing is stored (the client never saw a finished reply to keep).
  */
-export async function replyAsStream(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SendMessage, key: ConversationKey): Promise<void> {
+export async function replyAsStream(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SendMessage, key: ConversationKey): Promise<ChatFailure | void> {
+  // Over the limit: a plain 429 answer, before any event is sent.
+  const refused = await deps.calls.take(ctx, userId);
+  if (refused) return refused;
   const input = await replyInput(deps, ctx, userId, body, key);
   const stream = openEventStream(ctx);
   try {
@@ -113,14 +97,14 @@ export async function replyAsStream(deps: ChatDeps, ctx: Koa.Context, userId: nu
       const deltas = deps.ai.chatReplyStream({ ...input, signal: stream.signal });
       for await (const text of deltas) stream.send('token', { text });
       reply = deltas.text.trim();
-      if (!reply) throw new EmptyAnswerError();
+      if (!reply) throw new AiEmptyAnswerError();
     } catch (err) {
       if (stream.closed) {
         log(ctx)?.info('client left mid-stream; model request aborted, nothing stored');
         return;
       }
       log(ctx)?.warn({ err }, 'model stream failed');
-      stream.send('error', { success: false, error: modelFailure(err).error });
+      stream.send('error', { success: false, error: deps.calls.failure(err).body.error });
       return;
     }
     if (stream.closed) return;
@@ -128,7 +112,7 @@ export async function replyAsStream(deps: ChatDeps, ctx: Koa.Context, userId: nu
       await appendExchange(deps.db, userId, key.key, body.message, reply);
     } catch (err) {
       log(ctx)?.error({ err }, 'storing the reply failed');
-      stream.send('error', { success: false, error: 'Something went wrong on our side. Please try again.' });
+      stream.send('error', { success: false, error: REQUEST_MESSAGES.internal });
       return;
     }
     stream.send('done', { success: true, message: reply });
@@ -139,21 +123,21 @@ export async function replyAsStream(deps: ChatDeps, ctx: Koa.Context, userId: nu
 
 /** suggest_edits: the provider's new content (from the selected messages, else the history) and its line diff. */
 export async function suggestEdits(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SuggestEdits, key: ConversationKey | undefined): Promise<SuggestEditsAnswer | ChatFailure> {
+  const refused = await deps.calls.take(ctx, userId);
+  if (refused) return refused;
   const history = await historyFor(deps, userId, key, body.conversation_history);
   const selected = body.selected_messages ? asModelHistory(body.selected_messages) : [];
-  let suggested: string;
-  try {
-    suggested = await deps.ai.suggestEdits({
+  const answer = await deps.calls.call(ctx, (signal) =>
+    deps.ai.suggestEdits({
       folder: body.folder ?? '',
       fileName: body.file_name ?? '',
       fileContent: body.file_content,
       history,
       ...(selected.length ? { selectedMessages: selected } : {}),
       ...(body.message ? { message: body.message } : {}),
-      signal: disconnectSignal(ctx),
-    });
-  } catch (err) {
-    return failed(ctx, err);
-  }
-  return { success: true, diff: lineDiff(body.file_content, suggested), suggested_content: suggested };
+      signal,
+    }),
+  );
+  if (!answer.ok) return answer.body;
+  return { success: true, diff: lineDiff(body.file_content, answer.value), suggested_content: answer.value };
 }

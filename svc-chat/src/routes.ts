@@ -6,7 +6,7 @@ import { CONNECT_MODEL_HINT } from '@cc/ai';
 import type { ServiceRouter } from '@cc/service-kit';
 import { clearConversation, loadConversation } from './conversations';
 import { conversationKey } from './keys';
-import { rateLimited, replyAsJson, replyAsStream, suggestEdits, type ChatDeps } from './replies';
+import { replyAsJson, replyAsStream, suggestEdits, type ChatDeps } from './replies';
 import { wantsEventStream } from './sse';
 
 /**
@@ -23,16 +23,12 @@ export function chatRoutes(router: ServiceRouter, deps: ChatDeps): void {
   });
 
   router.post('/ai_chat/send_message', { body: sendMessageSchema }, async (ctx, { user, body }) => {
-    const limited = await rateLimited(deps, ctx, user.id);
-    if (limited) return limited;
     const key = conversationKey(body)!;
     if (wantsEventStream(ctx)) return replyAsStream(deps, ctx, user.id, body, key);
     return replyAsJson(deps, ctx, user.id, body, key);
   });
 
   router.post('/ai_chat/suggest_edits', { body: suggestEditsSchema }, async (ctx, { user, body }) => {
-    const limited = await rateLimited(deps, ctx, user.id);
-    if (limited) return limited;
     return suggestEdits(deps, ctx, user.id, body, conversationKey(body));
   });
 

@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import { createAiProvider, type AiEnv, type AiProvider } from '@cc/ai';
-import { defineService, type ServiceDefinition } from '@cc/service-kit';
+import { CHAT_MESSAGES } from '@cc/contracts';
+import { defineService, urlSetting, type ModelFailureMessages, type ServiceDefinition } from '@cc/service-kit';
 import { migrations } from './migrations';
-import { rateLimitFrom } from './rate-limit';
 import { chatRoutes } from './routes';
 
 export interface ChatServiceOptions {
@@ -13,22 +14,36 @@ export interface ChatServiceOptions {
   provider?: AiProvider | ((env: AiEnv) => AiProvider);
 }
 
-/**
- * svc-chat: conversations and replies for every chat in the product. Settings (the `env` of
- * the service config): the AI_* variables (packages/ai), AI_RATE_LIMIT_PER_MINUTE (default
- * 30; 0 turns it off), PEOPLE_URL (svc-people, for the person chat's profile; unset → none).
- */
-export function createChatService(options: ChatServiceOptions = {}): ServiceDefinition {
+/** svc-chat's environment (the AI_* variables are read by packages/ai; AI_RATE_LIMIT_PER_MINUTE by the kit). */
+export const chatSettings = z.object({
+  /** svc-people, for the person chat's profile; unset (the embedded run) means none. */
+  PEOPLE_URL: urlSetting(),
+});
+
+/** The chats' wording of model failures. */
+export const CHAT_AI_MESSAGES: ModelFailureMessages = {
+  timeout: CHAT_MESSAGES.modelTimeout,
+  unavailable: CHAT_MESSAGES.modelUnavailable,
+  malformed: CHAT_MESSAGES.modelMalformed,
+  empty: CHAT_MESSAGES.modelEmpty,
+  failed: CHAT_MESSAGES.modelFailed,
+  rateLimited: CHAT_MESSAGES.rateLimited,
+  cancelled: CHAT_MESSAGES.cancelled,
+};
+
+/** svc-chat: conversations and replies for every chat in the product. */
+export function createChatService(options: ChatServiceOptions = {}): ServiceDefinition<typeof chatSettings> {
   return defineService({
     name: 'chat',
     migrations,
+    settings: chatSettings,
     // A 1,000,000-character file plus 200 history entries of up to 20,000 characters (UTF-8).
     bodyLimit: '12mb',
-    routes(router, { db, config }) {
+    routes(router, { db, config, settings, modelCalls }) {
       const env = config.env ?? {};
       const { provider } = options;
       const ai = typeof provider === 'function' ? provider(env) : (provider ?? createAiProvider(env));
-      chatRoutes(router, { db, ai, peopleUrl: env.PEOPLE_URL?.trim() || undefined, rateLimit: rateLimitFrom(env) });
+      chatRoutes(router, { db, ai, peopleUrl: settings.PEOPLE_URL, calls: modelCalls(CHAT_AI_MESSAGES) });
     },
   });
 }

@@ -1,22 +1,8 @@
 import type Koa from 'koa';
+import { clientGoneSignal } from '@cc/service-kit';
 
 /** Whether the caller asked for Server-Sent Events (`Accept: text/event-stream`). */
 export const wantsEventStream = (ctx: Koa.Context): boolean => /\btext\/event-stream\b/i.test(ctx.get('accept'));
-
-/**
- * An AbortSignal that fires when the client goes away before the answer is complete (the
- * connection closed while the response was unfinished). Model calls take it, so a closed tab
- * or a cancelled fetch stops the model request too.
- */
-export function disconnectSignal(ctx: Koa.Context): AbortSignal {
-  const controller = new AbortController();
-  const res = ctx.res;
-  const onClose = () => {
-    if (!res.writableFinished) controller.abort(new Error('client disconnected'));
-  };
-  res.once('close', onClose);
-  return controller.signal;
-}
 
 export interface EventStream {
   /** Fires when the client disconnects mid-stream. */
@@ -33,7 +19,7 @@ export interface EventStream {
  * the browser as soon as it is written.
  */
 export function openEventStream(ctx: Koa.Context): EventStream {
-  const signal = disconnectSignal(ctx);
+  const signal = clientGoneSignal(ctx);
   const res = ctx.res;
   ctx.respond = false;
   ctx.status = 200; // for the access log; the headers below are written by hand

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES, type ServiceName } from '@cc/contracts';
-import { createApp, createDb, createLogger, keepRunningOnUnhandledRejection } from '@cc/service-kit';
+import { createApp, createDb, createLogger, keepRunningOnUnhandledRejection, SettingsError } from '@cc/service-kit';
 import { identityService, identitySessionCheck } from '@cc/svc-identity';
 import { filesService } from '@cc/svc-files';
 import { coachingService } from '@cc/svc-coaching';
@@ -37,9 +37,16 @@ const secret = sessionSecret();
 const sessionCheck = identitySessionCheck(db);
 const definitions = { identity: identityService, files: filesService, coaching: coachingService, people: peopleService, chat: chatService };
 
-const apps = SERVICES.map((name) =>
-  createApp(definitions[name], { sessionSecret: secret, db, logger: log.child({ service: name }), sessionCheck, env: process.env }),
-);
+let apps: ReturnType<typeof createApp>[];
+try {
+  apps = SERVICES.map((name) =>
+    createApp(definitions[name], { sessionSecret: secret, db, logger: log.child({ service: name }), sessionCheck, env: process.env }),
+  );
+} catch (err) {
+  // A bad setting: say which and stop, without a stack trace.
+  console.error(err instanceof SettingsError ? err.message : err);
+  process.exit(1);
+}
 for (const app of apps) await app.ready();
 
 const handlers = Object.fromEntries(apps.map((a) => [a.name, a.app.callback()])) as Record<ServiceName, ReturnType<typeof apps[number]['app']['callback']>>;

@@ -2,7 +2,7 @@
  * Typed failures of an AI call. Services map them to the spec's messages (each screen has its
  * own wording), so the errors carry a stable `code` rather than user-facing text.
  */
-export type AiErrorCode = 'timeout' | 'unavailable' | 'malformed' | 'aborted';
+export type AiErrorCode = 'timeout' | 'unavailable' | 'malformed' | 'empty' | 'aborted';
 
 export abstract class AiError extends Error {
   abstract readonly code: AiErrorCode;
@@ -33,6 +33,14 @@ export class AiMalformedAnswerError extends AiError {
   readonly code = 'malformed' as const;
   constructor(message: string, readonly answer: string, options?: { cause?: unknown }) {
     super(message, options);
+  }
+}
+
+/** The model answered with nothing (only whitespace): nothing is stored, the user may try again. */
+export class AiEmptyAnswerError extends AiError {
+  readonly code = 'empty' as const;
+  constructor(options?: { cause?: unknown }) {
+    super('The AI model gave an empty answer', options);
   }
 }
 

@@ -1,5 +1,5 @@
 export type * from './types';
-export { AiError, AiTimeoutError, AiUnavailableError, AiMalformedAnswerError, AiAbortedError, isAiError, type AiErrorCode } from './errors';
+export { AiError, AiTimeoutError, AiUnavailableError, AiMalformedAnswerError, AiEmptyAnswerError, AiAbortedError, isAiError, type AiErrorCode } from './errors';
 export { createAiProvider, aiConfigFromEnv, CONNECT_MODEL_HINT, DEFAULT_MODEL, type AiEnv } from './config';
 export { createOpenAiProvider, createOpenAiCapabilities, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RETRIES, type OpenAiProviderOptions } from './openai/openai-provider';
 export { createOfflineCoach, OFFLINE_MODEL } from './offline/offline-provider';

@@ -8,18 +8,27 @@ import { ServiceRouter } from './router';
 import { sessionMiddleware } from './auth';
 import type { SessionCheck } from './session-check';
 import { migrate, type Db, type Migration } from './db';
+import { createModelCalls, type ModelCalls, type ModelFailureMessages } from './model-calls';
+import { kitSettings, parseSettings, type KitSettings, type SettingsSchema } from './settings';
+import type { z } from 'zod';
 
-export interface ServiceContext {
+export interface ServiceContext<Settings = unknown> {
   db: Db;
   log: Logger;
   config: ServiceConfig;
+  /** The service's settings, parsed from its environment by its schema (and the kit's own). */
+  settings: Settings & KitSettings;
+  /** The one way to call a model for a user (limit, cancellation, failures), in the service's words. */
+  modelCalls(messages: ModelFailureMessages): ModelCalls;
 }
 
-/** What a service is: its name (also its schema), its migrations and its routes. */
-export interface ServiceDefinition {
+/** What a service is: its name (also its schema), its settings, its migrations and its routes. */
+export interface ServiceDefinition<S extends SettingsSchema = SettingsSchema> {
   name: ServiceName;
   migrations: Migration[];
-  routes: (router: ServiceRouter, context: ServiceContext) => void;
+  /** The environment variables it reads, as a zod object (a bad value stops the start). */
+  settings?: S;
+  routes: (router: ServiceRouter, context: ServiceContext<z.output<S>>) => void;
   /** Largest JSON body this service accepts (default 2mb); the deployment may lower it. */
   bodyLimit?: string;
   /** The session revocation check this service makes itself (identity owns the sessions). */
@@ -42,21 +51,29 @@ export interface ServiceApp {
   name: ServiceName;
   app: Koa;
   router: ServiceRouter;
-  context: ServiceContext;
+  context: ServiceContext<unknown>;
   /** Runs migrations; call before serving. */
   ready: () => Promise<void>;
 }
 
-export function defineService(def: ServiceDefinition): ServiceDefinition {
+export function defineService<S extends SettingsSchema = SettingsSchema>(def: ServiceDefinition<S>): ServiceDefinition<S> {
   return def;
 }
 
-export function createApp(def: ServiceDefinition, config: ServiceConfig): ServiceApp {
+export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, config: ServiceConfig): ServiceApp {
   const log = config.logger ?? createLogger(`svc-${def.name}`);
   // Services sit behind the gateway, which replaces X-Forwarded-For with the address it saw
   // (nginx: $remote_addr; embedded: the socket's): only that last entry is believed.
   const app = new Koa({ proxy: true, maxIpsCount: 1 });
-  const context: ServiceContext = { db: config.db, log, config };
+  const env = config.env ?? {};
+  const settings = { ...parseSettings(kitSettings, env, def.name), ...(def.settings ? parseSettings(def.settings, env, def.name) : {}) } as z.output<S> & KitSettings;
+  const context: ServiceContext<z.output<S>> = {
+    db: config.db,
+    log,
+    config,
+    settings,
+    modelCalls: (messages) => createModelCalls({ db: config.db, schema: def.name, perMinute: settings.AI_RATE_LIMIT_PER_MINUTE, messages, log }),
+  };
   const router = new ServiceRouter(def.name, () => config.sessionSecret);
 
   app.use(requestContext(log));

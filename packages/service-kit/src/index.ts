@@ -8,3 +8,8 @@ export { remoteSessionCheck, type SessionCheck, type SessionRecord } from './ses
 export { sessionMiddleware, type RequestUser } from './auth';
 export { runService, requireEnv, onShutdown, keepRunningOnUnhandledRejection } from './run';
 export { answerClientErrorsAsJson } from './client-errors';
+export {
+  createModelCalls, clientGoneSignal, modelFailure, CLIENT_GONE_STATUS, MODEL_FAILURE_STATUS,
+  type ModelCalls, type ModelCallResult, type ModelFailureAnswer, type ModelFailureMessages,
+} from './model-calls';
+export { intSetting, limitSetting, flagSetting, urlSetting, kitSettings, parseSettings, SettingsError, type KitSettings, type SettingsSchema } from './settings';

@@ -1,5 +1,6 @@
 import type { Migration } from '@cc/service-kit';
 import { conversations } from './001_conversations';
+import { kitRateLimit } from './002_kit_rate_limit';
 
 /** svc-chat's schema changes, applied in order into the `chat` schema. */
-export const migrations: Migration[] = [conversations];
+export const migrations: Migration[] = [conversations, kitRateLimit];
