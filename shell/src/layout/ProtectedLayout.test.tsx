@@ -85,3 +85,43 @@ describe('what the browser keeps belongs to the signed-in account', () => {
     expect(readStored('chat:journal/2026-01-05.md')).toBeUndefined();
   });
 });
+
+describe('text typed just before sign-out', () => {
+  it('is sent while the session still lets it in, then the browser is cleared', async () => {
+    fakeIdentity(1, 200);
+    const order: string[] = [];
+    const fetchMock = globalThis.fetch as unknown as jest.Mock<(input: unknown, init?: { method?: string }) => Promise<unknown>>;
+    const identity = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      order.push(`${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`);
+      return identity(input, init);
+    });
+    const { trackPendingSave } = await import('@cc/ui/pending-saves');
+    const untrack = trackPendingSave(async () => {
+      order.push('save');
+      return true;
+    });
+    renderShell();
+    await screen.findByText('Journal page');
+    await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
+    await screen.findByText('Sign-in page');
+    untrack();
+    expect(order.slice(order.indexOf('save'))).toEqual(['save', 'POST /auth/sign_out']);
+  });
+
+  it('that cannot be saved holds the sign-out back, unless the user signs out anyway', async () => {
+    fakeIdentity(1, 200);
+    const { trackPendingSave } = await import('@cc/ui/pending-saves');
+    const untrack = trackPendingSave(async () => false);
+    renderShell();
+    await screen.findByText('Journal page');
+    writeStored('cc:draft:file:7', { content: 'unsaved', at: 1 });
+    await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
+    expect(await screen.findByText(/Your latest changes have not reached the server yet/)).toBeTruthy();
+    expect(readStored('cc:draft:file:7')).toEqual({ content: 'unsaved', at: 1 });
+    await act(async () => screen.getByRole('button', { name: 'Sign out anyway' }).click());
+    await screen.findByText('Sign-in page');
+    untrack();
+    expect(localStorage.length).toBe(0);
+  });
+});

@@ -3,10 +3,14 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { api, ApiError, errorMessage, signInPath } from '@cc/client';
 import type { SessionUser } from '@cc/contracts';
 import { clearAccountStorage, setStorageAccount } from '@cc/ui/storage';
+import { flushPendingSaves } from '@cc/ui/pending-saves';
 import { useSession } from '../session/SessionProvider';
 import { navItems } from '../routes';
 import { localIsoDate } from '@cc/contracts/periods';
 import { FullPageStatus, SessionProblem } from '../pages/StatusPages';
+
+export const UNSAVED_AT_SIGN_OUT =
+  'Your latest changes have not reached the server yet, so you are still signed in. Wait a moment and sign out again, or sign out anyway and lose them.';
 
 /** Header with the main navigation around every signed-in page. */
 export function ProtectedLayout() {
@@ -14,6 +18,7 @@ export function ProtectedLayout() {
   const location = useLocation();
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string | null>(null);
+  const [unsaved, setUnsaved] = useState(false);
 
   if (state.status === 'loading') return <FullPageStatus text="Loading your workspace…" />;
   if (state.status === 'error') return <SessionProblem message={state.message} />;
@@ -22,9 +27,16 @@ export function ProtectedLayout() {
     return <Navigate to={state.byUser ? '/sign-in' : signInPath(`${location.pathname}${location.search}`)} replace />;
   }
 
-  async function signOut(user: SessionUser) {
+  async function signOut(user: SessionUser, { anyway = false } = {}) {
     setSigningOut(true);
     setSignOutError(null);
+    setUnsaved(false);
+    // Text typed a moment ago goes to the server while the session still lets it in.
+    if (!anyway && !(await flushPendingSaves())) {
+      setUnsaved(true);
+      setSigningOut(false);
+      return;
+    }
     // First, whatever the server answers (or if it never does): the next person at this
     // browser must not find this account's chats, drafts or counts.
     clearAccountStorage();
@@ -73,6 +85,14 @@ export function ProtectedLayout() {
       {signOutError && (
         <div className="banner banner-error" role="alert">
           {signOutError}
+        </div>
+      )}
+      {unsaved && (
+        <div className="banner banner-error" role="alert">
+          {UNSAVED_AT_SIGN_OUT}{' '}
+          <button type="button" className="button button-quiet" onClick={() => void signOut(state.user, { anyway: true })}>
+            Sign out anyway
+          </button>
         </div>
       )}
       <main className="app-main">

@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
 import { SAVE_TEXTS, readDraft } from './autosave';
-import { KEY, setup, useAutosaveTestClock } from './autosave.harness';
+import { flushPromises, KEY, setup, useAutosaveTestClock } from './autosave.harness';
 import { bindPageLifecycle } from './useAutosave';
+import { flushPendingSaves, forgetPendingSaves } from '../pending-saves';
 
 useAutosaveTestClock();
 
@@ -233,5 +234,23 @@ describe('Autosave: failures', () => {
     t.type('pending');
     void t.autosave.dispose({ flush: true });
     expect(t.calls).toEqual([{ content: 'pending', base: 1, keepalive: false }]);
+  });
+});
+
+describe('Autosave: sign-out sends what is unsaved first', () => {
+  it('flushPendingSaves saves a started, edited document at once and reports whether it worked', async () => {
+    forgetPendingSaves(); // the documents of earlier tests, never disposed
+    const doc = setup();
+    doc.autosave.start('', 1);
+    doc.type('typed just before sign-out');
+    const flushed = flushPendingSaves(5000);
+    await flushPromises();
+    expect(doc.calls).toEqual([{ content: 'typed just before sign-out', base: 1, keepalive: false }]);
+    await doc.answer(2);
+    expect(await flushed).toBe(true);
+    // Disposed documents are no longer waited for.
+    await doc.autosave.dispose();
+    expect(await flushPendingSaves(5000)).toBe(true);
+    expect(doc.calls).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { trackPendingSave } from '../pending-saves';
 import { LocalDraft } from './draft';
 import { DEFAULT_AUTOSAVE_DELAY_MS, DEFAULT_RETRY_DELAYS_MS, defaultRefusal, defaultRetryable, KEEPALIVE_LIMIT_CHARS, type AutosaveOptions } from './options';
 import { mayHaveLanded, newSaveId, UnansweredSaves } from './saveIds';
@@ -52,6 +53,9 @@ export class Autosave<B = unknown> {
   /** The edit already sent by `unload()` (beforeunload and pagehide both come: send once). */
   private unloadSeq = -1;
 
+  /** Unregisters this autosave from the page's pending saves (see pending-saves.ts). */
+  private untrack: (() => void) | undefined;
+
   /** The text kept in localStorage until the server confirms it. */
   private readonly draft: LocalDraft<B>;
   /** Our saves whose answer never came: any of them may be what the server holds now. */
@@ -103,6 +107,8 @@ export class Autosave<B = unknown> {
    */
   start(server: string, base?: B): { content: string; restored: boolean } {
     this.started = true;
+    // Sign-out sends what is unsaved before the session ends.
+    this.untrack ??= trackPendingSave(() => this.flush());
     this.savedSeq = this.editSeq;
     this.confirmed = server;
     this.base = base;
@@ -242,6 +248,7 @@ export class Autosave<B = unknown> {
   /** Undoes `dispose()` (React StrictMode runs effect clean-ups once more in development). */
   revive(): void {
     this.disposed = false;
+    if (this.started) this.untrack ??= trackPendingSave(() => this.flush());
   }
 
   /** Stops the timers; with `flush` (default) unsaved text is saved first (it keeps trying in the background). */
@@ -258,6 +265,10 @@ export class Autosave<B = unknown> {
     clearTimeout(this.retryTimer);
     this.timer = this.retryTimer = undefined;
     this.listeners.clear();
+    // A save still under way counts as pending until it ends.
+    const untrack = this.untrack;
+    this.untrack = undefined;
+    void result.finally(() => untrack?.());
     return result;
   }
 
