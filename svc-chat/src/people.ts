@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { PersonContext } from '@cc/ai';
+import type { PeerClient } from '@cc/service-kit';
 
 /** How long a person chat waits for svc-people before answering without the profile. */
 export const PEOPLE_TIMEOUT_MS = 1500;
@@ -7,40 +9,17 @@ const MAX_FIELD_LENGTH = 2000;
 /** Bookkeeping fields of a person that say nothing about them. */
 const SKIPPED = new Set(['id', 'full_name', 'user_id', 'position', 'display_order', 'created_at', 'updated_at']);
 
-export interface PersonLookup {
-  peopleUrl: string | undefined;
-  personId: number;
-  /** The caller's own Cookie header: svc-people checks the session and scopes by user. */
-  cookie: string | undefined;
-  requestId: string | undefined;
-}
+/** A person answer of svc-people: only its shape matters here; the profile fields are read loosely. */
+const personAnswer = z.object({ success: z.literal(true), person: z.record(z.string(), z.unknown()) });
 
 /**
- * The person's name and profile for the model, from svc-people (`GET {PEOPLE_URL}/people/{id}`
- * as the caller). Any failure (no PEOPLE_URL, as in the embedded run; unreachable; a 404 or
- * 501; a slow or odd answer) means "no person context", never a failed chat.
+ * The person's name and profile for the model, from svc-people (`GET /people/{id}` through the
+ * kit's peer client, as the caller). Any failure (no PEOPLE_URL, as in the embedded run;
+ * unreachable; a 404 or 501; a slow or odd answer) means "no person context", never a failed chat.
  */
-export async function fetchPerson(lookup: PersonLookup): Promise<PersonContext | undefined> {
-  if (!lookup.peopleUrl) return undefined;
-  try {
-    const res = await fetch(new URL(`/people/${lookup.personId}`, lookup.peopleUrl), {
-      headers: {
-        accept: 'application/json',
-        ...(lookup.cookie ? { cookie: lookup.cookie } : {}),
-        ...(lookup.requestId ? { 'x-request-id': lookup.requestId } : {}),
-      },
-      signal: AbortSignal.timeout(PEOPLE_TIMEOUT_MS),
-    });
-    if (!res.ok) {
-      await res.body?.cancel();
-      return undefined;
-    }
-    const body = (await res.json()) as { success?: unknown; person?: unknown };
-    if (body?.success !== true || !body.person || typeof body.person !== 'object') return undefined;
-    return personContext(body.person as Record<string, unknown>);
-  } catch {
-    return undefined;
-  }
+export async function fetchPerson(people: PeerClient, personId: number): Promise<PersonContext | undefined> {
+  const answer = await people.get(`/people/${personId}`, personAnswer, { timeoutMs: PEOPLE_TIMEOUT_MS });
+  return answer.ok ? personContext(answer.body.person) : undefined;
 }
 
 /** `{full_name, role, basic_profile: {company: ...}, ...}` → name + flat text fields. */

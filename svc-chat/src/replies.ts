@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import { REQUEST_MESSAGES, type ChatFailure, type SendMessageAnswer, type SuggestEditsAnswer, type sendMessageSchema, type suggestEditsSchema } from '@cc/contracts';
 import { AiEmptyAnswerError, type AiProvider, type ChatMessage, type ChatReplyInput } from '@cc/ai';
-import type { Db, Logger, ModelCalls } from '@cc/service-kit';
+import { peerClient, type Db, type Logger, type ModelCalls } from '@cc/service-kit';
 import type { z } from 'zod';
 import { appendExchange, recentMessages } from './conversations';
 import { lineDiff } from './diff-lines';
@@ -46,7 +46,7 @@ async function replyInput(deps: ChatDeps, ctx: Koa.Context, userId: number, body
     historyFor(deps, userId, key, body.conversation_history),
     key.personId === undefined
       ? undefined
-      : fetchPerson({ peopleUrl: deps.peopleUrl, personId: key.personId, cookie: ctx.get('cookie') || undefined, requestId: ctx.state.requestId }),
+      : fetchPerson(peerClient(ctx, deps.peopleUrl), key.personId),
   ]);
   const input: ChatReplyInput = {
     mode: body.mode,

@@ -6,18 +6,12 @@ import {
 } from '@cc/service-kit';
 import { createSession, createUser, findUserByEmail, publicUser, revokeSession, type PublicUser, type UserRow } from './accounts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { clearFailures, DEFAULT_LIMITS, recordFailure, retryAfter, type SignInLimits } from './rate-limit';
+import { clearFailures, recordFailure, retryAfter, type SignInLimits } from './rate-limit';
+import type { IdentitySettings } from './settings';
 
-function limitsFrom(env: Record<string, string | undefined> = {}): SignInLimits {
-  return {
-    maxFailures: Number(env.SIGN_IN_MAX_FAILURES) || DEFAULT_LIMITS.maxFailures,
-    windowSeconds: Number(env.SIGN_IN_WINDOW_SECONDS) || DEFAULT_LIMITS.windowSeconds,
-  };
-}
-
-export function identityRoutes(router: ServiceRouter, { db, config }: ServiceContext): void {
+export function identityRoutes(router: ServiceRouter, { db, config, settings }: ServiceContext<IdentitySettings>): void {
   const secret = config.sessionSecret;
-  const limits = limitsFrom(config.env);
+  const limits: SignInLimits = { maxFailures: settings.SIGN_IN_MAX_FAILURES, windowSeconds: settings.SIGN_IN_WINDOW_SECONDS };
 
   /** Starts a session for the user: signed cookie + the CSRF token bound to it. */
   async function startSession(ctx: Koa.Context, user: UserRow) {

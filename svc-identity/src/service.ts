@@ -1,6 +1,7 @@
 import { defineService, type Db, type SessionCheck } from '@cc/service-kit';
 import { migrations } from './migrations';
 import { identityRoutes } from './routes';
+import { identitySettings } from './settings';
 import { activeSessionUser } from './accounts';
 
 /** Sign-out revokes a session here; this is the check every request to identity makes. */
@@ -9,6 +10,7 @@ export const identitySessionCheck = (db: Db): SessionCheck => async (sid) => (aw
 export const identityService = defineService({
   name: 'identity',
   migrations,
+  settings: identitySettings,
   routes: identityRoutes,
   sessionCheck: identitySessionCheck,
 });

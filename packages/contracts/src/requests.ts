@@ -23,6 +23,12 @@ export const REQUEST_MESSAGES = {
   headersTooLarge: 'Request headers are too large',
   unavailable: 'Service unavailable, please try again',
   internal: 'Something went wrong on our side. Please try again.',
+  uploadMissing: 'Choose a file to upload.',
+  uploadEmpty: 'The file is empty.',
+  uploadUnreadable: 'The upload could not be read. Please try again.',
+  uploadType: (extensions: string) => `Upload a ${extensions} file.`,
+  uploadTooLarge: (limit: string) => `The file is too large (at most ${limit}).`,
+  adminOnly: 'Only an administrator can do this.',
 } as const;
 
 /** The message of a status that a server, proxy or middleware raises on its own. */

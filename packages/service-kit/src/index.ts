@@ -13,3 +13,5 @@ export {
   type ModelCalls, type ModelCallResult, type ModelFailureAnswer, type ModelFailureMessages,
 } from './model-calls';
 export { intSetting, limitSetting, flagSetting, urlSetting, kitSettings, parseSettings, SettingsError, type KitSettings, type SettingsSchema } from './settings';
+export { receiveUpload, DEFAULT_UPLOAD_BYTES, type UploadSpec, type UploadedFile } from './upload';
+export { peerClient, DEFAULT_PEER_TIMEOUT_MS, type PeerClient, type PeerAnswer } from './peer';

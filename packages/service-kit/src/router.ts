@@ -5,6 +5,7 @@ import { AUTH_MESSAGES, containsNul, CSRF_HEADER, type HttpMethod, matchRoute, R
 import { HttpError } from './errors';
 import { csrfTokenMatches } from './session';
 import type { RequestUser } from './auth';
+import { receiveUpload, type UploadedFile, type UploadSpec } from './upload';
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
@@ -12,6 +13,10 @@ type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema> {
   /** Default true: the call needs a signed-in user (401 otherwise). */
   auth?: boolean;
+  /** Only an administrator (the session's is_admin) may call it; anyone else gets 403. */
+  admin?: boolean;
+  /** The call takes one uploaded file (multipart/form-data): it arrives as `input.file`. */
+  upload?: UploadSpec;
   /** Default true for writes: the call needs the session's X-CSRF-Token (403 otherwise). */
   csrf?: boolean;
   body?: B;
@@ -24,6 +29,8 @@ export interface RouteInput<B extends Schema, Q extends Schema, P extends Schema
   query: Out<Q>;
   params: Out<P>;
   user: A extends false ? RequestUser | undefined : RequestUser;
+  /** The uploaded file, on routes that declare `upload` (always there: a missing one is a 422). */
+  file: UploadedFile | undefined;
 }
 
 export type RouteHandler<B extends Schema, Q extends Schema, P extends Schema, A extends boolean> = (
@@ -74,15 +81,22 @@ export class ServiceRouter {
     const needsCsrf = spec.csrf ?? method !== 'GET';
     this.pending.push({ method, path, middleware: async (ctx: RouterContext) => {
       const user = guard(ctx, needsAuth, needsCsrf, this.secret());
-      refuseNul(ctx);
-      const input = {
-        body: parse(spec.body, ctx.request.body ?? {}),
-        query: parse(spec.query, ctx.query),
-        params: parse(spec.params, ctx.params),
-        user,
-      } as RouteInput<B, Q, P, A>;
-      const result = await handler(ctx as unknown as Koa.Context, input);
-      if (result !== undefined) ctx.body = result;
+      if (spec.admin && !user?.isAdmin) throw new HttpError(403, [REQUEST_MESSAGES.adminOnly]);
+      const upload = spec.upload ? await receiveUpload(ctx as unknown as Koa.Context, spec.upload) : undefined;
+      try {
+        refuseNul(ctx);
+        const input = {
+          body: parse(spec.body, ctx.request.body ?? {}),
+          query: parse(spec.query, ctx.query),
+          params: parse(spec.params, ctx.params),
+          user,
+          file: upload?.file,
+        } as RouteInput<B, Q, P, A>;
+        const result = await handler(ctx as unknown as Koa.Context, input);
+        if (result !== undefined) ctx.body = result;
+      } finally {
+        await upload?.cleanup();
+      }
     } });
     return this;
   }

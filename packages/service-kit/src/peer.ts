@@ -1,0 +1,48 @@
+import type Koa from 'koa';
+import type { z } from 'zod';
+
+/**
+ * How one service reads another's data: over HTTP, as the caller (their Cookie header, so the
+ * other service checks the session and scopes by user exactly as for the browser), with the
+ * request id passed on for the logs, a time budget, and the answer checked against its schema.
+ * Never by reading the other service's tables.
+ */
+export type PeerAnswer<T> =
+  | { ok: true; status: number; body: T }
+  | { ok: false; reason: 'unconfigured' | 'unreachable' | 'timeout' | 'status' | 'invalid'; status?: number };
+
+export interface PeerClient {
+  get<S extends z.ZodType>(path: string, schema: S, options?: { timeoutMs?: number }): Promise<PeerAnswer<z.output<S>>>;
+}
+
+export const DEFAULT_PEER_TIMEOUT_MS = 2000;
+
+/** A client for the service at `baseUrl` (unset: every call answers `unconfigured`), acting as `ctx`'s caller. */
+export function peerClient(ctx: Koa.Context, baseUrl: string | undefined): PeerClient {
+  return {
+    async get(path, schema, options = {}) {
+      if (!baseUrl) return { ok: false, reason: 'unconfigured' };
+      const cookie = ctx.get('cookie');
+      const requestId = ctx.state.requestId as string | undefined;
+      let res: Response;
+      try {
+        res = await fetch(new URL(path, baseUrl), {
+          headers: { accept: 'application/json', ...(cookie ? { cookie } : {}), ...(requestId ? { 'x-request-id': requestId } : {}) },
+          signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_PEER_TIMEOUT_MS),
+        });
+      } catch (err) {
+        return { ok: false, reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable' };
+      }
+      if (!res.ok) {
+        await res.body?.cancel();
+        return { ok: false, reason: 'status', status: res.status };
+      }
+      try {
+        const parsed = schema.safeParse(await res.json());
+        return parsed.success ? { ok: true, status: res.status, body: parsed.data } : { ok: false, reason: 'invalid', status: res.status };
+      } catch (err) {
+        return { ok: false, reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'invalid', status: res.status };
+      }
+    },
+  };
+}
