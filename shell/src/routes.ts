@@ -1,13 +1,7 @@
-import type { RemoteName } from '@cc/contracts';
+import { PAGE_ROUTES, REMOTES, toRouterPath, type RemoteName } from '@cc/contracts/pages';
 
-/**
- * The pages the shell serves and which remote module renders each. Kept as plain data so a
- * test can check it against PAGE_ROUTES in @cc/contracts (the route table the gateway uses).
- * Only types come from @cc/contracts at build time: importing its values would pull zod
- * into the first page load.
- */
+/** A page a remote renders, in react-router's syntax (from the route table's page routes). */
 export interface RemotePageRoute {
-  /** react-router path (`:param` syntax). */
   path: string;
   remote: RemoteName;
   /** Exposed module name: loaded as `<remote>/<module>`. */
@@ -16,22 +10,16 @@ export interface RemotePageRoute {
   label: string;
 }
 
-export const REMOTE_PAGE_ROUTES: readonly RemotePageRoute[] = [
-  { path: '/dashboard', remote: 'dashboard', module: 'DashboardPage', label: 'Dashboard' },
-  { path: '/journal', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
-  { path: '/journal/:date', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
-  { path: '/planning', remote: 'planning', module: 'PlanningPage', label: 'Planning' },
-  { path: '/planning/:tab', remote: 'planning', module: 'PlanningPage', label: 'Planning' },
-  { path: '/coaching', remote: 'coaching', module: 'CoachingPage', label: 'Coaching' },
-  { path: '/people', remote: 'people', module: 'PeoplePage', label: 'People' },
-];
+export const REMOTE_PAGE_ROUTES: readonly RemotePageRoute[] = PAGE_ROUTES.flatMap((page) =>
+  page.remote === 'shell' ? [] : [{ path: toRouterPath(page.path), remote: page.remote, module: page.module!, label: page.label! }],
+);
 
 /** Pages the shell renders itself. */
 export const SHELL_PAGE_PATHS = { home: '/', signIn: '/sign-in', signUp: '/sign-up' } as const;
 export const PUBLIC_PAGE_PATHS: readonly string[] = [SHELL_PAGE_PATHS.signIn, SHELL_PAGE_PATHS.signUp];
 
 /** The remotes the shell knows (its webpack config declares the same four). */
-export const REMOTE_NAMES: readonly RemoteName[] = ['dashboard', 'planning', 'coaching', 'people'];
+export const REMOTE_NAMES: readonly RemoteName[] = REMOTES;
 
 export interface NavItem {
   label: string;

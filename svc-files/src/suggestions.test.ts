@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { CAREER_FOLDERS, fileDraftPrompt, fileSuggestionPrompt, folderGuide, folderSuggestionPrompt, nameKey, sectionsFor } from '@cc/ai';
+import { CAREER_FOLDERS, fileDraftPrompt, fileSuggestionPrompt, folderGuide, folderSuggestionPrompt, suggestionKey, sectionsFor } from '@cc/ai';
 import { TestClient } from '@cc/service-kit/testing';
 import { enc, startFiles, type FilesHarness } from './test-support';
 
@@ -38,7 +38,7 @@ describe('folder suggestions', () => {
       'current-projects', 'interview-stories', 'current-job-relationships', 'industry-relationships',
       'skills-and-learning', 'feedback-and-reviews', 'job-search',
     ]);
-    for (const gone of ['work-profile', 'past-projects', 'career-goals']) expect(again.body.suggestions.map((s: S) => nameKey(s.name))).not.toContain(gone);
+    for (const gone of ['work-profile', 'past-projects', 'career-goals']) expect(again.body.suggestions.map((s: S) => suggestionKey(s.name))).not.toContain(gone);
   });
 
   test('regenerate respects the count: 1-10, non-numeric 5', async () => {

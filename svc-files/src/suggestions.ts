@@ -1,4 +1,4 @@
-import { filterSuggestions, nameKey, type Suggestion } from '@cc/ai';
+import { filterSuggestions, suggestionKey, type Suggestion } from '@cc/ai';
 import type { Db } from '@cc/service-kit';
 import { fileNamesIn } from './files';
 import { findFolder, listFolders } from './folders';
@@ -63,14 +63,14 @@ export async function storeSuggestions(db: Db, scope: SuggestionScope, list: Sug
     );
     await trx(T.suggestions).where(where(scope)).delete();
     if (list.length === 0) return;
-    const rows = list.map((s, position) => ({ ...where(scope), name: s.name, key: nameKey(s.name), description: s.description, position }));
+    const rows = list.map((s, position) => ({ ...where(scope), name: s.name, key: suggestionKey(s.name), description: s.description, position }));
     await trx(T.suggestions).insert(rows).onConflict(['user_id', 'kind', 'folder', 'key']).ignore();
   });
 }
 
 /** Remembers the rejection (so the name never comes back) and drops it from the stored list. */
 export async function rejectSuggestion(db: Db, scope: SuggestionScope, name: string): Promise<void> {
-  const key = nameKey(name);
+  const key = suggestionKey(name);
   await db.transaction(async (trx) => {
     await trx(T.rejections).insert({ ...where(scope), name: name.trim(), key }).onConflict(['user_id', 'kind', 'folder', 'key']).ignore();
     await trx(T.suggestions).where({ ...where(scope), key }).delete();

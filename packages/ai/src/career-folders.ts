@@ -5,7 +5,7 @@
  * the offline coach runs on it.
  */
 import { STAR_KEYWORDS } from './star';
-import { nameKey } from './text';
+import { suggestionKey } from './text';
 import type { Suggestion } from './types';
 
 export interface GuideSection {
@@ -336,14 +336,14 @@ const SPECIAL_GUIDES: Record<string, GuideSection[]> = {
 export const isGenericGuide = (sections: GuideSection[]): boolean => sections === GENERIC_SECTIONS;
 
 export function folderGuide(folder: string): FolderGuide | undefined {
-  const key = nameKey(folder);
+  const key = suggestionKey(folder);
   return CAREER_FOLDERS.find((f) => f.name === key);
 }
 
 /** The headings a file in this folder has (a generic set for folders we do not know). */
 export function sectionsFor(folder: string, options: { person?: boolean } = {}): GuideSection[] {
   if (options.person) return SPECIAL_GUIDES.person!;
-  const key = nameKey(folder);
+  const key = suggestionKey(folder);
   return folderGuide(key)?.sections ?? SPECIAL_GUIDES[key] ?? GENERIC_SECTIONS;
 }
 

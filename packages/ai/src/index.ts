@@ -26,5 +26,5 @@ export { CAREER_FOLDERS, EXTRA_FOLDERS, FOLDER_SUGGESTIONS, folderGuide, section
 export * from './star';
 export { extractStatements, MAX_STATEMENTS } from './statements';
 export { findPlanningAction, withoutPlanningAction, planningActionSchema, todoDataSchema, goalDataSchema, type PlanningAction } from './planning-actions';
-export { normalizeCount, nameKey } from './text';
+export { normalizeCount, suggestionKey } from './text';
 export { parseJsonAnswer, extractJson } from './json-answer';

@@ -1,4 +1,4 @@
-import { nameKey, normalizeCount } from './text';
+import { suggestionKey, normalizeCount } from './text';
 import type { Suggestion } from './types';
 
 /** Drops what the user already has or turned down, and duplicates, then keeps `count`. */
@@ -6,10 +6,10 @@ export function filterSuggestions(
   suggestions: Suggestion[],
   { existing, rejected, count }: { existing: string[]; rejected: string[]; count: unknown },
 ): Suggestion[] {
-  const taken = new Set([...existing, ...rejected].map(nameKey));
+  const taken = new Set([...existing, ...rejected].map(suggestionKey));
   const out: Suggestion[] = [];
   for (const s of suggestions) {
-    const key = nameKey(s.name);
+    const key = suggestionKey(s.name);
     if (!key || taken.has(key)) continue;
     taken.add(key);
     out.push(s);

@@ -42,8 +42,8 @@ export function titleFrom(name: string): string {
     .join(' ');
 }
 
-/** Names compare as the user thinks of them: "Career Goals", "career_goals.md" and "career-goals" are one. */
-export const nameKey = (name: string): string =>
+/** A suggestion is the same as an existing or rejected name however it is written: "Career Goals", "career_goals.md" and "career-goals" are one. */
+export const suggestionKey = (name: string): string =>
   name.trim().toLowerCase().replace(/\.md$/, '').replace(/[\s_]+/g, '-').replace(/-+/g, '-');
 
 /** Lower-case, hyphenated, safe for a folder or a file name. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeFileName, normalizeFolderName } from './names';
+import { DESCRIPTION_MAX, FILE_NAME_MAX, FOLDER_NAME_MAX, normalizeFileName, normalizeFolderName } from './names';
 import { PG_INT_MAX } from './requests';
 import { isIsoDate } from './periods-days';
 
@@ -54,9 +54,6 @@ export const FILES_MESSAGES = {
 
 const M = FILES_MESSAGES;
 
-export const FOLDER_NAME_MAX = 100;
-export const FILE_NAME_MAX = 200;
-export const DESCRIPTION_MAX = 2000;
 export const PROMPT_MAX = 20_000;
 /** Texts are bounded by their schema, below the 2 MB body limit (and so never an index's row limit). */
 export const CONTENT_MAX = 2_000_000;
@@ -66,7 +63,7 @@ export const REORDER_MAX = 10_000;
 
 // ---- name rules (spec §5): in names.ts (zod-free, for the browser) ----
 
-export { normalizeFileName, normalizeFolderName } from './names';
+export { DESCRIPTION_MAX, FILE_NAME_MAX, FOLDER_NAME_MAX, nameKey, normalizeFileName, normalizeFolderName } from './names';
 
 const hasSlash = (s: string) => /[/\\]/.test(s);
 

@@ -4,6 +4,17 @@
  * re-exports them for the services.
  */
 
+/** Longest folder name, file name (with `.md`) and description (spec §5). */
+export const FOLDER_NAME_MAX = 100;
+export const FILE_NAME_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+
+/**
+ * The key two folder (or file) names are the same by: a user's folders, and a folder's files,
+ * are unique regardless of case, as the service compares them.
+ */
+export const nameKey = (name: string): string => name.toLowerCase();
+
 /** Line breaks, tabs and other control characters become spaces. */
 // eslint-disable-next-line no-control-regex
 const controlsToSpaces = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ');

@@ -149,27 +149,4 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/profile/verify_statement', 'people', D2),
 ];
 
-/** Browser page routes: all served by the shell, which lazy-loads the remote that owns them. */
-export interface PageRoute {
-  path: string;
-  /** The remote that renders the page, or the shell itself. */
-  remote: 'shell' | 'dashboard' | 'planning' | 'coaching' | 'people';
-  /** Pages that need no session. */
-  public?: boolean;
-}
-
-export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: '/', remote: 'shell' },
-  { path: '/sign-in', remote: 'shell', public: true },
-  { path: '/sign-up', remote: 'shell', public: true },
-  { path: '/dashboard', remote: 'dashboard' },
-  { path: '/journal', remote: 'dashboard' },
-  { path: '/journal/{date}', remote: 'dashboard' },
-  { path: '/planning', remote: 'planning' },
-  { path: '/planning/{tab}', remote: 'planning' },
-  { path: '/coaching', remote: 'coaching' },
-  { path: '/people', remote: 'people' },
-];
-
-export const REMOTES = ['dashboard', 'planning', 'coaching', 'people'] as const;
-export type RemoteName = (typeof REMOTES)[number];
+export { PAGE_ROUTES, REMOTES, type PageRoute, type RemoteName } from './pages';

@@ -1,9 +1,6 @@
 import { API_ROUTES, type ApiRoute, type HttpMethod, type ServiceName, SERVICES } from './routes';
 
-/** `/files/{id}/summary` → `/files/:id/summary` (Koa router syntax). */
-export function toRouterPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1');
-}
+export { toRouterPath } from './pages';
 
 function firstSegment(path: string): string {
   return path.split('/')[1] ?? '';

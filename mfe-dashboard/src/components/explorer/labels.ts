@@ -1,3 +1,5 @@
+import { nameKey } from '@cc/contracts/names';
+
 /** Spec §9: file labels longer than 24 characters show 21 characters plus an ellipsis. */
 export const LABEL_MAX = 24;
 export const LABEL_KEEP = 21;
@@ -14,5 +16,5 @@ export function displayName(fileName: string): string {
 }
 
 /** Folder and file names are unique ignoring case (svc-files). */
-export const nameKey = (name: string) => name.toLowerCase();
+export { nameKey };
 export const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);

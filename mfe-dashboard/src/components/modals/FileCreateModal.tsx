@@ -1,3 +1,4 @@
+import { DESCRIPTION_MAX, FILE_NAME_MAX } from '@cc/contracts/names';
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '@cc/ui';
 
@@ -32,7 +33,7 @@ export function FileCreateModal({ folder, onCreate, onClose }: FileCreateModalPr
             id={`${id}-name`}
             name="name"
             value={name}
-            maxLength={200}
+            maxLength={FILE_NAME_MAX}
             placeholder="e.g. leadership stories"
             aria-describedby={`${id}-hint`}
             onChange={(e) => setName(e.target.value)}
@@ -44,7 +45,7 @@ export function FileCreateModal({ folder, onCreate, onClose }: FileCreateModalPr
         </div>
         <label className="dash-field">
           <span>Description</span>
-          <textarea name="description" rows={3} value={description} maxLength={2000} onChange={(e) => setDescription(e.target.value)} />
+          <textarea name="description" rows={3} value={description} maxLength={DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} />
         </label>
         <div className="modal-actions">
           <button type="button" className="button" onClick={onClose}>

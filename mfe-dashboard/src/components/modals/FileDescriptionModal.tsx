@@ -1,3 +1,4 @@
+import { DESCRIPTION_MAX } from '@cc/contracts/names';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '@cc/ui';
 
@@ -27,7 +28,7 @@ export function FileDescriptionModal({ name, description, onSave, onClose }: Fil
       <form className="modal-form" onSubmit={submit}>
         <label className="dash-field">
           <span>Description</span>
-          <textarea name="description" rows={4} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+          <textarea name="description" rows={4} value={text} maxLength={DESCRIPTION_MAX} onChange={(e) => setText(e.target.value)} />
         </label>
         <div className="modal-actions">
           <button type="button" className="button" onClick={onClose}>

@@ -1,0 +1,37 @@
+/**
+ * Browser page routes, zod-free: the gateway serves the shell for each, and the shell imports
+ * this file (`@cc/contracts/pages`) to know which remote module renders which page.
+ */
+
+export const REMOTES = ['dashboard', 'planning', 'coaching', 'people'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+export interface PageRoute {
+  path: string;
+  /** The remote that renders the page, or the shell itself. */
+  remote: 'shell' | RemoteName;
+  /** The module the remote exposes for it (loaded as `<remote>/<module>`). */
+  module?: string;
+  /** The section's name in loading and error states. */
+  label?: string;
+  /** Pages that need no session. */
+  public?: boolean;
+}
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: '/', remote: 'shell' },
+  { path: '/sign-in', remote: 'shell', public: true },
+  { path: '/sign-up', remote: 'shell', public: true },
+  { path: '/dashboard', remote: 'dashboard', module: 'DashboardPage', label: 'Dashboard' },
+  { path: '/journal', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
+  { path: '/journal/{date}', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
+  { path: '/planning', remote: 'planning', module: 'PlanningPage', label: 'Planning' },
+  { path: '/planning/{tab}', remote: 'planning', module: 'PlanningPage', label: 'Planning' },
+  { path: '/coaching', remote: 'coaching', module: 'CoachingPage', label: 'Coaching' },
+  { path: '/people', remote: 'people', module: 'PeoplePage', label: 'People' },
+];
+
+/** `/files/{id}/summary` → `/files/:id/summary` (Koa and react-router syntax). */
+export function toRouterPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
