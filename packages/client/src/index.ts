@@ -1,5 +1,6 @@
 /**
- * The one fetch wrapper every micro-frontend uses (DESIGN.md §1, §3).
+ * The one fetch wrapper every micro-frontend uses (DESIGN.md §1, §3): every request that
+ * carries the CSRF token goes through here.
  *
  * - same-origin cookies, `Accept: application/json` (the gateway tells API calls from page
  *   navigations by the Accept header, so a bare fetch would get the shell's HTML);
@@ -7,113 +8,24 @@
  * - `X-CSRF-Token` from `<meta name="csrf-token">` on every non-GET request;
  * - `{success:false, errors:[...]}` (or `error`) answers, HTTP errors and network failures
  *   all become an `ApiError`;
- * - a 401 sends the user to `/sign-in?next=<current page>` unless the call opts out.
+ * - a 401 sends the user to `/sign-in?next=<current page>` unless the call opts out;
+ * - `keepalive` for writes that must outlive the page (page hide, unload);
+ * - `onEvent` for answers streamed as Server-Sent Events (framed by eventsource-parser).
  *
- * This module deliberately imports nothing at run time (not even @cc/contracts, which
- * would pull zod into every page): `client.test.ts` checks the header name against it.
+ * This module imports nothing of @cc/contracts at run time (it would pull zod into every
+ * page): `client.test.ts` checks the header name against it.
  */
+import { CSRF_HEADER_NAME, getCsrfToken } from './csrf';
+import { ApiError, errorsFrom, isAbort, NETWORK_ERROR_MESSAGE, statusText } from './errors';
+import { EVENT_STREAM_TYPE, loadEventParser, readEvents, type ServerEventHandler } from './events';
+import { signInPath } from './paths';
 
-export const CSRF_META_NAME = 'csrf-token';
-/** Same header as `CSRF_HEADER` in @cc/contracts (header names are case-insensitive). */
-export const CSRF_HEADER_NAME = 'X-CSRF-Token';
-export const DEFAULT_NEXT_PATH = '/dashboard';
-export const SIGN_IN_PATH = '/sign-in';
-export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+export { CSRF_HEADER_NAME, CSRF_META_NAME, getCsrfToken, setCsrfToken, type DocumentLike } from './csrf';
+export { ApiError, errorMessage, isApiError, NETWORK_ERROR_MESSAGE } from './errors';
+export { isStreamed, type ServerEvent, type ServerEventHandler, type Streamed } from './events';
+export { DEFAULT_NEXT_PATH, SIGN_IN_PATH, safeNextPath, signInPath } from './paths';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Any failed call: an error answer from the server, an HTTP error, or a network failure (status 0). */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** HTTP status; 0 when the server could not be reached. */
-  readonly status: number;
-  /** The server's messages (or one message describing the failure). */
-  readonly errors: string[];
-  /** The parsed answer body, when there was one. */
-  readonly body: unknown;
-
-  constructor(status: number, errors: string[], body?: unknown) {
-    const list = errors.length > 0 ? errors : [`Request failed with status ${status}`];
-    super(list.join(', '));
-    this.status = status;
-    this.errors = list;
-    this.body = body;
-  }
-}
-
-export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
-}
-
-/** The user-facing text of any error a call may throw. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong';
-}
-
-/**
- * Only a same-origin path ("/planning?tab=x") is a safe place to go after signing in.
- * Anything else (absolute URLs, protocol-relative "//host", "/\\host", other schemes,
- * control characters) falls back to /dashboard.
- */
-export function safeNextPath(next: string | null | undefined): string {
-  if (typeof next !== 'string' || next.length === 0 || next.length > 2048) return DEFAULT_NEXT_PATH;
-  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return DEFAULT_NEXT_PATH;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(next)) return DEFAULT_NEXT_PATH;
-  try {
-    const base = 'http://same-origin.invalid';
-    const url = new URL(next, base);
-    if (url.origin !== base) return DEFAULT_NEXT_PATH;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return DEFAULT_NEXT_PATH;
-  }
-}
-
-/** `/sign-in?next=<path>`, the page a signed-out user is sent to. */
-export function signInPath(next?: string | null): string {
-  if (!next || next === '/' || next.startsWith(SIGN_IN_PATH)) return SIGN_IN_PATH;
-  return `${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`;
-}
-
-/* ------------------------------------------------------------------ CSRF meta tag */
-
-/** The part of `document` this module touches (injectable so tests run without a DOM). */
-export interface DocumentLike {
-  querySelector(selectors: string): { getAttribute(name: string): string | null; setAttribute(name: string, value: string): void } | null;
-  createElement(tag: string): { setAttribute(name: string, value: string): void };
-  head: { appendChild(node: never): unknown } | null;
-}
-
-function defaultDocument(): DocumentLike | undefined {
-  return typeof document === 'undefined' ? undefined : (document as unknown as DocumentLike);
-}
-
-const META_SELECTOR = `meta[name="${CSRF_META_NAME}"]`;
-
-/** The CSRF token from `<meta name="csrf-token">`, or null. */
-export function getCsrfToken(doc: DocumentLike | undefined = defaultDocument()): string | null {
-  const meta = doc?.querySelector(META_SELECTOR);
-  const value = meta?.getAttribute('content');
-  return value ? value : null;
-}
-
-/** Writes the session's CSRF token into `<meta name="csrf-token">`, creating the tag if needed. */
-export function setCsrfToken(token: string | null, doc: DocumentLike | undefined = defaultDocument()): void {
-  if (!doc) return;
-  let meta = doc.querySelector(META_SELECTOR);
-  if (!meta) {
-    const created = doc.createElement('meta');
-    created.setAttribute('name', CSRF_META_NAME);
-    doc.head?.appendChild(created as never);
-    meta = doc.querySelector(META_SELECTOR) ?? (created as unknown as typeof meta);
-  }
-  meta?.setAttribute('content', token ?? '');
-}
-
-/* ------------------------------------------------------------------ the client */
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -124,6 +36,17 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Send the user to /sign-in on a 401 (default true). The shell's session probe turns it off. */
   redirectOnUnauthorized?: boolean;
+  /**
+   * The request must outlive the page (fetch `keepalive`: page hide, unload). Browsers cap such
+   * bodies at 64 KiB in flight.
+   */
+  keepalive?: boolean;
+  /**
+   * Ask for Server-Sent Events (`Accept: text/event-stream`): each event goes to this handler as
+   * it arrives, and the call resolves with a `Streamed` (see `isStreamed`). A server that answers
+   * JSON instead (e.g. a model that does not stream) is read as any other call.
+   */
+  onEvent?: ServerEventHandler;
 }
 
 export interface ClientOptions {
@@ -188,34 +111,8 @@ function defaultOnUnauthorized(next: string): void {
   if (typeof window !== 'undefined' && window.location) window.location.assign(signInPath(next));
 }
 
-function errorsFrom(body: unknown): string[] {
-  if (!body || typeof body !== 'object') return [];
-  const record = body as { errors?: unknown; error?: unknown; message?: unknown };
-  if (Array.isArray(record.errors)) {
-    return record.errors
-      .map((e) => (typeof e === 'string' ? e : e && typeof e === 'object' && 'message' in e ? String((e as { message: unknown }).message) : String(e)))
-      .filter((e) => e.length > 0);
-  }
-  if (typeof record.errors === 'string' && record.errors) return [record.errors];
-  if (typeof record.error === 'string' && record.error) return [record.error];
-  if (record.error && typeof record.error === 'object' && 'message' in record.error) {
-    return [String((record.error as { message: unknown }).message)];
-  }
-  return [];
-}
-
-function statusText(status: number): string {
-  if (status === 401) return 'You need to sign in first';
-  if (status === 403) return 'You are not allowed to do that';
-  if (status === 404) return 'Not found';
-  if (status === 413) return 'The request is too large';
-  if (status === 429) return 'Too many requests. Please try again later.';
-  if (status >= 500) return `The server could not handle the request (${status})`;
-  return `Request failed with status ${status}`;
-}
-
-function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+function isEventStream(response: Response): boolean {
+  return (response.headers?.get('content-type') ?? '').toLowerCase().includes(EVENT_STREAM_TYPE);
 }
 
 export function createClient(options: ClientOptions = {}): ApiClient {
@@ -225,8 +122,9 @@ export function createClient(options: ClientOptions = {}): ApiClient {
   const onUnauthorized = options.onUnauthorized ?? defaultOnUnauthorized;
 
   async function request<T>(method: HttpMethod, path: string, body?: unknown, req: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
+    const headers: Record<string, string> = { Accept: req.onEvent ? EVENT_STREAM_TYPE : 'application/json', ...req.headers };
     const init: RequestInit = { method, headers, credentials: 'same-origin', signal: req.signal };
+    if (req.keepalive) init.keepalive = true;
     if (body !== undefined && method !== 'GET') {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
@@ -235,6 +133,8 @@ export function createClient(options: ClientOptions = {}): ApiClient {
       const token = readToken();
       if (token) headers[CSRF_HEADER_NAME] = token;
     }
+    // The framing code comes while the request is on its way (it is its own chunk).
+    if (req.onEvent) void loadEventParser().catch(() => undefined);
 
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
@@ -243,6 +143,14 @@ export function createClient(options: ClientOptions = {}): ApiClient {
     } catch (error) {
       if (isAbort(error)) throw error;
       throw new ApiError(0, [NETWORK_ERROR_MESSAGE]);
+    }
+
+    if (response.status === 401 && req.redirectOnUnauthorized !== false) {
+      onUnauthorized(currentPath());
+    }
+    if (req.onEvent && isEventStream(response)) {
+      if (!response.ok) throw new ApiError(response.status, [statusText(response.status)]);
+      return (await readEvents(response, req.onEvent)) as T;
     }
 
     let text = '';
@@ -260,10 +168,6 @@ export function createClient(options: ClientOptions = {}): ApiClient {
       } catch {
         parseFailed = true;
       }
-    }
-
-    if (response.status === 401 && req.redirectOnUnauthorized !== false) {
-      onUnauthorized(currentPath());
     }
 
     if (!response.ok) {

@@ -8,7 +8,6 @@ export type { ChatLabels, ChatPanelHandle, ChatPanelProps, StoredConversation } 
 export { CHAT_PATHS, clearConversation, fetchChatStatus, fetchConversation, resetChatStatusCache, sendChatMessage, suggestEdits } from './chat/api';
 export type { ConversationAnswer, SendOptions, SuggestEditsAnswer } from './chat/api';
 export { baseSendPayload, chatStorageKey, clearConversationBody, conversationQuery, isPersonKey } from './chat/keys';
-export { SseParser, parseSse, type SseEvent } from './chat/sse';
 export { cleanMessages } from './chat/types';
 export type { ChatMessage, ChatMode, ChatRole, ChatStatus, ConversationKey, FileConversationKey, PersonConversationKey, SelectedMessage, SendMessagePayload } from './chat/types';
 export { Modal, type ModalProps } from './Modal';

@@ -1,6 +1,5 @@
-import { api, ApiError, CSRF_HEADER_NAME, getCsrfToken, NETWORK_ERROR_MESSAGE } from '@cc/client';
+import { api, ApiError, isStreamed, type ServerEvent, type Streamed } from '@cc/client';
 import { clearConversationBody, conversationQuery } from './keys';
-import { SseParser, type SseEvent } from './sse';
 import { cleanMessages, type ChatMessage, type ChatStatus, type ConversationKey } from './types';
 
 /** Calls of svc-chat (through the gateway), shared by every chat in the product. */
@@ -85,10 +84,6 @@ function replyOf(answer: SendAnswer | undefined, status: number): string {
   throw new ApiError(status, [error], answer);
 }
 
-function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -97,106 +92,37 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Errors of a non-streamed, failed answer (same reading as @cc/client). */
-function errorsOf(body: unknown, status: number): string[] {
-  const b = body as SendAnswer | undefined;
-  if (b && Array.isArray(b.errors)) return b.errors.map((e) => (typeof e === 'string' ? e : String((e as { message?: unknown })?.message ?? e)));
-  if (b && typeof b.error === 'string' && b.error) return [b.error];
-  return [`Request failed with status ${status}`];
-}
-
 /**
- * `POST /ai_chat/send_message`; resolves with the assistant's reply, or throws (ApiError or
- * AbortError). Streaming: sends `Accept: text/event-stream` and reads `event: token`
- * (`{"text"}` deltas), then `event: done` (`{"success":true,"message"}`) or `event: error`;
- * when the server answers JSON instead, that answer is used. Same-origin cookies, JSON body
- * and the `X-CSRF-Token` header, like @cc/client.
+ * `POST /ai_chat/send_message` through @cc/client; resolves with the assistant's reply, or
+ * throws (ApiError or AbortError). Streaming: asks for Server-Sent Events and reads `event:
+ * token` (`{"text"}` deltas), then `event: done` (`{"success":true,"message"}`) or `event:
+ * error`; when the server answers JSON instead, that answer is used.
  */
 export async function sendChatMessage(payload: object, options: SendOptions = {}): Promise<string> {
   const { signal, stream = true, onText } = options;
   if (!stream) return replyOf(await api.post<SendAnswer>(CHAT_PATHS.send, payload, { signal }), 200);
 
-  const headers: Record<string, string> = { Accept: 'text/event-stream', 'Content-Type': 'application/json' };
-  const token = getCsrfToken();
-  if (token) headers[CSRF_HEADER_NAME] = token;
-
-  let response: Response;
-  try {
-    response = await globalThis.fetch(CHAT_PATHS.send, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers,
-      body: JSON.stringify(payload),
-      signal,
-    });
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw new ApiError(0, [NETWORK_ERROR_MESSAGE]);
-  }
-
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().includes('text/event-stream')) {
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      if (isAbort(error)) throw error;
-      throw new ApiError(0, [NETWORK_ERROR_MESSAGE]);
-    }
-    const body = parseJson(text);
-    if (!response.ok) throw new ApiError(response.status, errorsOf(body, response.status), body);
-    return replyOf(body as SendAnswer | undefined, response.status);
-  }
-  if (!response.ok) throw new ApiError(response.status, [`Request failed with status ${response.status}`]);
-  return readStream(response, onText);
-}
-
-async function readStream(response: Response, onText?: (text: string) => void): Promise<string> {
-  const parser = new SseParser();
   let text = '';
   let final: string | undefined;
-
-  const handle = (events: SseEvent[]): boolean => {
-    for (const { event, data } of events) {
-      const body = parseJson(data) as { text?: unknown; message?: unknown; error?: unknown; success?: unknown } | undefined;
-      if (event === 'token') {
-        if (body && typeof body.text === 'string' && body.text) {
-          text += body.text;
-          onText?.(text);
-        }
-      } else if (event === 'done') {
-        if (body?.success === false) throw new ApiError(response.status, [typeof body.error === 'string' ? body.error : 'The chat failed'], body);
-        final = typeof body?.message === 'string' ? body.message : text;
-        return true;
-      } else if (event === 'error') {
-        throw new ApiError(response.status, [typeof body?.error === 'string' && body.error ? body.error : 'The chat failed'], body);
+  const onEvent = ({ event, data }: ServerEvent): boolean => {
+    const body = parseJson(data) as { text?: unknown; message?: unknown; error?: unknown; success?: unknown } | undefined;
+    if (event === 'token') {
+      if (body && typeof body.text === 'string' && body.text) {
+        text += body.text;
+        onText?.(text);
       }
+      return false;
     }
+    if (event === 'done') {
+      if (body?.success === false) throw new ApiError(200, [typeof body.error === 'string' ? body.error : 'The chat failed'], body);
+      final = typeof body?.message === 'string' ? body.message : text;
+      return true;
+    }
+    if (event === 'error') throw new ApiError(200, [typeof body?.error === 'string' && body.error ? body.error : 'The chat failed'], body);
     return false;
   };
-
-  const reader = response.body?.getReader?.();
-  try {
-    if (!reader) {
-      // No streaming body in this browser: the whole answer at once.
-      handle([...parser.push(await response.text()), ...parser.end()]);
-    } else {
-      const decoder = new TextDecoder();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          handle([...parser.push(decoder.decode()), ...parser.end()]);
-          break;
-        }
-        if (handle(parser.push(decoder.decode(value, { stream: true })))) break;
-      }
-    }
-  } catch (error) {
-    if (isAbort(error) || error instanceof ApiError) throw error;
-    throw new ApiError(0, [NETWORK_ERROR_MESSAGE]);
-  } finally {
-    if (reader) reader.cancel().catch(() => undefined);
-  }
+  const answer = await api.post<SendAnswer | Streamed>(CHAT_PATHS.send, payload, { signal, onEvent });
+  if (!isStreamed(answer)) return replyOf(answer, 200);
   if (final === undefined) throw new ApiError(0, ['The answer was cut off. Please try again.']);
   return final;
 }
