@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startChat, storedMessages, type ChatHarness } from './test-support';
-import { lineDiff } from './diff-lines';
 
 let chat: ChatHarness;
 beforeAll(async () => {
@@ -91,24 +90,5 @@ describe('POST /ai_chat/suggest_edits (offline coach)', () => {
       'Conversation history is too long (at most 200 messages)',
       'Each selected message must be at most 20,000 characters',
     ]);
-  });
-});
-
-describe('lineDiff', () => {
-  test('one entry per line, without newlines; a missing final newline is no change', () => {
-    expect(lineDiff('a\nb\nc', 'a\nB\nc\nd\n')).toEqual([
-      { type: 'unchanged', content: 'a' },
-      { type: 'removed', content: 'b' },
-      { type: 'added', content: 'B' },
-      { type: 'unchanged', content: 'c' },
-      { type: 'added', content: 'd' },
-    ]);
-    expect(lineDiff('', 'new\n\nfile\n')).toEqual([
-      { type: 'added', content: 'new' },
-      { type: 'added', content: '' },
-      { type: 'added', content: 'file' },
-    ]);
-    expect(lineDiff('same\r\n', 'same\r\n')).toEqual([{ type: 'unchanged', content: 'same' }]);
-    expect(lineDiff('', '')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useState, type RefObject } from 'react';
 import { ApiError } from '@cc/client';
-import { cleanDiff, diffLines, suggestEdits, type ChatMessage, type ChatPanelHandle, type DiffLine, type SelectedMessage } from '@cc/ui';
+import type { DiffLine } from '@cc/contracts';
+import { cleanDiff, diffLines, suggestEdits, type ChatMessage, type ChatPanelHandle, type SelectedMessage } from '@cc/ui';
 import { ACCEPT_DELAY_MS, ACCEPT_TEXT, EDIT_TEXT, REJECT_TEXT, UPDATE_FROM_CONVERSATION } from '../components/workspace/texts';
 import type { OpenFile } from '../workspace/types';
 import type { FileDocument } from './useFileDocument';
@@ -103,7 +104,8 @@ export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Opt
         const suggested = typeof answer.suggested_content === 'string' ? answer.suggested_content : '';
         // Some answers come without a diff: one computed from the two texts stands in.
         let lines = cleanDiff(answer.diff);
-        if (lines.length === 0) lines = diffLines(current, suggested);
+        if (lines.length === 0) lines = await diffLines(current, suggested);
+        if (!mounted.current) return;
         propose({ lines, suggested, origin: 'chat' });
       } catch (error) {
         // Spec §8: a failed suggest-edits hides the progress and is only logged.

@@ -20,7 +20,7 @@ export { EditorPane, previewDelay, type EditorPaneHandle, type EditorPaneProps }
 export { MarkdownPreview, type MarkdownPreviewHandle, type MarkdownPreviewProps } from './editor/MarkdownPreview';
 export { lexMarkdown, renderMarkdownTokens, type MarkdownLinks } from './markdown';
 export { DiffView, type DiffViewProps } from './diff/DiffView';
-export { allAddedDiff, cleanDiff, diffLines, diffStats, type DiffLine, type DiffLineType } from './diff/diff';
+export { allAddedDiff, cleanDiff, diffLines, diffStats } from './diff/diff';
 export {
   Autosave,
   createAutosave,

@@ -1,4 +1,5 @@
-import { DiffView, type DiffLine } from '@cc/ui';
+import type { DiffLine } from '@cc/contracts';
+import { DiffView } from '@cc/ui';
 
 export interface DiffPanelProps {
   lines: readonly DiffLine[];

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { DiffLine } from '@cc/contracts';
 import { DiffView, diffLines } from '@cc/ui';
 import './ConflictPanel.css';
 
@@ -59,7 +60,25 @@ export function ConflictPanel({ subject = 'file', mine, theirs, theirsRevision, 
   const wording = WORDING[subject];
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const [showDiff, setShowDiff] = useState(false);
-  const lines = useMemo(() => (showDiff ? diffLines(theirs, mine) : []), [showDiff, theirs, mine]);
+  const [lines, setLines] = useState<DiffLine[] | null>(null);
+  useEffect(() => {
+    if (!showDiff) return;
+    let current = true;
+    setLines(null);
+    diffLines(theirs, mine).then(
+      (next) => {
+        if (current) setLines(next);
+      },
+      (error: unknown) => {
+        // The diff's code could not be fetched (offline): both versions are on screen anyway.
+        console.warn('[conflict] the differences could not be shown', error);
+        if (current) setLines([]);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [showDiff, theirs, mine]);
   return (
     <section className="fw-conflict" role="alert" aria-label={wording.title} data-testid="conflict-panel" data-subject={subject}>
       <h3>{wording.title}</h3>
@@ -102,7 +121,7 @@ export function ConflictPanel({ subject = 'file', mine, theirs, theirsRevision, 
           </span>
         )}
       </div>
-      {showDiff && <DiffView lines={lines} label="Differences: the other version to yours" className="fw-conflict-diff" />}
+      {showDiff && lines && <DiffView lines={lines} label="Differences: the other version to yours" className="fw-conflict-diff" />}
     </section>
   );
 }

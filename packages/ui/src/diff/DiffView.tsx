@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import { diffStats, type DiffLine } from './diff';
+import type { DiffLine } from '@cc/contracts';
+import { diffStats } from './diff';
 import './diff.css';
 
 export interface DiffViewProps {

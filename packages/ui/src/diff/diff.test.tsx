@@ -13,14 +13,21 @@ describe('diff', () => {
     ]);
   });
 
-  it('a line diff keeps unchanged lines and marks removed and added ones', () => {
-    expect(diffLines('a\nb\nc\n', 'a\nB\nc\nd\n')).toEqual([
+  it('a line diff keeps unchanged lines and marks removed and added ones', async () => {
+    expect(await diffLines('a\nb\nc\n', 'a\nB\nc\nd\n')).toEqual([
       { type: 'unchanged', content: 'a' },
       { type: 'removed', content: 'b' },
       { type: 'added', content: 'B' },
       { type: 'unchanged', content: 'c' },
       { type: 'added', content: 'd' },
     ]);
+  });
+
+  it("is the server's diff, line for line", async () => {
+    const { lineDiff } = await import('@cc/contracts/diff');
+    const before = '# Story\n\nSituation: x\nTask: y\n';
+    const after = '# Story\n\nSituation: x, at scale\nTask: y\nAction: z\n';
+    expect(await diffLines(before, after)).toEqual(lineDiff(before, after));
   });
 
   it('keeps only well-formed lines from a server', () => {
@@ -30,8 +37,9 @@ describe('diff', () => {
     ]);
   });
 
-  it('DiffView shows each line with its kind and the counts', () => {
-    render(<DiffView lines={diffLines('keep\nold\n', 'keep\nnew\n')} actions={<button type="button">Accept All</button>} />);
+  it('DiffView shows each line with its kind and the counts', async () => {
+    const lines = await diffLines('keep\nold\n', 'keep\nnew\n');
+    render(<DiffView lines={lines} actions={<button type="button">Accept All</button>} />);
     const region = screen.getByRole('region', { name: 'Proposed changes' });
     const items = within(region).getAllByRole('listitem');
     expect(items.map((li) => li.getAttribute('data-type'))).toEqual(['unchanged', 'removed', 'added']);
