@@ -44,9 +44,9 @@ export function getFile(id: number, signal?: AbortSignal): Promise<FileAnswer> {
  * a revision, a stale save is refused with 409: the ApiError's `.status` is 409 and `.body` is
  * a `StaleRevisionAnswer` (`current{content, revision, save_id?}`).
  */
-export function saveContent(id: number, content: string, revision?: number, options?: { signal?: AbortSignal; saveId?: string }): Promise<SaveFileContentAnswer> {
+export function saveContent(id: number, content: string, revision?: number, options?: { signal?: AbortSignal; saveId?: string; keepalive?: boolean }): Promise<SaveFileContentAnswer> {
   const file = { content, ...guardFields({ revision, saveId: options?.saveId }) };
-  return api.patch<SaveFileContentAnswer>(filePath(id), { file }, { signal: options?.signal });
+  return api.patch<SaveFileContentAnswer>(filePath(id), { file }, { signal: options?.signal, keepalive: options?.keepalive });
 }
 
 /** What a 409 says the text holds now: under `key` (content, summary or goals), with its revision and the save that wrote it. */
@@ -104,13 +104,13 @@ export function reorderFiles(folder: string, ids: number[]): Promise<{ success: 
 }
 
 /** `PATCH /files/{id}/summary {summary, revision?, save_id?}` → `{success, revision}` (409 when stale, like the content). */
-export function saveSummary(id: number, summary: string, guard?: SaveGuard): Promise<SaveNoteAnswer> {
-  return api.patch<SaveNoteAnswer>(`${filePath(id)}/summary`, { summary, ...guardFields(guard) });
+export function saveSummary(id: number, summary: string, guard?: SaveGuard, options?: { keepalive?: boolean }): Promise<SaveNoteAnswer> {
+  return api.patch<SaveNoteAnswer>(`${filePath(id)}/summary`, { summary, ...guardFields(guard) }, { keepalive: options?.keepalive });
 }
 
 /** `PATCH /files/{id}/goals {goals, revision?, save_id?}` → `{success, revision}` (409 when stale, like the content). */
-export function saveGoals(id: number, goals: string, guard?: SaveGuard): Promise<SaveNoteAnswer> {
-  return api.patch<SaveNoteAnswer>(`${filePath(id)}/goals`, { goals, ...guardFields(guard) });
+export function saveGoals(id: number, goals: string, guard?: SaveGuard, options?: { keepalive?: boolean }): Promise<SaveNoteAnswer> {
+  return api.patch<SaveNoteAnswer>(`${filePath(id)}/goals`, { goals, ...guardFields(guard) }, { keepalive: options?.keepalive });
 }
 
 /** `POST /files/summarize {file_id, folder, file_name, content}` → `{success, summary, summary_revision?}` (empty content clears it). */

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { errorMessage } from '@cc/client';
-import { bindPageLifecycle, type AutosaveConflict, type AutosaveSnapshot, type EditorPaneHandle } from '@cc/ui';
+import { useAutosavedText, type Autosave, type AutosaveConflict, type AutosaveSnapshot, type EditorPaneHandle } from '@cc/ui';
 import { getFile } from '../api/files';
-import { createFileAutosaves, type FileAutosaves } from '../components/workspace/fileAutosaves';
+import { fileTextAutosave } from '../components/workspace/fileAutosaves';
 import { fileTitle, type ContentMode } from '../components/workspace/texts';
 import type { OpenFile } from '../workspace/types';
 
@@ -10,6 +10,9 @@ import type { OpenFile } from '../workspace/types';
 export type StatusMessage = { text: string; tone: 'info' | 'ok' | 'error' };
 
 export type Loaded = { status: 'loading' } | { status: 'ok'; initial: string } | { status: 'error'; message: string };
+
+/** One autosave per text of a file, each carrying the revision of its text it was based on. */
+export type FileAutosaves = Record<ContentMode, Autosave<number>>;
 
 export interface FileDocument {
   paneRef: RefObject<EditorPaneHandle | null>;
@@ -41,8 +44,6 @@ export interface FileDocument {
   takeTheirs: (mode?: ContentMode) => void;
 }
 
-const NO_SNAPSHOT: AutosaveSnapshot<number> = { state: 'idle', text: '', conflict: null, restored: false };
-
 function toneOf(text: string): StatusMessage['tone'] {
   return /failed|^not saved/i.test(text) ? 'error' : /\.\.\.$/.test(text) ? 'info' : 'ok';
 }
@@ -72,12 +73,14 @@ export function useFileDocument(file: OpenFile): FileDocument {
     return m === modeRef.current && pane ? pane.getLength() : texts.current[m].length;
   }, []);
 
-  const autosaves = useRef<FileAutosaves | null>(null);
-  if (!autosaves.current) autosaves.current = createFileAutosaves(file.id, { textOf, lengthOf });
-  const saves = autosaves.current;
+  // Each text autosaves on its own (page hide, unload, back online, leaving the file included).
+  const full = useAutosavedText(fileTextAutosave(file.id, 'full', { textOf, lengthOf }));
+  const summary = useAutosavedText(fileTextAutosave(file.id, 'summary', { textOf, lengthOf }));
+  const goals = useAutosavedText(fileTextAutosave(file.id, 'goals', { textOf, lengthOf }));
+  const saves: FileAutosaves = useMemo(() => ({ full: full.autosave, summary: summary.autosave, goals: goals.autosave }), [full.autosave, summary.autosave, goals.autosave]);
 
   // Leaving (file switch): the editor's text is read before React detaches the refs, so the
-  // save below sends what was typed last.
+  // save on unmount sends what was typed last.
   useLayoutEffect(
     () => () => {
       const pane = paneRef.current;
@@ -85,17 +88,6 @@ export function useFileDocument(file: OpenFile): FileDocument {
     },
     [],
   );
-
-  // Page hide / unload / back online for all three; on unmount (file switch) save what is pending.
-  useEffect(() => {
-    const all = [saves.full, saves.summary, saves.goals];
-    for (const a of all) a.revive();
-    const unbind = bindPageLifecycle(() => all);
-    return () => {
-      unbind();
-      for (const a of all) void a.dispose({ flush: true });
-    };
-  }, [saves]);
 
   // The status line follows the latest autosave event of any of the three texts.
   useEffect(() => {
@@ -111,14 +103,12 @@ export function useFileDocument(file: OpenFile): FileDocument {
     return () => unsubscribers.forEach((u) => u());
   }, [saves]);
 
-  const contentSnapshot = useSyncExternalStore(saves.full.subscribe, saves.full.getSnapshot, () => NO_SNAPSHOT);
-  const summaryConflict = useSyncExternalStore(saves.summary.subscribe, () => saves.summary.getSnapshot().conflict, () => null);
-  const goalsConflict = useSyncExternalStore(saves.goals.subscribe, () => saves.goals.getSnapshot().conflict, () => null);
+  const contentSnapshot = full.status;
   const conflicts = (
     [
-      ['full', contentSnapshot.conflict],
-      ['summary', summaryConflict],
-      ['goals', goalsConflict],
+      ['full', full.status.conflict],
+      ['summary', summary.status.conflict],
+      ['goals', goals.status.conflict],
     ] as const
   ).flatMap(([mode, conflict]) => (conflict ? [{ mode, conflict }] : []));
 
@@ -127,18 +117,22 @@ export function useFileDocument(file: OpenFile): FileDocument {
     document.title = fileTitle(file.name);
   }, [file.name]);
 
-  // Load the file; a local draft the server does not have yet comes back and is saved.
+  const { start: startFull } = full;
+  const { start: startSummary } = summary;
+  const { start: startGoals } = goals;
   useEffect(() => {
     const controller = new AbortController();
     setLoaded({ status: 'loading' });
     getFile(file.id, controller.signal).then(
       (answer) => {
         if (controller.signal.aborted) return;
+        // One load for the three texts; a local draft the server does not have yet comes back and is saved.
         const f = answer.file;
-        const full = saves.full.start(f.content ?? '', f.revision);
-        const summary = saves.summary.start(f.summary ?? '', f.summary_revision);
-        const goals = saves.goals.start(f.goals ?? '', f.goals_revision);
-        texts.current = { full: full.content, summary: summary.content, goals: goals.content };
+        texts.current = {
+          full: startFull(f.content ?? '', f.revision),
+          summary: startSummary(f.summary ?? '', f.summary_revision),
+          goals: startGoals(f.goals ?? '', f.goals_revision),
+        };
         setLoaded({ status: 'ok', initial: texts.current[modeRef.current] });
       },
       (error: unknown) => {
@@ -147,7 +141,7 @@ export function useFileDocument(file: OpenFile): FileDocument {
       },
     );
     return () => controller.abort();
-  }, [file.id, attempt, saves]);
+  }, [file.id, attempt, startFull, startSummary, startGoals]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 

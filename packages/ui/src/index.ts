@@ -23,9 +23,9 @@ export { DiffView, type DiffViewProps } from './diff/DiffView';
 export { allAddedDiff, cleanDiff, diffLines, diffStats } from './diff/diff';
 export {
   Autosave,
-  createAutosave,
   readDraft,
   SAVE_TEXTS,
+  DEFAULT_STATUS_TEXTS,
   DEFAULT_AUTOSAVE_DELAY_MS,
   DEFAULT_RETRY_DELAYS_MS,
   KEEPALIVE_LIMIT_CHARS,
@@ -36,6 +36,7 @@ export {
   type SaveInfo,
   type SaveState,
   type SaveTexts,
+  type StatusTexts,
   type StoredDraft,
 } from './autosave/autosave';
-export { useAutosave, useAutosaveStatus, bindPageLifecycle } from './autosave/useAutosave';
+export { AUTOSAVE_DELAYS_MS, useAutosavedText, type AutosavedText, type AutosavedTextOptions, type LoadState } from './autosave/useAutosavedText';

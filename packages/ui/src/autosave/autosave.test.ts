@@ -2,7 +2,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { SAVE_TEXTS, readDraft } from './autosave';
 import { flushPromises, KEY, setup, useAutosaveTestClock } from './autosave.harness';
-import { bindPageLifecycle } from './useAutosave';
+import { bindPageLifecycle } from './pageLifecycle';
 import { flushPendingSaves, forgetPendingSaves } from '../pending-saves';
 
 useAutosaveTestClock();

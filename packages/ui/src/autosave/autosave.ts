@@ -2,11 +2,11 @@ import { trackPendingSave } from '../pending-saves';
 import { LocalDraft } from './draft';
 import { DEFAULT_AUTOSAVE_DELAY_MS, DEFAULT_RETRY_DELAYS_MS, defaultRefusal, defaultRetryable, KEEPALIVE_LIMIT_CHARS, type AutosaveOptions } from './options';
 import { mayHaveLanded, newSaveId, UnansweredSaves } from './saveIds';
-import { notSavedText, SAVE_TEXTS, type AutosaveSnapshot, type SaveTexts } from './status';
+import { DEFAULT_STATUS_TEXTS, notSavedText, type AutosaveSnapshot, type SaveTexts, type StatusTexts } from './status';
 
 export { readDraft, type StoredDraft } from './draft';
 export { DEFAULT_AUTOSAVE_DELAY_MS, DEFAULT_RETRY_DELAYS_MS, KEEPALIVE_LIMIT_CHARS, LIVE_DRAFT_LIMIT_CHARS, defaultRefusal, type AutosaveOptions, type SaveInfo } from './options';
-export { SAVE_TEXTS, notSavedText, type AutosaveConflict, type AutosaveSnapshot, type SaveState, type SaveTexts } from './status';
+export { DEFAULT_STATUS_TEXTS, SAVE_TEXTS, notSavedText, type AutosaveConflict, type AutosaveSnapshot, type SaveState, type SaveTexts, type StatusTexts } from './status';
 
 /**
  * Autosave with a local safety net (DESIGN.md §5: writes the user typed are never lost).
@@ -33,6 +33,7 @@ export class Autosave<B = unknown> {
   private readonly options: AutosaveOptions<B>;
   private readonly delayMs: number;
   private readonly retryDelays: readonly number[];
+  private readonly texts: StatusTexts;
   private snapshot: AutosaveSnapshot<B> = { state: 'idle', text: '', conflict: null, restored: false };
   private readonly listeners = new Set<() => void>();
 
@@ -66,6 +67,7 @@ export class Autosave<B = unknown> {
     this.draft = new LocalDraft<B>(options);
     this.delayMs = options.delayMs ?? DEFAULT_AUTOSAVE_DELAY_MS;
     this.retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.texts = { ...DEFAULT_STATUS_TEXTS, ...options.texts };
   }
 
   /* ---------------------------------------------------------------- observing */
@@ -120,7 +122,7 @@ export class Autosave<B = unknown> {
       if (draft.base !== undefined) this.base = draft.base;
       this.unanswered.restore(draft.saves);
       this.editSeq += 1;
-      this.set({ state: 'dirty', text: '', restored: true, conflict: null });
+      this.set({ state: 'dirty', text: this.texts.typing, restored: true, conflict: null });
       this.schedule(0);
       return { content: draft.content, restored: true };
     }
@@ -133,7 +135,7 @@ export class Autosave<B = unknown> {
   changed(): void {
     if (this.disposed) return;
     this.editSeq += 1;
-    if (this.snapshot.state === 'saved' || this.snapshot.state === 'idle') this.set({ state: 'dirty', text: '' });
+    if (this.snapshot.state === 'saved' || this.snapshot.state === 'idle') this.set({ state: 'dirty', text: this.texts.typing });
     if (this.snapshot.restored) this.set({ restored: false });
     this.draft.writeSoon(() => {
       if (this.dirty && !this.disposed) this.writeDraft(this.options.getContent());
@@ -213,7 +215,7 @@ export class Autosave<B = unknown> {
     this.base = conflict.theirsBase;
     this.unanswered.clear();
     this.editSeq += 1;
-    this.set({ state: 'dirty', text: '', conflict: null });
+    this.set({ state: 'dirty', text: this.texts.typing, conflict: null });
     return this.flush();
   }
 
@@ -226,7 +228,7 @@ export class Autosave<B = unknown> {
     this.confirmed = conflict.theirs;
     this.savedSeq = this.editSeq;
     this.draft.remove();
-    this.set({ state: 'saved', text: SAVE_TEXTS.saved, conflict: null });
+    this.set({ state: 'saved', text: this.texts.saved, conflict: null });
     return conflict.theirs;
   }
 
@@ -298,7 +300,7 @@ export class Autosave<B = unknown> {
     // (should the page go away before the answer comes, the next visit knows it as ours).
     this.unanswered.add(saveId);
     this.writeDraft(content);
-    this.set({ state: 'saving', text: SAVE_TEXTS.saving });
+    this.set({ state: 'saving', text: this.texts.saving });
     const sentBase = this.base;
     const promise = (async (): Promise<boolean> => {
       try {
@@ -318,11 +320,11 @@ export class Autosave<B = unknown> {
         if (this.disposed) return !this.dirty;
         if (this.dirty) {
           // More was typed while it ran: that goes in the next save.
-          this.set({ state: 'dirty', text: texts?.saved ?? SAVE_TEXTS.saved });
+          this.set({ state: 'dirty', text: texts?.saved ?? this.texts.saved });
           if (this.timer === undefined) this.schedule(this.delayMs);
           return false;
         }
-        this.set({ state: 'saved', text: texts?.saved ?? SAVE_TEXTS.saved });
+        this.set({ state: 'saved', text: texts?.saved ?? this.texts.saved });
         return true;
       } catch (error) {
         this.inFlight = null;
@@ -353,14 +355,14 @@ export class Autosave<B = unknown> {
       this.timer = undefined;
       this.set({
         state: 'conflict',
-        text: texts?.failed ?? SAVE_TEXTS.failed,
+        text: texts?.failed ?? this.texts.failed,
         conflict: { mine: this.options.getContent(), theirs: conflict.theirs, theirsBase: conflict.base, message: conflict.message },
       });
       return false;
     }
     const refusal = (this.options.refusalOf ?? defaultRefusal)(error);
     // Refused with a reason (e.g. text the server does not accept): say it; the draft stays.
-    this.set({ state: 'failed', text: refusal ? notSavedText(refusal, texts?.failed) : (texts?.failed ?? SAVE_TEXTS.failed) });
+    this.set({ state: 'failed', text: refusal ? notSavedText(refusal, texts?.failed ?? this.texts.notSaved) : (texts?.failed ?? this.texts.failed) });
     if (!this.disposed && (this.options.isRetryable ?? defaultRetryable)(error)) {
       const delay = this.retryDelays[Math.min(this.attempt, this.retryDelays.length - 1)] ?? 30_000;
       this.attempt += 1;
@@ -375,6 +377,3 @@ export class Autosave<B = unknown> {
   }
 }
 
-export function createAutosave<B = unknown>(options: AutosaveOptions<B>): Autosave<B> {
-  return new Autosave<B>(options);
-}

@@ -1,3 +1,5 @@
+import type { StatusTexts } from './status';
+
 /** How a caller plugs its text and its server into an autosave, and the defaults it gets. */
 
 export const DEFAULT_AUTOSAVE_DELAY_MS = 1000;
@@ -41,6 +43,8 @@ export interface AutosaveOptions<B> {
   draftThrottleMs?: number;
   /** Called after every failed save (the caller may log it). */
   onError?(error: unknown): void;
+  /** The status line's wording, where it differs from the dashboard's. */
+  texts?: Partial<StatusTexts>;
 }
 
 /** Network errors (no status, or 0), timeouts, rate limits and server errors may pass; a refusal (other 4xx) will not. */

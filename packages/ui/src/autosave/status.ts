@@ -5,6 +5,20 @@ export type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'failed' | 'conf
 /** The save status texts (dashboard spec §8). */
 export const SAVE_TEXTS = { saving: 'Saving...', saved: 'Saved', failed: 'Save failed', notSaved: 'Not saved' } as const;
 
+/**
+ * A domain's own wording of the status line (people: Typing..., Saving..., Saved, Error saving);
+ * `typing` is what shows while an edit waits for its save ('' by default: nothing).
+ */
+export interface StatusTexts {
+  typing: string;
+  saving: string;
+  saved: string;
+  failed: string;
+  notSaved: string;
+}
+
+export const DEFAULT_STATUS_TEXTS: StatusTexts = { typing: '', ...SAVE_TEXTS };
+
 /** The status when the server refused a save and said why (the text stays in the local draft). */
 export const notSavedText = (message: string, failed?: string) => `${failed ?? SAVE_TEXTS.notSaved}: ${message}`;
 
