@@ -1,6 +1,6 @@
 import {
   createFileBody, FILES_MESSAGES as M, fileGoalsBody, fileSummaryBody, normalizeFileName, reorderFilesBody,
-  saveFileContentBody, summarizeBody, updateFileBody,
+  saveFileContentBody, summarizeBody, updateFileBody, type AnswerOf,
 } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { FilesAi } from './ai';
@@ -24,7 +24,8 @@ function ifNoneMatch(header: string, etag: string): boolean {
  * wrote it when the client gave one (so a client can recognise its own save whose answer it
  * lost).
  */
-const currentOf = (key: FileText, c: CurrentText) => ({ [key]: c.text, revision: c.revision, ...(c.save_id ? { save_id: c.save_id } : {}) });
+const currentOf = <K extends FileText>(key: K, c: CurrentText) =>
+  ({ [key]: c.text, revision: c.revision, ...(c.save_id ? { save_id: c.save_id } : {}) }) as { [P in K]: string } & { revision: number; save_id?: string };
 
 const head = (f: FileHead) => ({ id: f.id, name: f.name, folder: f.folder, description: f.description, position: f.position, revision: f.revision });
 
@@ -129,7 +130,14 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: Li
 
   // Summary and goals: the documented `{success}`, plus the text's new `revision`; with a
   // stale `revision` 409 like the content.
-  const saveNote = async (ctx: { status: number }, userId: number, rawId: string, which: 'summary' | 'goals', value: string, guard: SaveGuard) => {
+  const saveNote = async (
+    ctx: { status: number },
+    userId: number,
+    rawId: string,
+    which: 'summary' | 'goals',
+    value: string,
+    guard: SaveGuard,
+  ): Promise<AnswerOf<'PATCH /files/{id}/summary'>> => {
     const result = await saveFileText(db, userId, fileIdFrom(rawId), which, value, guard);
     if (result === 'not_found') throw notFound(M.fileNotFound);
     if (!result.saved) {

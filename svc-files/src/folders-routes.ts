@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createFolderBody, FILES_MESSAGES as M, reorderFoldersBody, updateFolderBody } from '@cc/contracts';
+import { createFolderBody, FILES_MESSAGES as M, reorderFoldersBody, updateFolderBody, type AnswerOf } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { deleteFolder, insertFolder, listFolders, publicFolder, reorderFolders, updateFolder } from './folders';
 import { folderNameParams, invalid, notFound, parseBody } from './http';
@@ -23,7 +23,7 @@ export function folderRoutes(router: ServiceRouter, db: Db, listing: ListingCach
     return { success: true, errors: [], folder: publicFolder(folder) };
   });
 
-  async function update(folderName: string, userId: number, rawBody: unknown) {
+  async function update(folderName: string, userId: number, rawBody: unknown): Promise<AnswerOf<'PATCH /folders/{folderName}'>> {
     const body = parseBody(updateFolderBody, rawBody);
     const result = await updateFolder(db, userId, folderName, { newName: body.new_name, description: body.description });
     changed(userId);

@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import { fileDraftPrompt, fileSuggestionPrompt, filterSuggestions, folderSuggestionPrompt, normalizeCount, type Suggestion } from '@cc/ai';
 import {
   draftPromptQuery, filePromptQuery, folderPromptQuery, generateDraftBody, regenerateFilesBody, regenerateFoldersBody,
-  rejectFileBody, rejectFolderBody, suggestedFilesQuery, suggestedFoldersQuery,
+  rejectFileBody, rejectFolderBody, suggestedFilesQuery, suggestedFoldersQuery, type AnswerOf,
 } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { FilesAi } from './ai';
@@ -39,7 +39,7 @@ export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): vo
   }
 
   /** The stored list; generated on first use (and again once every suggestion was used or hidden). */
-  async function current(ctx: Koa.Context, scope: SuggestionScope, countParam: unknown) {
+  async function current(ctx: Koa.Context, scope: SuggestionScope, countParam: unknown): Promise<AnswerOf<'GET /profile/suggested_folders'>> {
     const context = await suggestionContext(db, scope);
     const live = await liveSuggestions(db, scope, context);
     if (live.length > 0) return { success: true, suggestions: live };

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { AUTH_MESSAGES, credentialsSchema, SESSION_COOKIE } from '@cc/contracts';
+import { AUTH_MESSAGES, credentialsSchema, SESSION_COOKIE, type SessionAnswer } from '@cc/contracts';
 import {
   csrfTokenFor, HttpError, newSessionId, SESSION_MAX_AGE_SECONDS, signSession,
   type ServiceContext, type ServiceRouter,
@@ -14,7 +14,7 @@ export function identityRoutes(router: ServiceRouter, { db, config, settings }: 
   const limits: SignInLimits = { maxFailures: settings.SIGN_IN_MAX_FAILURES, windowSeconds: settings.SIGN_IN_WINDOW_SECONDS };
 
   /** Starts a session for the user: signed cookie + the CSRF token bound to it. */
-  async function startSession(ctx: Koa.Context, user: UserRow) {
+  async function startSession(ctx: Koa.Context, user: UserRow): Promise<SessionAnswer> {
     const sid = newSessionId();
     await createSession(db, sid, user.id, ctx.get('user-agent') || undefined);
     const token = signSession(secret, { sid, uid: user.id, adm: user.is_admin, iat: Math.floor(Date.now() / 1000) });

@@ -5,3 +5,4 @@ export * from './chat';
 export * from './files';
 export * from './requests';
 export * from './periods';
+export * from './answers';

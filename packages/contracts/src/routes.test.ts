@@ -91,3 +91,11 @@ describe('routing helpers', () => {
     expect(isPageNavigation('POST', 'text/html')).toBe(false);
   });
 });
+
+describe('answers are part of the contract', () => {
+  test('every answer schema names a call of the route table', async () => {
+    const { ROUTE_ANSWERS } = await import('./answers');
+    const table = new Set(API_ROUTES.map((r) => `${r.method} ${r.path}`));
+    for (const key of Object.keys(ROUTE_ANSWERS)) expect({ key, inTable: table.has(key) }).toEqual({ key, inTable: true });
+  });
+});

@@ -45,6 +45,8 @@ export interface ServiceConfig {
   sessionCheck?: SessionCheck;
   /** Extra settings a service reads (AI endpoint, peer URLs…). */
   env?: Record<string, string | undefined>;
+  /** Tests: check every handler's answer against its route's schema (ROUTE_ANSWERS). */
+  checkAnswers?: boolean;
 }
 
 export interface ServiceApp {
@@ -74,7 +76,7 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
     settings,
     modelCalls: (messages) => createModelCalls({ db: config.db, schema: def.name, perMinute: settings.AI_RATE_LIMIT_PER_MINUTE, messages, log }),
   };
-  const router = new ServiceRouter(def.name, () => config.sessionSecret);
+  const router = new ServiceRouter(def.name, () => config.sessionSecret, config.checkAnswers ?? false);
 
   app.use(requestContext(log));
   app.use(errorMiddleware());

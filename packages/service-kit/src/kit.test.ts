@@ -26,12 +26,12 @@ const probe = defineService({
     router.get('/ai_chat/conversation', { query: z.object({ file_id: z.coerce.number({ error: 'file_id must be a positive number' }).int().positive({ error: 'file_id must be a positive number' }) }) },
       async (_ctx, { user, query }) => {
         const notes = await db(T.notes).where({ user_id: user.id }).select('text');
-        return { success: true, file_id: query.file_id, notes: notes.map((n) => n.text) };
+        return { success: true, conversation_id: query.file_id, messages: notes.map((n) => ({ role: 'user' as const, content: n.text as string })) };
       });
     router.post('/ai_chat/send_message', { body: z.object({ message: z.string().trim().min(1, { error: 'Message is required' }) }) },
       async (_ctx, { user, body }) => {
         await db(T.notes).insert({ user_id: user.id, text: body.message });
-        return { success: true };
+        return { success: true, message: 'noted' };
       });
     router.get('/ai_chat/status', { auth: false }, () => {
       throw new Error('secret internal detail at /srv/app.js:12');
@@ -67,15 +67,15 @@ describe('service kit', () => {
     const q = await client.get('/ai_chat/conversation?file_id=abc');
     expect(q.status).toBe(422);
     expect(q.body).toEqual({ success: false, errors: ['file_id must be a positive number'] });
-    expect((await client.get('/ai_chat/conversation?file_id=1')).body.notes).toEqual([]);
+    expect((await client.get('/ai_chat/conversation?file_id=1')).body.messages).toEqual([]);
   });
 
   test('rows are scoped to the session user', async () => {
     expect((await client.post('/ai_chat/send_message', { message: 'mine' })).status).toBe(200);
     const other = new TestClient(svc.url);
     other.cookie = signSession(TEST_SECRET, { sid: 'sid-2', uid: 8, adm: false, iat: Math.floor(Date.now() / 1000) });
-    expect((await other.get('/ai_chat/conversation?file_id=1')).body.notes).toEqual([]);
-    expect((await client.get('/ai_chat/conversation?file_id=1')).body.notes).toEqual(['mine']);
+    expect((await other.get('/ai_chat/conversation?file_id=1')).body.messages).toEqual([]);
+    expect((await client.get('/ai_chat/conversation?file_id=1')).body.messages).toEqual([{ role: 'user', content: 'mine' }]);
   });
 
   test('writes need the CSRF token of the same session; reads and anonymous calls are refused properly', async () => {
@@ -128,8 +128,25 @@ describe('service kit', () => {
     expect(await database.db(T.notes).where('text', 'like', 'pasted%')).toEqual([]);
   });
 
+  test('in tests, an answer outside its contract fails loudly', async () => {
+    const liar = defineService({
+      name: 'chat',
+      migrations: probe.migrations,
+      routes: (r) => {
+        r.get('/ai_chat/status', { auth: false }, () => ({ success: true, provider: 'a crystal ball', model: 'm' }) as never);
+      },
+    });
+    const running = await startTestService(liar, database.db);
+    try {
+      const res = await new TestClient(running.url).get('/ai_chat/status');
+      expect(res.status).toBe(500);
+    } finally {
+      await running.close();
+    }
+  });
+
   test('a service cannot register a path it does not own', async () => {
-    const rogue = defineService({ name: 'chat', migrations: [], routes: (r) => { r.get('/folders', {}, () => ({})); } });
+    const rogue = defineService({ name: 'chat', migrations: [], routes: (r) => { r.get('/folders', {}, () => undefined); } });
     await expect(startTestService(rogue, database.db)).rejects.toThrow(/not a route-table path of this service/);
   });
 });

@@ -55,7 +55,8 @@ async function upload(c: TestClient, parts: { name?: string; content?: string; f
 
 beforeAll(async () => {
   database = await freshDatabase();
-  svc = await startTestService(probe, database.db);
+  // A probe of route options on calls not built yet: they have no answer schema to check.
+  svc = await startTestService(probe, database.db, { checkAnswers: false });
   peer = createServer((req, res) => {
     peerSaw.push(req);
     const { status, body, delayMs } = peerAnswer;

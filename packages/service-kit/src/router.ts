@@ -1,7 +1,10 @@
 import Router, { type RouterMiddleware, type RouterContext } from '@koa/router';
 import type Koa from 'koa';
 import { z } from 'zod';
-import { AUTH_MESSAGES, containsNul, CSRF_HEADER, type HttpMethod, matchRoute, REQUEST_MESSAGES, routesOf, type ServiceName, toRouterPath } from '@cc/contracts';
+import {
+  answerSchemaOf, AUTH_MESSAGES, containsNul, CSRF_HEADER, matchRoute, REQUEST_MESSAGES, routesOf, toRouterPath,
+  type AnswerOf, type HttpMethod, type ServiceName,
+} from '@cc/contracts';
 import { HttpError } from './errors';
 import { csrfTokenMatches } from './session';
 import type { RequestUser } from './auth';
@@ -33,10 +36,24 @@ export interface RouteInput<B extends Schema, Q extends Schema, P extends Schema
   file: UploadedFile | undefined;
 }
 
-export type RouteHandler<B extends Schema, Q extends Schema, P extends Schema, A extends boolean> = (
+/** A body the handler sends as it is (GET /files: JSON text Postgres built, maybe gzipped). */
+type RawBody = string | Buffer | Uint8Array;
+/** What a handler may return: its route's answer (ROUTE_ANSWERS), a raw body, or nothing (it answered itself). */
+type Returned<R> = R | RawBody | undefined | void;
+
+export type RouteHandler<B extends Schema, Q extends Schema, P extends Schema, A extends boolean, R = unknown> = (
   ctx: Koa.Context,
   input: RouteInput<B, Q, P, A>,
-) => Promise<unknown> | unknown;
+) => Promise<Returned<R>> | Returned<R>;
+
+/**
+ * The handler of `M Path`, typed by its answer. NoInfer: the path and the spec fix the types
+ * first, so the handler's object literals are checked against the answer (`success: true`
+ * stays a literal) instead of widening while the path is still being inferred.
+ */
+type Handler<M extends HttpMethod, Path extends string, B extends Schema, Q extends Schema, P extends Schema, A extends boolean> = NoInfer<
+  RouteHandler<B, Q, P, A, AnswerOf<`${M} ${Path}`>>
+>;
 
 /** Zod issues → the spec's `errors` list (one readable message per issue). */
 export function zodMessages(error: z.ZodError): string[] {
@@ -63,13 +80,15 @@ export class ServiceRouter {
   constructor(
     readonly service: ServiceName,
     private readonly secret: () => string,
+    /** Tests: every answer a handler returns is checked against its route's answer schema. */
+    private readonly checkAnswers = false,
   ) {}
 
-  route<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    method: HttpMethod,
-    path: string,
+  route<M extends HttpMethod, Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    method: M,
+    path: Path,
     spec: RouteSpec<B, Q, P> & { auth?: A },
-    handler: RouteHandler<B, Q, P, A>,
+    handler: Handler<M, Path, B, Q, P, A>,
   ): this {
     const entry = matchRoute(method, path.replace(/\{\w+\}/g, 'x'));
     const owned = routesOf(this.service).some((r) => r.method === method && r.path === path);
@@ -79,6 +98,8 @@ export class ServiceRouter {
     this.implemented.add(`${method} ${path}`);
     const needsAuth = spec.auth !== false;
     const needsCsrf = spec.csrf ?? method !== 'GET';
+    const answerSchema = this.checkAnswers ? answerSchemaOf(method, path) : undefined;
+    if (this.checkAnswers && !answerSchema) throw new Error(`${method} ${path}: add its answer schema to ROUTE_ANSWERS (@cc/contracts answers.ts)`);
     this.pending.push({ method, path, middleware: async (ctx: RouterContext) => {
       const user = guard(ctx, needsAuth, needsCsrf, this.secret());
       if (spec.admin && !user?.isAdmin) throw new HttpError(403, [REQUEST_MESSAGES.adminOnly]);
@@ -93,6 +114,7 @@ export class ServiceRouter {
           file: upload?.file,
         } as RouteInput<B, Q, P, A>;
         const result = await handler(ctx as unknown as Koa.Context, input);
+        if (answerSchema && result && typeof result === 'object' && !(result instanceof Uint8Array)) checkAnswer(method, path, answerSchema, result);
         if (result !== undefined) ctx.body = result;
       } finally {
         await upload?.cleanup();
@@ -101,16 +123,16 @@ export class ServiceRouter {
     return this;
   }
 
-  get = <B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    path: string, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: RouteHandler<B, Q, P, A>) => this.route('GET', path, spec, handler);
-  post = <B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    path: string, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: RouteHandler<B, Q, P, A>) => this.route('POST', path, spec, handler);
-  put = <B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    path: string, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: RouteHandler<B, Q, P, A>) => this.route('PUT', path, spec, handler);
-  patch = <B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    path: string, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: RouteHandler<B, Q, P, A>) => this.route('PATCH', path, spec, handler);
-  delete = <B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    path: string, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: RouteHandler<B, Q, P, A>) => this.route('DELETE', path, spec, handler);
+  get = <Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'GET', Path, B, Q, P, A>) => this.route('GET', path, spec, handler);
+  post = <Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'POST', Path, B, Q, P, A>) => this.route('POST', path, spec, handler);
+  put = <Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'PUT', Path, B, Q, P, A>) => this.route('PUT', path, spec, handler);
+  patch = <Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'PATCH', Path, B, Q, P, A>) => this.route('PATCH', path, spec, handler);
+  delete = <Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
+    path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'DELETE', Path, B, Q, P, A>) => this.route('DELETE', path, spec, handler);
 
   /** Owned routes not implemented yet: each answers 501 after the usual auth and CSRF checks. */
   notImplemented(): string[] {
@@ -146,6 +168,15 @@ export class ServiceRouter {
 function refuseNul(ctx: RouterContext): void {
   if (containsNul(ctx.request.body) || containsNul(ctx.query) || containsNul(ctx.params)) {
     throw new HttpError(422, [REQUEST_MESSAGES.nulCharacter]);
+  }
+}
+
+/** Tests only: an answer that breaks its contract fails the request loudly (a 500 the test sees). */
+function checkAnswer(method: string, path: string, schema: z.ZodType, answer: unknown): void {
+  const result = schema.safeParse(answer);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
+    throw new Error(`${method} ${path} answered outside its contract: ${problems}`);
   }
 }
 

@@ -70,7 +70,8 @@ export async function startTestService(
   db: Db,
   config: Partial<ServiceConfig> = {},
 ): Promise<RunningService> {
-  const service = createApp(def, { sessionSecret: TEST_SECRET, db, logger: createLogger(def.name, 'silent'), ...config });
+  // Every real answer in a service test is checked against its contract (ROUTE_ANSWERS).
+  const service = createApp(def, { sessionSecret: TEST_SECRET, db, logger: createLogger(def.name, 'silent'), checkAnswers: true, ...config });
   await service.ready();
   const server = createServer(service.app.callback());
   answerClientErrorsAsJson(server);

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { sessionAnswerSchema } from './auth';
+import { chatFailureSchema, chatStatusAnswerSchema, conversationAnswerSchema, sendMessageAnswerSchema, suggestEditsAnswerSchema } from './chat';
+import {
+  aiErrorAnswer, draftAnswer, fileAnswer, filesIndexAnswer, fileWriteAnswer, foldersAnswer, folderWriteAnswer, journalEntryAnswer,
+  journalListAnswer, promptAnswer, reorderFilesAnswer, reorderFoldersAnswer, saveFileContentAnswer, saveNoteAnswer, staleNoteAnswer,
+  staleRevisionAnswer, suggestionsAnswer, summarizeAnswer,
+} from './files';
+
+/**
+ * What each route-table call answers: its success answer and the failures it documents (a stale
+ * save's 409, a model's 502). Handlers are typed by it (the service kit's router) and, in tests,
+ * every real answer is checked against it. Refusals every route may give (401, 403, 404, 422:
+ * `{success:false, errors}`) are the kit's and are not repeated here.
+ */
+
+/** `{success: true}` and nothing else to say. */
+export const okAnswer = z.object({ success: z.literal(true) });
+/** `{success: true, errors: []}`: the spec's Rails-style confirmation. */
+export const okWithErrorsAnswer = z.object({ success: z.literal(true), errors: z.array(z.string()) });
+/** `DELETE /folders/{folderName}`: the folder went, with this many files. */
+export const deleteFolderAnswer = okWithErrorsAnswer.extend({ deleted_files: z.number().int() });
+/** `POST /journal/{date}/save` on a stale revision: 409 with what the entry holds now. */
+export const staleJournalAnswer = staleRevisionAnswer;
+
+export const ROUTE_ANSWERS = {
+  'POST /auth/sign_up': sessionAnswerSchema,
+  'POST /auth/sign_in': sessionAnswerSchema,
+  'POST /auth/sign_out': okAnswer,
+  'GET /auth/session': sessionAnswerSchema,
+
+  'GET /folders': foldersAnswer,
+  'POST /folders': folderWriteAnswer,
+  // A folder named "reorder" is updated here too (the literal path wins over /folders/{folderName}).
+  'PATCH /folders/reorder': z.union([reorderFoldersAnswer, folderWriteAnswer]),
+  'PATCH /folders/{folderName}': folderWriteAnswer,
+  'DELETE /folders/{folderName}': deleteFolderAnswer,
+
+  'GET /files': filesIndexAnswer,
+  'POST /files': fileWriteAnswer,
+  'PATCH /files/reorder': reorderFilesAnswer,
+  'POST /files/summarize': z.union([summarizeAnswer, aiErrorAnswer]),
+  'GET /files/{id}': fileAnswer,
+  'PUT /files/{id}': fileWriteAnswer,
+  'PATCH /files/{id}': z.union([saveFileContentAnswer, staleRevisionAnswer]),
+  'DELETE /files/{id}': okWithErrorsAnswer,
+  'PATCH /files/{id}/summary': z.union([saveNoteAnswer, staleNoteAnswer]),
+  'PATCH /files/{id}/goals': z.union([saveNoteAnswer, staleNoteAnswer]),
+
+  'GET /journal': journalListAnswer,
+  'GET /journal/{date}': journalEntryAnswer,
+  'POST /journal/{date}/save': z.union([journalEntryAnswer, staleJournalAnswer]),
+
+  'GET /profile/suggested_folders': z.union([suggestionsAnswer, aiErrorAnswer]),
+  'GET /profile/suggested_files': z.union([suggestionsAnswer, aiErrorAnswer]),
+  'GET /profile/folder_suggestion_prompt': promptAnswer,
+  'GET /profile/file_suggestion_prompt': promptAnswer,
+  'GET /profile/file_draft_prompt': promptAnswer,
+  'POST /profile/regenerate_suggested_folders': z.union([suggestionsAnswer, aiErrorAnswer]),
+  'POST /profile/regenerate_suggested_files': z.union([suggestionsAnswer, aiErrorAnswer]),
+  'POST /profile/generate_file_draft': z.union([draftAnswer, aiErrorAnswer]),
+  'POST /profile/reject_suggested_folder': okAnswer,
+  'POST /profile/reject_suggested_file': okAnswer,
+
+  'GET /ai_chat/conversation': conversationAnswerSchema,
+  'POST /ai_chat/send_message': z.union([sendMessageAnswerSchema, chatFailureSchema]),
+  'POST /ai_chat/suggest_edits': z.union([suggestEditsAnswerSchema, chatFailureSchema]),
+  'POST /ai_chat/clear_conversation': okAnswer,
+  'GET /ai_chat/status': chatStatusAnswerSchema,
+} as const;
+
+export type AnsweredRoute = keyof typeof ROUTE_ANSWERS;
+/** The answer a handler of `METHOD /path` returns (unknown for calls not built yet). */
+export type AnswerOf<K extends string> = K extends AnsweredRoute ? z.input<(typeof ROUTE_ANSWERS)[K]> : unknown;
+
+/** The answer schema of a route-table call, if it has one. */
+export function answerSchemaOf(method: string, path: string): z.ZodType | undefined {
+  return (ROUTE_ANSWERS as Record<string, z.ZodType>)[`${method} ${path}`];
+}
