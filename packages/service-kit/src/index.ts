@@ -15,3 +15,4 @@ export {
 export { intSetting, limitSetting, flagSetting, urlSetting, kitSettings, parseSettings, SettingsError, type KitSettings, type SettingsSchema } from './settings';
 export { receiveUpload, DEFAULT_UPLOAD_BYTES, type UploadSpec, type UploadedFile } from './upload';
 export { peerClient, DEFAULT_PEER_TIMEOUT_MS, type PeerClient, type PeerAnswer } from './peer';
+export { defineModule, composeModules, type ServiceModule } from './modules';

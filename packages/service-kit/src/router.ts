@@ -75,6 +75,8 @@ function parse<S extends Schema>(schema: S, value: unknown): Out<S> {
 export class ServiceRouter {
   readonly koa = new Router();
   private readonly implemented = new Set<string>();
+  /** While a module registers its routes: its name and the paths it owns (see modules.ts). */
+  private module: { name: string; owns: (path: string) => boolean } | undefined;
   private readonly pending: { method: HttpMethod; path: string; middleware: RouterMiddleware }[] = [];
 
   constructor(
@@ -94,6 +96,9 @@ export class ServiceRouter {
     const owned = routesOf(this.service).some((r) => r.method === method && r.path === path);
     if (!owned) {
       throw new Error(`${this.service}: ${method} ${path} is not a route-table path of this service (owner: ${entry?.owner ?? 'none'})`);
+    }
+    if (this.module && !this.module.owns(path)) {
+      throw new Error(`${this.service}: module ${this.module.name} registered ${method} ${path}, a path it does not own`);
     }
     this.implemented.add(`${method} ${path}`);
     const needsAuth = spec.auth !== false;
@@ -133,6 +138,16 @@ export class ServiceRouter {
     path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'PATCH', Path, B, Q, P, A>) => this.route('PATCH', path, spec, handler);
   delete = <Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
     path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'DELETE', Path, B, Q, P, A>) => this.route('DELETE', path, spec, handler);
+
+  /** Registers a module's routes, refusing any path outside what the module owns. */
+  withModule(name: string, owns: (path: string) => boolean, register: () => void): void {
+    this.module = { name, owns };
+    try {
+      register();
+    } finally {
+      this.module = undefined;
+    }
+  }
 
   /** Owned routes not implemented yet: each answers 501 after the usual auth and CSRF checks. */
   notImplemented(): string[] {

@@ -1,0 +1,13 @@
+/** The action plan and its timeline live under /coaching in the spec, but belong to planning. */
+const ACTION_PLAN_PATHS = new Set([
+  '/coaching/current_action_plan',
+  '/coaching/create_empty_action_plan',
+  '/coaching/timeline_items',
+  '/coaching/save_timeline_item',
+  '/coaching/week_prompt',
+  '/coaching/generate_action_plan',
+  '/coaching/archived_action_plans',
+]);
+
+/** Planning: todos, milestones, the planning chat, the 53-week action plan and its timeline. */
+export const ownedByPlanning = (path: string): boolean => path.startsWith('/planning/') || ACTION_PLAN_PATHS.has(path);
