@@ -82,7 +82,11 @@ test('after sign-out, the next account in the same browser sees nothing the firs
   });
 
   await test.step('A signs out: the browser keeps nothing of A', async () => {
+    // A's drafts could not be saved (the test refuses them): sign-out says so and stays,
+    // until A chooses to sign out anyway.
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Some of your latest changes are not saved' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out anyway' }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     expect.soft(await storedKeys(page), 'localStorage after sign-out').toEqual([]);
@@ -131,4 +135,26 @@ test('after sign-out, the next account in the same browser sees nothing the firs
       expect(copy).not.toContain(FILE_SECRET);
     }
   });
+});
+
+test('a tab left open when another tab switches accounts starts over as the new account', async ({ context }) => {
+  const first = await context.newPage();
+  await first.goto('/sign-up');
+  const emailA = uniqueEmail('tab-a');
+  await submitAuthForm(first, 'sign-up', emailA);
+  await expect(first.getByTestId('user-email')).toHaveText(emailA);
+  await first.goto(`/journal/${DAY}`);
+  await expect(first.getByTestId('user-email')).toHaveText(emailA);
+
+  const second = await context.newPage();
+  await second.goto('/dashboard');
+  await second.getByRole('button', { name: 'Sign out' }).click();
+  await expect(second).toHaveURL(/\/sign-in/);
+  const emailB = uniqueEmail('tab-b');
+  await second.goto('/sign-up');
+  await submitAuthForm(second, 'sign-up', emailB);
+  await expect(second.getByTestId('user-email')).toHaveText(emailB);
+
+  // The first tab no longer shows A's name over whatever B's session answers.
+  await expect(first.getByTestId('user-email')).toHaveText(emailB, { timeout: 15_000 });
 });

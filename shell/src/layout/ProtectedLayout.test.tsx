@@ -117,7 +117,7 @@ describe('text typed just before sign-out', () => {
     await screen.findByText('Journal page');
     writeStored('cc:draft:file:7', { content: 'unsaved', at: 1 });
     await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
-    expect(await screen.findByText(/Your latest changes have not reached the server yet/)).toBeTruthy();
+    expect(await screen.findByText(/Some of your latest changes are not saved/)).toBeTruthy();
     expect(readStored('cc:draft:file:7')).toEqual({ content: 'unsaved', at: 1 });
     await act(async () => screen.getByRole('button', { name: 'Sign out anyway' }).click());
     await screen.findByText('Sign-in page');

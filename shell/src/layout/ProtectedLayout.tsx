@@ -10,7 +10,7 @@ import { localIsoDate } from '@cc/contracts/periods';
 import { FullPageStatus, SessionProblem } from '../pages/StatusPages';
 
 export const UNSAVED_AT_SIGN_OUT =
-  'Your latest changes have not reached the server yet, so you are still signed in. Wait a moment and sign out again, or sign out anyway and lose them.';
+  'Some of your latest changes are not saved, so you are still signed in. The editor says why; once they are saved, sign out again. Or sign out anyway and lose them.';
 
 /** Header with the main navigation around every signed-in page. */
 export function ProtectedLayout() {
@@ -90,7 +90,7 @@ export function ProtectedLayout() {
       {unsaved && (
         <div className="banner banner-error" role="alert">
           {UNSAVED_AT_SIGN_OUT}{' '}
-          <button type="button" className="button button-quiet" onClick={() => void signOut(state.user, { anyway: true })}>
+          <button type="button" className="button" onClick={() => void signOut(state.user, { anyway: true })}>
             Sign out anyway
           </button>
         </div>

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, ApiError, errorMessage, setCsrfToken, setUnauthorizedHandler } from '@cc/client';
 import type { SessionAnswer, SessionUser } from '@cc/contracts';
-import { setStorageAccount } from '@cc/ui/storage';
+import { ACCOUNT_KEY, setStorageAccount, storageAccount } from '@cc/ui/storage';
 
 export type SessionState =
   | { status: 'loading' }
@@ -66,6 +66,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // A 401 from any later call (the session expired): drop the session; the protected
   // layout then sends the user to /sign-in?next=<this page> without a full page load.
   useEffect(() => setUnauthorizedHandler(() => signedOut(false)), [signedOut]);
+
+  // Another tab signed out, or signed in as someone (the browser holds one session): this page
+  // must not go on showing the previous account's name and pages, nor a sign-in form while
+  // someone is signed in. Start over as whoever is signed in now, or at the sign-in page.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== ACCOUNT_KEY && event.key !== null) return;
+      const mine = storageAccount();
+      const otherAccount = typeof mine === 'string' && event.newValue !== mine;
+      const signedInElsewhere = typeof mine !== 'string' && typeof event.newValue === 'string';
+      if (otherAccount || signedInElsewhere) window.location.reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
 
   const value = useMemo(() => ({ state, signedIn, signedOut, reload }), [state, signedIn, signedOut, reload]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
