@@ -10,8 +10,8 @@ export default createRemoteConfig({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   port: 3101,
   exposes: {
-    './DashboardPage': './src/pages/DashboardPage.tsx',
-    './JournalPage': './src/pages/JournalPage.tsx',
+    './DashboardPage': './src/dashboard/DashboardPage.tsx',
+    './JournalPage': './src/journal/JournalPage.tsx',
   },
   // The About me panel comes from the people remote, through federation.
   remotes: { people: 'people@/mfe/people/remoteEntry.js' },

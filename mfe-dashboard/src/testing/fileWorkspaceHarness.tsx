@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, jest } from '@jest/globals';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
 import { resetChatStatusCache } from '@cc/ui';
-import { FileWorkspace } from '../components/workspace/FileWorkspace';
+import { FileWorkspace } from '../workspace/FileWorkspace';
 import type { DraftRequest, OpenFile } from '../workspace/types';
 import { FakeWorkspaceApi } from './fakeWorkspaceApi';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { AutoChat, DraftRequest, OpenFile } from './types';
-import { nameKey } from '../components/explorer/labels';
+import { nameKey } from '@cc/contracts/names';
 
 export type DraftInput = Omit<DraftRequest, 'key'>;
 

@@ -1,0 +1,77 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { ExplorerActionsProvider } from '../explorer/actions/ExplorerActionsProvider';
+import { Explorer } from '../explorer/Explorer';
+import { displayName } from '../explorer/labels';
+import { useExplorer } from '../explorer/useExplorer';
+import { useWorkspace } from '../workspace/useWorkspace';
+import { ChunkBoundary } from './ChunkBoundary';
+import { RemoteSlot } from './RemoteSlot';
+import { useAutoOpen } from './useAutoOpen';
+import './dashboard.css';
+
+/**
+ * The centre (mode bar, editor + preview, diff panel) and the right column (file chat) of the
+ * open file. Big (CodeMirror): loaded only when a file is opened, never for the About me view.
+ */
+const importWorkspace = () => import(/* webpackChunkName: "file-workspace" */ '../workspace/FileWorkspace');
+
+/**
+ * The dashboard (spec §2): the explorer on the left; the open file's workspace (centre and
+ * right), or the About me panel from the people remote when no file is open.
+ */
+export default function DashboardPage() {
+  const explorer = useExplorer();
+  const workspace = useWorkspace();
+  useAutoOpen(explorer, workspace);
+
+  const [attempt, setAttempt] = useState(0);
+  // A failed React.lazy stays failed: Retry makes a new one.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is the point: each Retry needs a new lazy()
+  const FileWorkspace = useMemo(() => lazy(importWorkspace), [attempt]);
+
+  const { openFile, draftRequest, autoChat } = workspace;
+  useEffect(() => {
+    // The workspace sets the same title when it mounts; this covers the moment it is loading.
+    document.title = openFile ? displayName(openFile.name) : 'About me';
+  }, [openFile]);
+
+  return (
+    <div id="dashboard-root" data-testid="dashboard-root" data-remote="dashboard" className="page dashboard">
+      <h1 className="visually-hidden">Dashboard</h1>
+      <div className="dashboard-layout">
+        <ExplorerActionsProvider explorer={explorer} workspace={workspace}>
+          <Explorer explorer={explorer} selectedId={openFile?.id ?? null} />
+        </ExplorerActionsProvider>
+        <div className="dashboard-workspace" data-testid="dashboard-workspace" data-view={openFile ? 'file' : 'about-me'}>
+          {openFile ? (
+            <ChunkBoundary key={openFile.id} label="editor" onRetry={() => setAttempt((n) => n + 1)}>
+              <Suspense
+                fallback={
+                  <div className="workspace-loading" role="status">
+                    <span className="spinner spinner-inline" aria-hidden="true" /> Opening {displayName(openFile.name)}…
+                  </div>
+                }
+              >
+                <FileWorkspace
+                  key={openFile.id}
+                  file={openFile}
+                  draftRequest={draftRequest && draftRequest.fileId === openFile.id ? draftRequest : null}
+                  onDraftHandled={workspace.draftHandled}
+                  autoChat={autoChat}
+                  onAutoChatHandled={workspace.autoChatHandled}
+                />
+              </Suspense>
+            </ChunkBoundary>
+          ) : (
+            // The About me container: no mode bar, editor or diff view here.
+            <section className="aboutme-container" data-testid="aboutme-container" aria-label="About me">
+              <RemoteSlot id="people/AboutMePanel" label="About me panel" />
+            </section>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export { DashboardPage };

@@ -1,0 +1,119 @@
+/** @jest-environment jsdom */
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { OpenOnLoadHint } from '@cc/ui/open-hint';
+import { installFakeApi } from '../testing/fakeApi';
+import { useWorkspace } from '../workspace/useWorkspace';
+import { AUTO_OPEN_DELAY_MS, AUTO_OPEN_RETRY_MS, useAutoOpen } from './useAutoOpen';
+import { useExplorer } from '../explorer/useExplorer';
+
+function Harness({ hint }: { hint: OpenOnLoadHint | null }) {
+  const explorer = useExplorer();
+  const workspace = useWorkspace();
+  useAutoOpen(explorer, workspace, () => hint);
+  const f = workspace.openFile;
+  return (
+    <>
+      <output data-testid="open">{f ? `${f.id}:${f.folder}/${f.name}` : 'none'}</output>
+      <output data-testid="chat">{workspace.autoChat ? JSON.stringify(workspace.autoChat) : ''}</output>
+      <output data-testid="expanded">{explorer.folders.filter((x) => explorer.isExpanded(x.name)).map((x) => x.name).join(',')}</output>
+    </>
+  );
+}
+
+/** GET /files answers `lists[n]` on the n-th call (the last one after that). */
+function serve(lists: Record<string, { id: number; name: string; description: string }[]>[]) {
+  let n = 0;
+  return installFakeApi(({ method, path, body }) => {
+    if (method === 'GET' && path === '/folders') {
+      const list = lists[Math.min(n, lists.length - 1)]!;
+      return { body: { success: true, folders: Object.keys(list).map((name, position) => ({ name, description: '', position })) } };
+    }
+    if (method === 'GET' && path === '/files') return { body: lists[Math.min(n++, lists.length - 1)] };
+    if (method === 'POST' && path === '/files') {
+      const file = (body as { file: { name: string; folder: string } }).file;
+      return { status: 201, body: { success: true, errors: [], file: { id: 99, name: file.name, folder: file.folder, description: '', position: 0, revision: 1 } } };
+    }
+    return undefined;
+  });
+}
+
+const flush = () => act(async () => {
+  await Promise.resolve();
+});
+const advance = (ms: number) =>
+  act(async () => {
+    await jest.advanceTimersByTimeAsync(ms);
+  });
+
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('auto-open hint', () => {
+  it('opens the file 1 s after load, expands its folder, and passes the chat prompt on', async () => {
+    serve([{ coaching: [{ id: 5, name: 'what went well 2026-W03.md', description: '' }] }]);
+    render(<Harness hint={{ folder: 'coaching', fileName: 'what_went_well_2026-W03.md', startChat: true, chatPrompt: 'Let us reflect.' }} />);
+    await flush();
+    await advance(AUTO_OPEN_DELAY_MS - 1);
+    expect(screen.getByTestId('open').textContent).toBe('none');
+    await advance(1);
+    expect(screen.getByTestId('open').textContent).toBe('5:coaching/what went well 2026-W03.md');
+    expect(JSON.parse(screen.getByTestId('chat').textContent!)).toEqual({ start: true, prompt: 'Let us reflect.' });
+    expect(screen.getByTestId('expanded').textContent).toBe('coaching');
+  });
+
+  it('a missing file: reloads the list and retries after 1 s', async () => {
+    const api = serve([{ coaching: [] }, { coaching: [{ id: 8, name: 'plan.md', description: '' }] }]);
+    render(<Harness hint={{ folder: 'coaching', fileName: 'plan.md', fileId: 8 }} />);
+    await flush();
+    expect(api.find('GET', '/files')).toHaveLength(1);
+    await advance(AUTO_OPEN_DELAY_MS);
+    expect(api.find('GET', '/files')).toHaveLength(2);
+    expect(screen.getByTestId('open').textContent).toBe('none');
+    await advance(AUTO_OPEN_RETRY_MS - 1);
+    expect(screen.getByTestId('open').textContent).toBe('none');
+    await advance(1);
+    expect(screen.getByTestId('open').textContent).toBe('8:coaching/plan.md');
+    expect(screen.getByTestId('chat').textContent).toBe('');
+  });
+
+  it('still missing after the retry: asks whether to create it (confirm), then creates and opens it', async () => {
+    const api = serve([{ coaching: [] }]);
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    render(<Harness hint={{ folder: 'coaching', fileName: 'next_steps', startChat: true }} />);
+    await flush();
+    await advance(AUTO_OPEN_DELAY_MS);
+    expect(confirm).not.toHaveBeenCalled();
+    await advance(AUTO_OPEN_RETRY_MS);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(confirm.mock.calls[0]![0]).toContain('next steps');
+    await flush();
+    expect(api.find('POST', '/files')[0]?.body).toEqual({ file: { name: 'next steps.md', folder: 'coaching', description: '', content: '' } });
+    expect(screen.getByTestId('open').textContent).toBe('99:coaching/next steps.md');
+  });
+
+  it('declining the confirmation creates nothing', async () => {
+    const api = serve([{ coaching: [] }]);
+    jest.spyOn(window, 'confirm').mockReturnValue(false);
+    render(<Harness hint={{ folder: 'coaching', fileName: 'x.md' }} />);
+    await flush();
+    await advance(AUTO_OPEN_DELAY_MS + AUTO_OPEN_RETRY_MS);
+    await flush();
+    expect(api.find('POST', '/files')).toHaveLength(0);
+    expect(screen.getByTestId('open').textContent).toBe('none');
+  });
+
+  it('does nothing without a hint', async () => {
+    const api = serve([{ coaching: [] }]);
+    render(<Harness hint={null} />);
+    await flush();
+    await advance(5000);
+    expect(api.find('GET', '/files')).toHaveLength(1);
+  });
+});

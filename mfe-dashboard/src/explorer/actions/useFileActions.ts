@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import type { FileSummary } from '@cc/contracts';
+import { normalizeFileName } from '@cc/contracts/names';
+import { createFile, deleteFile, describeFile, renameFile, reorderFiles } from '../api/files';
+import { alertFailure, TEXT } from '../errors';
+import { checkFileId, type ActionScope } from './scope';
+
+export interface FileActions {
+  open: (folder: string, file: FileSummary) => void;
+  /** 'About me': no file open, the workspace shows the About me panel. */
+  close: () => void;
+  /** 'Add new file...': the create modal. */
+  startCreate: (folder: string) => void;
+  /** Creates the file and opens it; false when the name is missing or the call failed (the alert was shown). */
+  create: (folder: string, name: string, description: string) => Promise<boolean>;
+  rename: (file: FileSummary) => Promise<void>;
+  /** 'Edit description' in the file menu: the description modal. */
+  editDescription: (file: FileSummary) => void;
+  saveDescription: (fileId: number, description: string) => Promise<boolean>;
+  remove: (file: FileSummary) => Promise<void>;
+  move: (folder: string, from: number, to: number) => void;
+}
+
+/** What the file rows, their menu and the file modals do: the calls, the alerts (spec §8) and the page state. */
+export function useFileActions({ explorer: ex, workspace: ws, showModal }: ActionScope): FileActions {
+  return useMemo<FileActions>(
+    () => ({
+      open: (folder, file) => {
+        if (checkFileId(file.id)) ws().open({ id: file.id, name: file.name, folder });
+      },
+      close: () => ws().close(),
+      startCreate: (folder) => showModal({ kind: 'file-create', folder }),
+      create: async (folder, rawName, description) => {
+        const name = normalizeFileName(rawName);
+        if (!rawName.trim() || !name) {
+          window.alert(TEXT.fileNameRequired);
+          return false;
+        }
+        try {
+          const answer = await createFile({ folder, name, description: description.trim() });
+          const file = answer.file;
+          const where = file.folder ?? folder;
+          ex().addFile(where, { id: file.id, name: file.name, description: file.description ?? '' });
+          ex().reveal(where, file.id);
+          ws().open({ id: file.id, name: file.name, folder: where });
+          return true;
+        } catch (error) {
+          alertFailure(error, TEXT.createFile);
+          return false;
+        }
+      },
+      rename: async (file) => {
+        if (!checkFileId(file.id)) return;
+        const raw = window.prompt('New file name:', file.name);
+        if (raw === null) return;
+        const name = normalizeFileName(raw);
+        if (!name || name === file.name) return;
+        try {
+          const answer = await renameFile(file.id, name);
+          const saved = answer?.file?.name ?? name;
+          ex().updateFile(file.id, { name: saved });
+          ws().fileRenamed(file.id, saved);
+        } catch (error) {
+          alertFailure(error, TEXT.renameFile);
+        }
+      },
+      editDescription: (file) => {
+        if (checkFileId(file.id))
+          showModal({ kind: 'file-description', fileId: file.id, name: file.name, description: file.description ?? '' });
+      },
+      saveDescription: async (fileId, description) => {
+        if (!checkFileId(fileId)) return false;
+        try {
+          const answer = await describeFile(fileId, description.trim());
+          ex().updateFile(fileId, { description: answer?.file?.description ?? description.trim() });
+          return true;
+        } catch (error) {
+          alertFailure(error, TEXT.updateDescription);
+          return false;
+        }
+      },
+      remove: async (file) => {
+        if (!checkFileId(file.id)) return;
+        if (!window.confirm(`Delete "${file.name}"? This cannot be undone.`)) return;
+        try {
+          await deleteFile(file.id);
+          if (ws().current()?.id === file.id) ws().close();
+          ex().removeFile(file.id);
+        } catch (error) {
+          alertFailure(error, TEXT.deleteFile);
+        }
+      },
+      move: (folder, from, to) => {
+        const ids = ex().moveFile(folder, from, to);
+        // Saved only when something moved; a failed save is silent (spec §8).
+        if (ids) reorderFiles(folder, ids).catch(() => undefined);
+      },
+    }),
+    [ex, ws, showModal],
+  );
+}

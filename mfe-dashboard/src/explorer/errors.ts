@@ -1,0 +1,39 @@
+import { ApiError } from '@cc/client';
+
+/**
+ * Spec §8: the explorer's alerts. A server answer with errors → `<prefix>: <errors joined by ', '>`
+ * (or 'Unknown error' when it gave none); a network failure → the fixed `network` text.
+ */
+export function failureText(error: unknown, prefix: string, network: string): string {
+  if (!(error instanceof ApiError) || error.status === 0) return network;
+  const body = error.body as { errors?: unknown } | null | undefined;
+  const list = body && Array.isArray(body.errors) ? body.errors.filter((e): e is string => typeof e === 'string' && e.length > 0) : [];
+  return `${prefix}: ${list.length > 0 ? list.join(', ') : 'Unknown error'}`;
+}
+
+/** The failure's alert (spec §8: the explorer reports a failed call with the browser's alert). */
+export function alertFailure(error: unknown, [prefix, network]: FailureTexts): void {
+  window.alert(failureText(error, prefix, network));
+}
+
+/** The spec's alert texts (§5, §8). */
+export const TEXT = {
+  empty: 'No folders yet. Click "+ Folder" to create one.',
+  folderExists: 'Folder already exists.',
+  folderNameRequired: 'Please enter a folder name.',
+  fileNameRequired: 'Please enter a file name.',
+  fileIdMissing: 'File ID missing.',
+  createFolder: ['Error creating folder', 'Error creating folder.'],
+  createFile: ['Error creating file', 'Error creating file. Please try again.'],
+  updateFolder: ['Error updating folder', 'Error updating folder.'],
+  deleteFolder: ['Error deleting folder', 'Error deleting folder.'],
+  updateDescription: ['Error updating description', 'Error updating description.'],
+  renameFile: ['Error renaming file', 'Error renaming file. Please try again.'],
+  deleteFile: ['Error deleting file', 'Error deleting file. Please try again.'],
+  loadingSuggestions: 'Loading suggestions...',
+  noSuggestionsYet: 'No suggestions yet.',
+  noSuggestions: 'No suggestions.',
+  regenerateFailed: 'Error regenerating suggestions.',
+} as const;
+
+export type FailureTexts = readonly [prefix: string, network: string];

@@ -1,0 +1,124 @@
+import './modals.css';
+import { useCallback } from 'react';
+import { fetchFileDraftPrompt, fetchFileSuggestionPrompt, fetchFolderSuggestionPrompt, fetchSuggestedFiles, fetchSuggestedFolders, regenerateSuggestedFiles, regenerateSuggestedFolders, rejectSuggestedFile, rejectSuggestedFolder } from '../api/suggestions';
+import { useExplorerActions, type ExplorerModal } from '../actions/ExplorerActionsProvider';
+import type { Suggestion } from '../actions/useSuggestionActions';
+import { FILES_COUNT_KEY, FOLDERS_COUNT_KEY } from '../counts';
+import { nameKey } from '../labels';
+import { FileCreateModal } from './FileCreateModal';
+import { FileDescriptionModal } from './FileDescriptionModal';
+import { FolderEditModal } from './FolderEditModal';
+import { PromptEditorModal } from './PromptEditorModal';
+import { suggestionCache, SuggestionsModal, type CreateOutcome } from './SuggestionsModal';
+
+/** Spec §4/§9: the suggested-files list refreshes 300 ms after a file was created from it. */
+export const SUGGESTED_FILES_REFRESH_MS = 300;
+
+const ignore = () => undefined;
+
+function SuggestedFoldersModal({ onClose }: { onClose: () => void }) {
+  const { suggestions } = useExplorerActions();
+  const fetchList = useCallback((count: number, signal: AbortSignal) => fetchSuggestedFolders(count, signal).then((a) => a.suggestions), []);
+  const onCreate = useCallback(
+    async (s: Suggestion): Promise<CreateOutcome> => {
+      const result = await suggestions.createFolder(s);
+      // An existing folder is only scrolled to and expanded: close the modal so it shows.
+      return result === 'created' ? 'remove' : result === 'exists' ? 'close' : 'keep';
+    },
+    [suggestions],
+  );
+  return (
+    <SuggestionsModal
+      title="Suggested folders"
+      cacheKey="folders"
+      countKey={FOLDERS_COUNT_KEY}
+      noun="folders"
+      fetchList={fetchList}
+      onCreate={onCreate}
+      onReject={(s) => void rejectSuggestedFolder(s.name ?? '').catch(ignore)}
+      loadPrompt={(count, signal) => fetchFolderSuggestionPrompt(count, signal)}
+      regenerate={(prompt, count) => regenerateSuggestedFolders(prompt, count).then((a) => (Array.isArray(a?.suggestions) ? a.suggestions : undefined))}
+      promptCount
+      onClose={onClose}
+    />
+  );
+}
+
+function SuggestedFilesModal({ folder, onClose }: { folder: string; onClose: () => void }) {
+  const { suggestions } = useExplorerActions();
+  const cacheKey = `files:${nameKey(folder)}`;
+  const fetchList = useCallback((count: number, signal: AbortSignal) => fetchSuggestedFiles(folder, count, signal).then((a) => a.suggestions), [folder]);
+  const onCreate = useCallback(
+    async (s: Suggestion): Promise<CreateOutcome> => {
+      const ok = await suggestions.createFile(folder, s);
+      if (!ok) return 'keep';
+      // The new file is open with its AI draft: close the list, and refresh it 300 ms later.
+      setTimeout(() => {
+        fetchSuggestedFiles(folder).then(
+          (a) => suggestionCache.set(cacheKey, Array.isArray(a.suggestions) ? a.suggestions : []),
+          ignore,
+        );
+      }, SUGGESTED_FILES_REFRESH_MS);
+      return 'close';
+    },
+    [suggestions, folder, cacheKey],
+  );
+  return (
+    <SuggestionsModal
+      title={`Suggested files for "${folder}"`}
+      cacheKey={cacheKey}
+      countKey={FILES_COUNT_KEY}
+      noun="files"
+      fetchList={fetchList}
+      onCreate={onCreate}
+      onReject={(s) => void rejectSuggestedFile(folder, s.name ?? '').catch(ignore)}
+      loadPrompt={(count, signal) => fetchFileSuggestionPrompt(folder, count, signal)}
+      regenerate={(prompt, count) => regenerateSuggestedFiles(folder, prompt, count).then(() => undefined)}
+      promptCount={false}
+      onClose={onClose}
+    />
+  );
+}
+
+/** The explorer's modals, one at a time (this module is loaded on first use). */
+export default function ExplorerModals({ modal }: { modal: ExplorerModal }) {
+  const { folders, files, suggestions, closeModal: close } = useExplorerActions();
+  switch (modal.kind) {
+    case 'folder-edit':
+      return (
+        <FolderEditModal
+          folder={modal.folder}
+          description={modal.description}
+          focus={modal.focus}
+          onSave={(changes) => folders.save(modal.folder, changes)}
+          onClose={close}
+        />
+      );
+    case 'file-create':
+      return <FileCreateModal folder={modal.folder} onCreate={(name, description) => files.create(modal.folder, name, description)} onClose={close} />;
+    case 'file-description':
+      return <FileDescriptionModal name={modal.name} description={modal.description} onSave={(d) => files.saveDescription(modal.fileId, d)} onClose={close} />;
+    case 'suggested-folders':
+      return <SuggestedFoldersModal onClose={close} />;
+    case 'suggested-files':
+      return <SuggestedFilesModal key={modal.folder} folder={modal.folder} onClose={close} />;
+    case 'draft-prompt':
+      return (
+        <PromptEditorModal
+          title={`Generate "${modal.name.replace(/\.md$/i, '')}" with AI`}
+          load={(signal) => fetchFileDraftPrompt(modal.folder, modal.name, modal.description, signal)}
+          onSubmit={(prompt) =>
+            suggestions.submitDraftPrompt(
+              { fileId: modal.fileId, folder: modal.folder, name: modal.name, description: modal.description },
+              { system: prompt.system.trim() ? prompt.system : undefined, user: prompt.user.trim() ? prompt.user : undefined },
+            )
+          }
+          onClose={close}
+        />
+      );
+    default:
+      return null;
+  }
+}
+
+export { ExplorerModals };

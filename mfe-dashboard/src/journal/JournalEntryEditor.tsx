@@ -1,0 +1,149 @@
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { AUTOSAVE_DELAYS_MS, EditorPane, useAutosavedText, type EditorPaneHandle } from '@cc/ui';
+import { staleText } from '../shared/saveGuard';
+import { fetchJournalEntry, saveJournalEntry } from './api/journal';
+import { ConflictPanel } from '../shared/ConflictPanel';
+import { sessionUserScope } from './session-user';
+
+/** Journal autosave: 2 s after the last input (spec §9). */
+export const JOURNAL_AUTOSAVE_MS = AUTOSAVE_DELAYS_MS.journal;
+
+/** localStorage key of an unsaved journal entry (dates repeat across users: scoped by user). */
+export const journalDraftKey = (user: string, date: string) => `cc:draft:journal:${user}:${date}`;
+
+export interface JournalEntryHandle {
+  /** The entry's text as typed (for the chat's file_content). */
+  getText(): string;
+}
+
+export interface JournalEntryEditorProps {
+  date: string;
+  /** The entry was saved: whether it has text now (the calendar marks the day). */
+  onSaved?: (date: string, hasText: boolean) => void;
+  ref?: Ref<JournalEntryHandle>;
+}
+
+const LOADING_NOTE = (
+  <p className="journal-note" role="status">
+    Loading the entry…
+  </p>
+);
+
+/**
+ * The entry of one date. Mount one per date (key={date}): leaving a date saves what is
+ * pending. The unsaved draft is kept under the signed-in user's key, so that is found first.
+ */
+export function JournalEntryEditor(props: JournalEntryEditorProps) {
+  const [user, setUser] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void sessionUserScope().then((scope) => {
+      if (current) setUser(scope);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (user === null) {
+    return (
+      <div className="journal-entry" data-testid="journal-entry" data-date={props.date}>
+        {LOADING_NOTE}
+      </div>
+    );
+  }
+  return <JournalEntryText {...props} user={user} />;
+}
+
+/**
+ * The markdown editor + preview, autosaved 2 s after the last input (and on blur, page hide
+ * and unload), kept in localStorage until the server confirms, guarded by the entry's revision
+ * like a file's content: a stale tab gets the conflict, not the last word.
+ */
+function JournalEntryText({ date, onSaved, ref, user }: JournalEntryEditorProps & { user: string }) {
+  const paneRef = useRef<EditorPaneHandle>(null);
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
+  /** The text typed when the editor went away (leaving the date); null before the editor shows. */
+  const textRef = useRef<string | null>(null);
+  const typed = () => paneRef.current?.getValue() ?? textRef.current;
+
+  const entry = useAutosavedText<number>({
+    key: `journal:${user}:${date}`,
+    storageKey: journalDraftKey(user, date),
+    delayMs: JOURNAL_AUTOSAVE_MS,
+    getText: typed,
+    getLength: () => paneRef.current?.getLength() ?? textRef.current?.length ?? null,
+    load: async (signal) => {
+      const { entry: loaded } = await fetchJournalEntry(date, signal);
+      return { text: loaded?.content ?? '', base: loaded?.revision };
+    },
+    save: async (content, revision, { keepalive, saveId }) => {
+      const answer = await saveJournalEntry(date, content, { revision, saveId }, { keepalive });
+      onSavedRef.current?.(date, content.trim() !== '');
+      return answer?.entry?.revision;
+    },
+    conflictOf: (error) => {
+      const stale = staleText(error, 'content');
+      return stale ? { theirs: stale.text, base: stale.revision, saveId: stale.saveId, ...(stale.message ? { message: stale.message } : {}) } : null;
+    },
+    onError: (error) => console.warn('[journal] saving the entry failed', error),
+  });
+  const { status, loaded } = entry;
+  const loadedText = loaded.status === 'ok' ? loaded.text : '';
+  const getText = () => typed() ?? loadedText;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- getText is new each render but reads only the editor and loadedText
+  useImperativeHandle(ref, () => ({ getText }), [loadedText]);
+
+  // Leaving the date: read the text before React detaches the editor's ref (the save on unmount uses it).
+  useLayoutEffect(
+    () => () => {
+      const pane = paneRef.current;
+      if (pane) textRef.current = pane.getValue();
+    },
+    [],
+  );
+
+  return (
+    <div className="journal-entry" data-testid="journal-entry" data-date={date}>
+      <p className="journal-save-status" role="status" aria-live="polite" data-testid="save-status" data-state={status.state}>
+        {status.text}
+      </p>
+      {status.restored && <p className="journal-note">Unsaved text from your last visit was restored and is being saved.</p>}
+      {status.conflict && (
+        <ConflictPanel
+          subject="entry"
+          mine={status.conflict.mine}
+          theirs={status.conflict.theirs}
+          theirsRevision={status.conflict.theirsBase}
+          currentMine={getText}
+          onKeepMine={() => void entry.keepMine()}
+          onTakeTheirs={() => {
+            const theirs = entry.takeTheirs();
+            if (theirs !== null) paneRef.current?.setValue(theirs);
+          }}
+        />
+      )}
+      {loaded.status === 'loading' && LOADING_NOTE}
+      {loaded.status === 'error' && (
+        <div className="journal-error" role="alert">
+          <p>The entry could not be loaded: {loaded.message}</p>
+          <button type="button" className="button" onClick={entry.reload}>
+            Retry
+          </button>
+        </div>
+      )}
+      {loaded.status === 'ok' && (
+        <EditorPane
+          ref={paneRef}
+          className="journal-pane"
+          initialValue={loaded.text}
+          editorLabel={`Journal entry for ${date}`}
+          previewLabel="Preview (editable)"
+          placeholder="What happened today? What did you learn?"
+          onChange={entry.changed}
+          onBlur={entry.blurred}
+        />
+      )}
+    </div>
+  );
+}

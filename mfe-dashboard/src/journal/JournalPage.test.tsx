@@ -1,0 +1,191 @@
+/** @jest-environment jsdom */
+// First: it provides TextEncoder (jsdom has none), which react-router needs when it loads.
+import { FakeWorkspaceApi } from '../testing/fakeWorkspaceApi';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { EditorView } from '@codemirror/view';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { resetChatStatusCache } from '@cc/ui';
+import { resetSessionUserScope } from './session-user';
+import { journalDraftKey } from './JournalEntryEditor';
+import JournalPage from './JournalPage';
+
+let api: FakeWorkspaceApi;
+
+beforeEach(() => {
+  localStorage.clear();
+  resetChatStatusCache();
+  resetSessionUserScope();
+  document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
+  api = new FakeWorkspaceApi().install();
+  api.journal.set('2026-01-02', 'An older entry');
+  api.journal.set('2026-01-05', 'Started the week.');
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  api.uninstall();
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+function renderJournal(date = '2026-01-05') {
+  return render(
+    <MemoryRouter initialEntries={[`/journal/${date}`]}>
+      <Routes>
+        <Route path="/journal/:date" element={<JournalPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+async function editorReady(): Promise<EditorView> {
+  await waitFor(() => expect(screen.getByTestId('markdown-editor').getAttribute('data-ready')).toBe('true'), { timeout: 5000 });
+  return EditorView.findFromDOM(document.querySelector('.cm-content') as HTMLElement)!;
+}
+
+function typeAtEnd(view: EditorView, text: string) {
+  act(() => {
+    view.dispatch({ changes: { from: view.state.doc.length, insert: text }, userEvent: 'input.type' });
+  });
+}
+
+const saves = () => api.writes(/^\/journal\/.*\/save$/);
+const day = (date: string) => document.querySelector(`[data-date="${date}"].journal-day`) as HTMLElement;
+
+describe('JournalPage', () => {
+  it('loads the entry of the date, with the tab title from the date', async () => {
+    renderJournal();
+    const view = await editorReady();
+    expect(view.state.doc.toString()).toBe('Started the week.');
+    expect(document.title).toBe('Journal – 2026-01-05');
+    expect(screen.getByTestId('journal-root').getAttribute('data-remote')).toBe('dashboard');
+  });
+
+  it('autosaves 2 s after the last input and marks the day on the calendar', async () => {
+    renderJournal('2026-01-07');
+    const view = await editorReady();
+    await waitFor(() => expect(day('2026-01-05').getAttribute('data-has-entry')).toBe('true'));
+    expect(day('2026-01-07').getAttribute('data-has-entry')).toBe('false');
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    typeAtEnd(view, 'A new day.');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1999);
+    });
+    expect(saves()).toHaveLength(0);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1);
+    });
+    expect(saves()).toHaveLength(1);
+    expect(saves()[0]!.path).toBe('/journal/2026-01-07/save');
+    expect(saves()[0]!.body).toEqual({ content: 'A new day.', revision: 0, save_id: expect.any(String) });
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Saved'));
+    expect(day('2026-01-07').getAttribute('data-has-entry')).toBe('true');
+    expect(localStorage.getItem(journalDraftKey('42', '2026-01-07'))).toBeNull();
+  });
+
+  it('keeps an unsaved entry locally (per user and date) and restores it on the next visit', async () => {
+    localStorage.setItem(journalDraftKey('42', '2026-01-05'), JSON.stringify({ content: 'Typed while offline', at: 1 }));
+    localStorage.setItem(journalDraftKey('99', '2026-01-05'), JSON.stringify({ content: 'Someone else', at: 1 }));
+    renderJournal();
+    const view = await editorReady();
+    expect(view.state.doc.toString()).toBe('Typed while offline');
+    await waitFor(() => expect(api.journal.get('2026-01-05')).toBe('Typed while offline'));
+  });
+
+  it('saves on blur, and what is pending when moving to the next day', async () => {
+    renderJournal();
+    const view = await editorReady();
+    typeAtEnd(view, ' More.');
+    fireEvent.click(screen.getByRole('button', { name: /Next day/ }));
+    await waitFor(() => expect(screen.getByTestId('journal-root').getAttribute('data-date')).toBe('2026-01-06'));
+    await waitFor(() => expect(api.journal.get('2026-01-05')).toBe('Started the week. More.'));
+    expect(document.title).toBe('Journal – 2026-01-06');
+    fireEvent.click(screen.getByRole('button', { name: /Previous day/ }));
+    await waitFor(() => expect(screen.getByTestId('journal-root').getAttribute('data-date')).toBe('2026-01-05'));
+  });
+
+  it('the calendar moves between months and to a date', async () => {
+    renderJournal();
+    await editorReady();
+    const calendar = screen.getByTestId('journal-calendar');
+    expect(calendar.getAttribute('data-month')).toBe('2026-01');
+    fireEvent.click(within(calendar).getByRole('button', { name: 'Previous month' }));
+    expect(calendar.getAttribute('data-month')).toBe('2025-12');
+    fireEvent.click(within(calendar).getByRole('button', { name: 'Next month' }));
+    fireEvent.click(within(calendar).getByRole('button', { name: 'Next month' }));
+    expect(calendar.getAttribute('data-month')).toBe('2026-02');
+    fireEvent.change(within(calendar).getByLabelText('Go to date'), { target: { value: '2025-11-20' } });
+    fireEvent.click(within(calendar).getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(screen.getByTestId('journal-root').getAttribute('data-date')).toBe('2025-11-20'));
+    expect(screen.getByTestId('journal-calendar').getAttribute('data-month')).toBe('2025-11');
+    fireEvent.click(day('2025-11-03'));
+    await waitFor(() => expect(screen.getByTestId('journal-root').getAttribute('data-date')).toBe('2025-11-03'));
+  });
+
+  it('the chat gets the entry as file_content, for folder journal and {date}.md', async () => {
+    renderJournal();
+    const view = await editorReady();
+    typeAtEnd(view, ' Reflect.');
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(input, { target: { value: 'How was my week?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(api.chat.sent()).toHaveLength(1));
+    expect(api.chat.sent()[0]!.body).toMatchObject({ folder: 'journal', file_name: '2026-01-05.md', file_content: 'Started the week. Reflect.' });
+  });
+});
+
+describe('JournalPage: stale saves', () => {
+  const blur = (view: EditorView) => act(() => view.contentDOM.dispatchEvent(new FocusEvent('blur')));
+
+  it('saves with the revision it loaded; an entry changed in another tab shows both versions instead of being overwritten', async () => {
+    renderJournal();
+    const view = await editorReady();
+    typeAtEnd(view, ' Mine.');
+    blur(view);
+    await waitFor(() => expect(api.journal.get('2026-01-05')).toBe('Started the week. Mine.'));
+    expect(saves()[0]!.body).toEqual({ content: 'Started the week. Mine.', revision: 1, save_id: expect.any(String) });
+    // Another tab saves over it.
+    api.journal.set('2026-01-05', 'Rewritten in another tab.');
+    api.journalMeta.set('2026-01-05', { revision: 5, saveId: 'other-tab' });
+    typeAtEnd(view, ' More.');
+    blur(view);
+    const panel = await screen.findByTestId('conflict-panel');
+    expect(within(panel).getByRole('heading').textContent).toBe('This journal entry was changed elsewhere');
+    expect(within(panel).getByTestId('conflict-theirs').textContent).toContain('Rewritten in another tab.');
+    expect(api.journal.get('2026-01-05')).toBe('Rewritten in another tab.');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Take theirs' }));
+    expect(view.state.doc.toString()).toBe('Rewritten in another tab.');
+    expect(screen.queryByTestId('conflict-panel')).toBeNull();
+    typeAtEnd(view, ' Then mine.');
+    blur(view);
+    await waitFor(() => expect(api.journal.get('2026-01-05')).toBe('Rewritten in another tab. Then mine.'));
+    expect(saves().at(-1)!.body).toMatchObject({ revision: 5 });
+  });
+
+  it('a save whose answer was lost (502 after the commit) is recognised: no conflict, typing goes on and is saved', async () => {
+    renderJournal();
+    const view = await editorReady();
+    api.loseAnswer = { path: /\/save$/, as: 502 };
+    typeAtEnd(view, ' One.');
+    blur(view);
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Save failed'));
+    expect(api.journal.get('2026-01-05')).toBe('Started the week. One.');
+    typeAtEnd(view, ' Two.');
+    blur(view);
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Saved'));
+    expect(screen.queryByTestId('conflict-panel')).toBeNull();
+    expect(api.journal.get('2026-01-05')).toBe('Started the week. One. Two.');
+    expect(localStorage.getItem(journalDraftKey('42', '2026-01-05'))).toBeNull();
+  });
+
+  it("a refused save shows the server's message and keeps the local draft", async () => {
+    renderJournal();
+    const view = await editorReady();
+    api.refuse = { path: /\/save$/, message: 'Text cannot contain the NUL character.' };
+    typeAtEnd(view, ' Bad.');
+    blur(view);
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Not saved: Text cannot contain the NUL character.'));
+    expect(JSON.parse(localStorage.getItem(journalDraftKey('42', '2026-01-05'))!)).toMatchObject({ content: 'Started the week. Bad.' });
+  });
+});

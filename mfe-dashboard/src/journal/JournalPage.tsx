@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { errorMessage } from '@cc/client';
+import { ChatPanel } from '@cc/ui';
+import { fetchJournalDates } from './api/journal';
+import { JournalCalendar } from './JournalCalendar';
+import { JournalEntryEditor, type JournalEntryHandle } from './JournalEntryEditor';
+import { addDays, isIsoDate, localIsoDate, longDate } from '@cc/contracts/periods';
+import './journal.css';
+
+/** The tab title of a journal date. */
+export const journalTitle = (date: string) => `Journal – ${date}`;
+
+/** One journal entry per date: /journal/YYYY-MM-DD (today when no date is given). */
+export default function JournalPage() {
+  const { date: param } = useParams();
+  const navigate = useNavigate();
+  const today = localIsoDate();
+  const valid = param === undefined || isIsoDate(param);
+  const date = param !== undefined && valid ? param : today;
+  const entryRef = useRef<JournalEntryHandle>(null);
+  const [entries, setEntries] = useState<ReadonlySet<string>>(new Set());
+  const [entriesError, setEntriesError] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = journalTitle(date);
+  }, [date]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchJournalDates(controller.signal).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        setEntries(new Set((answer.entries ?? []).map((e) => e.date)));
+        setEntriesError(null);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setEntriesError(errorMessage(error));
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const onSaved = useCallback((saved: string, hasText: boolean) => {
+    setEntries((current) => {
+      if (current.has(saved) === hasText) return current;
+      const next = new Set(current);
+      if (hasText) next.add(saved);
+      else next.delete(saved);
+      return next;
+    });
+  }, []);
+
+  const go = useCallback((target: string) => navigate(`/journal/${target}`), [navigate]);
+
+  return (
+    <div id="journal-root" data-testid="journal-root" data-remote="dashboard" data-date={date} className="page journal">
+      <header className="journal-header">
+        <div>
+          <h1>Journal</h1>
+          <p className="page-lead">One entry per day, with a calendar of the days you wrote and a coach to reflect with.</p>
+        </div>
+      </header>
+      {!valid && (
+        <p className="status-line" data-state="error" role="alert">
+          &quot;{param}&quot; is not a date in the form YYYY-MM-DD, so this shows today instead.
+        </p>
+      )}
+      <div className="journal-grid">
+        <section className="panel journal-main" aria-label="Entry">
+          <div className="journal-date-bar">
+            <button type="button" className="button button-small" onClick={() => go(addDays(date, -1))} aria-label={`Previous day (${addDays(date, -1)})`}>
+              ‹ Previous day
+            </button>
+            <h2 className="journal-date">
+              <time dateTime={date} data-testid="journal-date">
+                {longDate(date)}
+              </time>
+            </h2>
+            <button type="button" className="button button-small" onClick={() => go(addDays(date, 1))} aria-label={`Next day (${addDays(date, 1)})`}>
+              Next day ›
+            </button>
+            {date !== today && (
+              <Link className="journal-today" to={`/journal/${today}`}>
+                Go to today
+              </Link>
+            )}
+          </div>
+          <JournalEntryEditor key={date} ref={entryRef} date={date} onSaved={onSaved} />
+        </section>
+        <div className="journal-side">
+          <section className="panel">
+            <JournalCalendar selected={date} entries={entries} entriesError={entriesError} onSelect={go} />
+          </section>
+          <section className="panel journal-chat" aria-label="Coach" data-testid="journal-chat">
+            <h2>Coach</h2>
+            <ChatPanel
+              conversation={{ folder: 'journal', fileName: `${date}.md` }}
+              buildPayload={(base) => ({ ...base, file_content: entryRef.current?.getText() ?? '' })}
+              greeting={`Let's reflect on ${longDate(date)}. What's on your mind?`}
+              labels={{ title: `Chat about the journal entry of ${date}` }}
+            />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export { JournalPage };

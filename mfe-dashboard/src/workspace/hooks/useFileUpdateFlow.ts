@@ -1,0 +1,121 @@
+import { useCallback, useState, type RefObject } from 'react';
+import { ApiError } from '@cc/client';
+import type { DiffLine } from '@cc/contracts';
+import { cleanDiff, diffLines, suggestEdits, type ChatMessage, type ChatPanelHandle, type SelectedMessage } from '@cc/ui';
+import { ACCEPT_DELAY_MS, ACCEPT_TEXT, EDIT_TEXT, REJECT_TEXT, UPDATE_FROM_CONVERSATION } from '../texts';
+import type { OpenFile } from '../types';
+import type { FileDocument } from './useFileDocument';
+import type { Later } from './useLater';
+
+/** A new text for the file, shown as a diff in place of the editor until the user decides. */
+export interface Proposal {
+  lines: DiffLine[];
+  suggested: string;
+  origin: 'chat' | 'draft';
+}
+
+export interface FileUpdateFlow {
+  proposal: Proposal | null;
+  /** Accept was pressed: the text goes in after the accept delay. */
+  accepting: boolean;
+  /** A suggest_edits request is running. */
+  updating: boolean;
+  /** Shows a proposal (in the full view). */
+  propose: (proposal: Proposal) => void;
+  accept: () => void;
+  reject: () => void;
+  edit: () => void;
+  requestUpdate: (selected: SelectedMessage[] | undefined, prompt: string | undefined, history: ChatMessage[]) => Promise<void>;
+}
+
+interface Options extends Later {
+  doc: FileDocument;
+  chatRef: RefObject<ChatPanelHandle | null>;
+  fileRef: RefObject<OpenFile>;
+}
+
+/**
+ * The chat's "update the file" (spec §4): suggest_edits → the diff panel → Accept All / Reject /
+ * Edit, each answered by the assistant in the chat.
+ */
+export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Options): FileUpdateFlow {
+  const { paneRef, saves, textOf, switchMode, replaceContent } = doc;
+  const [proposal, setProposal] = useState<Proposal | null>(null);
+  const [accepting, setAccepting] = useState(false);
+  const [updating, setUpdating] = useState(false);
+
+  const propose = useCallback(
+    (next: Proposal) => {
+      switchMode('full');
+      setAccepting(false);
+      setProposal(next);
+    },
+    [switchMode],
+  );
+
+  const say = (text: string) => chatRef.current?.appendMessage('assistant', text);
+
+  const accept = () => {
+    if (!proposal || accepting) return;
+    const { suggested } = proposal;
+    setAccepting(true);
+    later(() => {
+      replaceContent(suggested);
+      setProposal(null);
+      setAccepting(false);
+      void saves.full.saveNow();
+      say(ACCEPT_TEXT);
+    }, ACCEPT_DELAY_MS);
+  };
+
+  const reject = () => {
+    if (!proposal || accepting) return;
+    setProposal(null);
+    say(REJECT_TEXT);
+    requestAnimationFrame(() => paneRef.current?.focus());
+  };
+
+  const edit = () => {
+    if (!proposal || accepting) return;
+    replaceContent(proposal.suggested);
+    saves.full.changed();
+    setProposal(null);
+    say(EDIT_TEXT);
+    requestAnimationFrame(() => paneRef.current?.focus());
+  };
+
+  const requestUpdate = useCallback(
+    async (selected: SelectedMessage[] | undefined, prompt: string | undefined, history: ChatMessage[]) => {
+      const f = fileRef.current;
+      setUpdating(true);
+      try {
+        const current = textOf('full');
+        const answer = await suggestEdits({
+          message: prompt?.trim() || UPDATE_FROM_CONVERSATION,
+          file_content: current,
+          file_name: f.name,
+          folder: f.folder,
+          conversation_history: history,
+          selected_messages: selected ?? [],
+          file_id: f.id,
+        });
+        if (!mounted.current) return;
+        if (answer.success === false) throw new ApiError(200, [answer.error ?? 'suggest_edits failed'], answer);
+        const suggested = typeof answer.suggested_content === 'string' ? answer.suggested_content : '';
+        // Some answers come without a diff: one computed from the two texts stands in.
+        let lines = cleanDiff(answer.diff);
+        if (lines.length === 0) lines = await diffLines(current, suggested);
+        if (!mounted.current) return;
+        propose({ lines, suggested, origin: 'chat' });
+      } catch (error) {
+        // Spec §8: a failed suggest-edits hides the progress and is only logged.
+        console.error('[workspace] suggest edits failed', error);
+      } finally {
+        if (mounted.current) setUpdating(false);
+      }
+    },
+    [fileRef, mounted, propose, textOf],
+  );
+
+  return { proposal, accepting, updating, propose, accept, reject, edit, requestUpdate };
+}
