@@ -28,12 +28,13 @@ export interface NavItem {
   section: string;
 }
 
-export function navItems(today: string): NavItem[] {
+/** Journal: /journal opens today's entry (the journal page knows the user's day; the shell needs no dates). */
+export function navItems(): NavItem[] {
   return [
     { label: 'Dashboard', to: '/dashboard', section: '/dashboard' },
     { label: 'Planning', to: '/planning', section: '/planning' },
     { label: 'Coaching', to: '/coaching', section: '/coaching' },
     { label: 'People', to: '/people', section: '/people' },
-    { label: 'Journal', to: `/journal/${today}`, section: '/journal' },
+    { label: 'Journal', to: '/journal', section: '/journal' },
   ];
 }

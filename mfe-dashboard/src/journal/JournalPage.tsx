@@ -26,6 +26,11 @@ export default function JournalPage() {
     document.title = journalTitle(date);
   }, [date]);
 
+  // /journal is today's entry: the address says which day it is (a bookmark keeps that day).
+  useEffect(() => {
+    if (param === undefined) navigate(`/journal/${today}`, { replace: true });
+  }, [param, today, navigate]);
+
   useEffect(() => {
     const controller = new AbortController();
     fetchJournalDates(controller.signal).then(

@@ -1,5 +1,5 @@
 import { api } from '@cc/client';
-import { storageAccount } from '@cc/ui';
+import { storageAccount } from '@cc/ui/storage';
 
 let user: Promise<string> | null = null;
 

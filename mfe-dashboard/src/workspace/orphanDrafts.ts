@@ -1,4 +1,6 @@
-import { readDraft, removeStored, storedKeys } from '@cc/ui';
+// Subpaths, not @cc/ui: the explorer runs this on the first visit, the rest of @cc/ui is not needed there.
+import { readDraft } from '@cc/ui/draft';
+import { removeStored, storedKeys } from '@cc/ui/storage';
 
 /** The file id in a key made by `draftKey` (fileAutosaves.ts): `cc:draft:file:{id}` or `…:{id}:{mode}`. */
 const FILE_DRAFT = /^cc:draft:file:(\d+)(?::|$)/;

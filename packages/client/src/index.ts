@@ -17,7 +17,7 @@
  */
 import { CSRF_HEADER_NAME, getCsrfToken } from './csrf';
 import { ApiError, errorsFrom, isAbort, NETWORK_ERROR_MESSAGE, statusText } from './errors';
-import { EVENT_STREAM_TYPE, loadEventParser, readEvents, type ServerEventHandler } from './events';
+import { EVENT_STREAM_TYPE, type ServerEventHandler } from './events';
 import { signInPath } from './paths';
 
 export { CSRF_HEADER_NAME, CSRF_META_NAME, getCsrfToken, setCsrfToken, type DocumentLike } from './csrf';
@@ -133,8 +133,9 @@ export function createClient(options: ClientOptions = {}): ApiClient {
       const token = readToken();
       if (token) headers[CSRF_HEADER_NAME] = token;
     }
-    // The framing code comes while the request is on its way (it is its own chunk).
-    if (req.onEvent) void loadEventParser().catch(() => undefined);
+    // The stream reader and its framing come while the request is on its way (their own chunks).
+    const reader = req.onEvent ? import('./read-events') : undefined;
+    if (reader) void reader.then((m) => m.loadEventParser()).catch(() => undefined);
 
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
@@ -150,6 +151,7 @@ export function createClient(options: ClientOptions = {}): ApiClient {
     }
     if (req.onEvent && isEventStream(response)) {
       if (!response.ok) throw new ApiError(response.status, [statusText(response.status)]);
+      const { readEvents } = await reader!;
       return (await readEvents(response, req.onEvent)) as T;
     }
 

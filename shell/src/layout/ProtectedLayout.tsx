@@ -6,7 +6,6 @@ import { clearAccountStorage, setStorageAccount } from '@cc/ui/storage';
 import { flushPendingSaves } from '@cc/ui/pending-saves';
 import { useSession } from '../session/SessionProvider';
 import { navItems } from '../routes';
-import { localIsoDate } from '@cc/contracts/periods';
 import { FullPageStatus, SessionProblem } from '../pages/StatusPages';
 
 export const UNSAVED_AT_SIGN_OUT =
@@ -62,7 +61,7 @@ export function ProtectedLayout() {
           Career workspace
         </Link>
         <nav className="main-nav" aria-label="Main">
-          {navItems(localIsoDate()).map((item) => {
+          {navItems().map((item) => {
             // A section is current on its own path and below it (/planning/milestones_view,
             // /journal/<any date>), which NavLink's own matching would not give the Journal link.
             const current = location.pathname === item.section || location.pathname.startsWith(`${item.section}/`);
