@@ -1,4 +1,4 @@
-// `npm test`: type-check, unit + integration tests (jest, real Postgres), then the browser
+// `npm test`: type-check, lint and format check, unit + integration tests (jest, real Postgres), then the browser
 // journeys (Playwright in Chromium against nginx + every service + Postgres). Ends with one
 // "N passed, N failed" line summing both runners.
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 mkdirSync('test-results', { recursive: true });
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR };
-const only = process.argv[2]; // optional: typecheck | unit | e2e
+const only = process.argv[2]; // optional: typecheck | lint | unit | e2e
 
 function run(label, cmd, args, extraEnv = {}) {
   console.log(`\n── ${label} ──`);
@@ -23,6 +23,10 @@ const results = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
 if (!only || only === 'typecheck') ok = run('type-check', 'npx', ['tsc', '-p', 'tsconfig.json']) && ok;
+if (!only || only === 'lint') {
+  ok = run('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']) && ok;
+  ok = run('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level=warn', '.']) && ok;
+}
 
 if (!only || only === 'unit') {
   rmSync('test-results/jest.json', { force: true });

@@ -128,7 +128,7 @@ export const files: BenchModule = {
     }
 
     const koa = await startKoaHello();
-    let koaRps = 0;
+    let koaRps: number;
     try {
       ctx.log(`files: Koa hello-world (${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s)`);
       await load(koa.url, {}, WARMUP);

@@ -141,6 +141,7 @@ function ignoredBy(patterns: string[], rel: string): string | undefined {
           .replace(/\*\*\//g, '\u0000')
           .replace(/\*/g, '[^/]*')
           .replace(/\?/g, '[^/]')
+          // eslint-disable-next-line no-control-regex -- NUL marks a `**/` placeholder no glob can contain
           .replace(/\u0000/g, '(?:.*/)?') +
         '(?:/.*)?$',
     );

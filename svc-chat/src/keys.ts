@@ -21,6 +21,7 @@ export interface ConversationKey {
 }
 
 /** Postgres text cannot hold NUL; nothing a user types contains one. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this removes
 export const withoutNul = (s: string): string => (s.includes('\u0000') ? s.replace(/\u0000/g, '') : s);
 
 export function conversationKey(input: ConversationKeyInput): ConversationKey | undefined {

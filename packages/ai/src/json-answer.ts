@@ -45,7 +45,7 @@ export function parseJsonAnswer<S extends z.ZodType>(schema: S, text: string): J
 
 /** The format instruction appended to the system prompt of every structured call. */
 export function formatInstruction(schema: z.ZodType, name = 'answer'): string {
-  let shape = '';
+  let shape: string;
   try {
     const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
     shape = JSON.stringify(jsonSchema);

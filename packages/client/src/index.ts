@@ -155,7 +155,7 @@ export function createClient(options: ClientOptions = {}): ApiClient {
       return (await readEvents(response, req.onEvent)) as T;
     }
 
-    let text = '';
+    let text: string;
     try {
       text = response.status === 204 ? '' : await response.text();
     } catch (error) {

@@ -16,7 +16,7 @@ export const DESCRIPTION_MAX = 2000;
 export const nameKey = (name: string): string => name.toLowerCase();
 
 /** Line breaks, tabs and other control characters become spaces. */
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this replaces
 const controlsToSpaces = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ');
 
 /** Folder names: trimmed. */

@@ -46,8 +46,7 @@ export function Modal({ open, onClose, title, children, footer, initialFocusRef,
     return () => {
       if (previous && previous.isConnected) previous.focus();
     };
-    // Focus is placed once per opening.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus is placed once per opening
   }, [open]);
 
   if (!open || typeof document === 'undefined') return null;

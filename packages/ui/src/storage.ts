@@ -152,8 +152,7 @@ export function useLocalStorage<T>(
   const load = useCallback((): T => {
     const stored = readStored(key);
     return stored === undefined ? initial : (parse(stored) ?? initial);
-    // `initial` and `parse` are read once per key, like useState's initial value.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `initial` and `parse` are read once per key, like useState's initial value
   }, [key]);
   const [state, setState] = useState<{ key: string; value: T }>(() => ({ key, value: load() }));
 

@@ -55,7 +55,7 @@ export async function flushPromises() {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
 
-export function useAutosaveTestClock() {
+export function withAutosaveTestClock() {
   beforeEach(() => {
     localStorage.clear();
     jest.useFakeTimers();

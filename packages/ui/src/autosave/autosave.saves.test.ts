@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
 import { readDraft } from './autosave';
-import { KEY, setup, useAutosaveTestClock } from './autosave.harness';
+import { KEY, setup, withAutosaveTestClock } from './autosave.harness';
 
 // Save ids: a save whose answer was lost is recognised by the next one's 409; a refusal says why.
 
-useAutosaveTestClock();
+withAutosaveTestClock();
 
 /** The files' 409: the server's text, its revision and the id of the save that wrote it. */
 const conflictOf = (error: unknown) => {

@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
 import { SAVE_TEXTS, readDraft } from './autosave';
-import { flushPromises, KEY, setup, useAutosaveTestClock } from './autosave.harness';
+import { flushPromises, KEY, setup, withAutosaveTestClock } from './autosave.harness';
 import { bindPageLifecycle } from './pageLifecycle';
 import { flushPendingSaves, forgetPendingSaves } from '../pending-saves';
 
-useAutosaveTestClock();
+withAutosaveTestClock();
 
 describe('Autosave timing', () => {
   it('saves 1 s after the last input, not before', async () => {

@@ -4,7 +4,7 @@ import type { Autosave } from './autosave';
  * Saves on page hide and unload (keepalive + local draft), and retries at once when the
  * browser comes back online. Returns the function that removes the listeners.
  */
-export function bindPageLifecycle(targets: () => Iterable<Autosave<any>>): () => void {
+export function bindPageLifecycle(targets: () => Iterable<Autosave<unknown>>): () => void {
   if (typeof window === 'undefined') return () => undefined;
   const unload = () => {
     for (const autosave of targets()) autosave.unload();

@@ -105,6 +105,7 @@ export function useAutosavedText<B = unknown>(options: AutosavedTextOptions<B>):
   const { autosave, box } = useMemo(() => {
     const created: Box<B> = { options, shown: '' };
     return { autosave: controller(created), box: created };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one controller per key; later renders' options reach it through `box` (below)
   }, [key]);
   box.options = options;
 

@@ -92,7 +92,7 @@ export function ChatPanel(props: ChatPanelProps) {
       generation.current += 1;
       abortReply();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per conversation (`identity` names it); the helpers read the latest state themselves
   }, [identity]);
 
   const progress = useMemo(() => (star ? starFromMessages(history) : null), [star, history]);

@@ -86,8 +86,7 @@ export function EditorPane(props: EditorPaneProps) {
   useEffect(() => {
     previewRef.current?.update(initialValue);
     return () => clearTimeout(timer.current);
-    // The initial text only; later texts arrive through the handle.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial text only; later texts arrive through the handle
   }, []);
 
   return (

@@ -75,6 +75,7 @@ export function MarkdownPreview(props: MarkdownPreviewProps) {
     m.update(next);
   };
 
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the handle is made once; `update` and `focused` read the latest model through refs
   useImperativeHandle(ref, () => ({ update, hasFocus: focused, element: () => rootRef.current }), []);
 
   useEffect(() => {
@@ -87,13 +88,12 @@ export function MarkdownPreview(props: MarkdownPreviewProps) {
       modelRef.current?.destroy();
       modelRef.current = null;
     };
-    // Created once; `source` changes are applied below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- created once; `source` changes are applied below
   }, []);
 
   useEffect(() => {
     if (source !== undefined && source !== latest.current) update(source);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new `source` is applied; `update` reads the latest state itself
   }, [source]);
 
   useEffect(() => {

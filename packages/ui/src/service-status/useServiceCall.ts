@@ -25,8 +25,7 @@ export function useServiceCall<T>(call: (signal: AbortSignal) => Promise<T>, key
       },
     );
     return () => controller.abort();
-    // `call` is usually an inline function; `key` says when to call again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `call` is usually an inline function; `key` says when to call again
   }, [key]);
   return state;
 }
