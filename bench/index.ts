@@ -55,7 +55,9 @@ async function main(): Promise<void> {
   const only = args.get('only')?.split(',').filter(Boolean);
   const modules = only ? MODULES.filter((m) => only.includes(m.name)) : MODULES;
   if (only && modules.length !== only.length) {
-    throw new Error(`unknown module(s): ${only.filter((n) => !MODULES.some((m) => m.name === n)).join(', ')} (known: ${MODULES.map((m) => m.name).join(', ')})`);
+    throw new Error(
+      `unknown module(s): ${only.filter((n) => !MODULES.some((m) => m.name === n)).join(', ')} (known: ${MODULES.map((m) => m.name).join(', ')})`,
+    );
   }
 
   let baseURL = args.get('base-url');
@@ -66,7 +68,9 @@ async function main(): Promise<void> {
   try {
     if (!baseURL) {
       const logFile = path.join(root, 'test-results', 'bench-stack.log');
-      log(`starting the stack on :${GATEWAY_PORT} with a fresh ${new URL(DATABASE_URL).pathname.slice(1)} (output: ${path.relative(root, logFile)})`);
+      log(
+        `starting the stack on :${GATEWAY_PORT} with a fresh ${new URL(DATABASE_URL).pathname.slice(1)} (output: ${path.relative(root, logFile)})`,
+      );
       stack = await startStack({ root, gatewayPort: GATEWAY_PORT, databaseUrl: DATABASE_URL, logFile });
       baseURL = stack.baseURL;
       log(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

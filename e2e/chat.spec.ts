@@ -25,7 +25,9 @@ test('journal chat: a message gets a streamed reply from the offline coach and s
   expect(sent[0]).toContain('text/event-stream');
 
   // The server has both messages for this user and this journal date.
-  const res = await page.request.get('/ai_chat/conversation?folder=journal&file_name=2026-01-05.md', { headers: { accept: 'application/json' } });
+  const res = await page.request.get('/ai_chat/conversation?folder=journal&file_name=2026-01-05.md', {
+    headers: { accept: 'application/json' },
+  });
   expect(res.status()).toBe(200);
   const body = await res.json();
   expect(body.success).toBe(true);
@@ -35,7 +37,9 @@ test('journal chat: a message gets a streamed reply from the offline coach and s
   expect(replyText.length).toBeGreaterThan(10);
 
   await page.reload();
-  await expect(page.getByRole('log', { name: 'Messages' }).getByText('Today I shipped the billing migration after two weeks of late nights.')).toBeVisible();
+  await expect(
+    page.getByRole('log', { name: 'Messages' }).getByText('Today I shipped the billing migration after two weeks of late nights.'),
+  ).toBeVisible();
 
   // Another day is another conversation.
   await page.goto('/journal/2026-01-06');
@@ -52,7 +56,15 @@ test('every /ai_chat call answers through the gateway with the offline coach', a
 
   const send = await page.request.post('/ai_chat/send_message', {
     headers,
-    data: { message: 'I led the data migration.', file_content: '# Stories\n', file_name: 'migration.md', folder: 'interview-stories', mode: 'agent', conversation_history: [], file_id: 9001 },
+    data: {
+      message: 'I led the data migration.',
+      file_content: '# Stories\n',
+      file_name: 'migration.md',
+      folder: 'interview-stories',
+      mode: 'agent',
+      conversation_history: [],
+      file_id: 9001,
+    },
   });
   expect(send.status()).toBe(200);
   const sendBody = await send.json();
@@ -66,8 +78,15 @@ test('every /ai_chat call answers through the gateway with the offline coach', a
   const edits = await page.request.post('/ai_chat/suggest_edits', {
     headers,
     data: {
-      message: 'Update the file', file_content: '# Stories\n', file_name: 'migration.md', folder: 'interview-stories', file_id: 9001,
-      conversation_history: [{ role: 'user', content: 'I led the data migration of 2 TB with zero downtime.' }, { role: 'assistant', content: sendBody.message }],
+      message: 'Update the file',
+      file_content: '# Stories\n',
+      file_name: 'migration.md',
+      folder: 'interview-stories',
+      file_id: 9001,
+      conversation_history: [
+        { role: 'user', content: 'I led the data migration of 2 TB with zero downtime.' },
+        { role: 'assistant', content: sendBody.message },
+      ],
       selected_messages: [],
     },
   });
@@ -77,7 +96,10 @@ test('every /ai_chat call answers through the gateway with the offline coach', a
   expect(typeof editsBody.suggested_content).toBe('string');
   for (const line of editsBody.diff) expect(['added', 'removed', 'unchanged']).toContain(line.type);
 
-  const noToken = await page.request.post('/ai_chat/clear_conversation', { headers: { accept: 'application/json' }, data: { file_id: 9001 } });
+  const noToken = await page.request.post('/ai_chat/clear_conversation', {
+    headers: { accept: 'application/json' },
+    data: { file_id: 9001 },
+  });
   expect(noToken.status()).toBe(403);
   const cleared = await page.request.post('/ai_chat/clear_conversation', { headers, data: { file_id: 9001 } });
   expect(await cleared.json()).toMatchObject({ success: true });

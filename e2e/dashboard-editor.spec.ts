@@ -65,7 +65,9 @@ test('typing autosaves with the revision, and the text is there after a reload (
   });
   await typeAtEnd(page, '\nSaved by the autosave.');
   await expect(status(page)).toHaveText('Saved');
-  expect(JSON.parse(patches[0]!)).toEqual({ file: { content: '# Resume\n\nFirst line.\nSaved by the autosave.', revision: 1, save_id: expect.any(String) } });
+  expect(JSON.parse(patches[0]!)).toEqual({
+    file: { content: '# Resume\n\nFirst line.\nSaved by the autosave.', revision: 1, save_id: expect.any(String) },
+  });
   expect((await serverFile(api, id)).content).toBe('# Resume\n\nFirst line.\nSaved by the autosave.');
   // The preview follows the editor.
   await expect(page.getByTestId('markdown-preview')).toContainText('Saved by the autosave.');
@@ -160,7 +162,10 @@ test('a save on a stale revision shows both versions; keep mine wins over the ne
   await expect(status(page)).toHaveText('Saved');
 
   // Another tab changes the file (the spec's call: no revision → it wins).
-  const other = await api.request.patch(`/files/${id}`, { headers: api.headers, data: { file: { content: 'Line one. Changed in another tab.' } } });
+  const other = await api.request.patch(`/files/${id}`, {
+    headers: api.headers,
+    data: { file: { content: 'Line one. Changed in another tab.' } },
+  });
   expect(other.status()).toBe(200);
 
   await typeAtEnd(page, ' More of mine.');

@@ -199,7 +199,10 @@ test('explorer: the open-on-load hint opens a file (or offers to create it) and 
   const session = await signUpApi(page.request, uniqueEmail('autoopen'));
   const prompts = dialogs(page);
   const created = await (
-    await page.request.post('/files', { data: { file: { name: 'weekly review', folder: 'coaching', content: '# Week\n', description: '' } }, headers: json(session) })
+    await page.request.post('/files', {
+      data: { file: { name: 'weekly review', folder: 'coaching', content: '# Week\n', description: '' } },
+      headers: json(session),
+    })
   ).json();
   const setHint = (hint: object) => page.evaluate((h) => localStorage.setItem('dashboard:openOnLoad', JSON.stringify(h)), hint);
 
@@ -207,7 +210,13 @@ test('explorer: the open-on-load hint opens a file (or offers to create it) and 
     // Any page but the dashboard (which takes the hint): /sign-in would redirect a signed-in user there.
     await page.goto('/planning');
     await expect(page.getByTestId('planning-root')).toBeVisible();
-    await setHint({ folder: 'coaching', fileName: 'weekly_review.md', fileId: created.file.id, startChat: true, chatPrompt: 'Let us look back at this week.' });
+    await setHint({
+      folder: 'coaching',
+      fileName: 'weekly_review.md',
+      fileId: created.file.id,
+      startChat: true,
+      chatPrompt: 'Let us look back at this week.',
+    });
     await page.goto('/dashboard');
     await expect(page.getByTestId('aboutme-root')).toBeVisible();
     await expect(page.getByTestId('file-workspace')).toBeVisible();
@@ -222,7 +231,9 @@ test('explorer: the open-on-load hint opens a file (or offers to create it) and 
     await setHint({ folder: 'coaching', fileName: 'what_went_well_2026-W03.md', startChat: true });
     await page.goto('/dashboard');
     await expect(page).toHaveTitle('what went well 2026-W03', { timeout: 15_000 });
-    expect(prompts.seen).toEqual([{ type: 'confirm', message: '"what went well 2026-W03" is not in the folder "coaching" yet. Create it?' }]);
+    expect(prompts.seen).toEqual([
+      { type: 'confirm', message: '"what went well 2026-W03" is not in the folder "coaching" yet. Create it?' },
+    ]);
     await expect(page.getByTestId('file-workspace')).toBeVisible();
     await expect(folder(page, 'coaching').getByTestId('explorer-file')).toHaveCount(2);
   });

@@ -14,7 +14,10 @@ const FILE_SECRET = 'File chat of A: my salary target is confidential.';
 async function createFile(page: Page): Promise<number> {
   const { body } = await sessionApi(page.request);
   const headers = { accept: 'application/json', 'x-csrf-token': body.csrf_token ?? '' };
-  const res = await page.request.post('/files', { headers, data: { file: { name: FILE, folder: FOLDER, description: '', content: '# Next step\n' } } });
+  const res = await page.request.post('/files', {
+    headers,
+    data: { file: { name: FILE, folder: FOLDER, description: '', content: '# Next step\n' } },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { file: { id: number } }).file.id;
 }
@@ -48,7 +51,9 @@ async function typeUnsaved(page: Page, text: string) {
 
 const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
 const conversationAnswer = (page: Page, fragment: string) =>
-  page.waitForResponse((r) => r.url().includes('/ai_chat/conversation') && decodeURIComponent(r.url()).includes(fragment) && r.request().method() === 'GET');
+  page.waitForResponse(
+    (r) => r.url().includes('/ai_chat/conversation') && decodeURIComponent(r.url()).includes(fragment) && r.request().method() === 'GET',
+  );
 
 test('after sign-out, the next account in the same browser sees nothing the first one kept', async ({ page }) => {
   let fileA = 0;
@@ -78,7 +83,9 @@ test('after sign-out, the next account in the same browser sees nothing the firs
     await expect(page.locator('[data-testid="markdown-editor"][data-ready="true"]')).toBeVisible({ timeout: 15_000 });
     await typeUnsaved(page, 'Unsaved journal line of A.');
     await expect.poll(async () => (await storedKeys(page)).filter((k) => k.startsWith('cc:draft:journal:'))).toHaveLength(1);
-    expect(await storedKeys(page)).toEqual(expect.arrayContaining([`chat:journal/${DAY}.md`, `chat:${FOLDER}/${FILE}`, `cc:draft:file:${fileA}`, 'aiFoldersCount']));
+    expect(await storedKeys(page)).toEqual(
+      expect.arrayContaining([`chat:journal/${DAY}.md`, `chat:${FOLDER}/${FILE}`, `cc:draft:file:${fileA}`, 'aiFoldersCount']),
+    );
   });
 
   await test.step('A signs out: the browser keeps nothing of A', async () => {
@@ -129,7 +136,11 @@ test('after sign-out, the next account in the same browser sees nothing the firs
     expect(keys).not.toContain('aiFoldersCount');
     expect(keys.filter((k) => k.startsWith('cc:draft:journal:'))).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('cc:account'))).toBe(String(body.user?.id));
-    const chatCopies = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('chat:')).map((k) => localStorage.getItem(k) ?? ''));
+    const chatCopies = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('chat:'))
+        .map((k) => localStorage.getItem(k) ?? ''),
+    );
     for (const copy of chatCopies) {
       expect(copy).not.toContain(JOURNAL_SECRET);
       expect(copy).not.toContain(FILE_SECRET);

@@ -4,7 +4,9 @@ import { mainNav, remoteRoot, signUpApi, trackRemoteLoads } from './support/help
 declare global {
   interface Window {
     __reactRenderers?: string[];
-    __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from?: string; lib?: unknown }>>>> };
+    __FEDERATION__?: {
+      __SHARE__?: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from?: string; lib?: unknown }>>>>;
+    };
   }
 }
 
@@ -76,7 +78,10 @@ test('React and react-dom are loaded once, from the shell, for every remote', as
     expect(mfe.length, 'scripts loaded from the remotes').toBeGreaterThan(0);
     const remoteCopies = mfe.filter((s) => s.body.includes(RENDERER_MARKER) || s.body.includes(REACT_DOM_MARKER)).map((s) => s.url);
     expect(remoteCopies, 'remote bundles containing react-dom code').toEqual([]);
-    expect(mfe.filter((s) => /react[-_]dom/.test(s.url)).map((s) => s.url), 'react-dom chunks requested under /mfe/').toEqual([]);
+    expect(
+      mfe.filter((s) => /react[-_]dom/.test(s.url)).map((s) => s.url),
+      'react-dom chunks requested under /mfe/',
+    ).toEqual([]);
     const renderers = scripts.filter((s) => s.body.includes(RENDERER_MARKER)).map((s) => s.url);
     expect(renderers, 'bundles with the react-dom client renderer').toHaveLength(1);
     expect(renderers[0]!.startsWith('/mfe/')).toBe(false);

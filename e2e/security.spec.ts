@@ -15,7 +15,12 @@ async function sessionCookie(request: APIRequestContext): Promise<string> {
 async function withCookie(baseURL: string, path: string, cookie: string, init: RequestInit = {}) {
   const res = await fetch(new URL(path, baseURL), {
     ...init,
-    headers: { ...JSON_HEADERS, 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${cookie}`, ...(init.headers as Record<string, string> | undefined) },
+    headers: {
+      ...JSON_HEADERS,
+      'content-type': 'application/json',
+      cookie: `${SESSION_COOKIE}=${cookie}`,
+      ...(init.headers as Record<string, string> | undefined),
+    },
   });
   const text = await res.text();
   let body: { errors?: unknown; user?: { id: unknown; email: string } } = {};
@@ -131,7 +136,10 @@ test.describe('isolation between users', () => {
       const warm = await withCookie(baseURL!, '/folders', cookieD);
       expect(warm.status, 'GET /folders while signed in passes auth').not.toBe(401);
 
-      for (const [ctx, user] of [[c, userC], [d, userD]] as const) {
+      for (const [ctx, user] of [
+        [c, userC],
+        [d, userD],
+      ] as const) {
         const out = await ctx.post('/auth/sign_out', { headers: { ...JSON_HEADERS, 'X-CSRF-Token': user.csrf_token } });
         expect(out.status()).toBe(200);
       }

@@ -105,7 +105,9 @@ test('a stale summary is refused and shows both versions; keep mine saves over i
   await expect(page.locator('.cm-content')).toHaveText('First summary.');
 
   // Another tab rewrites the summary (no revision: it wins).
-  expect((await api.request.patch(`/files/${id}/summary`, { headers: api.headers, data: { summary: 'From another tab.' } })).status()).toBe(200);
+  expect((await api.request.patch(`/files/${id}/summary`, { headers: api.headers, data: { summary: 'From another tab.' } })).status()).toBe(
+    200,
+  );
   await typeAtEnd(page, ' Mine.');
   const panel = page.getByTestId('conflict-panel');
   await expect(panel).toBeVisible();
@@ -134,7 +136,12 @@ test('journal: a lost answer goes on without a conflict; a change from another t
   await expect(status(page)).toHaveText('Saved', { timeout: 10_000 });
   await expect(page.getByTestId('conflict-panel')).toHaveCount(0);
   expect(seen).toEqual([502, 409, 200]);
-  const entry = async () => ((await (await api.request.get(`/journal/${day}`, { headers: api.headers })).json()) as { entry: { content: string; revision: number } }).entry;
+  const entry = async () =>
+    (
+      (await (await api.request.get(`/journal/${day}`, { headers: api.headers })).json()) as {
+        entry: { content: string; revision: number };
+      }
+    ).entry;
   expect(await entry()).toEqual({ date: day, content: 'Morning. Evening.', revision: 2 });
 
   // Another tab writes the day: the next save here is refused and both versions are shown.

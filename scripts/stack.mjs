@@ -39,7 +39,9 @@ async function waitFor(url, what, timeoutMs = 30_000) {
     try {
       const res = await fetch(url);
       if (res.ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`${what} did not become ready at ${url}`);
@@ -53,7 +55,11 @@ process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 if (process.env.SKIP_BUILD !== '1') {
-  const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
+  const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -85,7 +91,10 @@ mkdirSync(nginxDir, { recursive: true });
 const conf = readFileSync(path.join(root, 'gateway', 'nginx.conf'), 'utf8').replace(/listen 8080;/, `listen ${gatewayPort};`);
 writeFileSync(path.join(stackDir, 'nginx.conf'), conf);
 const nginxBin = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p)) ?? 'nginx';
-const nginx = spawn(nginxBin, ['-p', root, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(stackDir, 'nginx.conf')], { cwd: root, stdio: 'inherit' });
+const nginx = spawn(nginxBin, ['-p', root, '-e', path.join(nginxDir, 'error.log'), '-c', path.join(stackDir, 'nginx.conf')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 nginx.on('exit', (code) => {
   if (code) {
     console.error(`nginx exited with ${code}; see .stack/nginx/error.log`);
@@ -94,4 +103,6 @@ nginx.on('exit', (code) => {
 });
 children.push(nginx);
 await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`, 'nginx');
-console.log(`\nStack ready on http://localhost:${gatewayPort} (nginx + ${Object.keys(SERVICES).length} services, ${databaseUrl.replace(/\/\/[^@]*@/, '//')})\n`);
+console.log(
+  `\nStack ready on http://localhost:${gatewayPort} (nginx + ${Object.keys(SERVICES).length} services, ${databaseUrl.replace(/\/\/[^@]*@/, '//')})\n`,
+);

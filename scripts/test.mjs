@@ -30,7 +30,13 @@ if (!only || only === 'lint') {
 
 if (!only || only === 'unit') {
   rmSync('test-results/jest.json', { force: true });
-  ok = run('unit and integration tests (jest)', 'node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', '--outputFile=test-results/jest.json']) && ok;
+  ok =
+    run('unit and integration tests (jest)', 'node', [
+      '--experimental-vm-modules',
+      'node_modules/jest/bin/jest.js',
+      '--json',
+      '--outputFile=test-results/jest.json',
+    ]) && ok;
   if (existsSync('test-results/jest.json')) {
     const j = JSON.parse(readFileSync('test-results/jest.json', 'utf8'));
     results.passed += j.numPassedTests;

@@ -17,5 +17,12 @@ export async function signUp(baseURL: string, tag = 'bench'): Promise<BenchUser>
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (!setCookie) throw new Error('sign-up set no session cookie');
   const cookieValue = setCookie.slice(SESSION_COOKIE.length + 1).split(';')[0]!;
-  return { email, password, cookieName: SESSION_COOKIE, cookieValue, cookie: `${SESSION_COOKIE}=${cookieValue}`, csrfToken: body.csrf_token };
+  return {
+    email,
+    password,
+    cookieName: SESSION_COOKIE,
+    cookieValue,
+    cookie: `${SESSION_COOKIE}=${cookieValue}`,
+    csrfToken: body.csrf_token,
+  };
 }

@@ -66,7 +66,9 @@ if (modelServer) {
   process.env.AI_API_KEY = 'bench';
   // The bench makes thousands of model calls a minute; the default limit is 30.
   process.env.AI_RATE_LIMIT_PER_MINUTE = process.env.BENCH_AI_RATE_LIMIT ?? '1000000';
-  process.stderr.write(`[bench] chat: OpenAI test server at ${modelServer.baseURL} (${DELAY_MS} ms before the first byte); the stack will use it\n`);
+  process.stderr.write(
+    `[bench] chat: OpenAI test server at ${modelServer.baseURL} (${DELAY_MS} ms before the first byte); the stack will use it\n`,
+  );
 }
 
 const p = (values: number[], q: number) => {
@@ -132,7 +134,12 @@ async function sendMessageLoad(url: string, users: BenchUser[], duration: number
     // One user per connection, like real traffic (each has its own conversation and rate budget).
     setupClient(client) {
       const user = users[next++ % users.length]!;
-      client.setHeaders({ 'content-type': 'application/json', accept: 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken });
+      client.setHeaders({
+        'content-type': 'application/json',
+        accept: 'application/json',
+        cookie: user.cookie,
+        'x-csrf-token': user.csrfToken,
+      });
     },
   });
 }
@@ -150,30 +157,59 @@ export const chat: BenchModule = {
     const users = await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => ctx.newUser(`chat${i}`)));
     const user = users[0]!;
     const provider = await statusNote(ctx, user);
-    if (modelServer && provider !== 'openai-compatible/bench-model') throw new Error(`svc-chat is not using the bench model server (status: ${provider})`);
+    if (modelServer && provider !== 'openai-compatible/bench-model')
+      throw new Error(`svc-chat is not using the bench model server (status: ${provider})`);
     const out: Row[] = [];
     try {
       // (1) Time to first token: the model server alone, svc-chat directly, and through nginx.
       const runs: [string, string, (i: number) => Promise<number>][] = [];
       if (modelServer) {
         const direct = { model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'hi' }] };
-        runs.push(['model server alone', 'raw OpenAI streaming request, the floor', () =>
-          firstChunk(`${modelServer.baseURL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(direct) }, '"content":"That')]);
+        runs.push([
+          'model server alone',
+          'raw OpenAI streaming request, the floor',
+          () =>
+            firstChunk(
+              `${modelServer.baseURL}/chat/completions`,
+              { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(direct) },
+              '"content":"That',
+            ),
+        ]);
       }
-      runs.push(['svc-chat direct', `:${SERVICE_PORTS.chat}, no gateway`, (i) => firstChunk(`${chatURL}/ai_chat/send_message`, sseInit(user, i), 'event: token')]);
-      runs.push(['via nginx', 'gateway → svc-chat → model', (i) => firstChunk(`${ctx.baseURL}/ai_chat/send_message`, sseInit(user, i), 'event: token')]);
+      runs.push([
+        'svc-chat direct',
+        `:${SERVICE_PORTS.chat}, no gateway`,
+        (i) => firstChunk(`${chatURL}/ai_chat/send_message`, sseInit(user, i), 'event: token'),
+      ]);
+      runs.push([
+        'via nginx',
+        'gateway → svc-chat → model',
+        (i) => firstChunk(`${ctx.baseURL}/ai_chat/send_message`, sseInit(user, i), 'event: token'),
+      ]);
       const medians = new Map<string, number>();
       for (const [label, notes, run] of runs) {
         ctx.log(`chat: time to first token, ${label} (${TTFT_RUNS} requests)`);
         const times = await ttft(run);
         medians.set(label, median(times));
-        const added = modelServer ? `; minus the ${DELAY_MS} ms model delay: ${ms1(median(times) - DELAY_MS)} / ${ms1(p(times, 0.99) - DELAY_MS)}` : '';
-        out.push({ bench: `SSE first token, ${label}`, metric: 'median / p99', value: `${ms1(median(times))} / ${ms1(p(times, 0.99))}`, notes: `${notes}; ${TTFT_RUNS} sequential requests${added}` });
+        const added = modelServer
+          ? `; minus the ${DELAY_MS} ms model delay: ${ms1(median(times) - DELAY_MS)} / ${ms1(p(times, 0.99) - DELAY_MS)}`
+          : '';
+        out.push({
+          bench: `SSE first token, ${label}`,
+          metric: 'median / p99',
+          value: `${ms1(median(times))} / ${ms1(p(times, 0.99))}`,
+          notes: `${notes}; ${TTFT_RUNS} sequential requests${added}`,
+        });
       }
       const floor = medians.get('model server alone');
       if (floor !== undefined) {
         for (const label of ['svc-chat direct', 'via nginx']) {
-          out.push({ bench: `SSE first token, ${label}`, metric: 'added (median)', value: ms1(medians.get(label)! - floor), notes: 'over the model server alone; goal ≤ 20 ms' });
+          out.push({
+            bench: `SSE first token, ${label}`,
+            metric: 'added (median)',
+            value: ms1(medians.get(label)! - floor),
+            notes: 'over the model server alone; goal ≤ 20 ms',
+          });
         }
       }
 
@@ -182,7 +218,11 @@ export const chat: BenchModule = {
         ['svc-chat direct', `${chatURL}/ai_chat/send_message`, `:${SERVICE_PORTS.chat}, no gateway`],
         ['via nginx', `${ctx.baseURL}/ai_chat/send_message`, 'gateway → svc-chat → model'],
       ] as const) {
-        const probe = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken }, body: JSON.stringify(chatBody(0)) });
+        const probe = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken },
+          body: JSON.stringify(chatBody(0)),
+        });
         if (!probe.ok) throw new Error(`${label}: send_message answered ${probe.status}: ${await probe.text()}`);
         ctx.log(`chat: send_message JSON ${label} (${CONNECTIONS} connections / users, ${WARMUP} s warm-up + ${DURATION} s)`);
         await sendMessageLoad(url, users, WARMUP);
@@ -191,11 +231,27 @@ export const chat: BenchModule = {
         const sanity = problems ? `; ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : '';
         const added = modelServer ? `; minus the ${DELAY_MS} ms model delay: p50 ${result.latency.p50 - DELAY_MS} ms` : '';
         out.push(
-          { bench: `send_message JSON, ${label}`, metric: 'req/s (mean)', value: int(result.requests.average), notes: `${int(result.requests.total)} requests in ${result.duration.toFixed(1)} s, ${CONNECTIONS} connections${sanity}` },
-          { bench: `send_message JSON, ${label}`, metric: 'latency p50 / p99', value: `${result.latency.p50} / ${result.latency.p99} ms`, notes: `${notes}${added}` },
+          {
+            bench: `send_message JSON, ${label}`,
+            metric: 'req/s (mean)',
+            value: int(result.requests.average),
+            notes: `${int(result.requests.total)} requests in ${result.duration.toFixed(1)} s, ${CONNECTIONS} connections${sanity}`,
+          },
+          {
+            bench: `send_message JSON, ${label}`,
+            metric: 'latency p50 / p99',
+            value: `${result.latency.p50} / ${result.latency.p99} ms`,
+            notes: `${notes}${added}`,
+          },
         );
       }
-      if (!modelServer) out.push({ bench: 'chat', metric: 'model', value: provider, notes: "the running stack's own AI (--base-url); no model delay to subtract" });
+      if (!modelServer)
+        out.push({
+          bench: 'chat',
+          metric: 'model',
+          value: provider,
+          notes: "the running stack's own AI (--base-url); no model delay to subtract",
+        });
     } finally {
       modelServer?.stop();
     }

@@ -29,8 +29,10 @@ export function bigMarkdown(bytes = TARGET_BYTES): string {
       `In week ${i % 52} the team shipped **feature ${i}** after a review with [the design doc](https://example.com/docs/${i}). ` +
       `It reduced p95 latency by ${i % 40} ms and removed *two* manual steps from the release.\n` +
       `A second line in the same paragraph keeps a hard break (breaks: true).\n\n` +
-      `- Situation: the queue backed up every ${i % 7 + 1} days\n- Task: keep the SLA at 99.9%\n- Action: added back-pressure and \`retry_after\`\n- Result: zero incidents in ${i % 12 + 1} months\n\n` +
-      (i % 5 === 0 ? '```ts\nexport function retryAfter(attempt: number): number {\n  return Math.min(30_000, 1000 * 2 ** attempt);\n}\n```\n\n' : '') +
+      `- Situation: the queue backed up every ${(i % 7) + 1} days\n- Task: keep the SLA at 99.9%\n- Action: added back-pressure and \`retry_after\`\n- Result: zero incidents in ${(i % 12) + 1} months\n\n` +
+      (i % 5 === 0
+        ? '```ts\nexport function retryAfter(attempt: number): number {\n  return Math.min(30_000, 1000 * 2 ** attempt);\n}\n```\n\n'
+        : '') +
       (i % 7 === 0 ? '| Metric | Before | After |\n| --- | --- | --- |\n| p95 | 180 ms | 120 ms |\n| errors | 0.4% | 0.1% |\n\n' : '') +
       `> Lesson ${i}: measure first, then change one thing at a time.\n\n`;
     parts.push(block);
@@ -179,7 +181,12 @@ async function bursts(page: Page): Promise<{ gaps: number[]; longtasks: number[]
     const s = (window as unknown as { __editorBench: Probe }).__editorBench;
     s.watching = false;
     const previews = performance.getEntriesByName('cc:preview-update').map((e) => e.duration);
-    return { gaps: s.gaps, longtasks: s.longtasks, previews, saved: document.querySelector('[data-testid="save-status"]')?.textContent === 'Saved' };
+    return {
+      gaps: s.gaps,
+      longtasks: s.longtasks,
+      previews,
+      saved: document.querySelector('[data-testid="save-status"]')?.textContent === 'Saved',
+    };
   });
 }
 
@@ -210,10 +217,30 @@ async function run(ctx: BenchContext, label: string, content: string, keys: numb
     const size = `${(content.length / 1e6).toFixed(2)} MB`;
     return [
       { bench, metric: 'open: click → editor ready', value: ms(open.editor), notes: `${size}; CodeMirror chunk + GET /files/{id}` },
-      { bench, metric: 'open: click → preview complete', value: ms(open.preview), notes: 'rendered in ≤ 8 ms slices (typing is possible meanwhile)' },
-      { bench, metric: 'keystroke handled (median)', value: fmt(median(handled)), notes: `${handled.length} keys, ${KEY_DELAY_MS} ms apart; keydown → input processed + forced layout` },
-      { bench, metric: 'keystroke handled (p95)', value: fmt(percentile(handled, 95)), notes: `max ${fmt(max(handled))}; ${over} of ${handled.length} over 16 ms` },
-      { bench, metric: 'keystroke → next frame (median)', value: fmt(median(frame)), notes: `p95 ${fmt(percentile(frame, 95))}; includes waiting for the frame (≤ 16.7 ms)` },
+      {
+        bench,
+        metric: 'open: click → preview complete',
+        value: ms(open.preview),
+        notes: 'rendered in ≤ 8 ms slices (typing is possible meanwhile)',
+      },
+      {
+        bench,
+        metric: 'keystroke handled (median)',
+        value: fmt(median(handled)),
+        notes: `${handled.length} keys, ${KEY_DELAY_MS} ms apart; keydown → input processed + forced layout`,
+      },
+      {
+        bench,
+        metric: 'keystroke handled (p95)',
+        value: fmt(percentile(handled, 95)),
+        notes: `max ${fmt(max(handled))}; ${over} of ${handled.length} over 16 ms`,
+      },
+      {
+        bench,
+        metric: 'keystroke → next frame (median)',
+        value: fmt(median(frame)),
+        notes: `p95 ${fmt(percentile(frame, 95))}; includes waiting for the frame (≤ 16.7 ms)`,
+      },
       {
         bench,
         metric: 'Event Timing: handlers per key (median)',
@@ -224,9 +251,16 @@ async function run(ctx: BenchContext, label: string, content: string, keys: numb
         bench,
         metric: 'Event Timing: key events > 16 ms',
         value: String(keyEvents.length),
-        notes: keyEvents.length ? `max ${fmt(max(keyEvents.map((e) => e.duration)))} (input to next paint, 8 ms granularity)` : 'none reported',
+        notes: keyEvents.length
+          ? `max ${fmt(max(keyEvents.map((e) => e.duration)))} (input to next paint, 8 ms granularity)`
+          : 'none reported',
       },
-      { bench, metric: 'long tasks while typing', value: String(probe.longtasks.length), notes: probe.longtasks.length ? `max ${fmt(max(probe.longtasks))}` : '≥ 50 ms tasks' },
+      {
+        bench,
+        metric: 'long tasks while typing',
+        value: String(probe.longtasks.length),
+        notes: probe.longtasks.length ? `max ${fmt(max(probe.longtasks))}` : '≥ 50 ms tasks',
+      },
       {
         bench,
         metric: 'bursts: preview refresh (median)',

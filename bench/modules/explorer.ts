@@ -88,7 +88,8 @@ const stat = (values: number[]) => `min ${ms(min(values))}, max ${ms(max(values)
 
 export const explorer: BenchModule = {
   name: 'explorer',
-  description: 'Dashboard explorer in Chromium for an account with 10,000 files: navigation → folders listed, expanding a folder of 2,000 files',
+  description:
+    'Dashboard explorer in Chromium for an account with 10,000 files: navigation → folders listed, expanding a folder of 2,000 files',
   async run(ctx) {
     const user = await ctx.newUser('explorer10k');
     const setupStarted = performance.now();
@@ -151,7 +152,12 @@ export const explorer: BenchModule = {
         value: ms(median(toExplorer)),
         notes: `${stat(toExplorer)}; cold cache; GET /folders + GET /files (10,000 files) in parallel, folders collapsed`,
       },
-      { bench: 'explorer, 10,000 files', metric: 'page.goto → folder row visible (median)', value: ms(median(wall)), notes: `${stat(wall)}; as Playwright sees it` },
+      {
+        bench: 'explorer, 10,000 files',
+        metric: 'page.goto → folder row visible (median)',
+        value: ms(median(wall)),
+        notes: `${stat(wall)}; as Playwright sees it`,
+      },
       {
         bench: 'explorer, 10,000 files',
         metric: 'expand a folder of 2,000 files (median)',

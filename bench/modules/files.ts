@@ -69,7 +69,12 @@ function loadRows(label: string, result: autocannon.Result, notes: string, koaRp
   const sanity = problems ? `; ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : '';
   const share = koaRps ? `; ${Math.round((100 * result.requests.average) / koaRps)} % of bare Koa` : '';
   return [
-    { bench: label, metric: 'req/s (mean)', value: int(result.requests.average), notes: `${int(result.requests.total)} requests in ${result.duration.toFixed(1)} s${share}${sanity}` },
+    {
+      bench: label,
+      metric: 'req/s (mean)',
+      value: int(result.requests.average),
+      notes: `${int(result.requests.total)} requests in ${result.duration.toFixed(1)} s${share}${sanity}`,
+    },
     { bench: label, metric: 'latency p50 / p99', value: `${result.latency.p50} / ${result.latency.p99} ms`, notes },
   ];
 }
@@ -117,11 +122,19 @@ export const files: BenchModule = {
     await fill(ctx.baseURL, small, 100, 7);
     await fill(ctx.baseURL, large, 10_000, 50);
     const setupSeconds = (performance.now() - started) / 1000;
-    out.push({ bench: 'GET /files setup', metric: 'POST /files ×10,100', value: `${setupSeconds.toFixed(1)} s`, notes: `through nginx, ${SETUP_CONCURRENCY} in parallel; 100 files in 7 folders, 10,000 in 50` });
+    out.push({
+      bench: 'GET /files setup',
+      metric: 'POST /files ×10,100',
+      value: `${setupSeconds.toFixed(1)} s`,
+      notes: `through nginx, ${SETUP_CONCURRENCY} in parallel; 100 files in 7 folders, 10,000 in 50`,
+    });
 
     const json = (u: BenchUser) => ({ cookie: u.cookie, accept: 'application/json' });
     // Check the answers first: a 401 at high req/s would be a misleading figure.
-    for (const [u, n] of [[small, 100], [large, 10_000]] as const) {
+    for (const [u, n] of [
+      [small, 100],
+      [large, 10_000],
+    ] as const) {
       const body = (await (await fetch(`${ctx.baseURL}/files`, { headers: json(u) })).json()) as Record<string, unknown[]>;
       const total = Object.values(body).reduce((sum, list) => sum + list.length, 0);
       if (total !== n) throw new Error(`GET /files for the ${n}-file account listed ${total} files`);
@@ -134,15 +147,32 @@ export const files: BenchModule = {
       await load(koa.url, {}, WARMUP);
       const hello = await load(koa.url, {}, DURATION);
       koaRps = hello.requests.average;
-      out.push(...loadRows('Koa hello-world (this run)', hello, `bare Koa, own process, for scale; ${CONNECTIONS} connections, ${DURATION} s`));
+      out.push(
+        ...loadRows('Koa hello-world (this run)', hello, `bare Koa, own process, for scale; ${CONNECTIONS} connections, ${DURATION} s`),
+      );
     } finally {
       await koa.stop();
     }
 
     const targets = [
-      { label: 'GET /files, 100 files, via nginx', url: `${ctx.baseURL}/files`, headers: json(small), notes: 'gateway → svc-files; goal ≥ 50 % of bare Koa' },
-      { label: 'GET /files, 100 files, direct', url: `${FILES_DIRECT_URL}/files`, headers: json(small), notes: 'svc-files on :3002, no gateway (for reference)' },
-      { label: 'GET /files, 10,000 files, via nginx', url: `${ctx.baseURL}/files`, headers: json(large), notes: 'gateway → svc-files, uncompressed (autocannon asks for no gzip)' },
+      {
+        label: 'GET /files, 100 files, via nginx',
+        url: `${ctx.baseURL}/files`,
+        headers: json(small),
+        notes: 'gateway → svc-files; goal ≥ 50 % of bare Koa',
+      },
+      {
+        label: 'GET /files, 100 files, direct',
+        url: `${FILES_DIRECT_URL}/files`,
+        headers: json(small),
+        notes: 'svc-files on :3002, no gateway (for reference)',
+      },
+      {
+        label: 'GET /files, 10,000 files, via nginx',
+        url: `${ctx.baseURL}/files`,
+        headers: json(large),
+        notes: 'gateway → svc-files, uncompressed (autocannon asks for no gzip)',
+      },
     ];
     for (const target of targets) {
       ctx.log(`files: ${target.label} (${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s)`);
@@ -170,7 +200,9 @@ export const files: BenchModule = {
     ] as const;
     for (const [label, extra, before] of cases) {
       const r = await single(`${ctx.baseURL}/files`, { ...json(large), ...extra }, before);
-      const cache = before ? 'the listing is rebuilt by Postgres (a file description changed just before)' : 'the listing as cached by svc-files';
+      const cache = before
+        ? 'the listing is rebuilt by Postgres (a file description changed just before)'
+        : 'the listing as cached by svc-files';
       out.push({
         bench: 'GET /files, 10,000 files, one at a time',
         metric: `latency median, ${label}`,

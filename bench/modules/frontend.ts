@@ -69,7 +69,12 @@ async function measureBytes(ctx: BenchContext, user: BenchUser): Promise<Row[]> 
       value: kib(sum(sizes, 'wire')),
       notes: `${sum(sizes, 'wire')} B as transferred by nginx (Content-Encoding: ${encodings})`,
     },
-    { bench: 'first /dashboard visit', metric: 'JS bytes, gzip -9 (zlib)', value: kib(sum(sizes, 'gzip9')), notes: 'bodies re-gzipped by the bench, for reference' },
+    {
+      bench: 'first /dashboard visit',
+      metric: 'JS bytes, gzip -9 (zlib)',
+      value: kib(sum(sizes, 'gzip9')),
+      notes: 'bodies re-gzipped by the bench, for reference',
+    },
   ];
   const groups = new Map<string, ScriptSize[]>();
   for (const s of sizes) groups.set(owner(s.path), [...(groups.get(owner(s.path)) ?? []), s]);

@@ -42,7 +42,12 @@ function rows(label: string, result: autocannon.Result, notes: string): Row[] {
   const problems = result.non2xx + result.errors + result.timeouts;
   const sanity = problems ? `; ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : '';
   return [
-    { bench: label, metric: 'req/s (mean)', value: int(result.requests.average), notes: `${int(result.requests.total)} requests in ${result.duration.toFixed(1)} s${sanity}` },
+    {
+      bench: label,
+      metric: 'req/s (mean)',
+      value: int(result.requests.average),
+      notes: `${int(result.requests.total)} requests in ${result.duration.toFixed(1)} s${sanity}`,
+    },
     { bench: label, metric: 'latency p50 / p99', value: `${result.latency.p50} / ${result.latency.p99} ms`, notes },
   ];
 }
@@ -55,7 +60,12 @@ export const session: BenchModule = {
     const headers = { cookie: user.cookie, accept: 'application/json' };
     const koa = await startKoaHello();
     const targets = [
-      { label: 'GET /auth/session via nginx', url: `${ctx.baseURL}/auth/session`, headers, notes: 'gateway → svc-identity (keepalive upstream)' },
+      {
+        label: 'GET /auth/session via nginx',
+        url: `${ctx.baseURL}/auth/session`,
+        headers,
+        notes: 'gateway → svc-identity (keepalive upstream)',
+      },
       { label: 'GET /auth/session direct', url: `${ctx.identityURL}/auth/session`, headers, notes: 'svc-identity on :3001, no gateway' },
       { label: 'Koa hello-world', url: koa.url, headers: {}, notes: 'bare Koa, own process, for scale' },
     ];

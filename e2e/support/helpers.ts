@@ -31,7 +31,9 @@ export async function signUpApi(request: APIRequestContext, email = uniqueEmail(
   return body;
 }
 
-export async function sessionApi(request: APIRequestContext): Promise<{ status: number; body: Partial<SessionAnswer> & { errors?: string[] } }> {
+export async function sessionApi(
+  request: APIRequestContext,
+): Promise<{ status: number; body: Partial<SessionAnswer> & { errors?: string[] } }> {
   const res = await request.get('/auth/session', { headers: JSON_HEADERS });
   return { status: res.status(), body: (await res.json()) as Partial<SessionAnswer> & { errors?: string[] } };
 }

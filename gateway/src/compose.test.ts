@@ -117,7 +117,11 @@ describe('docker-compose.yml', () => {
       for (const [key, value] of Object.entries(svc.environment ?? {})) {
         if (secretName.test(key)) {
           // Unset (taken from the host environment) or a required/optional interpolation.
-          expect({ name, key, ok: value === null || /^\$\{[A-Z0-9_]+(:[?-][^}]*)?\}$/.test(String(value)) }).toEqual({ name, key, ok: true });
+          expect({ name, key, ok: value === null || /^\$\{[A-Z0-9_]+(:[?-][^}]*)?\}$/.test(String(value)) }).toEqual({
+            name,
+            key,
+            ok: true,
+          });
         }
         if (typeof value === 'string' && /:\/\/[^/@\s]+@/.test(value)) {
           // Credentials inside URLs: the password part must be an interpolation.
@@ -160,7 +164,10 @@ function contextCopies(dockerfile: string): string[] {
     .split('\n')
     .filter((l) => /^COPY\s/i.test(l) && !/--from=/.test(l))
     .flatMap((l) => {
-      const args = l.replace(/^COPY\s+/i, '').split(/\s+/).filter((a) => !a.startsWith('--'));
+      const args = l
+        .replace(/^COPY\s+/i, '')
+        .split(/\s+/)
+        .filter((a) => !a.startsWith('--'));
       return args.slice(0, -1);
     });
 }

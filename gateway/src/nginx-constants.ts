@@ -13,8 +13,7 @@ export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A content-hashed build file (`main.3f9c2a1b.js`, `vendors.0a1b2c3d4e5f.css.map`). */
-export const HASHED_ASSET_REGEX =
-  '\\.[0-9a-f]{8,}\\.(?:js|mjs|css|woff2?|ttf|otf|eot|png|jpe?g|gif|svg|webp|avif|ico|wasm)(?:\\.map)?$';
+export const HASHED_ASSET_REGEX = '\\.[0-9a-f]{8,}\\.(?:js|mjs|css|woff2?|ttf|otf|eot|png|jpe?g|gif|svg|webp|avif|ico|wasm)(?:\\.map)?$';
 
 /** Path segments whose locations stream Server-Sent Events (no proxy buffering, long reads). */
 export const STREAMING_SEGMENTS = ['ai_chat'];

@@ -13,7 +13,19 @@ import zlib from 'node:zlib';
 import { API_ROUTES, REMOTES, REQUEST_MESSAGES, type ServiceName } from '@cc/contracts';
 import { errorsOf, sendRaw } from './raw-socket';
 import { NOT_FOUND_BODY } from './nginx';
-import { BROWSER_ACCEPT, SHELL_HTML, SHELL_ASSET, SHELL_ASSET_BODY, SAMPLE_PARAMS, Echo, raw, json, varyHasAccept, Gateway, startGateway } from './nginx.fixtures';
+import {
+  BROWSER_ACCEPT,
+  SHELL_HTML,
+  SHELL_ASSET,
+  SHELL_ASSET_BODY,
+  SAMPLE_PARAMS,
+  Echo,
+  raw,
+  json,
+  varyHasAccept,
+  Gateway,
+  startGateway,
+} from './nginx.fixtures';
 
 describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', (target) => {
   let gw: Gateway;
@@ -168,7 +180,7 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
     expect(res.headers['x-request-id']).toBe('req-abc.123');
   });
 
-  it("generates a request id when the client sends none (or an unusable one), upstream and response agree", async () => {
+  it('generates a request id when the client sends none (or an unusable one), upstream and response agree', async () => {
     for (const headers of [{}, { 'x-request-id': 'bad id with spaces' }]) {
       const res = await raw(port, '/folders', { accept: 'application/json', ...headers });
       const echo = JSON.parse(res.body.toString()) as Echo;
@@ -191,7 +203,12 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
   });
 
   it('streams Server-Sent Events from /ai_chat unbuffered and uncompressed', async () => {
-    const res = await raw(port, '/ai_chat/send_message', { accept: 'text/event-stream', 'accept-encoding': 'gzip', 'x-test-sse': '1' }, 'POST');
+    const res = await raw(
+      port,
+      '/ai_chat/send_message',
+      { accept: 'text/event-stream', 'accept-encoding': 'gzip', 'x-test-sse': '1' },
+      'POST',
+    );
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream');
     expect(res.headers['content-encoding']).toBeUndefined();
@@ -226,9 +243,24 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
 
   it.each([
     ['an unparseable request target', 'GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400, REQUEST_MESSAGES.badRequest],
-    ['a request line over 8 KB', `GET /files?${'a'.repeat(9000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 414, REQUEST_MESSAGES.uriTooLong],
-    ['a header over 8 KB', `GET /files HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(9000)}\r\nConnection: close\r\n\r\n`, 431, REQUEST_MESSAGES.headersTooLarge],
-    ['a write to a static file', 'POST /favicon.svg HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n', 405, REQUEST_MESSAGES.methodNotAllowed],
+    [
+      'a request line over 8 KB',
+      `GET /files?${'a'.repeat(9000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      414,
+      REQUEST_MESSAGES.uriTooLong,
+    ],
+    [
+      'a header over 8 KB',
+      `GET /files HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(9000)}\r\nConnection: close\r\n\r\n`,
+      431,
+      REQUEST_MESSAGES.headersTooLarge,
+    ],
+    [
+      'a write to a static file',
+      'POST /favicon.svg HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+      405,
+      REQUEST_MESSAGES.methodNotAllowed,
+    ],
   ])('answers %s with JSON and an errors list, never an HTML page', async (_label, request, status, message) => {
     const answer = await sendRaw(port, request);
     expect(answer.status).toBe(status);

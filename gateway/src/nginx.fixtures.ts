@@ -35,7 +35,15 @@ export function upstream(service: ServiceName): http.Server {
         setTimeout(() => res.end(`data: ${'last '.repeat(400)}\n\n`), 400);
         return;
       }
-      const echo: Echo = { service, method: req.method!, url: req.url!, requestId, httpVersion: req.httpVersion, headers: req.headers, bodyLength };
+      const echo: Echo = {
+        service,
+        method: req.method!,
+        url: req.url!,
+        requestId,
+        httpVersion: req.httpVersion,
+        headers: req.headers,
+        bodyLength,
+      };
       res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': requestId ?? '' });
       res.end(JSON.stringify(echo));
     });
@@ -60,7 +68,13 @@ export function raw(port: number, pathname: string, headers: http.OutgoingHttpHe
           chunks.push(c);
         });
         res.on('end', () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), firstChunkAt, endAt: Date.now() - started }),
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            firstChunkAt,
+            endAt: Date.now() - started,
+          }),
         );
         res.on('error', reject);
       });

@@ -50,7 +50,10 @@ describe('nginx -t', () => {
   it('accepts the compose config (container hostnames → 127.0.0.1, runtime files in a temp dir)', () => {
     const prefix = makePrefix('t-compose');
     prefixes.push(prefix);
-    const text = generateNginxConf('compose', { address: (_c, port) => `127.0.0.1:${port}`, runtimeDir: path.join(prefix, '.stack/nginx') });
+    const text = generateNginxConf('compose', {
+      address: (_c, port) => `127.0.0.1:${port}`,
+      runtimeDir: path.join(prefix, '.stack/nginx'),
+    });
     // Everything but the hosts and runtime paths is the committed file.
     const committed = readFileSync(path.join(repoRoot, NGINX_CONF_FILES.compose), 'utf8');
     const strip = (s: string) =>

@@ -78,7 +78,12 @@ const NOT_IMPLEMENTED: Record<string, string[]> = {
   ],
 };
 
-const services: Record<string, ServiceDefinition> = { files: filesService, coaching: coachingService, people: peopleService, chat: chatService };
+const services: Record<string, ServiceDefinition> = {
+  files: filesService,
+  coaching: coachingService,
+  people: peopleService,
+  chat: chatService,
+};
 
 let database: TestDatabase;
 const running: Record<string, RunningService> = {};
@@ -106,7 +111,9 @@ describe.each(Object.keys(services))('svc-%s', (name) => {
       const [method, template] = call.split(' ') as [string, string];
       const path = template.replace(/\{\w+\}/g, method === 'POST' && template.startsWith('/journal') ? '2026-01-05' : '1');
       const res = await client.request(method, path, method === 'GET' ? undefined : {});
-      expect(`${call} -> ${res.status} ${JSON.stringify(res.body)}`).toBe(`${call} -> 501 {"success":false,"errors":["Not implemented yet"]}`);
+      expect(`${call} -> ${res.status} ${JSON.stringify(res.body)}`).toBe(
+        `${call} -> 501 {"success":false,"errors":["Not implemented yet"]}`,
+      );
       expect(`${call} -> ${(await anonymous.request(method, path, method === 'GET' ? undefined : {})).status}`).toBe(`${call} -> 401`);
     }
   });

@@ -12,7 +12,9 @@ interface FederationOptions {
 
 /** The ModuleFederationPlugin options of a workspace's webpack.config.js. */
 async function federationOptions(workspace: string): Promise<{ options: FederationOptions; publicPath: string }> {
-  const mod = (await import(`../../${workspace}/webpack.config.js`)) as { default: (env: unknown, argv: { mode: string }) => { plugins: object[]; output: { publicPath: string } } };
+  const mod = (await import(`../../${workspace}/webpack.config.js`)) as {
+    default: (env: unknown, argv: { mode: string }) => { plugins: object[]; output: { publicPath: string } };
+  };
   const config = mod.default({}, { mode: 'production' });
   const plugin = config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin') as { _options: FederationOptions } | undefined;
   if (!plugin) throw new Error(`${workspace}: no ModuleFederationPlugin`);

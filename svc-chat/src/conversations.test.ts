@@ -36,7 +36,10 @@ describe('GET /ai_chat/conversation', () => {
     expect(byFile.body).toEqual({
       success: true,
       conversation_id: expect.any(Number),
-      messages: [{ role: 'user', content: 'I lead a team of 8 engineers.' }, { role: 'assistant', content: expect.any(String) }],
+      messages: [
+        { role: 'user', content: 'I lead a team of 8 engineers.' },
+        { role: 'assistant', content: expect.any(String) },
+      ],
     });
     const byPerson = await me.get('/ai_chat/conversation?person_id=3');
     expect(byPerson.body.messages[0]).toEqual({ role: 'user', content: 'Sam is my new manager.' });
@@ -47,7 +50,9 @@ describe('GET /ai_chat/conversation', () => {
     // file_id wins over folder + file_name: the first send is not under its path.
     expect((await me.get('/ai_chat/conversation?folder=work-profile&file_name=cv.md')).body.messages).toEqual([]);
     // ...and person_id over folder + file_name.
-    expect((await me.get('/ai_chat/conversation?person_id=3&folder=journal&file_name=2026-01-05.md')).body.conversation_id).toBe(byPerson.body.conversation_id);
+    expect((await me.get('/ai_chat/conversation?person_id=3&folder=journal&file_name=2026-01-05.md')).body.conversation_id).toBe(
+      byPerson.body.conversation_id,
+    );
   });
 
   test('a missing or bad key is a 422 with the errors list', async () => {
@@ -66,7 +71,12 @@ describe('GET /ai_chat/conversation', () => {
   test("another user's conversation is never visible, even with the same key", async () => {
     const alice = chat.as(10);
     const bob = chat.as(11);
-    await alice.post('/ai_chat/send_message', { file_id: 99, folder: 'career-goals', file_name: 'goals.md', message: 'My secret plan is to move to Lisbon.' });
+    await alice.post('/ai_chat/send_message', {
+      file_id: 99,
+      folder: 'career-goals',
+      file_name: 'goals.md',
+      message: 'My secret plan is to move to Lisbon.',
+    });
     const seen = await bob.get('/ai_chat/conversation?file_id=99');
     expect(seen.body).toEqual({ success: true, conversation_id: null, messages: [] });
     await bob.post('/ai_chat/send_message', { file_id: 99, folder: 'career-goals', file_name: 'goals.md', message: 'Bob here.' });

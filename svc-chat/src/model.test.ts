@@ -21,14 +21,25 @@ beforeEach(() => {
   model.requests.length = 0;
 });
 
-const fileChat = { file_id: 1, folder: 'current-projects', file_name: 'billing.md', file_content: '# Billing\n', mode: 'agent', message: 'I led the billing migration.' };
+const fileChat = {
+  file_id: 1,
+  folder: 'current-projects',
+  file_name: 'billing.md',
+  file_content: '# Billing\n',
+  mode: 'agent',
+  message: 'I led the billing migration.',
+};
 const systemPrompt = (i = 0) => model.requests[i]!.body.messages!.find((m) => m.role === 'system')!.content;
 
 describe('send_message through the openai client', () => {
   test('JSON: the model reply is answered and stored; the prompt has the file, history and mode', async () => {
     model.reply({ content: '  That sounds like a big project. What was the hardest part?  ' });
     const me = chat.as(1);
-    const history = [{ role: 'user', content: 'Earlier message' }, { role: 'assistant', content: 'Earlier reply' }, { role: 'system', content: 'local notice' }];
+    const history = [
+      { role: 'user', content: 'Earlier message' },
+      { role: 'assistant', content: 'Earlier reply' },
+      { role: 'system', content: 'local notice' },
+    ];
     const res = await me.post('/ai_chat/send_message', { ...fileChat, conversation_history: history });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'That sounds like a big project. What was the hardest part?' });
@@ -91,15 +102,20 @@ describe('send_message through the openai client', () => {
     const abort = new AbortController();
     let abortedAt = 0;
     let tokens = 0;
-    await postEventStream(chat.as(4), '/ai_chat/send_message', { ...fileChat, file_id: 4 }, {
-      signal: abort.signal,
-      onEvent: (e) => {
-        if (e.event === 'token' && ++tokens === 3) {
-          abortedAt = Date.now();
-          abort.abort();
-        }
+    await postEventStream(
+      chat.as(4),
+      '/ai_chat/send_message',
+      { ...fileChat, file_id: 4 },
+      {
+        signal: abort.signal,
+        onEvent: (e) => {
+          if (e.event === 'token' && ++tokens === 3) {
+            abortedAt = Date.now();
+            abort.abort();
+          }
+        },
       },
-    }).catch((err: Error) => expect(err.name).toBe('AbortError'));
+    ).catch((err: Error) => expect(err.name).toBe('AbortError'));
     expect(abortedAt).toBeGreaterThan(0);
     // svc-chat closes its connection to the model while the answer is still streaming.
     expect(await eventually(() => relay.abortedMidStream > abortedBefore, 400)).toBe(true);
@@ -113,7 +129,13 @@ describe('send_message through the openai client', () => {
     model.reply({ status: 503, errorMessage: 'overloaded' });
     const { res, events } = await postEventStream(chat.as(5), '/ai_chat/send_message', { ...fileChat, file_id: 5 });
     expect(res.status).toBe(200);
-    expect(events).toEqual([{ event: 'error', data: { success: false, error: 'The AI coach is not available right now. Please try again in a moment.' }, at: expect.any(Number) }]);
+    expect(events).toEqual([
+      {
+        event: 'error',
+        data: { success: false, error: 'The AI coach is not available right now. Please try again in a moment.' },
+        at: expect.any(Number),
+      },
+    ]);
     expect(await storedMessages(chat.database.db, 5)).toEqual([]);
   });
 
@@ -122,7 +144,11 @@ describe('send_message through the openai client', () => {
     const { res, events } = await postEventStream(chat.as(7), '/ai_chat/send_message', { ...fileChat, file_id: 7 });
     expect(res.status).toBe(200);
     expect(events.filter((e) => e.event === 'token').length).toBe(2);
-    expect(events.at(-1)).toEqual({ event: 'error', data: { success: false, error: 'The AI coach is not available right now. Please try again in a moment.' }, at: expect.any(Number) });
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { success: false, error: 'The AI coach is not available right now. Please try again in a moment.' },
+      at: expect.any(Number),
+    });
     expect(events.some((e) => e.event === 'done')).toBe(false);
     expect(await storedMessages(chat.database.db, 7)).toEqual([]);
   });
@@ -138,7 +164,11 @@ describe('model failures: {success:false, error} with 502, never a 500, nothing 
   const cases: [string, Parameters<OpenAiTestServer['reply']>[0], string][] = [
     ['an HTTP 500', { status: 500 }, 'The AI coach is not available right now. Please try again in a moment.'],
     ['an empty answer', { content: '   ' }, 'The AI coach gave an empty answer. Please try again.'],
-    ['a slow model (past AI_TIMEOUT_MS)', { content: 'too late', delayMs: 3000 }, 'The AI coach took too long to answer. Please try again.'],
+    [
+      'a slow model (past AI_TIMEOUT_MS)',
+      { content: 'too late', delayMs: 3000 },
+      'The AI coach took too long to answer. Please try again.',
+    ],
   ];
   test.each(cases)('send_message: %s', async (_name, reply, error) => {
     model.reply(reply);
@@ -162,23 +192,41 @@ describe('model failures: {success:false, error} with 502, never a 500, nothing 
 
   test('suggest_edits through the model: the answer (unfenced) is diffed against the file', async () => {
     model.reply({ content: '```markdown\n# Notes\n- fact\n```' });
-    const res = await chat.as(7).post('/ai_chat/suggest_edits', { file_content: '# Notes\n', file_name: 'n.md', folder: 'x', conversation_history: [{ role: 'user', content: 'fact' }] });
+    const res = await chat.as(7).post('/ai_chat/suggest_edits', {
+      file_content: '# Notes\n',
+      file_name: 'n.md',
+      folder: 'x',
+      conversation_history: [{ role: 'user', content: 'fact' }],
+    });
     expect(res.body).toEqual({
       success: true,
       suggested_content: '# Notes\n- fact\n',
-      diff: [{ type: 'unchanged', content: '# Notes' }, { type: 'added', content: '- fact' }],
+      diff: [
+        { type: 'unchanged', content: '# Notes' },
+        { type: 'added', content: '- fact' },
+      ],
     });
   });
 
   test('a malformed-answer error from the provider maps to its message', async () => {
     const offline = createOfflineCoach();
-    const failing: AiProvider = { ...offline, chatReply: async () => { throw new AiMalformedAnswerError('bad', '{'); } };
+    const failing: AiProvider = {
+      ...offline,
+      chatReply: async () => {
+        throw new AiMalformedAnswerError('bad', '{');
+      },
+    };
     const other = await startChat({ provider: failing });
     try {
       const res = await other.as(1).post('/ai_chat/send_message', fileChat);
       expect(res.status).toBe(502);
       expect(res.body.error).toBe('The AI coach gave an answer that could not be used. Please try again.');
-      const broken: AiProvider = { ...offline, chatReply: async () => { throw new TypeError('a bug'); } };
+      const broken: AiProvider = {
+        ...offline,
+        chatReply: async () => {
+          throw new TypeError('a bug');
+        },
+      };
       const third = await startChat({ provider: broken }, {}, other.database);
       const res2 = await third.as(1).post('/ai_chat/send_message', fileChat);
       await third.close();

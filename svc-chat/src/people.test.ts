@@ -27,14 +27,28 @@ afterAll(async () => {
   await model?.close();
 });
 
-const peopleChat = (person_id: number) => ({ message: 'How should I prepare for my 1:1?', mode: 'ask', person_id, conversation_history: [] });
+const peopleChat = (person_id: number) => ({
+  message: 'How should I prepare for my 1:1?',
+  mode: 'ask',
+  person_id,
+  conversation_history: [],
+});
 const lastSystemPrompt = () => model.requests.at(-1)!.body.messages!.find((m) => m.role === 'system')!.content;
 
 describe('person chats get the person from svc-people', () => {
   test("the person's name and profile reach the model; svc-people is asked as the caller", async () => {
     peopleAnswer = {
       status: 200,
-      body: { success: true, person: { id: 4, full_name: 'Sam Lee', position: 2, basic_profile: { role: 'VP Engineering', company: 'Acme' }, notes: 'Prefers short updates.' } },
+      body: {
+        success: true,
+        person: {
+          id: 4,
+          full_name: 'Sam Lee',
+          position: 2,
+          basic_profile: { role: 'VP Engineering', company: 'Acme' },
+          notes: 'Prefers short updates.',
+        },
+      },
     };
     const me = chat.as(1);
     const res = await me.post('/ai_chat/send_message', peopleChat(4));
@@ -94,7 +108,16 @@ describe('person chats get the person from svc-people', () => {
   });
 
   test('personContext flattens sections and skips bookkeeping', () => {
-    expect(personContext({ id: 1, full_name: ' Ana Ruiz ', user_id: 3, created_at: 'x', basic_profile: { role: 'CTO', empty: ' ' }, tags: ['a'] })).toEqual({
+    expect(
+      personContext({
+        id: 1,
+        full_name: ' Ana Ruiz ',
+        user_id: 3,
+        created_at: 'x',
+        basic_profile: { role: 'CTO', empty: ' ' },
+        tags: ['a'],
+      }),
+    ).toEqual({
       fullName: 'Ana Ruiz',
       profile: { role: 'CTO' },
     });

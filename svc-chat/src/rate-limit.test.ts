@@ -26,10 +26,15 @@ describe('per-user rate limit on model calls', () => {
   test('over the limit: 429 with Retry-After and the message; counted across instances and both model calls', async () => {
     expect((await send(one.url, 1, 'first')).status).toBe(200);
     expect((await send(two.url, 1, 'second')).status).toBe(200);
-    expect((await signedClient(one.url, 1).post('/ai_chat/suggest_edits', { file_content: '# Notes\n', message: 'third' })).status).toBe(200);
+    expect((await signedClient(one.url, 1).post('/ai_chat/suggest_edits', { file_content: '# Notes\n', message: 'third' })).status).toBe(
+      200,
+    );
     expect((await send(two.url, 1, 'fourth')).status).toBe(200);
 
-    for (const res of [await send(one.url, 1, 'fifth'), await signedClient(two.url, 1).post('/ai_chat/suggest_edits', { file_content: '' })]) {
+    for (const res of [
+      await send(one.url, 1, 'fifth'),
+      await signedClient(two.url, 1).post('/ai_chat/suggest_edits', { file_content: '' }),
+    ]) {
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ success: false, error: LIMITED, errors: [LIMITED] });
       const retryAfter = Number(res.headers.get('retry-after'));

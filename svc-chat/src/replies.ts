@@ -1,5 +1,12 @@
 import type Koa from 'koa';
-import { REQUEST_MESSAGES, type ChatFailure, type SendMessageAnswer, type SuggestEditsAnswer, type sendMessageSchema, type suggestEditsSchema } from '@cc/contracts';
+import {
+  REQUEST_MESSAGES,
+  type ChatFailure,
+  type SendMessageAnswer,
+  type SuggestEditsAnswer,
+  type sendMessageSchema,
+  type suggestEditsSchema,
+} from '@cc/contracts';
 import { AiEmptyAnswerError, type AiProvider, type ChatMessage, type ChatReplyInput } from '@cc/ai';
 import { peerClient, type Db, type Logger, type ModelCalls } from '@cc/service-kit';
 import type { z } from 'zod';
@@ -41,12 +48,16 @@ async function historyFor(deps: ChatDeps, userId: number, key: ConversationKey |
   return key ? asModelHistory(await recentMessages(deps.db, userId, key.key, MODEL_HISTORY_LIMIT)) : [];
 }
 
-async function replyInput(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SendMessage, key: ConversationKey): Promise<ChatReplyInput> {
+async function replyInput(
+  deps: ChatDeps,
+  ctx: Koa.Context,
+  userId: number,
+  body: SendMessage,
+  key: ConversationKey,
+): Promise<ChatReplyInput> {
   const [history, person] = await Promise.all([
     historyFor(deps, userId, key, body.conversation_history),
-    key.personId === undefined
-      ? undefined
-      : fetchPerson(peerClient(ctx, deps.peopleUrl), key.personId),
+    key.personId === undefined ? undefined : fetchPerson(peerClient(ctx, deps.peopleUrl), key.personId),
   ]);
   const input: ChatReplyInput = {
     mode: body.mode,
@@ -65,7 +76,13 @@ async function replyInput(deps: ChatDeps, ctx: Koa.Context, userId: number, body
 }
 
 /** send_message as JSON: the reply, then the exchange stored in one transaction. */
-export async function replyAsJson(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SendMessage, key: ConversationKey): Promise<SendMessageAnswer | ChatFailure> {
+export async function replyAsJson(
+  deps: ChatDeps,
+  ctx: Koa.Context,
+  userId: number,
+  body: SendMessage,
+  key: ConversationKey,
+): Promise<SendMessageAnswer | ChatFailure> {
   const refused = await deps.calls.take(ctx, userId);
   if (refused) return refused;
   const input = await replyInput(deps, ctx, userId, body, key);
@@ -85,7 +102,13 @@ export async function replyAsJson(deps: ChatDeps, ctx: Koa.Context, userId: numb
  * only once the reply is complete: when the client disconnects mid-stream the model request
  * is aborted and nothing is stored (the client never saw a finished reply to keep).
  */
-export async function replyAsStream(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SendMessage, key: ConversationKey): Promise<ChatFailure | void> {
+export async function replyAsStream(
+  deps: ChatDeps,
+  ctx: Koa.Context,
+  userId: number,
+  body: SendMessage,
+  key: ConversationKey,
+): Promise<ChatFailure | void> {
   // Over the limit: a plain 429 answer, before any event is sent.
   const refused = await deps.calls.take(ctx, userId);
   if (refused) return refused;
@@ -122,7 +145,13 @@ export async function replyAsStream(deps: ChatDeps, ctx: Koa.Context, userId: nu
 }
 
 /** suggest_edits: the provider's new content (from the selected messages, else the history) and its line diff. */
-export async function suggestEdits(deps: ChatDeps, ctx: Koa.Context, userId: number, body: SuggestEdits, key: ConversationKey | undefined): Promise<SuggestEditsAnswer | ChatFailure> {
+export async function suggestEdits(
+  deps: ChatDeps,
+  ctx: Koa.Context,
+  userId: number,
+  body: SuggestEdits,
+  key: ConversationKey | undefined,
+): Promise<SuggestEditsAnswer | ChatFailure> {
   const refused = await deps.calls.take(ctx, userId);
   if (refused) return refused;
   const history = await historyFor(deps, userId, key, body.conversation_history);

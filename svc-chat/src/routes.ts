@@ -1,6 +1,10 @@
 import {
-  clearConversationSchema, conversationQuerySchema, sendMessageSchema, suggestEditsSchema,
-  type ConversationAnswer, type ChatStatusAnswer,
+  clearConversationSchema,
+  conversationQuerySchema,
+  sendMessageSchema,
+  suggestEditsSchema,
+  type ConversationAnswer,
+  type ChatStatusAnswer,
 } from '@cc/contracts';
 import { CONNECT_MODEL_HINT } from '@cc/ai';
 import type { ServiceRouter } from '@cc/service-kit';

@@ -31,7 +31,12 @@ describe('POST /ai_chat/send_message (offline coach)', () => {
     ]);
     const again = await me.post('/ai_chat/send_message', { ...body, message: 'It cut invoice errors by 40%.' });
     expect(again.body.success).toBe(true);
-    expect((await me.get('/ai_chat/conversation?file_id=12')).body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect((await me.get('/ai_chat/conversation?file_id=12')).body.messages.map((m: { role: string }) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
   });
 
   test('ask mode just chats; agent mode offers to update the file', async () => {
@@ -48,14 +53,22 @@ describe('POST /ai_chat/send_message (offline coach)', () => {
       { role: 'assistant', content: 'What draws you to management?' },
     ];
     const message = 'Because I enjoy growing people, I mentored three juniors last year.';
-    const withAgent = await me.post('/ai_chat/send_message', { ...base, file_id: 3, mode: 'agent', message, conversation_history: history });
+    const withAgent = await me.post('/ai_chat/send_message', {
+      ...base,
+      file_id: 3,
+      mode: 'agent',
+      message,
+      conversation_history: history,
+    });
     const withAsk = await me.post('/ai_chat/send_message', { ...base, file_id: 4, mode: 'ask', message, conversation_history: history });
     expect(withAgent.body.message).toContain("I can add what you've shared to goals.md");
     expect(withAsk.body.message).not.toContain("I can add what you've shared");
   });
 
   test('mode defaults to agent', async () => {
-    const res = await chat.as(2).post('/ai_chat/send_message', { file_id: 5, file_name: 'goals.md', folder: 'career-goals', message: 'Please update the file' });
+    const res = await chat
+      .as(2)
+      .post('/ai_chat/send_message', { file_id: 5, file_name: 'goals.md', folder: 'career-goals', message: 'Please update the file' });
     expect(res.body.message).not.toMatch(/Ask mode/);
   });
 
@@ -64,15 +77,48 @@ describe('POST /ai_chat/send_message (offline coach)', () => {
     const lastSix = Array.from({ length: 6 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `turn ${i}` }));
     const payloads = [
       // planning chat: agent, empty file_content, {tab}.md, folder planning, last 6 messages
-      { message: 'Add a todo to email Dana on Friday', file_content: '', file_name: 'milestones.md', folder: 'planning', mode: 'agent', conversation_history: lastSix },
+      {
+        message: 'Add a todo to email Dana on Friday',
+        file_content: '',
+        file_name: 'milestones.md',
+        folder: 'planning',
+        mode: 'agent',
+        conversation_history: lastSix,
+      },
       // journal chat
-      { message: 'Today I finally presented the roadmap.', file_content: 'Presented the roadmap.', file_name: '2026-01-05.md', folder: 'journal', mode: 'agent', conversation_history: [] },
+      {
+        message: 'Today I finally presented the roadmap.',
+        file_content: 'Presented the roadmap.',
+        file_name: '2026-01-05.md',
+        folder: 'journal',
+        mode: 'agent',
+        conversation_history: [],
+      },
       // coaching question chat
-      { message: "I'm ready to start reflecting on: What energised you today?", file_content: '', file_name: 'what_energised_you_2026-01-05.md', folder: 'coaching', mode: 'agent', conversation_history: [] },
+      {
+        message: "I'm ready to start reflecting on: What energised you today?",
+        file_content: '',
+        file_name: 'what_energised_you_2026-01-05.md',
+        folder: 'coaching',
+        mode: 'agent',
+        conversation_history: [],
+      },
       // people chat: message, mode ask, person_id, conversation_history (no folder or file)
-      { message: 'How should I prepare for my 1:1 with Sam?', mode: 'ask', person_id: 4, conversation_history: [{ role: 'assistant', content: 'How can I help you think about this person today?' }] },
+      {
+        message: 'How should I prepare for my 1:1 with Sam?',
+        mode: 'ask',
+        person_id: 4,
+        conversation_history: [{ role: 'assistant', content: 'How can I help you think about this person today?' }],
+      },
       // meeting chat
-      { message: 'What should the agenda be?', file_content: 'Goals: align on Q3', file_name: 'meeting-prep.md', folder: 'meetings', mode: 'agent', conversation_history: [] },
+      {
+        message: 'What should the agenda be?',
+        file_content: 'Goals: align on Q3',
+        file_name: 'meeting-prep.md',
+        folder: 'meetings',
+        mode: 'agent',
+        conversation_history: [],
+      },
     ];
     for (const body of payloads) {
       const res = await me.post('/ai_chat/send_message', body);
@@ -88,7 +134,9 @@ describe('POST /ai_chat/send_message (offline coach)', () => {
       'path:["meetings","meeting-prep.md"]',
     ]);
     // The planning chat in agent mode turns a todo request into the create_todo action.
-    expect((await me.get('/ai_chat/conversation?folder=planning&file_name=milestones.md')).body.messages[1].content).toContain('create_todo');
+    expect((await me.get('/ai_chat/conversation?folder=planning&file_name=milestones.md')).body.messages[1].content).toContain(
+      'create_todo',
+    );
   });
 
   test('without conversation_history the stored messages are the history', async () => {
@@ -97,7 +145,11 @@ describe('POST /ai_chat/send_message (offline coach)', () => {
     await me.post('/ai_chat/send_message', { ...key, message: 'Our checkout went down on Black Friday and I was on call.' });
     // The offline coach asks for the next STAR part only if it remembers the situation.
     const next = await me.post('/ai_chat/send_message', { ...key, message: 'My task was to restore checkout within an hour.' });
-    const fresh = await me.post('/ai_chat/send_message', { ...key, message: 'My task was to restore checkout within an hour.', conversation_history: [] });
+    const fresh = await me.post('/ai_chat/send_message', {
+      ...key,
+      message: 'My task was to restore checkout within an hour.',
+      conversation_history: [],
+    });
     expect(next.body.message).not.toEqual(fresh.body.message);
   });
 });
@@ -108,12 +160,32 @@ describe('validation', () => {
     ['an empty message', { message: '   ' }, 'Message is required'],
     ['no message', { message: undefined }, 'Message is required'],
     ['a message over 10,000 characters', { message: 'x'.repeat(10_001) }, 'Message is too long (at most 10,000 characters)'],
-    ['file_content over 1,000,000 characters', { file_content: 'x'.repeat(1_000_001) }, 'File content is too long (at most 1,000,000 characters)'],
-    ['more than 200 history messages', { conversation_history: Array.from({ length: 201 }, () => ({ role: 'user', content: 'x' })) }, 'Conversation history is too long (at most 200 messages)'],
-    ['a history message over 20,000 characters', { conversation_history: [{ role: 'user', content: 'x'.repeat(20_001) }] }, 'Each conversation message must be at most 20,000 characters'],
-    ['a history that is not a list', { conversation_history: 'hi' }, 'Conversation history must be a list of messages, each with a role and a content'],
+    [
+      'file_content over 1,000,000 characters',
+      { file_content: 'x'.repeat(1_000_001) },
+      'File content is too long (at most 1,000,000 characters)',
+    ],
+    [
+      'more than 200 history messages',
+      { conversation_history: Array.from({ length: 201 }, () => ({ role: 'user', content: 'x' })) },
+      'Conversation history is too long (at most 200 messages)',
+    ],
+    [
+      'a history message over 20,000 characters',
+      { conversation_history: [{ role: 'user', content: 'x'.repeat(20_001) }] },
+      'Each conversation message must be at most 20,000 characters',
+    ],
+    [
+      'a history that is not a list',
+      { conversation_history: 'hi' },
+      'Conversation history must be a list of messages, each with a role and a content',
+    ],
     ['an unknown mode', { mode: 'edit' }, "Mode must be 'ask' or 'agent'"],
-    ['no conversation key', { file_id: undefined, folder: undefined }, 'Say which conversation this is: file_id, person_id, or folder and file_name'],
+    [
+      'no conversation key',
+      { file_id: undefined, folder: undefined },
+      'Say which conversation this is: file_id, person_id, or folder and file_name',
+    ],
     ['a bad file_id', { file_id: 'seven' }, 'file_id must be a positive whole number'],
   ];
   test.each(cases)('%s → 422 with the errors list, nothing stored', async (_name, change, message) => {
@@ -128,7 +200,11 @@ describe('validation', () => {
   test('every problem is listed at once; exactly 10,000 characters and 200 messages are fine', async () => {
     const me = chat.as(51);
     const res = await me.post('/ai_chat/send_message', { message: '', mode: 'x' });
-    expect(res.body.errors).toEqual(['Message is required', "Mode must be 'ask' or 'agent'", 'Say which conversation this is: file_id, person_id, or folder and file_name']);
+    expect(res.body.errors).toEqual([
+      'Message is required',
+      "Mode must be 'ask' or 'agent'",
+      'Say which conversation this is: file_id, person_id, or folder and file_name',
+    ]);
     const atLimit = await me.post('/ai_chat/send_message', {
       ...valid,
       message: 'x'.repeat(10_000),

@@ -59,9 +59,19 @@ describe('POST /ai_chat/suggest_edits (offline coach)', () => {
 
   test('without conversation_history the stored conversation is used; nothing is stored', async () => {
     const me = chat.as(2);
-    await me.post('/ai_chat/send_message', { file_id: 8, folder: 'career-goals', file_name: 'goals.md', message: 'My manager Priya could sponsor my promotion.' });
+    await me.post('/ai_chat/send_message', {
+      file_id: 8,
+      folder: 'career-goals',
+      file_name: 'goals.md',
+      message: 'My manager Priya could sponsor my promotion.',
+    });
     const before = await storedMessages(chat.database.db, 2);
-    const res = await me.post('/ai_chat/suggest_edits', { file_id: 8, folder: 'career-goals', file_name: 'goals.md', file_content: '# Goals\n' });
+    const res = await me.post('/ai_chat/suggest_edits', {
+      file_id: 8,
+      folder: 'career-goals',
+      file_name: 'goals.md',
+      file_content: '# Goals\n',
+    });
     expect(res.body.suggested_content).toContain('Priya could sponsor my promotion');
     expect(await storedMessages(chat.database.db, 2)).toEqual(before);
   });
@@ -75,7 +85,11 @@ describe('POST /ai_chat/suggest_edits (offline coach)', () => {
       conversation_history: [{ role: 'user', content: 'The roadmap review went well and the CTO approved the budget.' }],
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, diff: expect.any(Array), suggested_content: expect.stringContaining('CTO approved the budget') });
+    expect(res.body).toEqual({
+      success: true,
+      diff: expect.any(Array),
+      suggested_content: expect.stringContaining('CTO approved the budget'),
+    });
   });
 
   test('limits are checked: 422 with the errors list', async () => {

@@ -24,7 +24,11 @@ export function signedClient(url: string, uid: number): TestClient {
   return client;
 }
 
-export async function startChat(options: ChatServiceOptions = {}, env: Record<string, string> = {}, database?: TestDatabase): Promise<ChatHarness> {
+export async function startChat(
+  options: ChatServiceOptions = {},
+  env: Record<string, string> = {},
+  database?: TestDatabase,
+): Promise<ChatHarness> {
   const db = database ?? (await freshDatabase());
   const svc = await startTestService(createChatService(options), db.db, { env });
   return {
@@ -40,7 +44,10 @@ export async function startChat(options: ChatServiceOptions = {}, env: Record<st
 
 /** Every stored message of a user, oldest first, with the conversation key. */
 export async function storedMessages(db: Db, userId?: number): Promise<{ key: string; role: string; content: string }[]> {
-  const q = db(`${T.messages} as m`).join(`${T.conversations} as c`, 'c.id', 'm.conversation_id').orderBy('m.id').select('c.key', 'm.role', 'm.content');
+  const q = db(`${T.messages} as m`)
+    .join(`${T.conversations} as c`, 'c.id', 'm.conversation_id')
+    .orderBy('m.id')
+    .select('c.key', 'm.role', 'm.content');
   if (userId !== undefined) q.where('c.user_id', userId);
   return q;
 }
@@ -53,7 +60,12 @@ export interface SseEvent {
 }
 
 /** POSTs with Accept: text/event-stream and reads the events as they arrive. */
-export async function postEventStream(client: TestClient, path: string, body: unknown, opts: { signal?: AbortSignal; onEvent?: (e: SseEvent) => void } = {}) {
+export async function postEventStream(
+  client: TestClient,
+  path: string,
+  body: unknown,
+  opts: { signal?: AbortSignal; onEvent?: (e: SseEvent) => void } = {},
+) {
   const started = performance.now();
   const res = await fetch(client.baseUrl + path, {
     method: 'POST',

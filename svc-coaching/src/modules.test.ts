@@ -35,20 +35,26 @@ describe('svc-coaching: planning and coaching as two modules of one service', ()
       },
     });
     const service = defineService({ name: 'coaching', ...composeModules([trespasser]) });
-    await expect(startTestService(service, database.db)).rejects.toThrow(/module planning registered GET \/coaching\/questionnaire_sections, a path it does not own/);
+    await expect(startTestService(service, database.db)).rejects.toThrow(
+      /module planning registered GET \/coaching\/questionnaire_sections, a path it does not own/,
+    );
   });
 
   test("the modules' migrations run into the one schema under their module's name", async () => {
     const planning = defineModule({
       name: 'planning',
       owns: planningModule.owns,
-      migrations: [{ name: '001_todos', up: (knex, schema) => knex.schema.withSchema(schema).createTable('todos', (t) => t.increments('id')) }],
+      migrations: [
+        { name: '001_todos', up: (knex, schema) => knex.schema.withSchema(schema).createTable('todos', (t) => t.increments('id')) },
+      ],
       routes: () => undefined,
     });
     const coaching = defineModule({
       name: 'coaching',
       owns: coachingModule.owns,
-      migrations: [{ name: '001_sections', up: (knex, schema) => knex.schema.withSchema(schema).createTable('sections', (t) => t.increments('id')) }],
+      migrations: [
+        { name: '001_sections', up: (knex, schema) => knex.schema.withSchema(schema).createTable('sections', (t) => t.increments('id')) },
+      ],
       routes: () => undefined,
     });
     const running = await startTestService(defineService({ name: 'coaching', ...composeModules([planning, coaching]) }), database.db);

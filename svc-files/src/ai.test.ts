@@ -37,7 +37,11 @@ async function startRelay(target: OpenAiTestServer): Promise<Relay> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   relay.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  relay.close = () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); });
+  relay.close = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    });
   return relay;
 }
 
@@ -47,7 +51,12 @@ let database: TestDatabase;
 let h: FilesHarness;
 
 const env = (extra: Record<string, string> = {}) => ({
-  AI_BASE_URL: relay.baseURL, AI_MODEL: 'test-model', AI_API_KEY: 'test-key', AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '5000', ...extra,
+  AI_BASE_URL: relay.baseURL,
+  AI_MODEL: 'test-model',
+  AI_API_KEY: 'test-key',
+  AI_MAX_RETRIES: '0',
+  AI_TIMEOUT_MS: '5000',
+  ...extra,
 });
 
 beforeAll(async () => {
@@ -76,9 +85,27 @@ describe('suggestions from the model', () => {
     const c = h.user();
     await c.post('/folders', { name: 'work-profile' });
     await c.post('/profile/reject_suggested_folder', { name: 'Career Goals' });
-    model.reply(json([s('Work Profile'), s('career_goals'), s('side-projects'), s('side projects'), s('mentoring'), s('learning'), s('health'), s('money'), s('extra')]));
+    model.reply(
+      json([
+        s('Work Profile'),
+        s('career_goals'),
+        s('side-projects'),
+        s('side projects'),
+        s('mentoring'),
+        s('learning'),
+        s('health'),
+        s('money'),
+        s('extra'),
+      ]),
+    );
     const res = await c.get('/profile/suggested_folders');
-    expect(res.body).toEqual({ success: true, suggestions: [s('side-projects'), s('mentoring'), s('learning'), s('health'), s('money')].map((x) => ({ ...x, description: `About ${x.name}` })) });
+    expect(res.body).toEqual({
+      success: true,
+      suggestions: [s('side-projects'), s('mentoring'), s('learning'), s('health'), s('money')].map((x) => ({
+        ...x,
+        description: `About ${x.name}`,
+      })),
+    });
     expect(model.requests).toHaveLength(1);
     const [system, user] = lastMessages();
     expect(system!.content).toContain('career coach');
@@ -94,7 +121,11 @@ describe('suggestions from the model', () => {
   test('regenerate sends the edited prompt to the model and stores the answer (count respected)', async () => {
     const c = h.user();
     model.reply(json([s('alpha'), s('beta'), s('gamma')]));
-    const res = await c.post('/profile/regenerate_suggested_folders', { system: 'EDITED SYSTEM PROMPT', user: 'Give me two folders about gardening.', count: '2' });
+    const res = await c.post('/profile/regenerate_suggested_folders', {
+      system: 'EDITED SYSTEM PROMPT',
+      user: 'Give me two folders about gardening.',
+      count: '2',
+    });
     expect(res.body).toEqual({ success: true, suggestions: [s('alpha'), s('beta')] });
     const [system, user] = lastMessages();
     expect(system).toMatchObject({ role: 'system', content: expect.stringMatching(/^EDITED SYSTEM PROMPT/) });
@@ -108,7 +139,10 @@ describe('suggestions from the model', () => {
     await c.post('/files', { file: { folder: 'garden', name: 'tomatoes' } });
     model.reply(json([s('Tomatoes'), s('Raised Beds'), s('compost_plan.md')]));
     const res = await c.post('/profile/regenerate_suggested_files', { folder: 'garden', system: 'S', user: 'U files', count: 5 });
-    expect(res.body.suggestions).toEqual([{ name: 'raised-beds.md', description: 'About Raised Beds' }, { name: 'compost-plan.md', description: 'About compost_plan.md' }]);
+    expect(res.body.suggestions).toEqual([
+      { name: 'raised-beds.md', description: 'About Raised Beds' },
+      { name: 'compost-plan.md', description: 'About compost_plan.md' },
+    ]);
     expect(lastMessages().at(-1)).toEqual({ role: 'user', content: 'U files' });
     // The default prompt (GET) names the folder's files and asks for the count.
     const prompt = await c.get('/profile/file_suggestion_prompt?folder=garden&count=4');
@@ -122,7 +156,11 @@ describe('POST /files/summarize with a model', () => {
     const c = h.user();
     const id = (await c.post('/files', { file: { folder: 'f', name: 'x' } })).body.file.id;
     await c.patch(`/files/${id}/summary`, { summary: 'old' });
-    expect((await c.post('/files/summarize', { file_id: id, folder: 'f', file_name: 'x.md', content: '   ' })).body).toEqual({ success: true, summary: '', summary_revision: 3 });
+    expect((await c.post('/files/summarize', { file_id: id, folder: 'f', file_name: 'x.md', content: '   ' })).body).toEqual({
+      success: true,
+      summary: '',
+      summary_revision: 3,
+    });
     expect((await c.get(`/files/${id}`)).body.file.summary).toBe('');
     expect(model.requests).toHaveLength(0);
   });
@@ -131,7 +169,11 @@ describe('POST /files/summarize with a model', () => {
     const c = h.user();
     const id = (await c.post('/files', { file: { folder: 'f', name: 'y', content: 'Shipped billing v2.' } })).body.file.id;
     model.reply({ content: 'Shipped billing v2 on time.' });
-    expect((await c.post('/files/summarize', { file_id: id, content: 'Shipped billing v2.' })).body).toEqual({ success: true, summary: 'Shipped billing v2 on time.', summary_revision: 2 });
+    expect((await c.post('/files/summarize', { file_id: id, content: 'Shipped billing v2.' })).body).toEqual({
+      success: true,
+      summary: 'Shipped billing v2 on time.',
+      summary_revision: 2,
+    });
     expect(JSON.stringify(lastMessages())).toContain('Shipped billing v2.');
     expect((await c.get(`/files/${id}`)).body.file.summary).toBe('Shipped billing v2 on time.');
   });
@@ -141,9 +183,18 @@ describe('POST /profile/generate_file_draft with a model', () => {
   test('the edited prompts reach the model; the draft is answered, not saved', async () => {
     const c = h.user();
     model.reply({ content: '# Leading Under Pressure\n\n## Situation\n- [fill in]' });
-    const res = await c.post('/profile/generate_file_draft', { system: 'DRAFT SYSTEM', user: 'DRAFT USER', folder: 'interview-stories', name: 'leading_under_pressure', description: 'x' });
+    const res = await c.post('/profile/generate_file_draft', {
+      system: 'DRAFT SYSTEM',
+      user: 'DRAFT USER',
+      folder: 'interview-stories',
+      name: 'leading_under_pressure',
+      description: 'x',
+    });
     expect(res.body).toEqual({ success: true, draft: '# Leading Under Pressure\n\n## Situation\n- [fill in]\n' });
-    expect(lastMessages()).toEqual([{ role: 'system', content: 'DRAFT SYSTEM' }, { role: 'user', content: 'DRAFT USER' }]);
+    expect(lastMessages()).toEqual([
+      { role: 'system', content: 'DRAFT SYSTEM' },
+      { role: 'user', content: 'DRAFT USER' },
+    ]);
     expect((await c.get('/files')).body).toEqual({});
   });
 
@@ -173,7 +224,10 @@ describe('POST /profile/generate_file_draft with a model', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
     // The service is fine afterwards.
     model.reply({ content: '# Next' });
-    expect((await c.post('/profile/generate_file_draft', { folder: 'f', name: 'next' })).body).toEqual({ success: true, draft: '# Next\n' });
+    expect((await c.post('/profile/generate_file_draft', { folder: 'f', name: 'next' })).body).toEqual({
+      success: true,
+      draft: '# Next\n',
+    });
   });
 });
 
@@ -188,7 +242,11 @@ describe('AI failures', () => {
     model.reply({ status: 503 });
     expect((await c.post('/files/summarize', { content: 'text' })).status).toBe(502);
     model.reply({ status: 401, errorMessage: 'bad key' });
-    expect((await c.post('/profile/generate_file_draft', { folder: 'f', name: 'n' })).body).toEqual({ success: false, error: UNAVAILABLE, errors: [UNAVAILABLE] });
+    expect((await c.post('/profile/generate_file_draft', { folder: 'f', name: 'n' })).body).toEqual({
+      success: false,
+      error: UNAVAILABLE,
+      errors: [UNAVAILABLE],
+    });
     model.reply(json([s('later')]));
     expect((await c.get('/profile/suggested_folders')).body.suggestions).toEqual([s('later')]);
   });

@@ -11,7 +11,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const STALE = 'This file was changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.';
+const STALE =
+  'This file was changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.';
 
 async function newFile(c: TestClient, file: Record<string, unknown>): Promise<number> {
   const res = await c.post('/files', { file });
@@ -23,7 +24,11 @@ describe('PATCH /files/{id} (content and revisions)', () => {
   test('every change of content increments the revision; saving the same content does not', async () => {
     const c = h.user();
     const id = await newFile(c, { name: 'doc', folder: 'f', content: 'v1' });
-    expect((await c.patch(`/files/${id}`, { file: { content: 'v2', revision: 1 } })).body).toEqual({ success: true, errors: [], revision: 2 });
+    expect((await c.patch(`/files/${id}`, { file: { content: 'v2', revision: 1 } })).body).toEqual({
+      success: true,
+      errors: [],
+      revision: 2,
+    });
     expect((await c.patch(`/files/${id}`, { file: { content: 'v3' }, revision: 2 })).body.revision).toBe(3);
     expect((await c.patch(`/files/${id}`, { file: { content: 'v3', revision: 3 } })).body.revision).toBe(3);
     expect((await c.get(`/files/${id}`)).body.file).toMatchObject({ content: 'v3', revision: 3 });
@@ -39,7 +44,11 @@ describe('PATCH /files/{id} (content and revisions)', () => {
     expect(stale.body).toEqual({ success: false, errors: [STALE], current: { content: 'from tab A', revision: 2 } });
     expect((await c.get(`/files/${id}`)).body.file.content).toBe('from tab A');
     // The same stale base with the content the file already holds is no conflict.
-    expect((await c.patch(`/files/${id}`, { file: { content: 'from tab A', revision: 1 } })).body).toEqual({ success: true, errors: [], revision: 2 });
+    expect((await c.patch(`/files/${id}`, { file: { content: 'from tab A', revision: 1 } })).body).toEqual({
+      success: true,
+      errors: [],
+      revision: 2,
+    });
     // No revision: last write wins (the documented call), still counted.
     expect((await c.patch(`/files/${id}`, { file: { content: 'from tab B' } })).body).toEqual({ success: true, errors: [], revision: 3 });
     expect((await c.patch(`/files/${id}`, { file: { content: 'again', revision: '3' } })).body.revision).toBe(4);
@@ -68,7 +77,7 @@ describe('PATCH /files/{id} (content and revisions)', () => {
     const c = h.user();
     const id = await newFile(c, { name: 'big', folder: 'f' });
     const line = 'All work and no play makes a dull career coach. ñ ✓\n';
-    let content = line.repeat(Math.ceil(1024 * 1024 / line.length));
+    let content = line.repeat(Math.ceil((1024 * 1024) / line.length));
     let revision = 1;
     for (const key of ['a', 'b', 'c']) {
       content += key;
@@ -100,7 +109,11 @@ describe('POST /files/summarize (offline coach)', () => {
     const c = h.user();
     const id = await newFile(c, { name: 'empty', folder: 'f' });
     await c.patch(`/files/${id}/summary`, { summary: 'an old summary' });
-    expect((await c.post('/files/summarize', { file_id: id, content: ' \n\t ' })).body).toEqual({ success: true, summary: '', summary_revision: 3 });
+    expect((await c.post('/files/summarize', { file_id: id, content: ' \n\t ' })).body).toEqual({
+      success: true,
+      summary: '',
+      summary_revision: 3,
+    });
     expect((await c.get(`/files/${id}`)).body.file.summary).toBe('');
   });
 
@@ -111,15 +124,23 @@ describe('POST /files/summarize (offline coach)', () => {
     expect(res.body.summary).toContain('billing system');
     expect((await c.get(`/files/${id}`)).body.file.summary).toBe(res.body.summary);
     // No such file: the summary is answered, nothing is stored.
-    expect((await c.post('/files/summarize', { folder: 'work', file_name: 'nope.md', content: 'Some text to sum up.' })).body.success).toBe(true);
+    expect((await c.post('/files/summarize', { folder: 'work', file_name: 'nope.md', content: 'Some text to sum up.' })).body.success).toBe(
+      true,
+    );
   });
 
   test("another user's file_id is 404 and its summary is untouched; a bad file_id is 422", async () => {
     const a = h.user();
     const id = await newFile(a, { name: 'x', folder: 'f', content: 'text' });
     await a.patch(`/files/${id}/summary`, { summary: 'kept' });
-    expect((await h.user().post('/files/summarize', { file_id: id, content: '' })).body).toEqual({ success: false, errors: ['File not found.'] });
+    expect((await h.user().post('/files/summarize', { file_id: id, content: '' })).body).toEqual({
+      success: false,
+      errors: ['File not found.'],
+    });
     expect((await a.get(`/files/${id}`)).body.file.summary).toBe('kept');
-    expect((await a.post('/files/summarize', { file_id: 'abc', content: 'x' })).body).toEqual({ success: false, errors: ['file_id must be a file id (integer).'] });
+    expect((await a.post('/files/summarize', { file_id: 'abc', content: 'x' })).body).toEqual({
+      success: false,
+      errors: ['file_id must be a file id (integer).'],
+    });
   });
 });

@@ -1,12 +1,30 @@
 import {
-  createFileBody, FILES_MESSAGES as M, fileGoalsBody, fileSummaryBody, normalizeFileName, reorderFilesBody,
-  saveFileContentBody, summarizeBody, updateFileBody, type AnswerOf,
+  createFileBody,
+  FILES_MESSAGES as M,
+  fileGoalsBody,
+  fileSummaryBody,
+  normalizeFileName,
+  reorderFilesBody,
+  saveFileContentBody,
+  summarizeBody,
+  updateFileBody,
+  type AnswerOf,
 } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { FilesAi } from './ai';
 import {
-  createFile, deleteFile, filesIndexJson, findFileByName, getFile, reorderFiles, saveFileText, updateFile,
-  type CurrentText, type FileHead, type FileText, type SaveGuard,
+  createFile,
+  deleteFile,
+  filesIndexJson,
+  findFileByName,
+  getFile,
+  reorderFiles,
+  saveFileText,
+  updateFile,
+  type CurrentText,
+  type FileHead,
+  type FileText,
+  type SaveGuard,
 } from './files';
 import { fileIdFrom, fileIdParams, invalid, notFound } from './http';
 import { gzippedBody, type ListingCache } from './listing-cache';
@@ -25,9 +43,19 @@ function ifNoneMatch(header: string, etag: string): boolean {
  * lost).
  */
 const currentOf = <K extends FileText>(key: K, c: CurrentText) =>
-  ({ [key]: c.text, revision: c.revision, ...(c.save_id ? { save_id: c.save_id } : {}) }) as { [P in K]: string } & { revision: number; save_id?: string };
+  ({ [key]: c.text, revision: c.revision, ...(c.save_id ? { save_id: c.save_id } : {}) }) as { [P in K]: string } & {
+    revision: number;
+    save_id?: string;
+  };
 
-const head = (f: FileHead) => ({ id: f.id, name: f.name, folder: f.folder, description: f.description, position: f.position, revision: f.revision });
+const head = (f: FileHead) => ({
+  id: f.id,
+  name: f.name,
+  folder: f.folder,
+  description: f.description,
+  position: f.position,
+  revision: f.revision,
+});
 
 /** The summary's revision after summarize stored it (nothing when no file was named). */
 const summaryRevision = (stored: Awaited<ReturnType<typeof saveFileText>> | undefined) =>

@@ -132,11 +132,27 @@ describe('GET, PUT and DELETE /files/{id}', () => {
     expect(res.body).toEqual({
       success: true,
       file: {
-        id, name: 'story.md', folder: 'interview-stories', description: 'd', content: '# Story', summary: '', goals: '',
-        position: 0, revision: 1, summary_revision: 1, goals_revision: 1, updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        id,
+        name: 'story.md',
+        folder: 'interview-stories',
+        description: 'd',
+        content: '# Story',
+        summary: '',
+        goals: '',
+        position: 0,
+        revision: 1,
+        summary_revision: 1,
+        goals_revision: 1,
+        updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       },
     });
-    for (const [client, path] of [[h.user(), `/files/${id}`], [c, '/files/999999'], [c, '/files/abc'], [c, '/files/99999999999'], [c, '/files/0']] as const) {
+    for (const [client, path] of [
+      [h.user(), `/files/${id}`],
+      [c, '/files/999999'],
+      [c, '/files/abc'],
+      [c, '/files/99999999999'],
+      [c, '/files/0'],
+    ] as const) {
       const r = await client.get(path);
       expect([path, r.status, r.body]).toEqual([path, 404, { success: false, errors: ['File not found.'] }]);
     }
@@ -146,7 +162,11 @@ describe('GET, PUT and DELETE /files/{id}', () => {
     const c = h.user();
     const id = await newFile(c, { name: 'draft', folder: 'f' });
     const renamed = await c.put(`/files/${id}`, { file: { name: ' final_version ' } });
-    expect(renamed.body).toEqual({ success: true, errors: [], file: { id, name: 'final version.md', folder: 'f', description: '', position: 0, revision: 1 } });
+    expect(renamed.body).toEqual({
+      success: true,
+      errors: [],
+      file: { id, name: 'final version.md', folder: 'f', description: '', position: 0, revision: 1 },
+    });
     const described = await c.put(`/files/${id}`, { file: { description: 'The one to send' } });
     expect(described.body.file).toMatchObject({ name: 'final version.md', description: 'The one to send' });
     expect((await c.get(`/files/${id}`)).body.file).toMatchObject({ name: 'final version.md', description: 'The one to send' });
@@ -183,7 +203,11 @@ describe('GET, PUT and DELETE /files/{id}', () => {
 describe('PATCH /files/reorder', () => {
   test('orders the files of one folder; ids of other folders or users are ignored and listed', async () => {
     const c = h.user();
-    const [a, b, d] = [await newFile(c, { name: 'a', folder: 'f' }), await newFile(c, { name: 'b', folder: 'f' }), await newFile(c, { name: 'd', folder: 'f' })];
+    const [a, b, d] = [
+      await newFile(c, { name: 'a', folder: 'f' }),
+      await newFile(c, { name: 'b', folder: 'f' }),
+      await newFile(c, { name: 'd', folder: 'f' }),
+    ];
     const elsewhere = await newFile(c, { name: 'e', folder: 'g' });
     const foreign = await newFile(h.user(), { name: 'x', folder: 'f' });
     const res = await c.patch('/files/reorder', { folder: 'f', ids: [d, String(a), elsewhere, foreign] });

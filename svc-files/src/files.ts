@@ -48,12 +48,23 @@ const withFolder = (db: Db, userId: number) =>
 export async function getFile(db: Db, userId: number, id: number): Promise<FileRow | undefined> {
   const row = await withFolder(db, userId)
     .where('f.id', id)
-    .first(...HEAD, 'f.content', 'f.summary', 'f.goals', 'f.summary_revision', 'f.goals_revision', db.raw(`to_char(f.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`));
+    .first(
+      ...HEAD,
+      'f.content',
+      'f.summary',
+      'f.goals',
+      'f.summary_revision',
+      'f.goals_revision',
+      db.raw(`to_char(f.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`),
+    );
   return row as FileRow | undefined;
 }
 
 export function findFileByName(db: Db, userId: number, folder: string, name: string): Promise<FileHead | undefined> {
-  return withFolder(db, userId).whereRaw('lower(fo.name) = lower(?)', [folder]).whereRaw('lower(f.name) = lower(?)', [name]).first(...HEAD);
+  return withFolder(db, userId)
+    .whereRaw('lower(fo.name) = lower(?)', [folder])
+    .whereRaw('lower(f.name) = lower(?)', [name])
+    .first(...HEAD);
 }
 
 /** The names of a folder's files (for suggestions); [] when the folder does not exist. */
@@ -87,7 +98,12 @@ export async function createFile(db: Db, userId: number, file: NewFile): Promise
 }
 
 /** PUT /files/{id}: rename and/or describe. */
-export async function updateFile(db: Db, userId: number, id: number, change: { name?: string; description?: string }): Promise<FileHead | 'not_found' | 'exists'> {
+export async function updateFile(
+  db: Db,
+  userId: number,
+  id: number,
+  change: { name?: string; description?: string },
+): Promise<FileHead | 'not_found' | 'exists'> {
   const patch: Record<string, unknown> = { updated_at: db.fn.now() };
   if (change.name !== undefined) patch.name = change.name;
   if (change.description !== undefined) patch.description = change.description;
@@ -98,7 +114,9 @@ export async function updateFile(db: Db, userId: number, id: number, change: { n
     if (isUniqueViolation(err)) return 'exists';
     throw err;
   }
-  return (await withFolder(db, userId).where('f.id', id).first(...HEAD)) as FileHead;
+  return (await withFolder(db, userId)
+    .where('f.id', id)
+    .first(...HEAD)) as FileHead;
 }
 
 /** The texts of a file a user types, each with its own revision and last save id. */
@@ -132,7 +150,14 @@ export interface SaveGuard {
  * goes up by one on every change, and the save's id is kept with it; saving the same text
  * again changes neither.
  */
-export async function saveFileText(db: Db, userId: number, id: number, which: FileText, value: string, guard: SaveGuard = {}): Promise<SaveResult> {
+export async function saveFileText(
+  db: Db,
+  userId: number,
+  id: number,
+  which: FileText,
+  value: string,
+  guard: SaveGuard = {},
+): Promise<SaveResult> {
   const c = TEXT_COLUMNS[which];
   const same = `f.${c.text} = i.value`;
   const { rows } = await db.raw(

@@ -46,7 +46,8 @@ export function folderRoutes(router: ServiceRouter, db: Db, listing: ListingCach
   });
 
   router.patch('/folders/{folderName}', { params: folderNameParams }, async (ctx, { user, params }) =>
-    update(params.folderName, user.id, ctx.request.body));
+    update(params.folderName, user.id, ctx.request.body),
+  );
 
   router.delete('/folders/{folderName}', { params: folderNameParams }, async (_ctx, { user, params }) => {
     const { deleted, files } = await deleteFolder(db, user.id, params.folderName);

@@ -18,7 +18,11 @@ describe('GET and POST /folders', () => {
     expect((await c.get('/folders')).body).toEqual({ success: true, folders: [] });
     const created = await c.post('/folders', { name: '  work-profile  ', description: ' Who I am at work ' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ success: true, errors: [], folder: { name: 'work-profile', description: 'Who I am at work', position: 0 } });
+    expect(created.body).toEqual({
+      success: true,
+      errors: [],
+      folder: { name: 'work-profile', description: 'Who I am at work', position: 0 },
+    });
     await c.post('/folders', { name: 'career goals' });
     await c.post('/folders', { name: 'Ideas ✨', description: null });
     expect((await c.get('/folders')).body).toEqual({
@@ -72,7 +76,11 @@ describe('PATCH /folders/{folderName}', () => {
   test('renames and describes a folder addressed by its URL-encoded name', async () => {
     const c = h.user();
     await c.post('/folders', { name: 'my old folder', description: 'before' });
-    const res = await c.patch(`/folders/${enc('my old folder')}`, { name: 'my old folder', new_name: ' Projects & ideas ✨ ', description: 'after' });
+    const res = await c.patch(`/folders/${enc('my old folder')}`, {
+      name: 'my old folder',
+      new_name: ' Projects & ideas ✨ ',
+      description: 'after',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, errors: [], folder: { name: 'Projects & ideas ✨', description: 'after', position: 0 } });
     const described = await c.patch(`/folders/${enc('Projects & ideas ✨')}`, { description: '' });

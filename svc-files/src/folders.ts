@@ -15,7 +15,10 @@ export const publicFolder = (f: FolderRow) => ({ name: f.name, description: f.de
 const COLUMNS = ['id', 'name', 'description', 'position'] as const;
 
 export function listFolders(db: Db | Knex.Transaction, userId: number): Promise<FolderRow[]> {
-  return db(T.folders).where({ user_id: userId }).orderBy([{ column: 'position' }, { column: 'id' }]).select(COLUMNS);
+  return db(T.folders)
+    .where({ user_id: userId })
+    .orderBy([{ column: 'position' }, { column: 'id' }])
+    .select(COLUMNS);
 }
 
 /** Folder names compare without case (the unique index is on lower(name)). */
@@ -25,7 +28,12 @@ export function findFolder(db: Db | Knex.Transaction, userId: number, name: stri
 }
 
 /** Inserts at the end of the user's list; undefined when the name is taken. */
-export async function insertFolder(db: Db | Knex.Transaction, userId: number, name: string, description: string): Promise<FolderRow | undefined> {
+export async function insertFolder(
+  db: Db | Knex.Transaction,
+  userId: number,
+  name: string,
+  description: string,
+): Promise<FolderRow | undefined> {
   const { rows } = await db.raw(
     `insert into ${T.folders} (user_id, name, description, position)
      select ?, ?, ?, coalesce(max(position) + 1, 0) from ${T.folders} where user_id = ?
@@ -55,7 +63,12 @@ export type FolderUpdate = { newName?: string; description?: string };
  * Renames and/or describes. A rename carries the folder's file suggestions and rejections
  * along (they are stored by folder name).
  */
-export async function updateFolder(db: Db, userId: number, name: string, change: FolderUpdate): Promise<FolderRow | 'not_found' | 'exists'> {
+export async function updateFolder(
+  db: Db,
+  userId: number,
+  name: string,
+  change: FolderUpdate,
+): Promise<FolderRow | 'not_found' | 'exists'> {
   try {
     return await db.transaction(async (trx) => {
       const folder = await findFolder(trx, userId, name, true);
@@ -80,17 +93,27 @@ export async function updateFolder(db: Db, userId: number, name: string, change:
 async function moveFolderSuggestions(trx: Knex.Transaction, userId: number, from: string, to: string): Promise<void> {
   const scope = { user_id: userId, kind: 'file' };
   // Leftovers of an earlier folder with the new name give way.
-  await trx(T.suggestions).where({ ...scope, folder: to }).delete();
-  await trx(T.suggestion_sets).where({ ...scope, folder: to }).delete();
-  await trx(T.suggestions).where({ ...scope, folder: from }).update({ folder: to });
-  await trx(T.suggestion_sets).where({ ...scope, folder: from }).update({ folder: to });
+  await trx(T.suggestions)
+    .where({ ...scope, folder: to })
+    .delete();
+  await trx(T.suggestion_sets)
+    .where({ ...scope, folder: to })
+    .delete();
+  await trx(T.suggestions)
+    .where({ ...scope, folder: from })
+    .update({ folder: to });
+  await trx(T.suggestion_sets)
+    .where({ ...scope, folder: from })
+    .update({ folder: to });
   await trx.raw(
     `insert into ${T.rejections} (user_id, kind, folder, name, key, created_at)
      select user_id, kind, ?, name, key, created_at from ${T.rejections} where user_id = ? and kind = 'file' and folder = ?
      on conflict do nothing`,
     [to, userId, from],
   );
-  await trx(T.rejections).where({ ...scope, folder: from }).delete();
+  await trx(T.rejections)
+    .where({ ...scope, folder: from })
+    .delete();
 }
 
 /** Deletes the folder's files, then the folder, in one transaction. False when absent. */

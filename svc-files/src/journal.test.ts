@@ -14,7 +14,10 @@ const BAD_DATE = { success: false, errors: ['Date must be a real date in the for
 
 describe('journal', () => {
   test('a date without an entry reads as empty content', async () => {
-    expect((await h.user().get('/journal/2026-01-05')).body).toEqual({ success: true, entry: { date: '2026-01-05', content: '', revision: 0 } });
+    expect((await h.user().get('/journal/2026-01-05')).body).toEqual({
+      success: true,
+      entry: { date: '2026-01-05', content: '', revision: 0 },
+    });
   });
 
   test('save creates, then replaces, the entry of that date; GET reads it back', async () => {
@@ -23,17 +26,24 @@ describe('journal', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ success: true, entry: { date: '2026-01-05', content: 'Started the new role.', revision: 1 } });
     await c.post('/journal/2026-01-05/save', { content: 'Started the new role. Met the team.' });
-    expect((await c.get('/journal/2026-01-05')).body).toEqual({ success: true, entry: { date: '2026-01-05', content: 'Started the new role. Met the team.', revision: 2 } });
+    expect((await c.get('/journal/2026-01-05')).body).toEqual({
+      success: true,
+      entry: { date: '2026-01-05', content: 'Started the new role. Met the team.', revision: 2 },
+    });
     expect((await c.get('/journal/2026-01-06')).body.entry.content).toBe('');
   });
 
   test('GET /journal lists the dates with an entry, oldest first; emptied entries drop out', async () => {
     const c = h.user();
     expect((await c.get('/journal')).body).toEqual({ success: true, entries: [] });
-    for (const date of ['2026-03-01', '2025-12-31', '2026-02-28', '2024-02-29']) await c.post(`/journal/${date}/save`, { content: `On ${date}` });
+    for (const date of ['2026-03-01', '2025-12-31', '2026-02-28', '2024-02-29'])
+      await c.post(`/journal/${date}/save`, { content: `On ${date}` });
     await c.post('/journal/2026-03-02/save', { content: '  \n ' });
     await c.post('/journal/2026-02-28/save', { content: '' });
-    expect((await c.get('/journal')).body).toEqual({ success: true, entries: [{ date: '2024-02-29' }, { date: '2025-12-31' }, { date: '2026-03-01' }] });
+    expect((await c.get('/journal')).body).toEqual({
+      success: true,
+      entries: [{ date: '2024-02-29' }, { date: '2025-12-31' }, { date: '2026-03-01' }],
+    });
   });
 
   test('dates must be real days written YYYY-MM-DD (422 otherwise, for reads and saves)', async () => {
@@ -51,10 +61,13 @@ describe('journal', () => {
     const c = h.user();
     expect((await c.post('/journal/2026-01-07/save', {})).body).toEqual({ success: false, errors: ['content must be text.'] });
     expect((await c.post('/journal/2026-01-07/save', { content: 12 })).status).toBe(422);
-    expect((await c.post('/journal/2026-01-07/save', { content: null })).body).toEqual({ success: true, entry: { date: '2026-01-07', content: '', revision: 1 } });
+    expect((await c.post('/journal/2026-01-07/save', { content: null })).body).toEqual({
+      success: true,
+      entry: { date: '2026-01-07', content: '', revision: 1 },
+    });
   });
 
-  test("entries are per user: another user neither reads nor lists nor overwrites them", async () => {
+  test('entries are per user: another user neither reads nor lists nor overwrites them', async () => {
     const a = h.user();
     const b = h.user();
     await a.post('/journal/2026-05-01/save', { content: 'private thoughts' });

@@ -42,8 +42,7 @@ export async function saveEntry(db: Db, userId: number, date: string, content: s
 
 export async function readEntry(db: Db, userId: number, date: string): Promise<JournalEntry> {
   const row = (await db(T.journal_entries).where({ user_id: userId }).whereRaw('date = ?::date', [date]).first('content', 'revision')) as
-    | { content: string; revision: number }
-    | undefined;
+    { content: string; revision: number } | undefined;
   return { date, content: row?.content ?? '', revision: row?.revision ?? 0 };
 }
 

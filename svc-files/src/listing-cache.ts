@@ -41,7 +41,10 @@ export class ListingCache {
   private bytes = 0;
   private enabled = false;
 
-  constructor(private readonly maxBytes: number, private readonly maxEntries = 50_000) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly maxEntries = 50_000,
+  ) {}
 
   get active(): boolean {
     return this.enabled;

@@ -87,7 +87,8 @@ describePg('GET /files caching', () => {
 
   test('a list over 1 KB is gzipped (once, then kept) for clients that accept it', async () => {
     const c = a.user();
-    for (let i = 0; i < 30; i++) await c.post('/files', { file: { folder: 'many', name: `file ${i}`, description: 'A description long enough to pass a kilobyte.' } });
+    for (let i = 0; i < 30; i++)
+      await c.post('/files', { file: { folder: 'many', name: `file ${i}`, description: 'A description long enough to pass a kilobyte.' } });
     const zipped = await c.get('/files', { headers: { 'accept-encoding': 'gzip' } });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(zipped.headers.get('etag')).toMatch(/-gz"$/);

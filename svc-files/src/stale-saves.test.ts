@@ -26,22 +26,40 @@ describe('a save whose answer was lost is recognised by its save_id', () => {
     const c = h.user();
     const id = await newFile(c);
     // Save A commits, but the client never hears back (a 502 after the commit, a dropped connection).
-    expect((await c.patch(`/files/${id}`, { file: { content: 'typed', revision: 1, save_id: 'save-a' } })).body).toEqual({ success: true, errors: [], revision: 2 });
+    expect((await c.patch(`/files/${id}`, { file: { content: 'typed', revision: 1, save_id: 'save-a' } })).body).toEqual({
+      success: true,
+      errors: [],
+      revision: 2,
+    });
     // Still based on revision 1, the client goes on typing and saves again.
     const next = await c.patch(`/files/${id}`, { file: { content: 'typed more', revision: 1, save_id: 'save-b' } });
-    expect([next.status, next.body]).toEqual([409, { success: false, errors: [M.staleRevision], current: { content: 'typed', revision: 2, save_id: 'save-a' } }]);
+    expect([next.status, next.body]).toEqual([
+      409,
+      { success: false, errors: [M.staleRevision], current: { content: 'typed', revision: 2, save_id: 'save-a' } },
+    ]);
     // Having recognised save-a, it re-saves on revision 2.
     expect((await c.patch(`/files/${id}`, { file: { content: 'typed more', revision: 2, save_id: 'save-c' } })).body.revision).toBe(3);
 
     // Saving the same text again changes neither the revision nor whose save it is.
     expect((await c.patch(`/files/${id}`, { file: { content: 'typed more', save_id: 'save-d' } })).body.revision).toBe(3);
-    expect((await c.patch(`/files/${id}`, { file: { content: 'x', revision: 1 } })).body.current).toEqual({ content: 'typed more', revision: 3, save_id: 'save-c' });
+    expect((await c.patch(`/files/${id}`, { file: { content: 'x', revision: 1 } })).body.current).toEqual({
+      content: 'typed more',
+      revision: 3,
+      save_id: 'save-c',
+    });
 
     // Another tab (its own id) and an old client (no id, top-level fields) are someone else.
     await c.patch(`/files/${id}`, { file: { content: 'other tab' }, revision: 3, save_id: 'tab-2' });
-    expect((await c.patch(`/files/${id}`, { file: { content: 'mine', revision: 3, save_id: 'save-e' } })).body.current).toEqual({ content: 'other tab', revision: 4, save_id: 'tab-2' });
+    expect((await c.patch(`/files/${id}`, { file: { content: 'mine', revision: 3, save_id: 'save-e' } })).body.current).toEqual({
+      content: 'other tab',
+      revision: 4,
+      save_id: 'tab-2',
+    });
     await c.patch(`/files/${id}`, { file: { content: 'old client' } });
-    expect((await c.patch(`/files/${id}`, { file: { content: 'mine', revision: 4 } })).body.current).toEqual({ content: 'old client', revision: 5 });
+    expect((await c.patch(`/files/${id}`, { file: { content: 'mine', revision: 4 } })).body.current).toEqual({
+      content: 'old client',
+      revision: 5,
+    });
   });
 
   test('save_id must be a short token; revisions must fit an int4', async () => {
@@ -49,7 +67,11 @@ describe('a save whose answer was lost is recognised by its save_id', () => {
     const id = await newFile(c);
     for (const bad of ['has space', 'x'.repeat(65), 'a/b', 7, 'é']) {
       const res = await c.patch(`/files/${id}`, { file: { content: 'x', save_id: bad } });
-      expect([JSON.stringify(bad), res.status, res.body]).toEqual([JSON.stringify(bad), 422, { success: false, errors: [M.saveIdInvalid] }]);
+      expect([JSON.stringify(bad), res.status, res.body]).toEqual([
+        JSON.stringify(bad),
+        422,
+        { success: false, errors: [M.saveIdInvalid] },
+      ]);
       const note = await c.patch(`/files/${id}/summary`, { summary: 'x', save_id: bad });
       expect([JSON.stringify(bad), note.status]).toEqual([JSON.stringify(bad), 422]);
       const entry = await c.post('/journal/2026-01-01/save', { content: 'x', save_id: bad });
@@ -74,10 +96,21 @@ describe.each([
     const id = await newFile(c);
     expect((await c.get(`/files/${id}`)).body.file[revisionKey]).toBe(1);
     // Tab A and tab B both loaded revision 1; A saves first.
-    expect((await c.patch(`/files/${id}/${which}`, { [which]: 'from tab A', revision: 1, save_id: 'tab-a-1' })).body).toEqual({ success: true, revision: 2 });
+    expect((await c.patch(`/files/${id}/${which}`, { [which]: 'from tab A', revision: 1, save_id: 'tab-a-1' })).body).toEqual({
+      success: true,
+      revision: 2,
+    });
     const res = await c.patch(`/files/${id}/${which}`, { [which]: 'from tab B', revision: 1, save_id: 'tab-b-1' });
-    expect([res.status, res.body]).toEqual([409, { success: false, errors: [stale], current: { [which]: 'from tab A', revision: 2, save_id: 'tab-a-1' } }]);
-    expect((await c.get(`/files/${id}`)).body.file).toMatchObject({ [which]: 'from tab A', [revisionKey]: 2, revision: 1, content: 'start' });
+    expect([res.status, res.body]).toEqual([
+      409,
+      { success: false, errors: [stale], current: { [which]: 'from tab A', revision: 2, save_id: 'tab-a-1' } },
+    ]);
+    expect((await c.get(`/files/${id}`)).body.file).toMatchObject({
+      [which]: 'from tab A',
+      [revisionKey]: 2,
+      revision: 1,
+      content: 'start',
+    });
     // The text it already holds is no conflict; the same text adds no revision.
     expect((await c.patch(`/files/${id}/${which}`, { [which]: 'from tab A', revision: 1 })).body).toEqual({ success: true, revision: 2 });
     // Without a revision the save wins, as documented.
@@ -102,7 +135,10 @@ test('summarize stores the summary as a new revision, so a tab still on the old 
   expect(res.body).toMatchObject({ success: true, summary_revision: 2 });
   const stale = await c.patch(`/files/${id}/summary`, { summary: 'typed in another tab', revision: 1 });
   expect([stale.status, stale.body.current]).toEqual([409, { summary: res.body.summary, revision: 2 }]);
-  expect((await c.patch(`/files/${id}/summary`, { summary: 'edited after summarize', revision: 2 })).body).toEqual({ success: true, revision: 3 });
+  expect((await c.patch(`/files/${id}/summary`, { summary: 'edited after summarize', revision: 2 })).body).toEqual({
+    success: true,
+    revision: 3,
+  });
 });
 
 describe('POST /journal/{date}/save with a revision', () => {
@@ -115,7 +151,10 @@ describe('POST /journal/{date}/save with a revision', () => {
       entry: { date: '2026-04-01', content: 'tab A', revision: 1 },
     });
     const res = await c.post('/journal/2026-04-01/save', { content: 'tab B', revision: 0, save_id: 'b1' });
-    expect([res.status, res.body]).toEqual([409, { success: false, errors: [M.staleJournal], current: { content: 'tab A', revision: 1, save_id: 'a1' } }]);
+    expect([res.status, res.body]).toEqual([
+      409,
+      { success: false, errors: [M.staleJournal], current: { content: 'tab A', revision: 1, save_id: 'a1' } },
+    ]);
     expect((await c.get('/journal/2026-04-01')).body.entry).toEqual({ date: '2026-04-01', content: 'tab A', revision: 1 });
     // Tab A's answer was lost; its next save is stale and names its own save a1.
     await c.post('/journal/2026-04-01/save', { content: 'tab A, more', revision: 1, save_id: 'a2' });
@@ -126,14 +165,22 @@ describe('POST /journal/{date}/save with a revision', () => {
     });
     // The text it already holds is no conflict; without a revision the save wins, as documented.
     expect((await c.post('/journal/2026-04-01/save', { content: 'tab A, more', revision: 1 })).body.entry.revision).toBe(2);
-    expect((await c.post('/journal/2026-04-01/save', { content: 'last word' })).body.entry).toEqual({ date: '2026-04-01', content: 'last word', revision: 3 });
+    expect((await c.post('/journal/2026-04-01/save', { content: 'last word' })).body.entry).toEqual({
+      date: '2026-04-01',
+      content: 'last word',
+      revision: 3,
+    });
   });
 
   test("entries stay per user: another user's revision 0 creates their own entry", async () => {
     const a = h.user();
     const b = h.user();
     await a.post('/journal/2026-04-02/save', { content: "a's", revision: 0 });
-    expect((await b.post('/journal/2026-04-02/save', { content: "b's", revision: 0 })).body.entry).toEqual({ date: '2026-04-02', content: "b's", revision: 1 });
+    expect((await b.post('/journal/2026-04-02/save', { content: "b's", revision: 0 })).body.entry).toEqual({
+      date: '2026-04-02',
+      content: "b's",
+      revision: 1,
+    });
     expect((await a.get('/journal/2026-04-02')).body.entry.content).toBe("a's");
   });
 });

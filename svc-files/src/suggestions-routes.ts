@@ -1,16 +1,32 @@
 import type Koa from 'koa';
 import { fileDraftPrompt, fileSuggestionPrompt, filterSuggestions, folderSuggestionPrompt, normalizeCount, type Suggestion } from '@cc/ai';
 import {
-  draftPromptQuery, filePromptQuery, folderPromptQuery, generateDraftBody, regenerateFilesBody, regenerateFoldersBody,
-  rejectFileBody, rejectFolderBody, suggestedFilesQuery, suggestedFoldersQuery, type AnswerOf,
+  draftPromptQuery,
+  filePromptQuery,
+  folderPromptQuery,
+  generateDraftBody,
+  regenerateFilesBody,
+  regenerateFoldersBody,
+  rejectFileBody,
+  rejectFolderBody,
+  suggestedFilesQuery,
+  suggestedFoldersQuery,
+  type AnswerOf,
 } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { FilesAi } from './ai';
 import { findFileByName } from './files';
 import { findFolder } from './folders';
 import {
-  fileScope, folderScope, generationState, liveSuggestions, rejectSuggestion, storeSuggestions, suggestionContext,
-  type SuggestionContext, type SuggestionScope,
+  fileScope,
+  folderScope,
+  generationState,
+  liveSuggestions,
+  rejectSuggestion,
+  storeSuggestions,
+  suggestionContext,
+  type SuggestionContext,
+  type SuggestionScope,
 } from './suggestions';
 
 /**
@@ -25,12 +41,22 @@ export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): vo
   }
 
   /** Asks the model, filters again (rejected and existing names never come back) and stores. */
-  async function generate(ctx: Koa.Context, scope: SuggestionScope, context: SuggestionContext, count: number, prompt: { system?: string; user?: string } = {}) {
+  async function generate(
+    ctx: Koa.Context,
+    scope: SuggestionScope,
+    context: SuggestionContext,
+    count: number,
+    prompt: { system?: string; user?: string } = {},
+  ) {
     const answer = await ai.run(ctx, scope.userId, (signal) => {
       const common = { count, existing: context.existing, rejected: context.rejected, ...prompt, signal };
       return scope.kind === 'folder'
         ? ai.provider.suggestFolders(common)
-        : ai.provider.suggestFiles({ ...common, folder: scope.folder, ...(context.folderDescription ? { folderDescription: context.folderDescription } : {}) });
+        : ai.provider.suggestFiles({
+            ...common,
+            folder: scope.folder,
+            ...(context.folderDescription ? { folderDescription: context.folderDescription } : {}),
+          });
     });
     if (!answer.ok) return answer;
     const suggestions: Suggestion[] = filterSuggestions(answer.value, { ...context, count });
@@ -39,7 +65,11 @@ export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): vo
   }
 
   /** The stored list; generated on first use (and again once every suggestion was used or hidden). */
-  async function current(ctx: Koa.Context, scope: SuggestionScope, countParam: unknown): Promise<AnswerOf<'GET /profile/suggested_folders'>> {
+  async function current(
+    ctx: Koa.Context,
+    scope: SuggestionScope,
+    countParam: unknown,
+  ): Promise<AnswerOf<'GET /profile/suggested_folders'>> {
     const context = await suggestionContext(db, scope);
     const live = await liveSuggestions(db, scope, context);
     if (live.length > 0) return { success: true, suggestions: live };
@@ -52,10 +82,12 @@ export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): vo
   }
 
   router.get('/profile/suggested_folders', { query: suggestedFoldersQuery }, (ctx, { user, query }) =>
-    current(ctx, folderScope(user.id), query.count));
+    current(ctx, folderScope(user.id), query.count),
+  );
 
   router.get('/profile/suggested_files', { query: suggestedFilesQuery }, async (ctx, { user, query }) =>
-    current(ctx, await scopeForFolder(user.id, query.folder), query.count));
+    current(ctx, await scopeForFolder(user.id, query.folder), query.count),
+  );
 
   router.get('/profile/folder_suggestion_prompt', { query: folderPromptQuery }, async (_ctx, { user, query }) => {
     const { existing, rejected } = await suggestionContext(db, folderScope(user.id));
@@ -81,20 +113,27 @@ export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): vo
 
   router.post('/profile/regenerate_suggested_folders', { body: regenerateFoldersBody }, async (ctx, { user, body }) => {
     const scope = folderScope(user.id);
-    const result = await generate(ctx, scope, await suggestionContext(db, scope), normalizeCount(body.count), { system: body.system, user: body.user });
+    const result = await generate(ctx, scope, await suggestionContext(db, scope), normalizeCount(body.count), {
+      system: body.system,
+      user: body.user,
+    });
     return result.ok ? { success: true, suggestions: result.value } : result.body;
   });
 
   router.post('/profile/regenerate_suggested_files', { body: regenerateFilesBody }, async (ctx, { user, body }) => {
     const scope = await scopeForFolder(user.id, body.folder);
-    const result = await generate(ctx, scope, await suggestionContext(db, scope), normalizeCount(body.count), { system: body.system, user: body.user });
+    const result = await generate(ctx, scope, await suggestionContext(db, scope), normalizeCount(body.count), {
+      system: body.system,
+      user: body.user,
+    });
     return result.ok ? { success: true, suggestions: result.value } : result.body;
   });
 
   router.post('/profile/generate_file_draft', { body: generateDraftBody }, async (ctx, { user, body }) => {
     const description = await draftDescription(user.id, body.folder, body.name, body.description);
     const answer = await ai.run(ctx, user.id, (signal) =>
-      ai.provider.draftFile({ folder: body.folder, name: body.name, description, system: body.system, user: body.user, signal }));
+      ai.provider.draftFile({ folder: body.folder, name: body.name, description, system: body.system, user: body.user, signal }),
+    );
     return answer.ok ? { success: true, draft: answer.value } : answer.body;
   });
 

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { CAREER_FOLDERS, fileDraftPrompt, fileSuggestionPrompt, folderGuide, folderSuggestionPrompt, suggestionKey, sectionsFor } from '@cc/ai';
+import {
+  CAREER_FOLDERS,
+  fileDraftPrompt,
+  fileSuggestionPrompt,
+  folderGuide,
+  folderSuggestionPrompt,
+  suggestionKey,
+  sectionsFor,
+} from '@cc/ai';
 import { TestClient } from '@cc/service-kit/testing';
 import { enc, startFiles, type FilesHarness } from './test-support';
 
@@ -21,7 +29,10 @@ describe('folder suggestions', () => {
     const c = h.user();
     const res = await c.get('/profile/suggested_folders');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, suggestions: SEVEN.slice(0, 5).map((name) => ({ name, description: folderGuide(name)!.description })) });
+    expect(res.body).toEqual({
+      success: true,
+      suggestions: SEVEN.slice(0, 5).map((name) => ({ name, description: folderGuide(name)!.description })),
+    });
     expect((await c.get('/profile/suggested_folders')).body).toEqual(res.body);
   });
 
@@ -32,18 +43,37 @@ describe('folder suggestions', () => {
     expect(first).toEqual(['current-projects', 'past-projects', 'interview-stories', 'career-goals', 'current-job-relationships']);
     expect((await c.post('/profile/reject_suggested_folder', { name: 'past-projects' })).body).toEqual({ success: true });
     await c.post('/folders', { name: 'career_goals' });
-    expect(namesOf((await c.get('/profile/suggested_folders')).body.suggestions)).toEqual(['current-projects', 'interview-stories', 'current-job-relationships']);
+    expect(namesOf((await c.get('/profile/suggested_folders')).body.suggestions)).toEqual([
+      'current-projects',
+      'interview-stories',
+      'current-job-relationships',
+    ]);
     const again = await c.post('/profile/regenerate_suggested_folders', { count: 10 });
     expect(namesOf(again.body.suggestions)).toEqual([
-      'current-projects', 'interview-stories', 'current-job-relationships', 'industry-relationships',
-      'skills-and-learning', 'feedback-and-reviews', 'job-search',
+      'current-projects',
+      'interview-stories',
+      'current-job-relationships',
+      'industry-relationships',
+      'skills-and-learning',
+      'feedback-and-reviews',
+      'job-search',
     ]);
-    for (const gone of ['work-profile', 'past-projects', 'career-goals']) expect(again.body.suggestions.map((s: S) => suggestionKey(s.name))).not.toContain(gone);
+    for (const gone of ['work-profile', 'past-projects', 'career-goals'])
+      expect(again.body.suggestions.map((s: S) => suggestionKey(s.name))).not.toContain(gone);
   });
 
   test('regenerate respects the count: 1-10, non-numeric 5', async () => {
     const c = h.user();
-    const counts: [unknown, number][] = [[3, 3], ['2', 2], [0, 1], [-4, 1], [50, 10], ['abc', 5], [undefined, 5], [null, 5]];
+    const counts: [unknown, number][] = [
+      [3, 3],
+      ['2', 2],
+      [0, 1],
+      [-4, 1],
+      [50, 10],
+      ['abc', 5],
+      [undefined, 5],
+      [null, 5],
+    ];
     for (const [count, expected] of counts) {
       const res = await c.post('/profile/regenerate_suggested_folders', { system: '', user: '', count });
       expect(`${String(count)} -> ${res.body.suggestions.length}`).toBe(`${String(count)} -> ${expected}`);
@@ -53,9 +83,14 @@ describe('folder suggestions', () => {
 
   test('when every suggestion was used or rejected, the next GET makes new ones; when none are left it answers []', async () => {
     const c = h.user();
-    for (const s of (await c.get('/profile/suggested_folders')).body.suggestions as S[]) await c.post('/profile/reject_suggested_folder', { name: s.name });
+    for (const s of (await c.get('/profile/suggested_folders')).body.suggestions as S[])
+      await c.post('/profile/reject_suggested_folder', { name: s.name });
     expect(namesOf((await c.get('/profile/suggested_folders')).body.suggestions)).toEqual([
-      'current-job-relationships', 'industry-relationships', 'skills-and-learning', 'feedback-and-reviews', 'job-search',
+      'current-job-relationships',
+      'industry-relationships',
+      'skills-and-learning',
+      'feedback-and-reviews',
+      'job-search',
     ]);
     for (const s of (await c.get('/profile/suggested_folders')).body.suggestions as S[]) await c.post('/folders', { name: s.name });
     expect((await c.get('/profile/suggested_folders')).body).toEqual({ success: true, suggestions: [] });
@@ -71,7 +106,10 @@ describe('folder suggestions', () => {
 
   test('reject needs a name; signed out is 401', async () => {
     const c = h.user();
-    expect((await c.post('/profile/reject_suggested_folder', { name: ' ' })).body).toEqual({ success: false, errors: ['Please give the name of the suggestion.'] });
+    expect((await c.post('/profile/reject_suggested_folder', { name: ' ' })).body).toEqual({
+      success: false,
+      errors: ['Please give the name of the suggestion.'],
+    });
     expect((await new TestClient(h.svc.url).get('/profile/suggested_folders')).status).toBe(401);
   });
 });
@@ -83,8 +121,12 @@ describe('file suggestions', () => {
     const res = await c.get(`/profile/suggested_files?folder=${enc('interview-stories')}`);
     const guide = folderGuide('interview-stories')!.files;
     expect(res.body).toEqual({ success: true, suggestions: guide.slice(1, 6) });
-    expect((await c.post('/profile/reject_suggested_file', { folder: 'interview-stories', name: 'resolving-a-conflict.md' })).body).toEqual({ success: true });
-    expect(namesOf((await c.get('/profile/suggested_files?folder=interview-stories')).body.suggestions)).toEqual(namesOf(guide.slice(2, 6)));
+    expect((await c.post('/profile/reject_suggested_file', { folder: 'interview-stories', name: 'resolving-a-conflict.md' })).body).toEqual(
+      { success: true },
+    );
+    expect(namesOf((await c.get('/profile/suggested_files?folder=interview-stories')).body.suggestions)).toEqual(
+      namesOf(guide.slice(2, 6)),
+    );
     const again = await c.post('/profile/regenerate_suggested_files', { folder: 'interview-stories', count: 3 });
     expect(again.body).toEqual({ success: true, suggestions: guide.slice(2, 5) });
     expect((await c.get('/profile/suggested_files?folder=interview-stories')).body).toEqual(again.body);
@@ -96,7 +138,10 @@ describe('file suggestions', () => {
     expect(res.body.suggestions).toHaveLength(7);
     for (const s of res.body.suggestions as S[]) expect(s.name).toMatch(/^[a-z0-9-]+\.md$/);
     expect((await c.get('/profile/suggested_files')).body).toEqual({ success: false, errors: ['Please choose a folder.'] });
-    expect((await c.post('/profile/reject_suggested_file', { name: 'x.md' })).body).toEqual({ success: false, errors: ['Please choose a folder.'] });
+    expect((await c.post('/profile/reject_suggested_file', { name: 'x.md' })).body).toEqual({
+      success: false,
+      errors: ['Please choose a folder.'],
+    });
   });
 
   test('a renamed folder keeps its suggestions and rejections; a deleted one drops its list', async () => {
@@ -119,7 +164,10 @@ describe('editable prompts', () => {
     await c.post('/folders', { name: 'work-profile' });
     await c.post('/profile/reject_suggested_folder', { name: 'job-search' });
     const res = await c.get('/profile/folder_suggestion_prompt?count=3');
-    expect(res.body).toEqual({ success: true, ...folderSuggestionPrompt({ count: 3, existing: ['work-profile'], rejected: ['job-search'] }) });
+    expect(res.body).toEqual({
+      success: true,
+      ...folderSuggestionPrompt({ count: 3, existing: ['work-profile'], rejected: ['job-search'] }),
+    });
     expect(res.body.user).toContain('Suggest 3 folders');
     expect((await c.get('/profile/folder_suggestion_prompt?count=abc')).body.user).toContain('Suggest 5 folders');
     expect((await c.get('/profile/folder_suggestion_prompt')).body.user).toContain('Suggest 5 folders');
@@ -133,7 +181,13 @@ describe('editable prompts', () => {
     const res = await c.get(`/profile/file_suggestion_prompt?folder=${enc('side gigs')}`);
     expect(res.body).toEqual({
       success: true,
-      ...fileSuggestionPrompt({ folder: 'side gigs', folderDescription: 'Paid work outside my job', count: 5, existing: ['pricing.md'], rejected: [] }),
+      ...fileSuggestionPrompt({
+        folder: 'side gigs',
+        folderDescription: 'Paid work outside my job',
+        count: 5,
+        existing: ['pricing.md'],
+        rejected: [],
+      }),
     });
     expect((await c.get('/profile/file_suggestion_prompt')).body).toEqual({ success: false, errors: ['Please choose a folder.'] });
   });
@@ -142,7 +196,10 @@ describe('editable prompts', () => {
     const c = h.user();
     const q = `folder=${enc('interview-stories')}&name=${enc('leading_under_pressure')}&description=${enc('The outage')}`;
     const res = await c.get(`/profile/file_draft_prompt?${q}`);
-    expect(res.body).toEqual({ success: true, ...fileDraftPrompt({ folder: 'interview-stories', name: 'leading under pressure.md', description: 'The outage' }) });
+    expect(res.body).toEqual({
+      success: true,
+      ...fileDraftPrompt({ folder: 'interview-stories', name: 'leading under pressure.md', description: 'The outage' }),
+    });
     await c.post('/files', { file: { folder: 'interview-stories', name: 'conflict', description: 'The API dispute' } });
     const stored = await c.get('/profile/file_draft_prompt?folder=interview-stories&name=conflict.md');
     expect(stored.body.user).toContain('It is for: The API dispute');
@@ -153,7 +210,11 @@ describe('editable prompts', () => {
 describe('POST /profile/generate_file_draft (offline coach)', () => {
   test('drafts a title and the headings that fit the folder, with the description', async () => {
     const c = h.user();
-    const res = await c.post('/profile/generate_file_draft', { folder: 'interview-stories', name: 'leading-under-pressure.md', description: 'The night the payments API went down' });
+    const res = await c.post('/profile/generate_file_draft', {
+      folder: 'interview-stories',
+      name: 'leading-under-pressure.md',
+      description: 'The night the payments API went down',
+    });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const draft: string = res.body.draft;

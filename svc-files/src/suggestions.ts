@@ -39,7 +39,10 @@ export async function suggestionContext(db: Db, scope: SuggestionScope): Promise
 
 /** The stored list minus anything the user has created or rejected since it was made. */
 export async function liveSuggestions(db: Db, scope: SuggestionScope, context: SuggestionContext): Promise<Suggestion[]> {
-  const stored: Suggestion[] = await db(T.suggestions).where(where(scope)).orderBy([{ column: 'position' }, { column: 'id' }]).select('name', 'description');
+  const stored: Suggestion[] = await db(T.suggestions)
+    .where(where(scope))
+    .orderBy([{ column: 'position' }, { column: 'id' }])
+    .select('name', 'description');
   return filterSuggestions(stored, { ...context, count: 10 });
 }
 
@@ -63,7 +66,13 @@ export async function storeSuggestions(db: Db, scope: SuggestionScope, list: Sug
     );
     await trx(T.suggestions).where(where(scope)).delete();
     if (list.length === 0) return;
-    const rows = list.map((s, position) => ({ ...where(scope), name: s.name, key: suggestionKey(s.name), description: s.description, position }));
+    const rows = list.map((s, position) => ({
+      ...where(scope),
+      name: s.name,
+      key: suggestionKey(s.name),
+      description: s.description,
+      position,
+    }));
     await trx(T.suggestions).insert(rows).onConflict(['user_id', 'kind', 'folder', 'key']).ignore();
   });
 }
@@ -72,7 +81,12 @@ export async function storeSuggestions(db: Db, scope: SuggestionScope, list: Sug
 export async function rejectSuggestion(db: Db, scope: SuggestionScope, name: string): Promise<void> {
   const key = suggestionKey(name);
   await db.transaction(async (trx) => {
-    await trx(T.rejections).insert({ ...where(scope), name: name.trim(), key }).onConflict(['user_id', 'kind', 'folder', 'key']).ignore();
-    await trx(T.suggestions).where({ ...where(scope), key }).delete();
+    await trx(T.rejections)
+      .insert({ ...where(scope), name: name.trim(), key })
+      .onConflict(['user_id', 'kind', 'folder', 'key'])
+      .ignore();
+    await trx(T.suggestions)
+      .where({ ...where(scope), key })
+      .delete();
   });
 }

@@ -29,7 +29,9 @@ export async function retryAfter(db: Db, email: string, ip: string, limits: Sign
 export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {
   await db(T.sign_in_failures).insert({ email, ip });
   // Keep the table small: anything older than a day no longer counts.
-  await db(T.sign_in_failures).where('created_at', '<', new Date(Date.now() - 86_400_000)).delete();
+  await db(T.sign_in_failures)
+    .where('created_at', '<', new Date(Date.now() - 86_400_000))
+    .delete();
 }
 
 export async function clearFailures(db: Db, email: string): Promise<void> {

@@ -1,8 +1,13 @@
 import type Koa from 'koa';
 import { AUTH_MESSAGES, credentialsSchema, SESSION_COOKIE, type SessionAnswer } from '@cc/contracts';
 import {
-  csrfTokenFor, HttpError, newSessionId, SESSION_MAX_AGE_SECONDS, signSession,
-  type ServiceContext, type ServiceRouter,
+  csrfTokenFor,
+  HttpError,
+  newSessionId,
+  SESSION_MAX_AGE_SECONDS,
+  signSession,
+  type ServiceContext,
+  type ServiceRouter,
 } from '@cc/service-kit';
 import { createSession, createUser, findUserByEmail, publicUser, revokeSession, type PublicUser, type UserRow } from './accounts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';

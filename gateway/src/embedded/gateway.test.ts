@@ -158,15 +158,32 @@ describe('embedded gateway: text and numbers the database cannot take', () => {
   });
 
   test('a body that does not match its Content-Encoding is 400; an unknown encoding 415', async () => {
-    const headers = { accept: 'application/json', 'content-type': 'application/json', cookie: `cc_session=${client.cookie}`, 'x-csrf-token': client.csrf! };
-    const lying = await fetch(`${base}/folders`, { method: 'POST', headers: { ...headers, 'content-encoding': 'gzip' }, body: '{"name":"x"}' });
+    const headers = {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      cookie: `cc_session=${client.cookie}`,
+      'x-csrf-token': client.csrf!,
+    };
+    const lying = await fetch(`${base}/folders`, {
+      method: 'POST',
+      headers: { ...headers, 'content-encoding': 'gzip' },
+      body: '{"name":"x"}',
+    });
     expect(lying.status).toBe(400);
     expect(await lying.json()).toEqual({ success: false, errors: [REQUEST_MESSAGES.badEncoding] });
-    const unknown = await fetch(`${base}/folders`, { method: 'POST', headers: { ...headers, 'content-encoding': 'snappy' }, body: '{"name":"x"}' });
+    const unknown = await fetch(`${base}/folders`, {
+      method: 'POST',
+      headers: { ...headers, 'content-encoding': 'snappy' },
+      body: '{"name":"x"}',
+    });
     expect(unknown.status).toBe(415);
     expect((await unknown.json()).success).toBe(false);
     // An honest gzip body works.
-    const honest = await fetch(`${base}/folders`, { method: 'POST', headers: { ...headers, 'content-encoding': 'gzip' }, body: gzipSync('{"name":"zipped"}') });
+    const honest = await fetch(`${base}/folders`, {
+      method: 'POST',
+      headers: { ...headers, 'content-encoding': 'gzip' },
+      body: gzipSync('{"name":"zipped"}'),
+    });
     expect(honest.status).toBe(201);
   });
 });

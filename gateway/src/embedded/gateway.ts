@@ -19,9 +19,7 @@ export function createGateway(root: string, services: Record<ServiceName, Handle
   shellIndex.use(async (ctx) => sendIndex(ctx, shellDir));
   const pages = shellIndex.callback();
   const shellAssets = staticApp(shellDir, { fallbackIndex: false }).callback();
-  const remotes = new Map<string, Handler>(
-    REMOTES.map((name) => [name, staticApp(path.join(root, `mfe-${name}`, 'dist')).callback()]),
-  );
+  const remotes = new Map<string, Handler>(REMOTES.map((name) => [name, staticApp(path.join(root, `mfe-${name}`, 'dist')).callback()]));
 
   const route = (req: IncomingMessage, res: ServerResponse) => {
     const url = parseTarget(req.url);

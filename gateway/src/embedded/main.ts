@@ -49,7 +49,10 @@ try {
 }
 for (const app of apps) await app.ready();
 
-const handlers = Object.fromEntries(apps.map((a) => [a.name, a.app.callback()])) as Record<ServiceName, ReturnType<typeof apps[number]['app']['callback']>>;
+const handlers = Object.fromEntries(apps.map((a) => [a.name, a.app.callback()])) as Record<
+  ServiceName,
+  ReturnType<(typeof apps)[number]['app']['callback']>
+>;
 const server = createGateway(root, handlers);
 server.keepAliveTimeout = 65_000;
 

@@ -8,6 +8,10 @@ export interface QuestionnaireSectionsAnswer {
 }
 
 /** `GET /coaching/questionnaire_sections?type=…&period_key=…` (svc-coaching). */
-export function fetchQuestionnaireSections(type: QuestionnaireType, periodKey: string, signal?: AbortSignal): Promise<QuestionnaireSectionsAnswer> {
+export function fetchQuestionnaireSections(
+  type: QuestionnaireType,
+  periodKey: string,
+  signal?: AbortSignal,
+): Promise<QuestionnaireSectionsAnswer> {
   return api.get<QuestionnaireSectionsAnswer>('/coaching/questionnaire_sections', { query: { type, period_key: periodKey }, signal });
 }

@@ -16,7 +16,12 @@ function Harness({ hint }: { hint: OpenOnLoadHint | null }) {
     <>
       <output data-testid="open">{f ? `${f.id}:${f.folder}/${f.name}` : 'none'}</output>
       <output data-testid="chat">{workspace.autoChat ? JSON.stringify(workspace.autoChat) : ''}</output>
-      <output data-testid="expanded">{explorer.folders.filter((x) => explorer.isExpanded(x.name)).map((x) => x.name).join(',')}</output>
+      <output data-testid="expanded">
+        {explorer.folders
+          .filter((x) => explorer.isExpanded(x.name))
+          .map((x) => x.name)
+          .join(',')}
+      </output>
     </>
   );
 }
@@ -32,15 +37,23 @@ function serve(lists: Record<string, { id: number; name: string; description: st
     if (method === 'GET' && path === '/files') return { body: lists[Math.min(n++, lists.length - 1)] };
     if (method === 'POST' && path === '/files') {
       const file = (body as { file: { name: string; folder: string } }).file;
-      return { status: 201, body: { success: true, errors: [], file: { id: 99, name: file.name, folder: file.folder, description: '', position: 0, revision: 1 } } };
+      return {
+        status: 201,
+        body: {
+          success: true,
+          errors: [],
+          file: { id: 99, name: file.name, folder: file.folder, description: '', position: 0, revision: 1 },
+        },
+      };
     }
     return undefined;
   });
 }
 
-const flush = () => act(async () => {
-  await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    await Promise.resolve();
+  });
 const advance = (ms: number) =>
   act(async () => {
     await jest.advanceTimersByTimeAsync(ms);
@@ -58,7 +71,9 @@ afterEach(() => {
 describe('auto-open hint', () => {
   it('opens the file 1 s after load, expands its folder, and passes the chat prompt on', async () => {
     serve([{ coaching: [{ id: 5, name: 'what went well 2026-W03.md', description: '' }] }]);
-    render(<Harness hint={{ folder: 'coaching', fileName: 'what_went_well_2026-W03.md', startChat: true, chatPrompt: 'Let us reflect.' }} />);
+    render(
+      <Harness hint={{ folder: 'coaching', fileName: 'what_went_well_2026-W03.md', startChat: true, chatPrompt: 'Let us reflect.' }} />,
+    );
     await flush();
     await advance(AUTO_OPEN_DELAY_MS - 1);
     expect(screen.getByTestId('open').textContent).toBe('none');
@@ -94,7 +109,9 @@ describe('auto-open hint', () => {
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(confirm.mock.calls[0]![0]).toContain('next steps');
     await flush();
-    expect(api.find('POST', '/files')[0]?.body).toEqual({ file: { name: 'next steps.md', folder: 'coaching', description: '', content: '' } });
+    expect(api.find('POST', '/files')[0]?.body).toEqual({
+      file: { name: 'next steps.md', folder: 'coaching', description: '', content: '' },
+    });
     expect(screen.getByTestId('open').textContent).toBe('99:coaching/next steps.md');
   });
 

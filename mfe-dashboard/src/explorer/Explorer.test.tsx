@@ -34,23 +34,31 @@ function fakeFiles(initial: { name: string; description?: string; files?: FakeFi
   let nextId = 100;
   const handler: FakeHandler = ({ method, path, body }) => {
     const b = body as Record<string, unknown>;
-    if (method === 'GET' && path === '/folders') return { body: { success: true, folders: folders.map((f, position) => ({ name: f.name, description: f.description, position })) } };
+    if (method === 'GET' && path === '/folders')
+      return { body: { success: true, folders: folders.map((f, position) => ({ name: f.name, description: f.description, position })) } };
     if (method === 'GET' && path === '/files') {
       // Integer-like keys come first in a JS object whatever the insertion order, like in a browser.
       return { body: Object.fromEntries(folders.map((f) => [f.name, f.files])) };
     }
     if (method === 'POST' && path === '/folders') {
       const name = String(b.name);
-      if (folders.some((f) => f.name.toLowerCase() === name.toLowerCase())) return { status: 422, body: { success: false, errors: ['Folder already exists.'] } };
+      if (folders.some((f) => f.name.toLowerCase() === name.toLowerCase()))
+        return { status: 422, body: { success: false, errors: ['Folder already exists.'] } };
       folders.push({ name, description: String(b.description ?? ''), files: [] });
-      return { status: 201, body: { success: true, errors: [], folder: { name, description: b.description ?? '', position: folders.length - 1 } } };
+      return {
+        status: 201,
+        body: { success: true, errors: [], folder: { name, description: b.description ?? '', position: folders.length - 1 } },
+      };
     }
     if (method === 'POST' && path === '/files') {
       const file = b.file as { name: string; folder: string; description: string };
       const folder = folders.find((f) => f.name === file.folder)!;
       const created = { id: nextId++, name: file.name, description: file.description };
       folder.files.push(created);
-      return { status: 201, body: { success: true, errors: [], file: { ...created, folder: folder.name, position: 0, revision: 1 }, folder_created: false } };
+      return {
+        status: 201,
+        body: { success: true, errors: [], file: { ...created, folder: folder.name, position: 0, revision: 1 }, folder_created: false },
+      };
     }
     const fileMatch = /^\/files\/(\d+)$/.exec(path);
     if (fileMatch && method === 'PUT') {
@@ -108,14 +116,19 @@ describe('explorer', () => {
     installFakeApi(fakeFiles([]).handler);
     render(<Harness />);
     expect(await screen.findByText('No folders yet. Click "+ Folder" to create one.')).toBeTruthy();
-    for (const label of ['+ Folder', 'About me', 'Suggested folders']) expect(within(explorerRoot()).getByRole('button', { name: label })).toBeTruthy();
+    for (const label of ['+ Folder', 'About me', 'Suggested folders'])
+      expect(within(explorerRoot()).getByRole('button', { name: label })).toBeTruthy();
   });
 
   it('orders folders by GET /folders positions, not by the keys of GET /files', async () => {
     installFakeApi(fakeFiles([{ name: 'work-profile' }, { name: '2024' }, { name: 'career-goals' }]).handler);
     render(<Harness />);
     await screen.findByText('work-profile');
-    expect(screen.getAllByTestId('explorer-folder').map((el) => el.getAttribute('data-folder-name'))).toEqual(['work-profile', '2024', 'career-goals']);
+    expect(screen.getAllByTestId('explorer-folder').map((el) => el.getAttribute('data-folder-name'))).toEqual([
+      'work-profile',
+      '2024',
+      'career-goals',
+    ]);
   });
 
   it('starts with every folder collapsed; a click on the header toggles it', async () => {
@@ -141,7 +154,15 @@ describe('explorer', () => {
     const long = 'quarterly leadership review notes.md'; // 36 characters
     const exact = 'twenty four characters.m'; // 24 characters: kept
     installFakeApi(
-      fakeFiles([{ name: 'notes', files: [{ id: 1, name: long, description: '' }, { id: 2, name: exact, description: '' }] }]).handler,
+      fakeFiles([
+        {
+          name: 'notes',
+          files: [
+            { id: 1, name: long, description: '' },
+            { id: 2, name: exact, description: '' },
+          ],
+        },
+      ]).handler,
     );
     render(<Harness />);
     fireEvent.click(await folderToggle('notes'));
@@ -173,7 +194,11 @@ describe('explorer', () => {
     expect(api.find('POST', '/folders')).toHaveLength(0);
 
     // A server validation error: the errors, joined with ', '.
-    api.fetchMock.mockImplementationOnce(async () => ({ ok: false, status: 422, text: async () => JSON.stringify({ success: false, errors: ['Too long', 'Bad'] }) }));
+    api.fetchMock.mockImplementationOnce(async () => ({
+      ok: false,
+      status: 422,
+      text: async () => JSON.stringify({ success: false, errors: ['Too long', 'Bad'] }),
+    }));
     promptSpy.mockReturnValueOnce('x').mockReturnValueOnce('');
     await act(async () => {
       fireEvent.click(add);
@@ -228,7 +253,9 @@ describe('explorer', () => {
     });
     await waitFor(() => expect(api.find('POST', '/files')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.find('POST', '/files')[0]?.body).toEqual({ file: { name: 'five year plan.md', folder: 'career-goals', description: 'Where I want to be', content: '' } });
+    expect(api.find('POST', '/files')[0]?.body).toEqual({
+      file: { name: 'five year plan.md', folder: 'career-goals', description: 'Where I want to be', content: '' },
+    });
     expect(screen.getByTestId('open-file').textContent).toBe('career-goals/five year plan.md');
     const row = screen.getByText('five year plan.md').closest('li')!;
     expect(row.className).toContain('is-selected');
@@ -272,7 +299,16 @@ describe('explorer', () => {
 
   it('deletes an empty folder without confirmation; otherwise confirms, and an open file inside is closed', async () => {
     const api = installFakeApi(
-      fakeFiles([{ name: 'empty' }, { name: 'full', files: [{ id: 3, name: 'a.md', description: '' }, { id: 4, name: 'b.md', description: '' }] }]).handler,
+      fakeFiles([
+        { name: 'empty' },
+        {
+          name: 'full',
+          files: [
+            { id: 3, name: 'a.md', description: '' },
+            { id: 4, name: 'b.md', description: '' },
+          ],
+        },
+      ]).handler,
     );
     render(<Harness />);
     await screen.findByText('empty');

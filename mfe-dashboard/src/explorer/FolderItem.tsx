@@ -77,7 +77,16 @@ interface FolderItemProps {
 const fileId = (file: FileSummary) => `file-${file.id ?? file.name}`;
 const describeFile = (file: FileSummary) => `file ${file.name}`;
 
-export const FolderItem = memo(function FolderItem({ folder, expanded, limit, selectedId, bindings, dnd, onToggle, onShowMore }: FolderItemProps) {
+export const FolderItem = memo(function FolderItem({
+  folder,
+  expanded,
+  limit,
+  selectedId,
+  bindings,
+  dnd,
+  onToggle,
+  onShowMore,
+}: FolderItemProps) {
   const actions = useExplorerActions();
   const { name, files } = folder;
   const bodyId = `folder-body-${encodeURIComponent(name).replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -140,10 +149,20 @@ export const FolderItem = memo(function FolderItem({ folder, expanded, limit, se
             </button>
           )}
           <div className="folder-actions">
-            <button type="button" className="add-file-row" data-focus-key={`add-file:${name}`} onClick={() => actions.files.startCreate(name)}>
+            <button
+              type="button"
+              className="add-file-row"
+              data-focus-key={`add-file:${name}`}
+              onClick={() => actions.files.startCreate(name)}
+            >
               Add new file...
             </button>
-            <button type="button" className="link-button" data-focus-key={`suggested-files:${name}`} onClick={() => actions.suggestions.showFiles(name)}>
+            <button
+              type="button"
+              className="link-button"
+              data-focus-key={`suggested-files:${name}`}
+              onClick={() => actions.suggestions.showFiles(name)}
+            >
               Suggested files
             </button>
           </div>

@@ -61,10 +61,13 @@ export function SortableList<T>({ items, getId, describe, noun, onMove, renderIt
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}. It is in position ${position(active.id)} of ${total}.`,
     onDragOver: ({ active, over }) =>
-      over ? `${name(active.id)} was moved into position ${position(over.id)} of ${total}.` : `${name(active.id)} is no longer over a position.`,
+      over
+        ? `${name(active.id)} was moved into position ${position(over.id)} of ${total}.`
+        : `${name(active.id)} is no longer over a position.`,
     onDragEnd: ({ active, over }) =>
       over ? `${name(active.id)} was dropped at position ${position(over.id)} of ${total}.` : `${name(active.id)} was dropped.`,
-    onDragCancel: ({ active }) => `Moving was cancelled. ${name(active.id)} was dropped back in position ${position(active.id)} of ${total}.`,
+    onDragCancel: ({ active }) =>
+      `Moving was cancelled. ${name(active.id)} was dropped back in position ${position(active.id)} of ${total}.`,
   };
   const instructions: ScreenReaderInstructions = {
     draggable: `To reorder the ${noun}, press Space or Enter to pick this one up, use the up and down arrow keys to move it, then press Space or Enter to drop it, or Escape to cancel.`,
@@ -78,7 +81,13 @@ export function SortableList<T>({ items, getId, describe, noun, onMove, renderIt
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[verticalOnly]} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: instructions }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      modifiers={[verticalOnly]}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: instructions }}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {items.map((item, index) => (
           <SortableItem key={ids[index]} id={ids[index]!}>

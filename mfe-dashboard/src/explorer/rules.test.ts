@@ -80,7 +80,9 @@ describe('alert texts (spec §8)', () => {
   it('joins the server errors, says Unknown error without any, and uses the fixed text on a network failure', () => {
     const texts = ['Error renaming file', 'Error renaming file. Please try again.'] as const;
     expect(failureText(new ApiError(422, ['a', 'b'], { success: false, errors: ['a', 'b'] }), ...texts)).toBe('Error renaming file: a, b');
-    expect(failureText(new ApiError(500, ['The server could not handle the request (500)']), ...texts)).toBe('Error renaming file: Unknown error');
+    expect(failureText(new ApiError(500, ['The server could not handle the request (500)']), ...texts)).toBe(
+      'Error renaming file: Unknown error',
+    );
     expect(failureText(new ApiError(0, ['Could not reach the server.']), ...texts)).toBe('Error renaming file. Please try again.');
     expect(failureText(new TypeError('x'), ...texts)).toBe('Error renaming file. Please try again.');
   });

@@ -45,8 +45,16 @@ let loading: Promise<DndModule> | null = null;
 /** Whether a pointer button is held anywhere on the page (see useDnd). */
 const pointer = { down: false };
 if (typeof document !== 'undefined') {
-  document.addEventListener('pointerdown', () => { pointer.down = true; }, { capture: true });
-  const up = () => { pointer.down = false; };
+  document.addEventListener(
+    'pointerdown',
+    () => {
+      pointer.down = true;
+    },
+    { capture: true },
+  );
+  const up = () => {
+    pointer.down = false;
+  };
   document.addEventListener('pointerup', up, { capture: true });
   document.addEventListener('pointercancel', up, { capture: true });
 }

@@ -25,7 +25,11 @@ export function mergeListing(folders: Pick<Folder, 'name' | 'description' | 'pos
   const byKey = new Map<string, FileSummary[]>();
   for (const [name, files] of Object.entries(index)) if (Array.isArray(files)) byKey.set(nameKey(name), files);
   const sorted = [...folders].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
-  const out: ExplorerFolder[] = sorted.map((f) => ({ name: f.name, description: f.description ?? '', files: byKey.get(nameKey(f.name)) ?? [] }));
+  const out: ExplorerFolder[] = sorted.map((f) => ({
+    name: f.name,
+    description: f.description ?? '',
+    files: byKey.get(nameKey(f.name)) ?? [],
+  }));
   const seen = new Set(out.map((f) => nameKey(f.name)));
   // A folder GET /files knows but GET /folders did not list (created in between): keep it, at the end.
   for (const [name, files] of Object.entries(index)) {
@@ -112,7 +116,10 @@ export function useExplorer(): Explorer {
       const next = mergeListing(folderAnswer.folders ?? [], index ?? {});
       commit(next);
       setStatus('ready');
-      dropOrphanFileDrafts(next.flatMap((f) => f.files.map((file) => file.id)), listedAt);
+      dropOrphanFileDrafts(
+        next.flatMap((f) => f.files.map((file) => file.id)),
+        listedAt,
+      );
       return next;
     } catch {
       // Spec §8: folder and file loads fail silently (the explorer keeps what it had).
@@ -153,7 +160,7 @@ export function useExplorer(): Explorer {
     [expand],
   );
 
-  const renameKey = <V,>(prev: ReadonlyMap<string, V> | ReadonlySet<string>, from: string, to: string) => {
+  const renameKey = <V>(prev: ReadonlyMap<string, V> | ReadonlySet<string>, from: string, to: string) => {
     if (from === to) return prev;
     if (prev instanceof Set) {
       if (!prev.has(from)) return prev;
@@ -206,11 +213,17 @@ export function useExplorer(): Explorer {
           update((list) => [...list, { name: folder, description: '', files: [file] }]);
           return;
         }
-        update((list) => list.map((f) => (nameKey(f.name) === key ? { ...f, files: f.files.some((x) => x.id === file.id) ? f.files : [...f.files, file] } : f)));
+        update((list) =>
+          list.map((f) =>
+            nameKey(f.name) === key ? { ...f, files: f.files.some((x) => x.id === file.id) ? f.files : [...f.files, file] } : f,
+          ),
+        );
       },
       updateFile: (id, changes) => {
         update((list) =>
-          list.map((f) => (f.files.some((x) => x.id === id) ? { ...f, files: f.files.map((x) => (x.id === id ? { ...x, ...changes } : x)) } : f)),
+          list.map((f) =>
+            f.files.some((x) => x.id === id) ? { ...f, files: f.files.map((x) => (x.id === id ? { ...x, ...changes } : x)) } : f,
+          ),
         );
       },
       removeFile: (id) => {

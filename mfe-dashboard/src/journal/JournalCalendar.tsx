@@ -41,7 +41,12 @@ export function JournalCalendar({ selected, entries, entriesError, onSelect }: J
   const count = weeks.flat().filter((d) => d && entries.has(d)).length;
 
   return (
-    <section className="journal-calendar" aria-label="Calendar" data-testid="journal-calendar" data-month={`${view.year}-${String(view.month).padStart(2, '0')}`}>
+    <section
+      className="journal-calendar"
+      aria-label="Calendar"
+      data-testid="journal-calendar"
+      data-month={`${view.year}-${String(view.month).padStart(2, '0')}`}
+    >
       <div className="journal-calendar-head">
         <button type="button" className="icon-button journal-calendar-nav" onClick={() => step(-1)} aria-label="Previous month">
           ‹

@@ -84,7 +84,9 @@ function JournalEntryText({ date, onSaved, ref, user }: JournalEntryEditorProps 
     },
     conflictOf: (error) => {
       const stale = staleText(error, 'content');
-      return stale ? { theirs: stale.text, base: stale.revision, saveId: stale.saveId, ...(stale.message ? { message: stale.message } : {}) } : null;
+      return stale
+        ? { theirs: stale.text, base: stale.revision, saveId: stale.saveId, ...(stale.message ? { message: stale.message } : {}) }
+        : null;
     },
     onError: (error) => console.warn('[journal] saving the entry failed', error),
   });

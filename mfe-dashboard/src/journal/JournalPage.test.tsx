@@ -131,7 +131,11 @@ describe('JournalPage', () => {
     fireEvent.change(input, { target: { value: 'How was my week?' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(api.chat.sent()).toHaveLength(1));
-    expect(api.chat.sent()[0]!.body).toMatchObject({ folder: 'journal', file_name: '2026-01-05.md', file_content: 'Started the week. Reflect.' });
+    expect(api.chat.sent()[0]!.body).toMatchObject({
+      folder: 'journal',
+      file_name: '2026-01-05.md',
+      file_content: 'Started the week. Reflect.',
+    });
   });
 });
 

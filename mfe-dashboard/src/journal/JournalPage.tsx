@@ -74,7 +74,12 @@ export default function JournalPage() {
       <div className="journal-grid">
         <section className="panel journal-main" aria-label="Entry">
           <div className="journal-date-bar">
-            <button type="button" className="button button-small" onClick={() => go(addDays(date, -1))} aria-label={`Previous day (${addDays(date, -1)})`}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => go(addDays(date, -1))}
+              aria-label={`Previous day (${addDays(date, -1)})`}
+            >
               ‹ Previous day
             </button>
             <h2 className="journal-date">
@@ -82,7 +87,12 @@ export default function JournalPage() {
                 {longDate(date)}
               </time>
             </h2>
-            <button type="button" className="button button-small" onClick={() => go(addDays(date, 1))} aria-label={`Next day (${addDays(date, 1)})`}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => go(addDays(date, 1))}
+              aria-label={`Next day (${addDays(date, 1)})`}
+            >
               Next day ›
             </button>
             {date !== today && (

@@ -56,7 +56,15 @@ async function copyText(text: string): Promise<boolean> {
  * are shown; the user keeps theirs (saved over the server's current revision), takes the
  * server's, or copies theirs first. Nothing typed is lost either way.
  */
-export function ConflictPanel({ subject = 'file', mine, theirs, theirsRevision, currentMine, onKeepMine, onTakeTheirs }: ConflictPanelProps) {
+export function ConflictPanel({
+  subject = 'file',
+  mine,
+  theirs,
+  theirsRevision,
+  currentMine,
+  onKeepMine,
+  onTakeTheirs,
+}: ConflictPanelProps) {
   const wording = WORDING[subject];
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const [showDiff, setShowDiff] = useState(false);
@@ -83,8 +91,8 @@ export function ConflictPanel({ subject = 'file', mine, theirs, theirsRevision, 
     <section className="fw-conflict" role="alert" aria-label={wording.title} data-testid="conflict-panel" data-subject={subject}>
       <h3>{wording.title}</h3>
       <p>
-        Another tab or device {wording.saved} while you were editing, so your changes were not saved over it. Both versions are below: keep yours,
-        take the other one, or copy yours first.
+        Another tab or device {wording.saved} while you were editing, so your changes were not saved over it. Both versions are below: keep
+        yours, take the other one, or copy yours first.
       </p>
       <div className="fw-conflict-versions">
         <figure className="fw-conflict-version" data-testid="conflict-mine">

@@ -39,7 +39,11 @@ function guardedSave(current: Guarded, text: string, body: Record<string, unknow
 }
 
 const staleAnswer = (key: string, message: string, current: Guarded) =>
-  new Answer(409, { success: false, errors: [message], current: { [key]: current.text, revision: current.revision, ...(current.saveId ? { save_id: current.saveId } : {}) } });
+  new Answer(409, {
+    success: false,
+    errors: [message],
+    current: { [key]: current.text, revision: current.revision, ...(current.saveId ? { save_id: current.saveId } : {}) },
+  });
 
 export interface WorkspaceRequest extends SeenRequest {
   keepalive: boolean;
@@ -101,7 +105,16 @@ export class FakeWorkspaceApi {
 
   addFile(file: Partial<FakeFile> & { id: number }): FakeFile {
     const full: FakeFile = {
-      name: 'Notes.md', folder: 'work-profile', description: '', content: '', summary: '', goals: '', revision: 1, summary_revision: 1, goals_revision: 1, save_ids: {},
+      name: 'Notes.md',
+      folder: 'work-profile',
+      description: '',
+      content: '',
+      summary: '',
+      goals: '',
+      revision: 1,
+      summary_revision: 1,
+      goals_revision: 1,
+      save_ids: {},
       ...file,
     };
     this.files.set(full.id, full);
@@ -120,7 +133,9 @@ export class FakeWorkspaceApi {
 
   /** Requests other than the chat's start-up calls. */
   writes(path?: string | RegExp): WorkspaceRequest[] {
-    return this.requests.filter((r) => r.method !== 'GET' && (path === undefined || (typeof path === 'string' ? r.path === path : path.test(r.path))));
+    return this.requests.filter(
+      (r) => r.method !== 'GET' && (path === undefined || (typeof path === 'string' ? r.path === path : path.test(r.path))),
+    );
   }
 
   answerDraft(draft: string): void {
@@ -131,7 +146,14 @@ export class FakeWorkspaceApi {
     const method = init.method ?? 'GET';
     const path = new URL(String(input), 'http://app.test').pathname;
     if (method !== 'GET' && this.refuse?.path.test(path)) {
-      this.requests.push({ method, path, query: {}, headers: {}, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, keepalive: init.keepalive === true });
+      this.requests.push({
+        method,
+        path,
+        query: {},
+        headers: {},
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        keepalive: init.keepalive === true,
+      });
       return new Answer(422, { success: false, errors: [this.refuse.message] });
     }
     const lose = method !== 'GET' && this.loseAnswer?.path.test(path) ? this.loseAnswer : null;
@@ -150,26 +172,41 @@ export class FakeWorkspaceApi {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     const method = init.method ?? 'GET';
     const path = url.pathname;
-    const request: WorkspaceRequest = { method, path, query: Object.fromEntries(url.searchParams), headers, body, keepalive: init.keepalive === true };
+    const request: WorkspaceRequest = {
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      body,
+      keepalive: init.keepalive === true,
+    };
 
     if (path.startsWith('/ai_chat/') && path !== '/ai_chat/suggest_edits') return this.chat.fetch(input, init);
     this.requests.push(request);
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
 
-    if (path === '/auth/session') return new Answer(200, { success: true, user: { id: 42, email: 'a@b.c', is_admin: false }, csrf_token: 't' });
+    if (path === '/auth/session')
+      return new Answer(200, { success: true, user: { id: 42, email: 'a@b.c', is_admin: false }, csrf_token: 't' });
     if (path === '/ai_chat/suggest_edits') {
       const next = this.suggestions.shift();
-      if (next === undefined) return new Answer(502, { success: false, error: 'The AI coach is not available right now.', errors: ['The AI coach is not available right now.'] });
+      if (next === undefined)
+        return new Answer(502, {
+          success: false,
+          error: 'The AI coach is not available right now.',
+          errors: ['The AI coach is not available right now.'],
+        });
       return new Answer(200, next);
     }
 
-    if (this.filesDown && (path.startsWith('/files') || path.startsWith('/journal') || path.startsWith('/profile'))) throw new TypeError('Failed to fetch');
+    if (this.filesDown && (path.startsWith('/files') || path.startsWith('/journal') || path.startsWith('/profile')))
+      throw new TypeError('Failed to fetch');
 
     const fileMatch = /^\/files\/(\d+)(\/summary|\/goals)?$/.exec(path);
     if (fileMatch) {
       const file = this.files.get(Number(fileMatch[1]));
       if (!file) return new Answer(404, { success: false, errors: ['File not found.'] });
-      if (method === 'GET' && !fileMatch[2]) return new Answer(200, { success: true, file: { ...file, position: 0, updated_at: '2026-01-01T00:00:00.000Z' } });
+      if (method === 'GET' && !fileMatch[2])
+        return new Answer(200, { success: true, file: { ...file, position: 0, updated_at: '2026-01-01T00:00:00.000Z' } });
       if (method === 'PATCH' && fileMatch[2]) {
         const key = fileMatch[2] === '/summary' ? 'summary' : 'goals';
         const current: Guarded = { text: file[key], revision: file[`${key}_revision`], saveId: file.save_ids[key] };
@@ -204,13 +241,19 @@ export class FakeWorkspaceApi {
     if (method === 'POST' && path === '/profile/generate_file_draft') {
       if (this.holdDrafts) {
         const held = new Promise<unknown>((resolve, reject) => this.held.push({ resolve, reject }));
-        return abortable(init.signal, held.then((payload) => new Answer(200, payload)));
+        return abortable(
+          init.signal,
+          held.then((payload) => new Answer(200, payload)),
+        );
       }
       return new Answer(200, { success: true, draft: this.drafts.shift() ?? '# Draft\n\nWritten by the AI.' });
     }
 
     if (method === 'GET' && path === '/journal') {
-      const entries = [...this.journal].filter(([, c]) => c.trim()).map(([date]) => ({ date })).sort((a, b) => a.date.localeCompare(b.date));
+      const entries = [...this.journal]
+        .filter(([, c]) => c.trim())
+        .map(([date]) => ({ date }))
+        .sort((a, b) => a.date.localeCompare(b.date));
       return new Answer(200, { success: true, entries });
     }
     const journalMatch = /^\/journal\/(\d{4}-\d{2}-\d{2})(\/save)?$/.exec(path);
@@ -218,11 +261,14 @@ export class FakeWorkspaceApi {
       const date = journalMatch[1]!;
       const meta = this.journalMeta.get(date) ?? { revision: this.journal.has(date) ? 1 : 0 };
       const current: Guarded = { text: this.journal.get(date) ?? '', revision: meta.revision, saveId: meta.saveId };
-      if (method === 'GET' && !journalMatch[2]) return new Answer(200, { success: true, entry: { date, content: current.text, revision: current.revision } });
+      if (method === 'GET' && !journalMatch[2])
+        return new Answer(200, { success: true, entry: { date, content: current.text, revision: current.revision } });
       if (method === 'POST' && journalMatch[2]) {
         const text = String(body?.content ?? '');
         // A first save creates the entry (revision 1), even of the same empty text.
-        const next = this.journal.has(date) ? guardedSave(current, text, body) : { text, revision: 1, saveId: body?.save_id as string | undefined };
+        const next = this.journal.has(date)
+          ? guardedSave(current, text, body)
+          : { text, revision: 1, saveId: body?.save_id as string | undefined };
         if (next === 'stale') return staleAnswer('content', 'This journal entry was changed elsewhere (another tab or device).', current);
         this.journal.set(date, next.text);
         this.journalMeta.set(date, { revision: next.revision, saveId: next.saveId });

@@ -20,7 +20,15 @@ export function setUpFileWorkspaceTests() {
     resetChatStatusCache();
     document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
     api = new FakeWorkspaceApi().install();
-    api.addFile({ id: 7, name: 'Resume.md', folder: 'work-profile', content: '# Resume\n\nHello', summary: 'Old summary', goals: 'Be great', revision: 3 });
+    api.addFile({
+      id: 7,
+      name: 'Resume.md',
+      folder: 'work-profile',
+      content: '# Resume\n\nHello',
+      summary: 'Old summary',
+      goals: 'Be great',
+      revision: 3,
+    });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });

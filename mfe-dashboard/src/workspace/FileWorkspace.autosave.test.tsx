@@ -1,7 +1,18 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { FILE, advance, api, contentSaves, editorReady, editorText, renderWorkspace, setUpFileWorkspaceTests, status, typeAtEnd } from '../testing/fileWorkspaceHarness';
+import {
+  FILE,
+  advance,
+  api,
+  contentSaves,
+  editorReady,
+  editorText,
+  renderWorkspace,
+  setUpFileWorkspaceTests,
+  status,
+  typeAtEnd,
+} from '../testing/fileWorkspaceHarness';
 import { FileWorkspace, draftKey } from './FileWorkspace';
 
 setUpFileWorkspaceTests();
@@ -30,7 +41,9 @@ describe('FileWorkspace: autosave', () => {
     const { rerender } = render(<FileWorkspace file={FILE} draftRequest={null} onDraftHandled={onDraftHandled} />);
     const view = await editorReady();
     typeAtEnd(view, ' (typed just before switching)');
-    rerender(<FileWorkspace file={{ id: 8, name: 'Goals.md', folder: 'career-goals' }} draftRequest={null} onDraftHandled={onDraftHandled} />);
+    rerender(
+      <FileWorkspace file={{ id: 8, name: 'Goals.md', folder: 'career-goals' }} draftRequest={null} onDraftHandled={onDraftHandled} />,
+    );
     await waitFor(() => expect(api.files.get(7)!.content).toBe('# Resume\n\nHello (typed just before switching)'));
     const next = await editorReady();
     await waitFor(() => expect(editorText(next)).toBe('Other file'));
@@ -104,7 +117,9 @@ describe('FileWorkspace: autosave', () => {
     expect(status()).toBe('Save failed');
     fireEvent.click(within(panel).getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => expect(api.files.get(7)!.content).toBe('# Resume\n\nHello from me'));
-    expect(contentSaves().at(-1)!.body).toEqual({ file: { content: '# Resume\n\nHello from me', revision: 4, save_id: expect.any(String) } });
+    expect(contentSaves().at(-1)!.body).toEqual({
+      file: { content: '# Resume\n\nHello from me', revision: 4, save_id: expect.any(String) },
+    });
     await waitFor(() => expect(screen.queryByTestId('conflict-panel')).toBeNull());
   });
 

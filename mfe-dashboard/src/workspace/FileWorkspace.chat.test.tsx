@@ -1,7 +1,17 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { FILE, advance, api, contentSaves, editorReady, editorText, renderWorkspace, setUpFileWorkspaceTests, typeAtEnd } from '../testing/fileWorkspaceHarness';
+import {
+  FILE,
+  advance,
+  api,
+  contentSaves,
+  editorReady,
+  editorText,
+  renderWorkspace,
+  setUpFileWorkspaceTests,
+  typeAtEnd,
+} from '../testing/fileWorkspaceHarness';
 import { FileWorkspace } from './FileWorkspace';
 import { ACCEPT_TEXT, EDIT_TEXT, REJECT_TEXT } from './texts';
 
@@ -33,7 +43,13 @@ describe('FileWorkspace: proposed updates from the chat', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Update file' }));
     const diff = await screen.findByTestId('diff-view');
     const request = api.writes('/ai_chat/suggest_edits')[0]!;
-    expect(request.body).toMatchObject({ file_content: '# Resume\n\nHello', file_name: 'Resume.md', folder: 'work-profile', file_id: 7, selected_messages: [] });
+    expect(request.body).toMatchObject({
+      file_content: '# Resume\n\nHello',
+      file_name: 'Resume.md',
+      folder: 'work-profile',
+      file_id: 7,
+      selected_messages: [],
+    });
     expect((request.body!.conversation_history as unknown[]).length).toBe(3);
     return { view, diff };
   }
@@ -45,7 +61,11 @@ describe('FileWorkspace: proposed updates from the chat', () => {
 
   it('the diff panel replaces the editor; Accept All applies the text after 1 s and saves it', async () => {
     const { view, diff } = await proposeUpdate();
-    expect(within(diff).getAllByRole('listitem').filter((li) => li.getAttribute('data-type') === 'added')).toHaveLength(3);
+    expect(
+      within(diff)
+        .getAllByRole('listitem')
+        .filter((li) => li.getAttribute('data-type') === 'added'),
+    ).toHaveLength(3);
     expect((screen.getByTestId('editor-pane').parentElement as HTMLElement).hidden).toBe(true);
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
     fireEvent.click(within(diff).getByRole('button', { name: 'Accept All' }));
@@ -110,11 +130,18 @@ describe('FileWorkspace: proposed updates from the chat', () => {
       selected_messages: [{ index: 0, role: 'user', content: 'I led the migration.' }],
     });
     // No diff from the server: the panel shows one computed from the two texts.
-    expect(within(diff).getAllByRole('listitem').map((li) => li.getAttribute('data-type'))).toEqual(['unchanged', 'unchanged', 'unchanged', 'added', 'added']);
+    expect(
+      within(diff)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('data-type')),
+    ).toEqual(['unchanged', 'unchanged', 'unchanged', 'added', 'added']);
   });
 
   it('input and send are disabled while the update runs', async () => {
-    api.chat.conversations.set('file_id=7', [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }]);
+    api.chat.conversations.set('file_id=7', [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello' },
+    ]);
     let release: (v: unknown) => void = () => undefined;
     const original = api.fetch;
     globalThis.fetch = (async (input: string | URL, init?: RequestInit) => {
@@ -141,7 +168,14 @@ describe('FileWorkspace: proposed updates from the chat', () => {
     fireEvent.change(input, { target: { value: 'What do you think?' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(api.chat.sent()).toHaveLength(1));
-    expect(api.chat.sent()[0]!.body).toMatchObject({ message: 'What do you think?', file_content: '# Resume\n\nHello there', file_name: 'Resume.md', folder: 'work-profile', file_id: 7, mode: 'agent' });
+    expect(api.chat.sent()[0]!.body).toMatchObject({
+      message: 'What do you think?',
+      file_content: '# Resume\n\nHello there',
+      file_name: 'Resume.md',
+      folder: 'work-profile',
+      file_id: 7,
+      mode: 'agent',
+    });
   });
 });
 
@@ -149,12 +183,25 @@ describe('FileWorkspace: auto chat', () => {
   it('starts the chat and sends the prompt 0.5 s after opening', async () => {
     const onAutoChatHandled = jest.fn();
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
-    render(<FileWorkspace file={FILE} draftRequest={null} onDraftHandled={jest.fn()} autoChat={{ start: true, prompt: 'Help me polish this.' }} onAutoChatHandled={onAutoChatHandled} />);
+    render(
+      <FileWorkspace
+        file={FILE}
+        draftRequest={null}
+        onDraftHandled={jest.fn()}
+        autoChat={{ start: true, prompt: 'Help me polish this.' }}
+        onAutoChatHandled={onAutoChatHandled}
+      />,
+    );
     await advance(499);
     expect(api.chat.sent()).toHaveLength(0);
     await advance(1);
     await waitFor(() => expect(api.chat.sent()).toHaveLength(1));
-    expect(api.chat.sent()[0]!.body).toMatchObject({ message: 'Help me polish this.', file_id: 7, folder: 'work-profile', file_name: 'Resume.md' });
+    expect(api.chat.sent()[0]!.body).toMatchObject({
+      message: 'Help me polish this.',
+      file_id: 7,
+      folder: 'work-profile',
+      file_name: 'Resume.md',
+    });
     expect(onAutoChatHandled).toHaveBeenCalledTimes(1);
   });
 });

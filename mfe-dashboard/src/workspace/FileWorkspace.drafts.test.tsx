@@ -1,13 +1,28 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api, contentSaves, editorReady, editorText, renderWorkspace, setUpFileWorkspaceTests, status } from '../testing/fileWorkspaceHarness';
+import {
+  api,
+  contentSaves,
+  editorReady,
+  editorText,
+  renderWorkspace,
+  setUpFileWorkspaceTests,
+  status,
+} from '../testing/fileWorkspaceHarness';
 import type { DraftRequest } from './types';
 
 setUpFileWorkspaceTests();
 
 describe('FileWorkspace: AI drafts', () => {
-  const request = (kind: DraftRequest['kind']): DraftRequest => ({ key: `k-${kind}`, kind, fileId: 7, folder: 'work-profile', name: 'Resume.md', description: 'My CV' });
+  const request = (kind: DraftRequest['kind']): DraftRequest => ({
+    key: `k-${kind}`,
+    kind,
+    fileId: 7,
+    folder: 'work-profile',
+    name: 'Resume.md',
+    description: 'My CV',
+  });
 
   it('a suggestion draft is shown as an all-added diff', async () => {
     api.drafts.push('# Resume\n\nDrafted');
@@ -16,8 +31,16 @@ describe('FileWorkspace: AI drafts', () => {
     await editorReady();
     const diff = await screen.findByTestId('diff-view');
     expect(onDraftHandled).toHaveBeenCalledTimes(1);
-    expect(within(diff).getAllByRole('listitem').map((li) => li.getAttribute('data-type'))).toEqual(['added', 'added', 'added']);
-    expect(api.writes('/profile/generate_file_draft')[0]!.body).toEqual({ folder: 'work-profile', name: 'Resume.md', description: 'My CV' });
+    expect(
+      within(diff)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('data-type')),
+    ).toEqual(['added', 'added', 'added']);
+    expect(api.writes('/profile/generate_file_draft')[0]!.body).toEqual({
+      folder: 'work-profile',
+      name: 'Resume.md',
+      description: 'My CV',
+    });
   });
 
   it('generate: Cancel aborts silently', async () => {

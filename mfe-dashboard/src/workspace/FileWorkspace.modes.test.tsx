@@ -1,7 +1,16 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api, contentSaves, editorReady, editorText, renderWorkspace, setUpFileWorkspaceTests, status, typeAtEnd } from '../testing/fileWorkspaceHarness';
+import {
+  api,
+  contentSaves,
+  editorReady,
+  editorText,
+  renderWorkspace,
+  setUpFileWorkspaceTests,
+  status,
+  typeAtEnd,
+} from '../testing/fileWorkspaceHarness';
 
 setUpFileWorkspaceTests();
 
@@ -35,7 +44,12 @@ describe('FileWorkspace: content modes', () => {
     expect(status()).toBe('Summarizing...');
     await waitFor(() => expect(status()).toBe('Summary updated'));
     expect(editorText(view)).toBe('Fresh summary');
-    expect(api.writes('/files/summarize')[0]!.body).toEqual({ file_id: 7, folder: 'work-profile', file_name: 'Resume.md', content: '# Resume\n\nHello' });
+    expect(api.writes('/files/summarize')[0]!.body).toEqual({
+      file_id: 7,
+      folder: 'work-profile',
+      file_name: 'Resume.md',
+      content: '# Resume\n\nHello',
+    });
   });
 
   it('summarize an empty file: no model call, the summary is cleared', async () => {

@@ -1,7 +1,17 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { advance, api, contentSaves, editorReady, editorText, renderWorkspace, setUpFileWorkspaceTests, status, typeAtEnd } from '../testing/fileWorkspaceHarness';
+import {
+  advance,
+  api,
+  contentSaves,
+  editorReady,
+  editorText,
+  renderWorkspace,
+  setUpFileWorkspaceTests,
+  status,
+  typeAtEnd,
+} from '../testing/fileWorkspaceHarness';
 import { draftKey } from './FileWorkspace';
 
 setUpFileWorkspaceTests();
@@ -10,25 +20,28 @@ const blur = (view: { contentDOM: HTMLElement }) => act(() => view.contentDOM.di
 const summarySaves = () => api.writes('/files/7/summary');
 
 describe('FileWorkspace: a save whose answer was lost', () => {
-  it.each([[502 as const], ['network' as const]])('(%s after the commit) is recognised: typing goes on without a conflict and the text is saved', async (as) => {
-    renderWorkspace();
-    const view = await editorReady();
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
-    api.loseAnswer = { path: /^\/files\/7$/, as };
-    typeAtEnd(view, ' one');
-    await advance(1000);
-    await waitFor(() => expect(status()).toBe('Save failed'));
-    // The server has it at revision 4; the page still thinks 3.
-    expect(api.files.get(7)).toMatchObject({ content: '# Resume\n\nHello one', revision: 4 });
-    typeAtEnd(view, ' two');
-    await advance(1000);
-    await waitFor(() => expect(status()).toBe('Saved'));
-    expect(screen.queryByTestId('conflict-panel')).toBeNull();
-    expect(api.files.get(7)).toMatchObject({ content: '# Resume\n\nHello one two', revision: 5 });
-    // The retry was refused (409 naming the lost save), then saved over revision 4 at once.
-    expect(contentSaves().map((r) => (r.body as { file: { revision: number } }).file.revision)).toEqual([3, 3, 4]);
-    expect(localStorage.getItem(draftKey(7, 'full'))).toBeNull();
-  });
+  it.each([[502 as const], ['network' as const]])(
+    '(%s after the commit) is recognised: typing goes on without a conflict and the text is saved',
+    async (as) => {
+      renderWorkspace();
+      const view = await editorReady();
+      jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+      api.loseAnswer = { path: /^\/files\/7$/, as };
+      typeAtEnd(view, ' one');
+      await advance(1000);
+      await waitFor(() => expect(status()).toBe('Save failed'));
+      // The server has it at revision 4; the page still thinks 3.
+      expect(api.files.get(7)).toMatchObject({ content: '# Resume\n\nHello one', revision: 4 });
+      typeAtEnd(view, ' two');
+      await advance(1000);
+      await waitFor(() => expect(status()).toBe('Saved'));
+      expect(screen.queryByTestId('conflict-panel')).toBeNull();
+      expect(api.files.get(7)).toMatchObject({ content: '# Resume\n\nHello one two', revision: 5 });
+      // The retry was refused (409 naming the lost save), then saved over revision 4 at once.
+      expect(contentSaves().map((r) => (r.body as { file: { revision: number } }).file.revision)).toEqual([3, 3, 4]);
+      expect(localStorage.getItem(draftKey(7, 'full'))).toBeNull();
+    },
+  );
 
   it('a change from another tab is still a conflict', async () => {
     renderWorkspace();

@@ -74,7 +74,13 @@ function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatH
               {doc.status?.text ?? ''}
             </p>
           </div>
-          <ContentModeBar mode={doc.mode} onChange={doc.switchMode} onSummarize={() => void summarize()} summarizing={summarizing} disabled={!doc.ready || proposal !== null} />
+          <ContentModeBar
+            mode={doc.mode}
+            onChange={doc.switchMode}
+            onSummarize={() => void summarize()}
+            summarizing={summarizing}
+            disabled={!doc.ready || proposal !== null}
+          />
         </header>
 
         <DraftNotices job={drafts.draftJob} undo={drafts.undo} onCancel={drafts.cancelDraft} onUndo={drafts.undoDraft} />
@@ -103,14 +109,25 @@ function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatH
         )}
         {loaded.status === 'error' && (
           <div className="fw-error" role="alert">
-            <p>Could not open {title}: {loaded.message}</p>
+            <p>
+              Could not open {title}: {loaded.message}
+            </p>
             <button type="button" className="button" onClick={doc.retry}>
               Retry
             </button>
           </div>
         )}
 
-        {proposal && <DiffPanel lines={proposal.lines} origin={proposal.origin} accepting={update.accepting} onAccept={update.accept} onReject={update.reject} onEdit={update.edit} />}
+        {proposal && (
+          <DiffPanel
+            lines={proposal.lines}
+            origin={proposal.origin}
+            accepting={update.accepting}
+            onAccept={update.accept}
+            onReject={update.reject}
+            onEdit={update.edit}
+          />
+        )}
         {loaded.status === 'ok' && (
           <div className="fw-panes" hidden={proposal !== null}>
             <EditorPane
@@ -130,7 +147,13 @@ function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatH
         <ChatPanel
           ref={chatRef}
           conversation={{ fileId: file.id, folder: file.folder, fileName: file.name }}
-          buildPayload={(base) => ({ ...base, file_content: doc.textOf('full'), file_name: fileRef.current.name, folder: fileRef.current.folder, file_id: fileRef.current.id })}
+          buildPayload={(base) => ({
+            ...base,
+            file_content: doc.textOf('full'),
+            file_name: fileRef.current.name,
+            folder: fileRef.current.folder,
+            file_id: fileRef.current.id,
+          })}
           onRequestUpdate={(selected, prompt, history) => void update.requestUpdate(selected, prompt, history)}
           updating={update.updating}
           minConversationLength={3}

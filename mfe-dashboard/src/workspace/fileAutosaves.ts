@@ -4,7 +4,8 @@ import { saveContent, saveGoals, saveSummary } from './api/files';
 import type { ContentMode } from './texts';
 
 /** localStorage keys of the unsaved drafts of a file (file ids are unique across users). */
-export const draftKey = (fileId: number, mode: ContentMode) => (mode === 'full' ? `cc:draft:file:${fileId}` : `cc:draft:file:${fileId}:${mode}`);
+export const draftKey = (fileId: number, mode: ContentMode) =>
+  mode === 'full' ? `cc:draft:file:${fileId}` : `cc:draft:file:${fileId}:${mode}`;
 
 /** The key each text has in a 409's `current`. */
 const FIELD = { full: 'content', summary: 'summary', goals: 'goals' } as const;
@@ -32,7 +33,9 @@ export function fileTextAutosave(id: number, mode: ContentMode, { textOf, length
     },
     conflictOf: (error) => {
       const stale = staleText(error, FIELD[mode]);
-      return stale ? { theirs: stale.text, base: stale.revision, saveId: stale.saveId, ...(stale.message ? { message: stale.message } : {}) } : null;
+      return stale
+        ? { theirs: stale.text, base: stale.revision, saveId: stale.saveId, ...(stale.message ? { message: stale.message } : {}) }
+        : null;
     },
     onError: (error) => console.warn(`[workspace] saving the ${WHAT[mode]} failed`, error),
   };

@@ -42,7 +42,8 @@ describe('drafts of files that no longer exist', () => {
     localStorage.setItem(draftKey(7, 'full'), draft('mine'));
     localStorage.setItem(draftKey(8, 'full'), draft('of a file deleted on another device'));
     installFakeApi(({ method, path }) => {
-      if (method === 'GET' && path === '/folders') return { body: { success: true, folders: [{ name: 'notes', description: '', position: 0 }] } };
+      if (method === 'GET' && path === '/folders')
+        return { body: { success: true, folders: [{ name: 'notes', description: '', position: 0 }] } };
       if (method === 'GET' && path === '/files') return { body: { notes: [{ id: 7, name: 'a.md', description: '' }] } };
       return undefined;
     });

@@ -14,7 +14,9 @@ describe('createAiProvider', () => {
   });
 
   test('reads the optional settings', () => {
-    expect(aiConfigFromEnv({ AI_BASE_URL: 'http://x/v1', AI_API_KEY: 'k', AI_TIMEOUT_MS: '5000', AI_MAX_RETRIES: '0', AI_JSON_MODE: 'off' })).toEqual({
+    expect(
+      aiConfigFromEnv({ AI_BASE_URL: 'http://x/v1', AI_API_KEY: 'k', AI_TIMEOUT_MS: '5000', AI_MAX_RETRIES: '0', AI_JSON_MODE: 'off' }),
+    ).toEqual({
       baseURL: 'http://x/v1',
       model: DEFAULT_MODEL,
       apiKey: 'k',

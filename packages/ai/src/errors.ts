@@ -15,7 +15,10 @@ export abstract class AiError extends Error {
 /** The call took longer than its time budget (retries included). */
 export class AiTimeoutError extends AiError {
   readonly code = 'timeout' as const;
-  constructor(readonly timeoutMs: number, options?: { cause?: unknown }) {
+  constructor(
+    readonly timeoutMs: number,
+    options?: { cause?: unknown },
+  ) {
     super(`The AI model did not answer within ${timeoutMs} ms`, options);
   }
 }
@@ -23,7 +26,11 @@ export class AiTimeoutError extends AiError {
 /** The endpoint could not be reached or answered with an HTTP error. */
 export class AiUnavailableError extends AiError {
   readonly code = 'unavailable' as const;
-  constructor(message: string, readonly status?: number, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -31,7 +38,11 @@ export class AiUnavailableError extends AiError {
 /** A structured answer stayed invalid after the one retry. */
 export class AiMalformedAnswerError extends AiError {
   readonly code = 'malformed' as const;
-  constructor(message: string, readonly answer: string, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly answer: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }

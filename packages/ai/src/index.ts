@@ -1,7 +1,22 @@
 export type * from './types';
-export { AiError, AiTimeoutError, AiUnavailableError, AiMalformedAnswerError, AiEmptyAnswerError, AiAbortedError, isAiError, type AiErrorCode } from './errors';
+export {
+  AiError,
+  AiTimeoutError,
+  AiUnavailableError,
+  AiMalformedAnswerError,
+  AiEmptyAnswerError,
+  AiAbortedError,
+  isAiError,
+  type AiErrorCode,
+} from './errors';
 export { createAiProvider, aiConfigFromEnv, CONNECT_MODEL_HINT, DEFAULT_MODEL, type AiEnv } from './config';
-export { createOpenAiProvider, createOpenAiCapabilities, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RETRIES, type OpenAiProviderOptions } from './openai/openai-provider';
+export {
+  createOpenAiProvider,
+  createOpenAiCapabilities,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_MAX_RETRIES,
+  type OpenAiProviderOptions,
+} from './openai/openai-provider';
 export { createOfflineCoach, OFFLINE_MODEL } from './offline/offline-provider';
 export { modelTasks } from './model-tasks';
 export { filterSuggestions } from './suggestion-filter';
@@ -22,9 +37,24 @@ export {
   meetingSectionPrompt,
   type Prompt,
 } from './prompts';
-export { CAREER_FOLDERS, EXTRA_FOLDERS, FOLDER_SUGGESTIONS, folderGuide, sectionsFor, type FolderGuide, type GuideSection } from './career-folders';
+export {
+  CAREER_FOLDERS,
+  EXTRA_FOLDERS,
+  FOLDER_SUGGESTIONS,
+  folderGuide,
+  sectionsFor,
+  type FolderGuide,
+  type GuideSection,
+} from './career-folders';
 export * from './star';
 export { extractStatements, MAX_STATEMENTS } from './statements';
-export { findPlanningAction, withoutPlanningAction, planningActionSchema, todoDataSchema, goalDataSchema, type PlanningAction } from './planning-actions';
+export {
+  findPlanningAction,
+  withoutPlanningAction,
+  planningActionSchema,
+  todoDataSchema,
+  goalDataSchema,
+  type PlanningAction,
+} from './planning-actions';
 export { normalizeCount, suggestionKey } from './text';
 export { parseJsonAnswer, extractJson } from './json-answer';

@@ -14,7 +14,11 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-const lastUserMessage = () => server.requests.at(-1)!.body.messages!.filter((m) => m.role === 'user').at(-1)!.content;
+const lastUserMessage = () =>
+  server.requests
+    .at(-1)!
+    .body.messages!.filter((m) => m.role === 'user')
+    .at(-1)!.content;
 const systemMessage = () => server.requests.at(-1)!.body.messages!.find((m) => m.role === 'system')!.content;
 
 describe('task helpers on a model', () => {
@@ -42,13 +46,27 @@ describe('task helpers on a model', () => {
 
   test('ask mode tells the model not to offer edits', async () => {
     server.reply({ content: 'ok' });
-    await providerFor(server).chatReply({ mode: 'ask', folder: 'career-goals', fileName: 'g.md', fileContent: '', history: [], message: 'Hi there' });
+    await providerFor(server).chatReply({
+      mode: 'ask',
+      folder: 'career-goals',
+      fileName: 'g.md',
+      fileContent: '',
+      history: [],
+      message: 'Hi there',
+    });
     expect(systemMessage()).toContain('Do not offer to change the file');
   });
 
   test('chatReplyStream streams the reply', async () => {
     server.reply({ chunks: ['What ', 'happened ', 'next?'] });
-    const stream = providerFor(server).chatReplyStream({ mode: 'ask', folder: 'x', fileName: 'y.md', fileContent: '', history: [], message: 'Hi' });
+    const stream = providerFor(server).chatReplyStream({
+      mode: 'ask',
+      folder: 'x',
+      fileName: 'y.md',
+      fileContent: '',
+      history: [],
+      message: 'Hi',
+    });
     expect(await stream.final()).toBe('What happened next?');
   });
 
@@ -76,28 +94,48 @@ describe('task helpers on a model', () => {
 
   test('suggestFolders sends edited prompts as they are', async () => {
     server.reply({ content: '{"suggestions": [{"name": "music", "description": "Gigs."}]}' });
-    await providerFor(server).suggestFolders({ count: 3, existing: [], rejected: [], system: 'Be brief.', user: 'Folders about music please.' });
+    await providerFor(server).suggestFolders({
+      count: 3,
+      existing: [],
+      rejected: [],
+      system: 'Be brief.',
+      user: 'Folders about music please.',
+    });
     expect(lastUserMessage()).toBe('Folders about music please.');
     expect(systemMessage()).toMatch(/^Be brief\./);
   });
 
   test('suggestFiles gives .md names', async () => {
-    server.reply({ content: '{"suggestions": [{"name": "Conflict story", "description": "A disagreement."}, {"name": "leadership.md", "description": "Leading."}]}' });
-    const files = await providerFor(server).suggestFiles({ folder: 'interview-stories', count: 5, existing: ['leadership.md'], rejected: [] });
+    server.reply({
+      content:
+        '{"suggestions": [{"name": "Conflict story", "description": "A disagreement."}, {"name": "leadership.md", "description": "Leading."}]}',
+    });
+    const files = await providerFor(server).suggestFiles({
+      folder: 'interview-stories',
+      count: 5,
+      existing: ['leadership.md'],
+      rejected: [],
+    });
     expect(files).toEqual([{ name: 'conflict-story.md', description: 'A disagreement.' }]);
-    expect(lastUserMessage()).toBe(fileSuggestionPrompt({ folder: 'interview-stories', count: 5, existing: ['leadership.md'], rejected: [] }).user);
+    expect(lastUserMessage()).toBe(
+      fileSuggestionPrompt({ folder: 'interview-stories', count: 5, existing: ['leadership.md'], rejected: [] }).user,
+    );
   });
 
   test('a malformed suggestion list twice is reported as such', async () => {
     server.reply({ content: 'work-profile, career-goals' }, { content: 'Sorry: work-profile' });
-    await expect(providerFor(server).suggestFolders({ count: 2, existing: [], rejected: [] })).rejects.toBeInstanceOf(AiMalformedAnswerError);
+    await expect(providerFor(server).suggestFolders({ count: 2, existing: [], rejected: [] })).rejects.toBeInstanceOf(
+      AiMalformedAnswerError,
+    );
   });
 
   test('draftFile returns the markdown without a fence', async () => {
     server.reply({ content: '```markdown\n# Conflict\n\n## Situation\n- [where]\n```' });
     const draft = await providerFor(server).draftFile({ folder: 'interview-stories', name: 'conflict.md', description: 'A disagreement' });
     expect(draft).toBe('# Conflict\n\n## Situation\n- [where]\n');
-    expect(lastUserMessage()).toBe(fileDraftPrompt({ folder: 'interview-stories', name: 'conflict.md', description: 'A disagreement' }).user);
+    expect(lastUserMessage()).toBe(
+      fileDraftPrompt({ folder: 'interview-stories', name: 'conflict.md', description: 'A disagreement' }).user,
+    );
   });
 
   test('suggestEdits returns the new content, and never an empty file', async () => {
@@ -119,7 +157,9 @@ describe('task helpers on a model', () => {
     const content = `# Notes\n${Array.from({ length: 2000 }, (_, i) => line(i)).join('\n')}\n`;
     server.reply({ content: '# Notes\n- the new fact\n' });
     const edited = await providerFor(server).suggestEdits({
-      folder: 'current-projects', fileName: 'notes.md', fileContent: content,
+      folder: 'current-projects',
+      fileName: 'notes.md',
+      fileContent: content,
       history: [{ role: 'user' as const, content: 'Add the new fact.' }],
     });
     const sent = lastUserMessage();
@@ -160,6 +200,8 @@ describe('task helpers on a model', () => {
 
   test('companyStatements default the source to the company', async () => {
     server.reply({ content: '{"statements": [{"text": "Acme sells software.", "source": ""}]}' });
-    expect(await providerFor(server).companyStatements({ details: { company: 'Acme' } })).toEqual([{ text: 'Acme sells software.', source: 'Acme' }]);
+    expect(await providerFor(server).companyStatements({ details: { company: 'Acme' } })).toEqual([
+      { text: 'Acme sells software.', source: 'Acme' },
+    ]);
   });
 });

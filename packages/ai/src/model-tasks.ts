@@ -70,10 +70,18 @@ export function modelTasks(ai: AiCapabilities): AiTasks {
       const source = input.selectedMessages?.length ? input.selectedMessages : input.history;
       // A file longer than the prompt allows: the model edits its beginning (cut at a line
       // break) and the rest is appended unchanged, so nothing past the limit is dropped.
-      const cut = input.fileContent.length > FILE_CONTENT_LIMIT ? input.fileContent.lastIndexOf('\n', FILE_CONTENT_LIMIT) + 1 || FILE_CONTENT_LIMIT : input.fileContent.length;
+      const cut =
+        input.fileContent.length > FILE_CONTENT_LIMIT
+          ? input.fileContent.lastIndexOf('\n', FILE_CONTENT_LIMIT) + 1 || FILE_CONTENT_LIMIT
+          : input.fileContent.length;
       const head = input.fileContent.slice(0, cut);
       const tail = input.fileContent.slice(cut);
-      const prompt = suggestEditsPrompt({ ...input, fileContent: head, partial: tail.length > 0, conversation: transcript(conversationFor(source)) });
+      const prompt = suggestEditsPrompt({
+        ...input,
+        fileContent: head,
+        partial: tail.length > 0,
+        conversation: transcript(conversationFor(source)),
+      });
       const answer = unfence(await ai.chat({ ...call(input), ...ask(prompt) }));
       // An empty answer must not wipe the file: keep what the user has.
       return answer.trim() ? `${answer.trimEnd()}\n${tail}` : input.fileContent;

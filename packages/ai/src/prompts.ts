@@ -21,7 +21,15 @@ const listOrNone = (items: string[]) => (items.length ? items.join(', ') : 'none
 
 // ---- folder suggestions ----
 
-export function folderSuggestionPrompt({ count, existing = [], rejected = [] }: { count: unknown; existing?: string[]; rejected?: string[] }): Prompt {
+export function folderSuggestionPrompt({
+  count,
+  existing = [],
+  rejected = [],
+}: {
+  count: unknown;
+  existing?: string[];
+  rejected?: string[];
+}): Prompt {
   const n = normalizeCount(count);
   return {
     system: [
@@ -68,7 +76,9 @@ export function fileSuggestionPrompt({
       `Files already in it: ${listOrNone(existing)}.`,
       `Suggestions I rejected: ${listOrNone(rejected)}.`,
       'Do not suggest any of those again. Return a list of objects with name and description.',
-    ].filter(Boolean).join('\n'),
+    ]
+      .filter(Boolean)
+      .join('\n'),
   };
 }
 
@@ -90,7 +100,9 @@ export function fileDraftPrompt({ folder, name, description = '' }: { folder: st
       description ? `It is for: ${description}` : '',
       star,
       `Use these level-two headings:\n${headings.join('\n')}`,
-    ].filter(Boolean).join('\n'),
+    ]
+      .filter(Boolean)
+      .join('\n'),
   };
 }
 
@@ -178,7 +190,9 @@ export function suggestEditsPrompt({
   /** The content is only the beginning of a longer file (the rest is kept as it is). */
   partial?: boolean;
 }): Prompt {
-  const headings = sectionsFor(folder).map((s) => s.heading).join(', ');
+  const headings = sectionsFor(folder)
+    .map((s) => s.heading)
+    .join(', ');
   return {
     system: [
       'You update a markdown file in a personal career workspace with facts the user gave in a conversation.',
@@ -186,7 +200,9 @@ export function suggestEditsPrompt({
       `Headings that suit this folder: ${headings}.`,
       isInterviewStories(folder) ? 'Keep the story in STAR order: Situation, Task, Action, Result.' : '',
       'Use only facts the user stated; do not invent numbers or names. Answer with the complete updated file as markdown and nothing else.',
-    ].filter(Boolean).join('\n'),
+    ]
+      .filter(Boolean)
+      .join('\n'),
     user: [
       `File: ${folder}/${fileName}`,
       partial
@@ -202,7 +218,8 @@ export function suggestEditsPrompt({
 
 export function summarizePrompt(content: string, fileName?: string): Prompt {
   return {
-    system: 'You summarise markdown notes from a personal career workspace into three to six short bullet points that keep names, dates and numbers. Answer with the bullets only.',
+    system:
+      'You summarise markdown notes from a personal career workspace into three to six short bullet points that keep names, dates and numbers. Answer with the bullets only.',
     user: `${fileName ? `File: ${fileName}\n\n` : ''}${content.slice(0, FILE_CONTENT_LIMIT)}`,
   };
 }
@@ -210,8 +227,8 @@ export function summarizePrompt(content: string, fileName?: string): Prompt {
 export function scorePrompt(question: string, answer: string, conversation: string): Prompt {
   return {
     system: [
-      'You score a professional\'s reflection on a coaching question from 0 to 100.',
-      'High scores need a specific, honest answer with concrete examples, numbers or outcomes, the person\'s own role and a lesson or next step. Vague, very short or off-topic answers score low.',
+      "You score a professional's reflection on a coaching question from 0 to 100.",
+      "High scores need a specific, honest answer with concrete examples, numbers or outcomes, the person's own role and a lesson or next step. Vague, very short or off-topic answers score low.",
       'Give one or two sentences of feedback that name what is strong and the single most useful thing to add.',
     ].join('\n'),
     user: `Question: ${question}\n\nConversation so far:\n${conversation || '(none)'}\n\nLatest answer: ${answer}`,
@@ -222,7 +239,7 @@ export function weekPlanPrompt(prompt: string, weekLabel: string): Prompt {
   return {
     system: [
       COACH_VOICE,
-      'You turn the user\'s context into a plan for one week: two to four outcomes (what will be true by the end of the week) and five to ten concrete actions, each small enough to finish in a day, with the weekday when useful.',
+      "You turn the user's context into a plan for one week: two to four outcomes (what will be true by the end of the week) and five to ten concrete actions, each small enough to finish in a day, with the weekday when useful.",
     ].join('\n'),
     user: `Week: ${weekLabel}\n\nContext:\n${prompt}`,
   };
@@ -306,7 +323,12 @@ export function describeDetails(details: ProfileDetails): string {
     ['Company description', details.company_description],
     ['More about me', details.extra],
   ];
-  return rows.filter(([, v]) => v?.trim()).map(([k, v]) => `${k}: ${v!.trim()}`).join('\n') || '(no details given)';
+  return (
+    rows
+      .filter(([, v]) => v?.trim())
+      .map(([k, v]) => `${k}: ${v!.trim()}`)
+      .join('\n') || '(no details given)'
+  );
 }
 
 export function transcript(messages: ReadonlyArray<{ role: string; content: string }>): string {

@@ -22,7 +22,10 @@ describe('STAR progress', () => {
   });
 
   test('one rich message can cover several phases in order', () => {
-    const p = advanceStar(emptyStarProgress(), 'When I joined, the team was late. I had to ship by June, so I reorganised the backlog and as a result we shipped early.');
+    const p = advanceStar(
+      emptyStarProgress(),
+      'When I joined, the team was late. I had to ship by June, so I reorganised the backlog and as a result we shipped early.',
+    );
     expect(starStatus(p).count).toBe(4);
   });
 

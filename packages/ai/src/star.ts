@@ -29,8 +29,7 @@ export const STAR_HEADINGS: Record<StarPhase, string> = {
 export const STAR_KEYWORDS: Record<StarPhase, RegExp> = {
   situation:
     /\b(situation|context|background|at the time|back (then|in)|when I (was|joined|worked)|I was working|I worked (at|as|on)|we were|our team|the team was|the company|the project was|there was a|faced|the problem was|the challenge was|had been|I was (a|an|the) \w+|(in|back in|during) (19|20)\d{2}|last (year|quarter|month)|our (\w+ ){0,2}(system|product|service|platform|company|team|business|client|customer|app)s?)\b/i,
-  task:
-    /\b(my (task|job|role|goal|responsibility|assignment|mission)|I was (responsible|asked|tasked|assigned|expected|supposed)|I had to|I needed to|I was in charge|(the )?objective was|the goal was|we needed to|we had to|deadline)\b/i,
+  task: /\b(my (task|job|role|goal|responsibility|assignment|mission)|I was (responsible|asked|tasked|assigned|expected|supposed)|I had to|I needed to|I was in charge|(the )?objective was|the goal was|we needed to|we had to|deadline)\b/i,
   action:
     /\b(I (decided|built|created|designed|implemented|organi[sz]ed|led|wrote|set up|started|proposed|reached out|talked|met|negotiated|introduced|ran|analy[sz]ed|rewrote|refactored|automated|coordinated|convinced|worked with|took|spoke|changed|developed|launched|fixed|prioriti[sz]ed|delegated|scheduled|presented|trained|mentored)|my approach|the steps|first,? I|then I|so I)\b/i,
   result:

@@ -4,7 +4,10 @@ export const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** For "is this already in the file?" checks: case, punctuation and spacing do not matter. */
 export const normalizeForCompare = (s: string): string =>
-  s.toLowerCase().replace(/[^\p{L}\p{N}%]+/gu, ' ').trim();
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}%]+/gu, ' ')
+    .trim();
 
 export const words = (s: string): string[] => s.match(/[\p{L}\p{N}][\p{L}\p{N}'’%.-]*/gu) ?? [];
 
@@ -44,7 +47,12 @@ export function titleFrom(name: string): string {
 
 /** A suggestion is the same as an existing or rejected name however it is written: "Career Goals", "career_goals.md" and "career-goals" are one. */
 export const suggestionKey = (name: string): string =>
-  name.trim().toLowerCase().replace(/\.md$/, '').replace(/[\s_]+/g, '-').replace(/-+/g, '-');
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/\.md$/, '')
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-');
 
 /** Lower-case, hyphenated, safe for a folder or a file name. */
 export const slug = (s: string): string =>

@@ -30,7 +30,9 @@ const client = (fetch: typeof globalThis.fetch) => createClient({ fetch, csrfTok
 
 describe('keepalive', () => {
   it('passes keepalive to fetch, with the CSRF token and the JSON body', async () => {
-    const fetch = jest.fn<typeof globalThis.fetch>(async () => new Response('{"success":true,"revision":4}', { headers: { 'Content-Type': 'application/json' } }));
+    const fetch = jest.fn<typeof globalThis.fetch>(
+      async () => new Response('{"success":true,"revision":4}', { headers: { 'Content-Type': 'application/json' } }),
+    );
     const answer = await client(fetch).patch<{ revision: number }>('/files/7', { file: { content: 'x' } }, { keepalive: true });
     expect(answer.revision).toBe(4);
     const init = fetch.mock.calls[0]![1]!;
@@ -41,7 +43,9 @@ describe('keepalive', () => {
   });
 
   it('is not set unless asked for', async () => {
-    const fetch = jest.fn<typeof globalThis.fetch>(async () => new Response('{"success":true}', { headers: { 'Content-Type': 'application/json' } }));
+    const fetch = jest.fn<typeof globalThis.fetch>(
+      async () => new Response('{"success":true}', { headers: { 'Content-Type': 'application/json' } }),
+    );
     await client(fetch).post('/x', {});
     expect(fetch.mock.calls[0]![1]!.keepalive).toBeUndefined();
   });
@@ -111,11 +115,15 @@ describe('streamed answers (onEvent)', () => {
   it("rejects with the handler's own error", async () => {
     const { fetch } = streamingFetch(['event: error\ndata: {"error":"Model down"}\n\n']);
     const error = await client(fetch)
-      .post('/s', {}, {
-        onEvent: (e) => {
-          throw new ApiError(200, [JSON.parse(e.data).error as string]);
+      .post(
+        '/s',
+        {},
+        {
+          onEvent: (e) => {
+            throw new ApiError(200, [JSON.parse(e.data).error as string]);
+          },
         },
-      })
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Model down');
@@ -134,14 +142,18 @@ describe('streamed answers (onEvent)', () => {
       return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
     });
     const { events, onEvent } = collect();
-    const error = (await client(fetch).post('/s', {}, { onEvent }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client(fetch)
+      .post('/s', {}, { onEvent })
+      .catch((e: unknown) => e)) as ApiError;
     expect(events).toHaveLength(1);
     expect(error.status).toBe(0);
     expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
   });
 
   it('reads a JSON answer as usual when the server does not stream', async () => {
-    const fetch = jest.fn<typeof globalThis.fetch>(async () => new Response('{"success":true,"message":"Hello"}', { headers: { 'Content-Type': 'application/json' } }));
+    const fetch = jest.fn<typeof globalThis.fetch>(
+      async () => new Response('{"success":true,"message":"Hello"}', { headers: { 'Content-Type': 'application/json' } }),
+    );
     const { events, onEvent } = collect();
     const answer = await client(fetch).post<{ message: string }>('/s', {}, { onEvent });
     expect(isStreamed(answer)).toBe(false);

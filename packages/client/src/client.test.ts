@@ -81,7 +81,13 @@ afterAll(async () => {
 });
 
 function client(extra: Parameters<typeof createClient>[0] = {}) {
-  return createClient({ baseUrl, csrfToken: () => 'token-123', currentPath: () => '/planning/milestones_view?x=1', onUnauthorized: () => {}, ...extra });
+  return createClient({
+    baseUrl,
+    csrfToken: () => 'token-123',
+    currentPath: () => '/planning/milestones_view?x=1',
+    onUnauthorized: () => {},
+    ...extra,
+  });
 }
 
 describe('requests', () => {
@@ -139,7 +145,9 @@ describe('requests', () => {
 
 describe('errors', () => {
   it('turns {success:false, errors} into an ApiError', async () => {
-    const error = await client().get('/not-implemented').catch((e: unknown) => e);
+    const error = await client()
+      .get('/not-implemented')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(501);
@@ -149,33 +157,43 @@ describe('errors', () => {
   });
 
   it("joins several errors with ', '", async () => {
-    const error = (await client().post('/invalid', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await client()
+      .post('/invalid', {})
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(422);
     expect(error.errors).toEqual(['Name is required', 'Name is too long']);
     expect(error.message).toBe('Name is required, Name is too long');
   });
 
   it('reads a single `error` field', async () => {
-    const error = (await client().get('/single-error').catch((e: unknown) => e)) as ApiError;
+    const error = (await client()
+      .get('/single-error')
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(400);
     expect(error.errors).toEqual(['Bad thing']);
   });
 
   it('treats success:false on a 200 as an error', async () => {
-    const error = (await client().post('/soft-failure').catch((e: unknown) => e)) as ApiError;
+    const error = (await client()
+      .post('/soft-failure')
+      .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(200);
     expect(error.message).toBe('Already done');
   });
 
   it('describes a non-JSON error page by its status', async () => {
-    const error = (await client().get('/bad-gateway').catch((e: unknown) => e)) as ApiError;
+    const error = (await client()
+      .get('/bad-gateway')
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.message).toBe('The server could not handle the request (502)');
   });
 
   it('rejects a 2xx that is not JSON (the shell page instead of the API)', async () => {
-    const error = (await client().get('/html').catch((e: unknown) => e)) as ApiError;
+    const error = (await client()
+      .get('/html')
+      .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('Unexpected answer from the server');
   });
@@ -196,7 +214,9 @@ describe('errors', () => {
   it('passes an abort through untouched', async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = (await client().get('/ok', { signal: controller.signal }).catch((e: unknown) => e)) as Error;
+    const error = (await client()
+      .get('/ok', { signal: controller.signal })
+      .catch((e: unknown) => e)) as Error;
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error.name).toBe('AbortError');
   });
@@ -205,7 +225,9 @@ describe('errors', () => {
 describe('401', () => {
   it('sends the user to sign in with the current page as next', async () => {
     const onUnauthorized = jest.fn<(next: string) => void>();
-    const error = (await client({ onUnauthorized }).get('/unauthorized').catch((e: unknown) => e)) as ApiError;
+    const error = (await client({ onUnauthorized })
+      .get('/unauthorized')
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(401);
     expect(onUnauthorized).toHaveBeenCalledWith('/planning/milestones_view?x=1');
     expect(signInPath('/planning/milestones_view?x=1')).toBe('/sign-in?next=%2Fplanning%2Fmilestones_view%3Fx%3D1');
@@ -223,7 +245,9 @@ describe('401', () => {
 
   it('does not redirect on other errors', async () => {
     const onUnauthorized = jest.fn<(next: string) => void>();
-    await client({ onUnauthorized }).get('/not-implemented').catch(() => undefined);
+    await client({ onUnauthorized })
+      .get('/not-implemented')
+      .catch(() => undefined);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });

@@ -42,7 +42,9 @@ export function errorsFrom(body: unknown): string[] {
   const record = body as { errors?: unknown; error?: unknown; message?: unknown };
   if (Array.isArray(record.errors)) {
     return record.errors
-      .map((e) => (typeof e === 'string' ? e : e && typeof e === 'object' && 'message' in e ? String((e as { message: unknown }).message) : String(e)))
+      .map((e) =>
+        typeof e === 'string' ? e : e && typeof e === 'object' && 'message' in e ? String((e as { message: unknown }).message) : String(e),
+      )
       .filter((e) => e.length > 0);
   }
   if (typeof record.errors === 'string' && record.errors) return [record.errors];

@@ -1,10 +1,31 @@
 import { z } from 'zod';
 import { sessionAnswerSchema } from './auth';
-import { chatFailureSchema, chatStatusAnswerSchema, conversationAnswerSchema, sendMessageAnswerSchema, suggestEditsAnswerSchema } from './chat';
 import {
-  aiErrorAnswer, draftAnswer, fileAnswer, filesIndexAnswer, fileWriteAnswer, foldersAnswer, folderWriteAnswer, journalEntryAnswer,
-  journalListAnswer, promptAnswer, reorderFilesAnswer, reorderFoldersAnswer, saveFileContentAnswer, saveNoteAnswer, staleNoteAnswer,
-  staleRevisionAnswer, suggestionsAnswer, summarizeAnswer,
+  chatFailureSchema,
+  chatStatusAnswerSchema,
+  conversationAnswerSchema,
+  sendMessageAnswerSchema,
+  suggestEditsAnswerSchema,
+} from './chat';
+import {
+  aiErrorAnswer,
+  draftAnswer,
+  fileAnswer,
+  filesIndexAnswer,
+  fileWriteAnswer,
+  foldersAnswer,
+  folderWriteAnswer,
+  journalEntryAnswer,
+  journalListAnswer,
+  promptAnswer,
+  reorderFilesAnswer,
+  reorderFoldersAnswer,
+  saveFileContentAnswer,
+  saveNoteAnswer,
+  staleNoteAnswer,
+  staleRevisionAnswer,
+  suggestionsAnswer,
+  summarizeAnswer,
 } from './files';
 
 /**

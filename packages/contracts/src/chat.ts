@@ -45,10 +45,7 @@ const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v
 const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
 
 const positiveId = (error: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error }).optional(),
-  );
+  z.preprocess(blankToUndefined, z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error }).optional());
 const name = (error: string) => z.preprocess(nullToUndefined, z.string({ error }).trim().max(CHAT_LIMITS.name, { error }).optional());
 
 /** The key fields; each may be absent (or null / empty). */
@@ -80,10 +77,13 @@ const messageList = (invalid: string, tooMany: string, tooLong: string) =>
     nullToUndefined,
     z
       .array(
-        z.object({
-          role: z.string({ error: invalid }).max(20, { error: invalid }),
-          content: z.string({ error: invalid }).max(CHAT_LIMITS.historyMessage, { error: tooLong }),
-        }, { error: invalid }),
+        z.object(
+          {
+            role: z.string({ error: invalid }).max(20, { error: invalid }),
+            content: z.string({ error: invalid }).max(CHAT_LIMITS.historyMessage, { error: tooLong }),
+          },
+          { error: invalid },
+        ),
         { error: invalid },
       )
       .max(CHAT_LIMITS.history, { error: tooMany })
@@ -92,7 +92,10 @@ const messageList = (invalid: string, tooMany: string, tooLong: string) =>
 
 const fileContent = z.preprocess(
   nullToUndefined,
-  z.string({ error: CHAT_MESSAGES.fileContentTooLong }).max(CHAT_LIMITS.fileContent, { error: CHAT_MESSAGES.fileContentTooLong }).default(''),
+  z
+    .string({ error: CHAT_MESSAGES.fileContentTooLong })
+    .max(CHAT_LIMITS.fileContent, { error: CHAT_MESSAGES.fileContentTooLong })
+    .default(''),
 );
 const history = messageList(CHAT_MESSAGES.historyInvalid, CHAT_MESSAGES.historyTooLong, CHAT_MESSAGES.historyMessageTooLong);
 

@@ -25,10 +25,14 @@ export const FILES_MESSAGES = {
   descriptionTooLong: 'Descriptions can be at most 2000 characters.',
   contentRequired: 'File content is required (text, may be empty).',
   revisionInvalid: 'revision must be a whole number.',
-  staleRevision: 'This file was changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.',
-  staleSummary: 'The summary of this file was changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.',
-  staleGoals: 'The goals of this file were changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.',
-  staleJournal: 'This journal entry was changed elsewhere (another tab or device). Your text was not saved: reload the entry, or save again without a revision to overwrite it.',
+  staleRevision:
+    'This file was changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.',
+  staleSummary:
+    'The summary of this file was changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.',
+  staleGoals:
+    'The goals of this file were changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.',
+  staleJournal:
+    'This journal entry was changed elsewhere (another tab or device). Your text was not saved: reload the entry, or save again without a revision to overwrite it.',
   saveIdInvalid: 'save_id must be 1-64 letters, digits, "-" or "_".',
   nothingToUpdate: 'Nothing to update: send file{name} or file{description}.',
   orderInvalid: 'order must be a list of folder names.',
@@ -104,7 +108,12 @@ const descriptionField = z
 
 const revisionField = z.preprocess(
   (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: M.revisionInvalid }).int({ error: M.revisionInvalid }).min(0, { error: M.revisionInvalid }).max(PG_INT_MAX, { error: M.revisionInvalid }).optional(),
+  z
+    .number({ error: M.revisionInvalid })
+    .int({ error: M.revisionInvalid })
+    .min(0, { error: M.revisionInvalid })
+    .max(PG_INT_MAX, { error: M.revisionInvalid })
+    .optional(),
 );
 
 /**
@@ -139,13 +148,18 @@ export function isJournalDate(value: string): boolean {
 export const createFolderBody = z.object({ name: folderNameField(), description: descriptionField });
 /** `PATCH /folders/{folderName}`: `name` is the current name (the path wins); `new_name` renames. */
 export const updateFolderBody = z.object({
-  name: z.string().max(FOLDER_NAME_MAX * 4).nullish(),
+  name: z
+    .string()
+    .max(FOLDER_NAME_MAX * 4)
+    .nullish(),
   new_name: folderNameField().optional(),
   description: descriptionField.optional(),
 });
 /** `PATCH /folders/reorder` */
 export const reorderFoldersBody = z.object({
-  order: z.array(z.string({ error: M.orderInvalid }).max(FOLDER_NAME_MAX * 4, { error: M.orderInvalid }), { error: M.orderInvalid }).max(REORDER_MAX, { error: M.orderTooLong }),
+  order: z
+    .array(z.string({ error: M.orderInvalid }).max(FOLDER_NAME_MAX * 4, { error: M.orderInvalid }), { error: M.orderInvalid })
+    .max(REORDER_MAX, { error: M.orderTooLong }),
 });
 
 export const folderSchema = z.object({ name: z.string(), description: z.string(), position: z.number().int() });
@@ -167,7 +181,11 @@ export const createFileBody = z.object({
       {
         name: fileNameField,
         folder: folderNameField(M.folderRequired),
-        content: z.string({ error: M.contentRequired }).max(CONTENT_MAX, { error: M.contentTooLong }).nullish().transform((v) => v ?? ''),
+        content: z
+          .string({ error: M.contentRequired })
+          .max(CONTENT_MAX, { error: M.contentTooLong })
+          .nullish()
+          .transform((v) => v ?? ''),
         description: descriptionField,
       },
       { error: M.fileShape },
@@ -185,7 +203,16 @@ export const updateFileBody = z
  * revision the edit is based on. A stale one is refused with 409; without one the save wins.
  */
 export const saveFileContentBody = z.object({
-  file: nested(z.object({ content: z.string({ error: M.contentRequired }).max(CONTENT_MAX, { error: M.contentTooLong }), revision: revisionField, save_id: saveIdField }, { error: M.fileShape })),
+  file: nested(
+    z.object(
+      {
+        content: z.string({ error: M.contentRequired }).max(CONTENT_MAX, { error: M.contentTooLong }),
+        revision: revisionField,
+        save_id: saveIdField,
+      },
+      { error: M.fileShape },
+    ),
+  ),
   revision: revisionField,
   save_id: saveIdField,
 });
@@ -196,14 +223,22 @@ export const reorderFilesBody = z.object({
 });
 /** `PATCH /files/{id}/summary` */
 export const fileSummaryBody = z.object({
-  summary: z.string({ error: M.summaryRequired }).max(NOTE_MAX, { error: M.summaryTooLong }).nullable().transform((v) => v ?? ''),
+  summary: z
+    .string({ error: M.summaryRequired })
+    .max(NOTE_MAX, { error: M.summaryTooLong })
+    .nullable()
+    .transform((v) => v ?? ''),
   /** As for the content: the summary's revision the edit is based on (stale: 409); `save_id` names the save. */
   revision: revisionField,
   save_id: saveIdField,
 });
 /** `PATCH /files/{id}/goals` */
 export const fileGoalsBody = z.object({
-  goals: z.string({ error: M.goalsRequired }).max(NOTE_MAX, { error: M.goalsTooLong }).nullable().transform((v) => v ?? ''),
+  goals: z
+    .string({ error: M.goalsRequired })
+    .max(NOTE_MAX, { error: M.goalsTooLong })
+    .nullable()
+    .transform((v) => v ?? ''),
   revision: revisionField,
   save_id: saveIdField,
 });
@@ -213,8 +248,14 @@ export const fileGoalsBody = z.object({
  */
 export const summarizeBody = z.object({
   file_id: z.preprocess((v) => (v === null || v === '' ? undefined : v), idField(M.fileIdInvalid).optional()),
-  folder: z.string().max(FOLDER_NAME_MAX * 4).nullish(),
-  file_name: z.string().max(FILE_NAME_MAX * 4).nullish(),
+  folder: z
+    .string()
+    .max(FOLDER_NAME_MAX * 4)
+    .nullish(),
+  file_name: z
+    .string()
+    .max(FILE_NAME_MAX * 4)
+    .nullish(),
   content: z.string({ error: M.contentRequired }).max(CONTENT_MAX, { error: M.contentTooLong }).nullish(),
 });
 
@@ -274,7 +315,12 @@ export type SaveNoteAnswer = z.infer<typeof saveNoteAnswer>;
 export const staleNoteAnswer = z.object({
   success: z.literal(false),
   errors: z.array(z.string()),
-  current: z.object({ summary: z.string().optional(), goals: z.string().optional(), revision: z.number().int(), save_id: z.string().optional() }),
+  current: z.object({
+    summary: z.string().optional(),
+    goals: z.string().optional(),
+    revision: z.number().int(),
+    save_id: z.string().optional(),
+  }),
 });
 export type StaleNoteAnswer = z.infer<typeof staleNoteAnswer>;
 export type SummarizeAnswer = z.infer<typeof summarizeAnswer>;
@@ -294,7 +340,12 @@ export const draftPromptQuery = z.object({ folder: folderNameField(M.folderRequi
 /** `POST /profile/regenerate_suggested_folders` */
 export const regenerateFoldersBody = z.object({ system: promptField, user: promptField, count: countField });
 /** `POST /profile/regenerate_suggested_files` */
-export const regenerateFilesBody = z.object({ system: promptField, user: promptField, folder: folderNameField(M.folderRequired), count: countField });
+export const regenerateFilesBody = z.object({
+  system: promptField,
+  user: promptField,
+  folder: folderNameField(M.folderRequired),
+  count: countField,
+});
 /** `POST /profile/generate_file_draft` (cancelled when the client goes away) */
 export const generateDraftBody = z.object({
   system: promptField,
@@ -305,12 +356,20 @@ export const generateDraftBody = z.object({
 });
 /** `POST /profile/reject_suggested_folder` */
 export const rejectFolderBody = z.object({
-  name: z.string({ error: M.suggestionNameRequired }).trim().min(1, { error: M.suggestionNameRequired }).max(FOLDER_NAME_MAX, { error: M.folderNameTooLong }),
+  name: z
+    .string({ error: M.suggestionNameRequired })
+    .trim()
+    .min(1, { error: M.suggestionNameRequired })
+    .max(FOLDER_NAME_MAX, { error: M.folderNameTooLong }),
 });
 /** `POST /profile/reject_suggested_file` */
 export const rejectFileBody = z.object({
   folder: folderNameField(M.folderRequired),
-  name: z.string({ error: M.suggestionNameRequired }).trim().min(1, { error: M.suggestionNameRequired }).max(FILE_NAME_MAX, { error: M.fileNameTooLong }),
+  name: z
+    .string({ error: M.suggestionNameRequired })
+    .trim()
+    .min(1, { error: M.suggestionNameRequired })
+    .max(FILE_NAME_MAX, { error: M.fileNameTooLong }),
 });
 
 export const suggestionSchema = z.object({ name: z.string(), description: z.string() });
@@ -333,7 +392,11 @@ export type AiErrorAnswer = z.infer<typeof aiErrorAnswer>;
 export const journalDateParams = z.object({ date: z.string().refine(isJournalDate, { error: M.dateInvalid }) });
 /** `POST /journal/{date}/save` */
 export const saveJournalBody = z.object({
-  content: z.string({ error: M.journalContentRequired }).max(CONTENT_MAX, { error: M.journalTooLong }).nullable().transform((v) => v ?? ''),
+  content: z
+    .string({ error: M.journalContentRequired })
+    .max(CONTENT_MAX, { error: M.journalTooLong })
+    .nullable()
+    .transform((v) => v ?? ''),
   /** As for file content: 0 when the client saw no entry. */
   revision: revisionField,
   save_id: saveIdField,

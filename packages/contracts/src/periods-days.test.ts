@@ -15,13 +15,23 @@ describe('day keys', () => {
     expect(localIsoDate(dateOfDay(value)!)).toBe(value);
   });
 
-  it.each(['2025-02-30', '2023-02-29', '1900-02-29', '2025-1-5', '2025-13-01', '2025-00-10', '2025-04-31', '0000-01-01', 'today', '', '2025-01-05x', ' 2025-01-05'])(
-    'refuses %p',
-    (value) => {
-      expect(isIsoDate(value)).toBe(false);
-      expect(isJournalDate(value)).toBe(false);
-    },
-  );
+  it.each([
+    '2025-02-30',
+    '2023-02-29',
+    '1900-02-29',
+    '2025-1-5',
+    '2025-13-01',
+    '2025-00-10',
+    '2025-04-31',
+    '0000-01-01',
+    'today',
+    '',
+    '2025-01-05x',
+    ' 2025-01-05',
+  ])('refuses %p', (value) => {
+    expect(isIsoDate(value)).toBe(false);
+    expect(isJournalDate(value)).toBe(false);
+  });
 
   it('reads a day as local midnight, whatever the year', () => {
     const d = dateOfDay('2025-03-30')!;

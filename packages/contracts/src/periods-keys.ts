@@ -119,7 +119,16 @@ export function parsePeriod(key: unknown, kind?: PeriodKind): Period | null {
     const found = m && startOf(k, m);
     if (!found) continue;
     const end = endOf(k, found.start);
-    return { kind: k, key, year: Number(m[1]), number: found.number, start: found.start, end, first: dayString(found.start), last: dayString(end) };
+    return {
+      kind: k,
+      key,
+      year: Number(m[1]),
+      number: found.number,
+      start: found.start,
+      end,
+      first: dayString(found.start),
+      last: dayString(end),
+    };
   }
   return null;
 }

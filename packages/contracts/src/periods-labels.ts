@@ -18,7 +18,10 @@ export function shortDay(day: Date | string, locale?: string): string {
 }
 
 function rangeLabel(p: Period, prefix: string, locale?: string): string {
-  const range = p.kind === 'week' ? `${shortDay(p.start, locale)} – ${shortDay(p.end, locale)}` : `${monthShort(p.start, locale)} – ${monthShort(p.end, locale)}`;
+  const range =
+    p.kind === 'week'
+      ? `${shortDay(p.start, locale)} – ${shortDay(p.end, locale)}`
+      : `${monthShort(p.start, locale)} – ${monthShort(p.end, locale)}`;
   return `${prefix} (${range})`;
 }
 

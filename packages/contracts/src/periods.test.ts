@@ -1,12 +1,31 @@
 import { describe, expect, it } from '@jest/globals';
 import { getISOWeeksInYear } from 'date-fns';
-import { addDays, isPeriodKey, parsePeriod, periodKey, periodLabel, stepPeriod, weekLabel, weeksInIsoYear, weekWindow, type PeriodKind } from './periods';
+import {
+  addDays,
+  isPeriodKey,
+  parsePeriod,
+  periodKey,
+  periodLabel,
+  stepPeriod,
+  weekLabel,
+  weeksInIsoYear,
+  weekWindow,
+  type PeriodKind,
+} from './periods';
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d, 12, 30);
 
 describe('ISO weeks at year boundaries', () => {
   it.each([
-    [2015, 53], [2020, 53], [2021, 52], [2024, 52], [2025, 52], [2026, 53], [2027, 52], [2032, 53], [2037, 53],
+    [2015, 53],
+    [2020, 53],
+    [2021, 52],
+    [2024, 52],
+    [2025, 52],
+    [2026, 53],
+    [2027, 52],
+    [2032, 53],
+    [2037, 53],
   ])('%i has %i weeks (the week of 28 December)', (year, weeks) => {
     expect(weeksInIsoYear(year)).toBe(weeks);
     expect(getISOWeeksInYear(new Date(year, 5, 1))).toBe(weeks);
@@ -144,9 +163,29 @@ describe('every kind', () => {
   });
 
   it.each([
-    '2021-W53', '2026-W54', '2025-W00', '2025-W1', '2025-w12', '2025-Q5', '2025-Q0', '2025-H3', '2025-H0',
-    '2025-02-30', '2023-02-29', '2025-13', '2025-00', '2025-1', '2025-13-01', '2025-1-5', '0000-01-01',
-    '25-03', '2025-03-04T00:00', ' 2025-03', 'today', '', '2025',
+    '2021-W53',
+    '2026-W54',
+    '2025-W00',
+    '2025-W1',
+    '2025-w12',
+    '2025-Q5',
+    '2025-Q0',
+    '2025-H3',
+    '2025-H0',
+    '2025-02-30',
+    '2023-02-29',
+    '2025-13',
+    '2025-00',
+    '2025-1',
+    '2025-13-01',
+    '2025-1-5',
+    '0000-01-01',
+    '25-03',
+    '2025-03-04T00:00',
+    ' 2025-03',
+    'today',
+    '',
+    '2025',
   ])('%p names no period', (key) => {
     expect(parsePeriod(key)).toBeNull();
     expect(isPeriodKey(key)).toBe(false);

@@ -41,9 +41,18 @@ describe('the route table', () => {
   test('holds the fixed extra paths of DESIGN.md §2 and the /auth paths', () => {
     const design = tableFor('design');
     for (const call of [
-      'GET /planning/todos', 'GET /journal/{date}', 'GET /journal', 'POST /people', 'GET /people/{id}', 'DELETE /people/{id}',
-      'POST /auth/sign_up', 'POST /auth/sign_in', 'POST /auth/sign_out', 'GET /auth/session',
-    ]) expect(design).toContain(call);
+      'GET /planning/todos',
+      'GET /journal/{date}',
+      'GET /journal',
+      'POST /people',
+      'GET /people/{id}',
+      'DELETE /people/{id}',
+      'POST /auth/sign_up',
+      'POST /auth/sign_in',
+      'POST /auth/sign_out',
+      'GET /auth/session',
+    ])
+      expect(design).toContain(call);
   });
 
   test('owners follow DESIGN.md §2', () => {
@@ -51,13 +60,21 @@ describe('the route table', () => {
     for (const r of API_ROUTES) {
       const seg = r.path.split('/')[1];
       const expected =
-        seg === 'auth' ? 'identity'
-        : seg === 'ai_chat' ? 'chat'
-        : seg === 'folders' || seg === 'files' || seg === 'journal' ? 'files'
-        : seg === 'planning' || seg === 'coaching' ? 'coaching'
-        : seg === 'people' || seg === 'meetings' ? 'people'
-        : seg === 'profile' ? (profileFiles.test(r.path) ? 'files' : 'people')
-        : 'unknown';
+        seg === 'auth'
+          ? 'identity'
+          : seg === 'ai_chat'
+            ? 'chat'
+            : seg === 'folders' || seg === 'files' || seg === 'journal'
+              ? 'files'
+              : seg === 'planning' || seg === 'coaching'
+                ? 'coaching'
+                : seg === 'people' || seg === 'meetings'
+                  ? 'people'
+                  : seg === 'profile'
+                    ? profileFiles.test(r.path)
+                      ? 'files'
+                      : 'people'
+                    : 'unknown';
       expect(`${key(r)} -> ${r.owner}`).toBe(`${key(r)} -> ${expected}`);
     }
   });

@@ -68,13 +68,17 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
   // (nginx: $remote_addr; embedded: the socket's): only that last entry is believed.
   const app = new Koa({ proxy: true, maxIpsCount: 1 });
   const env = config.env ?? {};
-  const settings = { ...parseSettings(kitSettings, env, def.name), ...(def.settings ? parseSettings(def.settings, env, def.name) : {}) } as z.output<S> & KitSettings;
+  const settings = {
+    ...parseSettings(kitSettings, env, def.name),
+    ...(def.settings ? parseSettings(def.settings, env, def.name) : {}),
+  } as z.output<S> & KitSettings;
   const context: ServiceContext<z.output<S>> = {
     db: config.db,
     log,
     config,
     settings,
-    modelCalls: (messages) => createModelCalls({ db: config.db, schema: def.name, perMinute: settings.AI_RATE_LIMIT_PER_MINUTE, messages, log }),
+    modelCalls: (messages) =>
+      createModelCalls({ db: config.db, schema: def.name, perMinute: settings.AI_RATE_LIMIT_PER_MINUTE, messages, log }),
   };
   const router = new ServiceRouter(def.name, () => config.sessionSecret, config.checkAnswers ?? false);
 
@@ -114,7 +118,13 @@ function requestContext(log: Logger): Koa.Middleware {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       // The route's pattern, not the path: paths carry folder names and dates the user chose.
       const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-      const line = { method: ctx.method, route: typeof route === 'string' ? route : '(no route)', status: ctx.status, ms, user: ctx.state.user?.id };
+      const line = {
+        method: ctx.method,
+        route: typeof route === 'string' ? route : '(no route)',
+        status: ctx.status,
+        ms,
+        user: ctx.state.user?.id,
+      };
       if (HEALTH_TARGETS.has(ctx.url)) log.debug(line, 'request');
       else log.info(line, 'request');
     }

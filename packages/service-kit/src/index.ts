@@ -3,16 +3,41 @@ export { ServiceRouter, zodMessages, type RouteSpec, type RouteInput } from './r
 export { HttpError, httpError, errorMiddleware } from './errors';
 export { createLogger, type Logger } from './logger';
 export { createDb, migrate, tableNames, toInt, type Db, type Migration } from './db';
-export { signSession, verifySession, csrfTokenFor, csrfTokenMatches, newSessionId, SESSION_MAX_AGE_SECONDS, type SessionClaims } from './session';
+export {
+  signSession,
+  verifySession,
+  csrfTokenFor,
+  csrfTokenMatches,
+  newSessionId,
+  SESSION_MAX_AGE_SECONDS,
+  type SessionClaims,
+} from './session';
 export { remoteSessionCheck, type SessionCheck, type SessionRecord } from './session-check';
 export { sessionMiddleware, type RequestUser } from './auth';
 export { runService, requireEnv, onShutdown, keepRunningOnUnhandledRejection } from './run';
 export { answerClientErrorsAsJson } from './client-errors';
 export {
-  createModelCalls, clientGoneSignal, modelFailure, CLIENT_GONE_STATUS, MODEL_FAILURE_STATUS,
-  type ModelCalls, type ModelCallResult, type ModelFailureAnswer, type ModelFailureMessages,
+  createModelCalls,
+  clientGoneSignal,
+  modelFailure,
+  CLIENT_GONE_STATUS,
+  MODEL_FAILURE_STATUS,
+  type ModelCalls,
+  type ModelCallResult,
+  type ModelFailureAnswer,
+  type ModelFailureMessages,
 } from './model-calls';
-export { intSetting, limitSetting, flagSetting, urlSetting, kitSettings, parseSettings, SettingsError, type KitSettings, type SettingsSchema } from './settings';
+export {
+  intSetting,
+  limitSetting,
+  flagSetting,
+  urlSetting,
+  kitSettings,
+  parseSettings,
+  SettingsError,
+  type KitSettings,
+  type SettingsSchema,
+} from './settings';
 export { receiveUpload, DEFAULT_UPLOAD_BYTES, type UploadSpec, type UploadedFile } from './upload';
 export { peerClient, DEFAULT_PEER_TIMEOUT_MS, type PeerClient, type PeerAnswer } from './peer';
 export { defineModule, composeModules, type ServiceModule } from './modules';

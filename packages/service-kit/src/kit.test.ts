@@ -12,27 +12,46 @@ import { freshDatabase, startTestService, TEST_SECRET, TestClient, type RunningS
 const T = tableNames('chat', ['notes'] as const);
 const probe = defineService({
   name: 'chat',
-  migrations: [{
-    name: '001_notes',
-    up: async (knex, schema) => {
-      await knex.schema.withSchema(schema).createTable('notes', (t) => {
-        t.increments('id');
-        t.integer('user_id').notNullable().index();
-        t.text('text').notNullable();
-      });
+  migrations: [
+    {
+      name: '001_notes',
+      up: async (knex, schema) => {
+        await knex.schema.withSchema(schema).createTable('notes', (t) => {
+          t.increments('id');
+          t.integer('user_id').notNullable().index();
+          t.text('text').notNullable();
+        });
+      },
     },
-  }],
+  ],
   routes(router, { db }) {
-    router.get('/ai_chat/conversation', { query: z.object({ file_id: z.coerce.number({ error: 'file_id must be a positive number' }).int().positive({ error: 'file_id must be a positive number' }) }) },
+    router.get(
+      '/ai_chat/conversation',
+      {
+        query: z.object({
+          file_id: z.coerce
+            .number({ error: 'file_id must be a positive number' })
+            .int()
+            .positive({ error: 'file_id must be a positive number' }),
+        }),
+      },
       async (_ctx, { user, query }) => {
         const notes = await db(T.notes).where({ user_id: user.id }).select('text');
-        return { success: true, conversation_id: query.file_id, messages: notes.map((n) => ({ role: 'user' as const, content: n.text as string })) };
-      });
-    router.post('/ai_chat/send_message', { body: z.object({ message: z.string().trim().min(1, { error: 'Message is required' }) }) },
+        return {
+          success: true,
+          conversation_id: query.file_id,
+          messages: notes.map((n) => ({ role: 'user' as const, content: n.text as string })),
+        };
+      },
+    );
+    router.post(
+      '/ai_chat/send_message',
+      { body: z.object({ message: z.string().trim().min(1, { error: 'Message is required' }) }) },
       async (_ctx, { user, body }) => {
         await db(T.notes).insert({ user_id: user.id, text: body.message });
         return { success: true, message: 'noted' };
-      });
+      },
+    );
     router.get('/ai_chat/status', { auth: false }, () => {
       throw new Error('secret internal detail at /srv/app.js:12');
     });
@@ -81,7 +100,9 @@ describe('service kit', () => {
   test('writes need the CSRF token of the same session; reads and anonymous calls are refused properly', async () => {
     expect((await client.post('/ai_chat/send_message', { message: 'x' }, { csrf: false })).status).toBe(403);
     const stolenToken = csrfTokenFor(TEST_SECRET, 'another-session');
-    expect((await client.post('/ai_chat/send_message', { message: 'x' }, { csrf: false, headers: { 'x-csrf-token': stolenToken } })).status).toBe(403);
+    expect(
+      (await client.post('/ai_chat/send_message', { message: 'x' }, { csrf: false, headers: { 'x-csrf-token': stolenToken } })).status,
+    ).toBe(403);
     const anon = new TestClient(svc.url);
     const res = await anon.get('/ai_chat/conversation?file_id=1');
     expect(res.status).toBe(401);
@@ -146,7 +167,13 @@ describe('service kit', () => {
   });
 
   test('a service cannot register a path it does not own', async () => {
-    const rogue = defineService({ name: 'chat', migrations: [], routes: (r) => { r.get('/folders', {}, () => undefined); } });
+    const rogue = defineService({
+      name: 'chat',
+      migrations: [],
+      routes: (r) => {
+        r.get('/folders', {}, () => undefined);
+      },
+    });
     await expect(startTestService(rogue, database.db)).rejects.toThrow(/not a route-table path of this service/);
   });
 });
@@ -157,7 +184,12 @@ describe('sessions', () => {
     const token = signSession('k', { sid: 's', uid: 1, adm: false, iat: Math.floor(now / 1000) });
     expect(verifySession('k', token)?.uid).toBe(1);
     expect(verifySession('other', token)).toBeNull();
-    expect(verifySession('k', token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBeNull();
+    expect(
+      verifySession(
+        'k',
+        token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      ),
+    ).toBeNull();
     expect(verifySession('k', token, now + 31 * 24 * 3600 * 1000)).toBeNull();
     expect(verifySession('k', 'garbage')).toBeNull();
   });

@@ -56,7 +56,10 @@ describe('logs never carry user content, and every line is bounded', () => {
 
   test('any field is clipped: a 2 MB string, a long list, a deep object', async () => {
     const { log, lines } = capture();
-    log.warn({ body: 'x'.repeat(2_000_000), list: Array.from({ length: 1000 }, (_, i) => i), deep: { a: { b: { c: { d: { e: 'hidden' } } } } } }, 'big');
+    log.warn(
+      { body: 'x'.repeat(2_000_000), list: Array.from({ length: 1000 }, (_, i) => i), deep: { a: { b: { c: { d: { e: 'hidden' } } } } } },
+      'big',
+    );
     await flush();
     expect(lines[0]!.length).toBeLessThan(LOG_STRING_MAX + 1000);
     const line = JSON.parse(lines[0]!);

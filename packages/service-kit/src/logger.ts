@@ -44,7 +44,8 @@ export function safeError(err: unknown, depth = 0): unknown {
 
 function pick(e: Record<string, unknown>, keys: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of keys) if (typeof e[k] === 'string' || typeof e[k] === 'number') out[k] = typeof e[k] === 'string' ? clip(e[k] as string, 200) : e[k];
+  for (const k of keys)
+    if (typeof e[k] === 'string' || typeof e[k] === 'number') out[k] = typeof e[k] === 'string' ? clip(e[k] as string, 200) : e[k];
   return out;
 }
 

@@ -20,7 +20,14 @@ const messages: ModelFailureMessages = {
 function fakeCtx() {
   const headers: Record<string, string> = {};
   const res = { writableFinished: false, destroyed: false, once: () => undefined };
-  return { status: 200, state: {}, res, req: { socket: { destroyed: false } }, set: (k: string, v: string) => void (headers[k] = v), headers } as unknown as Koa.Context & { headers: Record<string, string> };
+  return {
+    status: 200,
+    state: {},
+    res,
+    req: { socket: { destroyed: false } },
+    set: (k: string, v: string) => void (headers[k] = v),
+    headers,
+  } as unknown as Koa.Context & { headers: Record<string, string> };
 }
 
 const log = createLogger('probe', 'silent');
@@ -80,10 +87,14 @@ describe('model failures map to one answer shape', () => {
     const ctx = fakeCtx();
     let close = () => undefined as void;
     (ctx.res as unknown as { once: (e: string, f: () => void) => void }).once = (_e, f) => void (close = f);
-    const result = await calls.call(ctx, (signal) => new Promise((_, reject) => {
-      signal.addEventListener('abort', async () => reject(new (await import('@cc/ai/errors')).AiAbortedError()));
-      setTimeout(close, 5);
-    }));
+    const result = await calls.call(
+      ctx,
+      (signal) =>
+        new Promise((_, reject) => {
+          signal.addEventListener('abort', async () => reject(new (await import('@cc/ai/errors')).AiAbortedError()));
+          setTimeout(close, 5);
+        }),
+    );
     expect(result).toEqual({ ok: false, body: { success: false, error: 'cancelled', errors: ['cancelled'] } });
     expect(ctx.status).toBe(499);
   });
@@ -100,6 +111,8 @@ describe('settings', () => {
 
   test('a bad value stops the start with a message naming the variable and the value', () => {
     expect(() => parseSettings(kitSettings, { AI_RATE_LIMIT_PER_MINUTE: 'lots' }, 'chat')).toThrow(SettingsError);
-    expect(() => parseSettings(kitSettings, { AI_RATE_LIMIT_PER_MINUTE: 'lots' }, 'chat')).toThrow(/svc-chat: invalid settings: AI_RATE_LIMIT_PER_MINUTE .*\(got "lots"\)/);
+    expect(() => parseSettings(kitSettings, { AI_RATE_LIMIT_PER_MINUTE: 'lots' }, 'chat')).toThrow(
+      /svc-chat: invalid settings: AI_RATE_LIMIT_PER_MINUTE .*\(got "lots"\)/,
+    );
   });
 });

@@ -158,11 +158,22 @@ export function createModelCalls(options: ModelCallsOptions): ModelCalls {
 function postgresLimiter(db: Db, schema: string, perMinute: number): Promise<RateLimiterPostgres> {
   const pglite = (db.client.config.connection as { pglite?: PgliteLike } | undefined)?.pglite;
   const store = pglite
-    ? { storeType: 'client', storeClient: { query: (q: { text: string; values?: unknown[] }) => pglite.query(q.text, q.values, { parsers: { 20: Number } }) } }
+    ? {
+        storeType: 'client',
+        storeClient: { query: (q: { text: string; values?: unknown[] }) => pglite.query(q.text, q.values, { parsers: { 20: Number } }) },
+      }
     : { storeType: 'knex', storeClient: db };
   return new Promise((resolve, reject) => {
     const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-      { ...store, schemaName: schema, tableName: 'model_call_limits', keyPrefix: 'ai', points: perMinute, duration: 60, clearExpiredByTimeout: false },
+      {
+        ...store,
+        schemaName: schema,
+        tableName: 'model_call_limits',
+        keyPrefix: 'ai',
+        points: perMinute,
+        duration: 60,
+        clearExpiredByTimeout: false,
+      },
       (err?: unknown) => (err ? reject(err) : resolve(limiter)),
     );
   });

@@ -22,7 +22,11 @@ const probe = defineService({
       text: await file!.text(),
     }));
     router.get('/coaching/questionnaire_sections', {}, async (ctx) => {
-      const answer = await peerClient(ctx, peerUrl).get('/people/4', z.object({ success: z.literal(true), person: z.object({ full_name: z.string() }) }), { timeoutMs: 300 });
+      const answer = await peerClient(ctx, peerUrl).get(
+        '/people/4',
+        z.object({ success: z.literal(true), person: z.object({ full_name: z.string() }) }),
+        { timeoutMs: 300 },
+      );
       return { success: true, answer };
     });
   },
@@ -104,13 +108,16 @@ describe('uploads (multipart, koa-body)', () => {
 
   test('a JSON body where a file is expected is a 422, and the upload needs the CSRF token', async () => {
     const c = client(false);
-    expect((await c.post('/coaching/upload_questions_csv', { file: 'x' })).body).toEqual({ success: false, errors: [REQUEST_MESSAGES.uploadMissing] });
+    expect((await c.post('/coaching/upload_questions_csv', { file: 'x' })).body).toEqual({
+      success: false,
+      errors: [REQUEST_MESSAGES.uploadMissing],
+    });
     expect((await c.post('/coaching/upload_questions_csv', { file: 'x' }, { csrf: false })).status).toBe(403);
   });
 });
 
 describe('peer calls', () => {
-  test("another service is asked as the caller: their cookie and the request id go along", async () => {
+  test('another service is asked as the caller: their cookie and the request id go along', async () => {
     peerAnswer = { status: 200, body: { success: true, person: { full_name: 'Sam Lee' } } };
     const c = client(false);
     const res = await c.request('GET', '/coaching/questionnaire_sections', undefined, { headers: { 'x-request-id': 'req-42' } });

@@ -2,8 +2,17 @@ import Router, { type RouterMiddleware, type RouterContext } from '@koa/router';
 import type Koa from 'koa';
 import { z } from 'zod';
 import {
-  answerSchemaOf, AUTH_MESSAGES, containsNul, CSRF_HEADER, matchRoute, REQUEST_MESSAGES, routesOf, toRouterPath,
-  type AnswerOf, type HttpMethod, type ServiceName,
+  answerSchemaOf,
+  AUTH_MESSAGES,
+  containsNul,
+  CSRF_HEADER,
+  matchRoute,
+  REQUEST_MESSAGES,
+  routesOf,
+  toRouterPath,
+  type AnswerOf,
+  type HttpMethod,
+  type ServiceName,
 } from '@cc/contracts';
 import { HttpError } from './errors';
 import { csrfTokenMatches } from './session';
@@ -86,12 +95,14 @@ export class ServiceRouter {
     private readonly checkAnswers = false,
   ) {}
 
-  route<M extends HttpMethod, Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    method: M,
-    path: Path,
-    spec: RouteSpec<B, Q, P> & { auth?: A },
-    handler: Handler<M, Path, B, Q, P, A>,
-  ): this {
+  route<
+    M extends HttpMethod,
+    Path extends string,
+    B extends Schema = undefined,
+    Q extends Schema = undefined,
+    P extends Schema = undefined,
+    A extends boolean = true,
+  >(method: M, path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<M, Path, B, Q, P, A>): this {
     const entry = matchRoute(method, path.replace(/\{\w+\}/g, 'x'));
     const owned = routesOf(this.service).some((r) => r.method === method && r.path === path);
     if (!owned) {
@@ -104,40 +115,91 @@ export class ServiceRouter {
     const needsAuth = spec.auth !== false;
     const needsCsrf = spec.csrf ?? method !== 'GET';
     const answerSchema = this.checkAnswers ? answerSchemaOf(method, path) : undefined;
-    if (this.checkAnswers && !answerSchema) throw new Error(`${method} ${path}: add its answer schema to ROUTE_ANSWERS (@cc/contracts answers.ts)`);
-    this.pending.push({ method, path, middleware: async (ctx: RouterContext) => {
-      const user = guard(ctx, needsAuth, needsCsrf, this.secret());
-      if (spec.admin && !user?.isAdmin) throw new HttpError(403, [REQUEST_MESSAGES.adminOnly]);
-      const upload = spec.upload ? await receiveUpload(ctx as unknown as Koa.Context, spec.upload) : undefined;
-      try {
-        refuseNul(ctx);
-        const input = {
-          body: parse(spec.body, ctx.request.body ?? {}),
-          query: parse(spec.query, ctx.query),
-          params: parse(spec.params, ctx.params),
-          user,
-          file: upload?.file,
-        } as RouteInput<B, Q, P, A>;
-        const result = await handler(ctx as unknown as Koa.Context, input);
-        if (answerSchema && result && typeof result === 'object' && !(result instanceof Uint8Array)) checkAnswer(method, path, answerSchema, result);
-        if (result !== undefined) ctx.body = result;
-      } finally {
-        await upload?.cleanup();
-      }
-    } });
+    if (this.checkAnswers && !answerSchema)
+      throw new Error(`${method} ${path}: add its answer schema to ROUTE_ANSWERS (@cc/contracts answers.ts)`);
+    this.pending.push({
+      method,
+      path,
+      middleware: async (ctx: RouterContext) => {
+        const user = guard(ctx, needsAuth, needsCsrf, this.secret());
+        if (spec.admin && !user?.isAdmin) throw new HttpError(403, [REQUEST_MESSAGES.adminOnly]);
+        const upload = spec.upload ? await receiveUpload(ctx as unknown as Koa.Context, spec.upload) : undefined;
+        try {
+          refuseNul(ctx);
+          const input = {
+            body: parse(spec.body, ctx.request.body ?? {}),
+            query: parse(spec.query, ctx.query),
+            params: parse(spec.params, ctx.params),
+            user,
+            file: upload?.file,
+          } as RouteInput<B, Q, P, A>;
+          const result = await handler(ctx as unknown as Koa.Context, input);
+          if (answerSchema && result && typeof result === 'object' && !(result instanceof Uint8Array))
+            checkAnswer(method, path, answerSchema, result);
+          if (result !== undefined) ctx.body = result;
+        } finally {
+          await upload?.cleanup();
+        }
+      },
+    });
     return this;
   }
 
-  get = <Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'GET', Path, B, Q, P, A>) => this.route('GET', path, spec, handler);
-  post = <Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'POST', Path, B, Q, P, A>) => this.route('POST', path, spec, handler);
-  put = <Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'PUT', Path, B, Q, P, A>) => this.route('PUT', path, spec, handler);
-  patch = <Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'PATCH', Path, B, Q, P, A>) => this.route('PATCH', path, spec, handler);
-  delete = <Path extends string, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends boolean = true>(
-    path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<'DELETE', Path, B, Q, P, A>) => this.route('DELETE', path, spec, handler);
+  get = <
+    Path extends string,
+    B extends Schema = undefined,
+    Q extends Schema = undefined,
+    P extends Schema = undefined,
+    A extends boolean = true,
+  >(
+    path: Path,
+    spec: RouteSpec<B, Q, P> & { auth?: A },
+    handler: Handler<'GET', Path, B, Q, P, A>,
+  ) => this.route('GET', path, spec, handler);
+  post = <
+    Path extends string,
+    B extends Schema = undefined,
+    Q extends Schema = undefined,
+    P extends Schema = undefined,
+    A extends boolean = true,
+  >(
+    path: Path,
+    spec: RouteSpec<B, Q, P> & { auth?: A },
+    handler: Handler<'POST', Path, B, Q, P, A>,
+  ) => this.route('POST', path, spec, handler);
+  put = <
+    Path extends string,
+    B extends Schema = undefined,
+    Q extends Schema = undefined,
+    P extends Schema = undefined,
+    A extends boolean = true,
+  >(
+    path: Path,
+    spec: RouteSpec<B, Q, P> & { auth?: A },
+    handler: Handler<'PUT', Path, B, Q, P, A>,
+  ) => this.route('PUT', path, spec, handler);
+  patch = <
+    Path extends string,
+    B extends Schema = undefined,
+    Q extends Schema = undefined,
+    P extends Schema = undefined,
+    A extends boolean = true,
+  >(
+    path: Path,
+    spec: RouteSpec<B, Q, P> & { auth?: A },
+    handler: Handler<'PATCH', Path, B, Q, P, A>,
+  ) => this.route('PATCH', path, spec, handler);
+  delete = <
+    Path extends string,
+    B extends Schema = undefined,
+    Q extends Schema = undefined,
+    P extends Schema = undefined,
+    A extends boolean = true,
+  >(
+    path: Path,
+    spec: RouteSpec<B, Q, P> & { auth?: A },
+    handler: Handler<'DELETE', Path, B, Q, P, A>,
+  ) => this.route('DELETE', path, spec, handler);
 
   /** Registers a module's routes, refusing any path outside what the module owns. */
   withModule(name: string, owns: (path: string) => boolean, register: () => void): void {
@@ -159,11 +221,15 @@ export class ServiceRouter {
   finish(): Router {
     for (const r of routesOf(this.service)) {
       if (this.implemented.has(`${r.method} ${r.path}`)) continue;
-      this.pending.push({ method: r.method, path: r.path, middleware: async (ctx: RouterContext) => {
-        guard(ctx, true, r.method !== 'GET', this.secret());
-        ctx.status = 501;
-        ctx.body = { success: false, errors: ['Not implemented yet'] };
-      } });
+      this.pending.push({
+        method: r.method,
+        path: r.path,
+        middleware: async (ctx: RouterContext) => {
+          guard(ctx, true, r.method !== 'GET', this.secret());
+          ctx.status = 501;
+          ctx.body = { success: false, errors: ['Not implemented yet'] };
+        },
+      });
     }
     // The router tries layers in registration order: literal paths (`/files/reorder`) must
     // come before parameterised ones (`/files/:id`).

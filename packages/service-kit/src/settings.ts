@@ -11,7 +11,15 @@ const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefi
 
 /** A whole number within bounds, `fallback` when unset. */
 export const intSetting = (fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {}) =>
-  z.preprocess(blank, z.coerce.number({ error: `must be a whole number from ${min} to ${max}` }).int().min(min).max(max).default(fallback));
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: `must be a whole number from ${min} to ${max}` })
+      .int()
+      .min(min)
+      .max(max)
+      .default(fallback),
+  );
 
 /** A limit per minute: a number, or 0 / `off` for none. */
 export const limitSetting = (fallback: number) =>
@@ -22,17 +30,19 @@ export const limitSetting = (fallback: number) =>
 
 /** `on`/`off` (also true/false, 1/0, yes/no). */
 export const flagSetting = (fallback: boolean) =>
-  z.preprocess((v) => {
-    const s = typeof blank(v) === 'string' ? (v as string).trim().toLowerCase() : v;
-    if (s === undefined) return undefined;
-    if (['on', 'true', '1', 'yes'].includes(s as string)) return true;
-    if (['off', 'false', '0', 'no'].includes(s as string)) return false;
-    return s;
-  }, z.boolean({ error: 'must be on or off' }).default(fallback));
+  z.preprocess(
+    (v) => {
+      const s = typeof blank(v) === 'string' ? (v as string).trim().toLowerCase() : v;
+      if (s === undefined) return undefined;
+      if (['on', 'true', '1', 'yes'].includes(s as string)) return true;
+      if (['off', 'false', '0', 'no'].includes(s as string)) return false;
+      return s;
+    },
+    z.boolean({ error: 'must be on or off' }).default(fallback),
+  );
 
 /** An http(s) URL, or nothing. */
-export const urlSetting = () =>
-  z.preprocess(blank, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional());
+export const urlSetting = () => z.preprocess(blank, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional());
 
 /** The settings every service understands (the kit's own pieces read them). */
 export const kitSettings = z.object({

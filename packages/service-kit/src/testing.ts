@@ -65,13 +65,15 @@ export interface RunningService {
   close: () => Promise<void>;
 }
 
-export async function startTestService(
-  def: ServiceDefinition,
-  db: Db,
-  config: Partial<ServiceConfig> = {},
-): Promise<RunningService> {
+export async function startTestService(def: ServiceDefinition, db: Db, config: Partial<ServiceConfig> = {}): Promise<RunningService> {
   // Every real answer in a service test is checked against its contract (ROUTE_ANSWERS).
-  const service = createApp(def, { sessionSecret: TEST_SECRET, db, logger: createLogger(def.name, 'silent'), checkAnswers: true, ...config });
+  const service = createApp(def, {
+    sessionSecret: TEST_SECRET,
+    db,
+    logger: createLogger(def.name, 'silent'),
+    checkAnswers: true,
+    ...config,
+  });
   await service.ready();
   const server = createServer(service.app.callback());
   answerClientErrorsAsJson(server);
@@ -81,7 +83,11 @@ export async function startTestService(
     service,
     url,
     server,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -97,7 +103,12 @@ export class TestClient {
   csrf?: string;
   constructor(public baseUrl: string) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, opts: { csrf?: boolean; headers?: Record<string, string>; raw?: string } = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { csrf?: boolean; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
     if (this.cookie) headers.cookie = `${SESSION_COOKIE}=${this.cookie}`;
     if (method !== 'GET' && opts.csrf !== false && this.csrf) headers[CSRF_HEADER] = this.csrf;
@@ -111,17 +122,31 @@ export class TestClient {
     if (setCookie) this.cookie = setCookie.split(';')[0]!.slice(SESSION_COOKIE.length + 1) || undefined;
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     const answer = parsed as { csrf_token?: string } | undefined;
     if (answer && typeof answer === 'object' && typeof answer.csrf_token === 'string') this.csrf = answer.csrf_token;
     return { status: res.status, headers: res.headers, body: parsed as T };
   }
 
-  get<T = any>(path: string, opts?: { headers?: Record<string, string> }) { return this.request<T>('GET', path, undefined, opts); }
-  post<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean; headers?: Record<string, string> }) { return this.request<T>('POST', path, body ?? {}, opts); }
-  put<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) { return this.request<T>('PUT', path, body ?? {}, opts); }
-  patch<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) { return this.request<T>('PATCH', path, body ?? {}, opts); }
-  delete<T = any>(path: string, opts?: { csrf?: boolean }) { return this.request<T>('DELETE', path, undefined, opts); }
+  get<T = any>(path: string, opts?: { headers?: Record<string, string> }) {
+    return this.request<T>('GET', path, undefined, opts);
+  }
+  post<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean; headers?: Record<string, string> }) {
+    return this.request<T>('POST', path, body ?? {}, opts);
+  }
+  put<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) {
+    return this.request<T>('PUT', path, body ?? {}, opts);
+  }
+  patch<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) {
+    return this.request<T>('PATCH', path, body ?? {}, opts);
+  }
+  delete<T = any>(path: string, opts?: { csrf?: boolean }) {
+    return this.request<T>('DELETE', path, undefined, opts);
+  }
 
   async signUp(email = `user-${randomBytes(4).toString('hex')}@example.com`, password = 'correct horse battery') {
     const res = await this.post('/auth/sign_up', { email, password });

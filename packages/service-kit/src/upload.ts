@@ -66,7 +66,12 @@ export async function receiveUpload(ctx: Koa.Context, spec: UploadSpec): Promise
       throw new HttpError(422, [REQUEST_MESSAGES.uploadType(spec.extensions.join(' or '))]);
     }
     if (file.size === 0) throw new HttpError(422, [REQUEST_MESSAGES.uploadEmpty]);
-    const uploaded: UploadedFile = { name, type: file.mimetype ?? 'application/octet-stream', size: file.size, text: () => readFile(file.filepath, 'utf8') };
+    const uploaded: UploadedFile = {
+      name,
+      type: file.mimetype ?? 'application/octet-stream',
+      size: file.size,
+      text: () => readFile(file.filepath, 'utf8'),
+    };
     return { file: uploaded, cleanup };
   } catch (err) {
     await cleanup();

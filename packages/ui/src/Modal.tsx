@@ -31,7 +31,17 @@ function focusables(root: HTMLElement | null): HTMLElement[] {
  * into it on open, Tab stays inside, and it returns to where it was on close. Escape, a
  * backdrop click and the × button all call `onClose`.
  */
-export function Modal({ open, onClose, title, children, footer, initialFocusRef, closeLabel = 'Close', className, closeOnBackdrop = true }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  initialFocusRef,
+  closeLabel = 'Close',
+  className,
+  closeOnBackdrop = true,
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);

@@ -3,13 +3,42 @@
  * Module Federation singleton; import it only from code that renders these pieces, so a
  * page that has no chat does not load it (or marked and DOMPurify).
  */
-export { ChatPanel, DEFAULT_CHAT_LABELS, AGENT_MODE_TEXT, ASK_MODE_TEXT, CHAT_ERROR_TEXT, EMPTY_HISTORY_TEXT, PERSON_GREETING, PERSON_CLEARED_TEXT, CLEARED_BANNER_MS, loadStoredConversation } from './chat/ChatPanel';
+export {
+  ChatPanel,
+  DEFAULT_CHAT_LABELS,
+  AGENT_MODE_TEXT,
+  ASK_MODE_TEXT,
+  CHAT_ERROR_TEXT,
+  EMPTY_HISTORY_TEXT,
+  PERSON_GREETING,
+  PERSON_CLEARED_TEXT,
+  CLEARED_BANNER_MS,
+  loadStoredConversation,
+} from './chat/ChatPanel';
 export type { ChatLabels, ChatPanelHandle, ChatPanelProps, StoredConversation } from './chat/ChatPanel';
-export { CHAT_PATHS, clearConversation, fetchChatStatus, fetchConversation, resetChatStatusCache, sendChatMessage, suggestEdits } from './chat/api';
+export {
+  CHAT_PATHS,
+  clearConversation,
+  fetchChatStatus,
+  fetchConversation,
+  resetChatStatusCache,
+  sendChatMessage,
+  suggestEdits,
+} from './chat/api';
 export type { ConversationAnswer, SendOptions, SuggestEditsAnswer } from './chat/api';
 export { baseSendPayload, chatStorageKey, clearConversationBody, conversationQuery, isPersonKey } from './chat/keys';
 export { cleanMessages } from './chat/types';
-export type { ChatMessage, ChatMode, ChatRole, ChatStatus, ConversationKey, FileConversationKey, PersonConversationKey, SelectedMessage, SendMessagePayload } from './chat/types';
+export type {
+  ChatMessage,
+  ChatMode,
+  ChatRole,
+  ChatStatus,
+  ConversationKey,
+  FileConversationKey,
+  PersonConversationKey,
+  SelectedMessage,
+  SendMessagePayload,
+} from './chat/types';
 export { Modal, type ModalProps } from './Modal';
 export { Markdown, type MarkdownProps } from './Markdown';
 export { renderMarkdown, sanitizeHtml, escapeHtml } from './markdown';
@@ -39,4 +68,10 @@ export {
   type StatusTexts,
   type StoredDraft,
 } from './autosave/autosave';
-export { AUTOSAVE_DELAYS_MS, useAutosavedText, type AutosavedText, type AutosavedTextOptions, type LoadState } from './autosave/useAutosavedText';
+export {
+  AUTOSAVE_DELAYS_MS,
+  useAutosavedText,
+  type AutosavedText,
+  type AutosavedTextOptions,
+  type LoadState,
+} from './autosave/useAutosavedText';

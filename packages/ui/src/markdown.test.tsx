@@ -26,7 +26,9 @@ describe('renderMarkdown', () => {
   });
 
   it('sanitizes plain HTML too', () => {
-    expect(sanitizeHtml('<b onmouseover="x()" style="position:fixed">b</b><style>*{}</style><form><button>go</button></form>')).toBe('<b>b</b>go');
+    expect(sanitizeHtml('<b onmouseover="x()" style="position:fixed">b</b><style>*{}</style><form><button>go</button></form>')).toBe(
+      '<b>b</b>go',
+    );
   });
 
   it('the component renders sanitized HTML', () => {

@@ -47,7 +47,9 @@ describe('storage: one account at a time', () => {
     writeStored('aiFoldersCount', 8);
     writeStored('chat:journal/2026-01-05.md', { conversationHistory: [{ role: 'user', content: 'hi' }] });
     expect(localStorage.getItem('aiFoldersCount')).toBe('8');
-    expect(JSON.parse(localStorage.getItem('chat:journal/2026-01-05.md')!)).toEqual({ conversationHistory: [{ role: 'user', content: 'hi' }] });
+    expect(JSON.parse(localStorage.getItem('chat:journal/2026-01-05.md')!)).toEqual({
+      conversationHistory: [{ role: 'user', content: 'hi' }],
+    });
     expect(localStorage.getItem(ACCOUNT_KEY)).toBe('42');
     expect(storageAccount()).toBe('42');
     expect(storedIsMine()).toBe(true);

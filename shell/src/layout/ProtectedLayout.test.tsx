@@ -14,8 +14,10 @@ function fakeIdentity(userId: number, signOutStatus: number) {
   const fetchMock = jest.fn(async (input: unknown, init?: { method?: string }) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     const json = (status: number, body: unknown) => ({ ok: status < 300, status, text: async () => JSON.stringify(body) });
-    if (path === '/auth/session') return json(200, { success: true, user: { id: userId, email: `u${userId}@example.test`, is_admin: false }, csrf_token: 't' });
-    if (path === '/auth/sign_out' && init?.method === 'POST') return json(signOutStatus, signOutStatus < 300 ? { success: true } : { success: false, errors: ['Server unavailable'] });
+    if (path === '/auth/session')
+      return json(200, { success: true, user: { id: userId, email: `u${userId}@example.test`, is_admin: false }, csrf_token: 't' });
+    if (path === '/auth/sign_out' && init?.method === 'POST')
+      return json(signOutStatus, signOutStatus < 300 ? { success: true } : { success: false, errors: ['Server unavailable'] });
     return json(404, { success: false, errors: ['Not found'] });
   });
   (globalThis as { fetch?: unknown }).fetch = fetchMock;

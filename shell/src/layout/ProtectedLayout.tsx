@@ -66,7 +66,12 @@ export function ProtectedLayout() {
             // /journal/<any date>), which NavLink's own matching would not give the Journal link.
             const current = location.pathname === item.section || location.pathname.startsWith(`${item.section}/`);
             return (
-              <Link key={item.label} to={item.to} className={current ? 'nav-link active' : 'nav-link'} aria-current={current ? 'page' : undefined}>
+              <Link
+                key={item.label}
+                to={item.to}
+                className={current ? 'nav-link active' : 'nav-link'}
+                aria-current={current ? 'page' : undefined}
+              >
                 {item.label}
               </Link>
             );

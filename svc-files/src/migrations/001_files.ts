@@ -37,7 +37,9 @@ export const foldersAndFiles: Migration = {
       t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     });
     await knex.raw('create unique index files_folder_name_unique on ?? (folder_id, lower(name))', [`${schema}.files`]);
-    await knex.raw('create index files_user_folder_position on ?? (user_id, folder_id, position) include (id, name, description)', [`${schema}.files`]);
+    await knex.raw('create index files_user_folder_position on ?? (user_id, folder_id, position) include (id, name, description)', [
+      `${schema}.files`,
+    ]);
   },
   async down(knex, schema) {
     await knex.schema.withSchema(schema).dropTable('files');

@@ -31,7 +31,8 @@ export const saveIds: Migration = {
       t.dropColumn('revision');
     });
     await knex.schema.withSchema(schema).alterTable('files', (t) => {
-      for (const column of ['goals_save_id', 'goals_revision', 'summary_save_id', 'summary_revision', 'content_save_id']) t.dropColumn(column);
+      for (const column of ['goals_save_id', 'goals_revision', 'summary_save_id', 'summary_revision', 'content_save_id'])
+        t.dropColumn(column);
     });
   },
 };

@@ -31,13 +31,30 @@ export function fetchFileDraftPrompt(folder: string, name: string, description: 
 }
 
 /** `POST /profile/regenerate_suggested_folders {system, user, count}` */
-export function regenerateSuggestedFolders(prompt: { system: string; user: string }, count: number, signal?: AbortSignal): Promise<SuggestionsAnswer> {
-  return api.post<SuggestionsAnswer>('/profile/regenerate_suggested_folders', { system: prompt.system, user: prompt.user, count }, { signal });
+export function regenerateSuggestedFolders(
+  prompt: { system: string; user: string },
+  count: number,
+  signal?: AbortSignal,
+): Promise<SuggestionsAnswer> {
+  return api.post<SuggestionsAnswer>(
+    '/profile/regenerate_suggested_folders',
+    { system: prompt.system, user: prompt.user, count },
+    { signal },
+  );
 }
 
 /** `POST /profile/regenerate_suggested_files {system, user, folder, count}` */
-export function regenerateSuggestedFiles(folder: string, prompt: { system: string; user: string }, count: number, signal?: AbortSignal): Promise<SuggestionsAnswer> {
-  return api.post<SuggestionsAnswer>('/profile/regenerate_suggested_files', { system: prompt.system, user: prompt.user, folder, count }, { signal });
+export function regenerateSuggestedFiles(
+  folder: string,
+  prompt: { system: string; user: string },
+  count: number,
+  signal?: AbortSignal,
+): Promise<SuggestionsAnswer> {
+  return api.post<SuggestionsAnswer>(
+    '/profile/regenerate_suggested_files',
+    { system: prompt.system, user: prompt.user, folder, count },
+    { signal },
+  );
 }
 
 /** `POST /profile/reject_suggested_folder {name}` */

@@ -1,6 +1,16 @@
 import './modals.css';
 import { useCallback } from 'react';
-import { fetchFileDraftPrompt, fetchFileSuggestionPrompt, fetchFolderSuggestionPrompt, fetchSuggestedFiles, fetchSuggestedFolders, regenerateSuggestedFiles, regenerateSuggestedFolders, rejectSuggestedFile, rejectSuggestedFolder } from '../api/suggestions';
+import {
+  fetchFileDraftPrompt,
+  fetchFileSuggestionPrompt,
+  fetchFolderSuggestionPrompt,
+  fetchSuggestedFiles,
+  fetchSuggestedFolders,
+  regenerateSuggestedFiles,
+  regenerateSuggestedFolders,
+  rejectSuggestedFile,
+  rejectSuggestedFolder,
+} from '../api/suggestions';
 import { useExplorerActions, type ExplorerModal } from '../actions/ExplorerActionsProvider';
 import type { Suggestion } from '../actions/useSuggestionActions';
 import { FILES_COUNT_KEY, FOLDERS_COUNT_KEY } from '../counts';
@@ -18,7 +28,10 @@ const ignore = () => undefined;
 
 function SuggestedFoldersModal({ onClose }: { onClose: () => void }) {
   const { suggestions } = useExplorerActions();
-  const fetchList = useCallback((count: number, signal: AbortSignal) => fetchSuggestedFolders(count, signal).then((a) => a.suggestions), []);
+  const fetchList = useCallback(
+    (count: number, signal: AbortSignal) => fetchSuggestedFolders(count, signal).then((a) => a.suggestions),
+    [],
+  );
   const onCreate = useCallback(
     async (s: Suggestion): Promise<CreateOutcome> => {
       const result = await suggestions.createFolder(s);
@@ -37,7 +50,9 @@ function SuggestedFoldersModal({ onClose }: { onClose: () => void }) {
       onCreate={onCreate}
       onReject={(s) => void rejectSuggestedFolder(s.name ?? '').catch(ignore)}
       loadPrompt={(count, signal) => fetchFolderSuggestionPrompt(count, signal)}
-      regenerate={(prompt, count) => regenerateSuggestedFolders(prompt, count).then((a) => (Array.isArray(a?.suggestions) ? a.suggestions : undefined))}
+      regenerate={(prompt, count) =>
+        regenerateSuggestedFolders(prompt, count).then((a) => (Array.isArray(a?.suggestions) ? a.suggestions : undefined))
+      }
       promptCount
       onClose={onClose}
     />
@@ -47,17 +62,17 @@ function SuggestedFoldersModal({ onClose }: { onClose: () => void }) {
 function SuggestedFilesModal({ folder, onClose }: { folder: string; onClose: () => void }) {
   const { suggestions } = useExplorerActions();
   const cacheKey = `files:${nameKey(folder)}`;
-  const fetchList = useCallback((count: number, signal: AbortSignal) => fetchSuggestedFiles(folder, count, signal).then((a) => a.suggestions), [folder]);
+  const fetchList = useCallback(
+    (count: number, signal: AbortSignal) => fetchSuggestedFiles(folder, count, signal).then((a) => a.suggestions),
+    [folder],
+  );
   const onCreate = useCallback(
     async (s: Suggestion): Promise<CreateOutcome> => {
       const ok = await suggestions.createFile(folder, s);
       if (!ok) return 'keep';
       // The new file is open with its AI draft: close the list, and refresh it 300 ms later.
       setTimeout(() => {
-        fetchSuggestedFiles(folder).then(
-          (a) => suggestionCache.set(cacheKey, Array.isArray(a.suggestions) ? a.suggestions : []),
-          ignore,
-        );
+        fetchSuggestedFiles(folder).then((a) => suggestionCache.set(cacheKey, Array.isArray(a.suggestions) ? a.suggestions : []), ignore);
       }, SUGGESTED_FILES_REFRESH_MS);
       return 'close';
     },
@@ -95,9 +110,22 @@ export default function ExplorerModals({ modal }: { modal: ExplorerModal }) {
         />
       );
     case 'file-create':
-      return <FileCreateModal folder={modal.folder} onCreate={(name, description) => files.create(modal.folder, name, description)} onClose={close} />;
+      return (
+        <FileCreateModal
+          folder={modal.folder}
+          onCreate={(name, description) => files.create(modal.folder, name, description)}
+          onClose={close}
+        />
+      );
     case 'file-description':
-      return <FileDescriptionModal name={modal.name} description={modal.description} onSave={(d) => files.saveDescription(modal.fileId, d)} onClose={close} />;
+      return (
+        <FileDescriptionModal
+          name={modal.name}
+          description={modal.description}
+          onSave={(d) => files.saveDescription(modal.fileId, d)}
+          onClose={close}
+        />
+      );
     case 'suggested-folders':
       return <SuggestedFoldersModal onClose={close} />;
     case 'suggested-files':

@@ -45,7 +45,13 @@ export function FileCreateModal({ folder, onCreate, onClose }: FileCreateModalPr
         </div>
         <label className="dash-field">
           <span>Description</span>
-          <textarea name="description" rows={3} value={description} maxLength={DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            name="description"
+            rows={3}
+            value={description}
+            maxLength={DESCRIPTION_MAX}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </label>
         <div className="modal-actions">
           <button type="button" className="button" onClick={onClose}>

@@ -38,11 +38,25 @@ export function FolderEditModal({ folder, description, focus, onSave, onClose }:
       <form className="modal-form" onSubmit={submit}>
         <label className="dash-field">
           <span>Name</span>
-          <input ref={nameRef} name="name" value={name} maxLength={FOLDER_NAME_MAX} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+          <input
+            ref={nameRef}
+            name="name"
+            value={name}
+            maxLength={FOLDER_NAME_MAX}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="off"
+          />
         </label>
         <label className="dash-field">
           <span>Description</span>
-          <textarea ref={descriptionRef} name="description" rows={3} value={text} maxLength={DESCRIPTION_MAX} onChange={(e) => setText(e.target.value)} />
+          <textarea
+            ref={descriptionRef}
+            name="description"
+            rows={3}
+            value={text}
+            maxLength={DESCRIPTION_MAX}
+            onChange={(e) => setText(e.target.value)}
+          />
         </label>
         <div className="modal-actions">
           <button type="button" className="button" onClick={onClose}>

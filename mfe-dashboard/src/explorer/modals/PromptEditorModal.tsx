@@ -28,7 +28,15 @@ export interface PromptEditorModalProps {
 type LoadState = 'loading' | 'ready' | 'failed';
 
 /** The prompt editor: system and user textareas, a count field for folders, 'Submit prompt'. */
-export function PromptEditorModal({ title, load, count, onCountChange, onSubmit, onClose, failureText = TEXT.regenerateFailed }: PromptEditorModalProps) {
+export function PromptEditorModal({
+  title,
+  load,
+  count,
+  onCountChange,
+  onSubmit,
+  onClose,
+  failureText = TEXT.regenerateFailed,
+}: PromptEditorModalProps) {
   const [prompt, setPrompt] = useState<Prompt>({ system: '', user: '' });
   const [state, setState] = useState<LoadState>('loading');
   const [countText, setCountText] = useState(count === undefined ? '' : String(count));
@@ -81,11 +89,23 @@ export function PromptEditorModal({ title, load, count, onCountChange, onSubmit,
         )}
         <label className="dash-field">
           <span>System prompt</span>
-          <textarea name="system" rows={6} value={prompt.system} disabled={state === 'loading'} onChange={(e) => setPrompt((p) => ({ ...p, system: e.target.value }))} />
+          <textarea
+            name="system"
+            rows={6}
+            value={prompt.system}
+            disabled={state === 'loading'}
+            onChange={(e) => setPrompt((p) => ({ ...p, system: e.target.value }))}
+          />
         </label>
         <label className="dash-field">
           <span>User prompt</span>
-          <textarea name="user" rows={8} value={prompt.user} disabled={state === 'loading'} onChange={(e) => setPrompt((p) => ({ ...p, user: e.target.value }))} />
+          <textarea
+            name="user"
+            rows={8}
+            value={prompt.user}
+            disabled={state === 'loading'}
+            onChange={(e) => setPrompt((p) => ({ ...p, user: e.target.value }))}
+          />
         </label>
         {count !== undefined && (
           <label className="dash-field dash-field-inline">

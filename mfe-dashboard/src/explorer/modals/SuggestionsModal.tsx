@@ -110,11 +110,12 @@ export function SuggestionsModal(props: SuggestionsModalProps) {
     const key = suggestion.name;
     setBusy((prev) => new Set(prev).add(key));
     const outcome = await onCreate(suggestion);
-    if (mounted.current) setBusy((prev) => {
-      const next = new Set(prev);
-      next.delete(key);
-      return next;
-    });
+    if (mounted.current)
+      setBusy((prev) => {
+        const next = new Set(prev);
+        next.delete(key);
+        return next;
+      });
     if (outcome === 'remove' || outcome === 'close') remove(suggestion);
     if (outcome === 'close') onClose();
   };
@@ -166,7 +167,12 @@ export function SuggestionsModal(props: SuggestionsModalProps) {
               Edit prompt &amp; generate
             </button>
           </div>
-          <div className={`suggestion-list${regenerated ? ' is-fresh' : ''}`} data-testid="suggestion-list" aria-live="polite" aria-busy={list.status === 'loading'}>
+          <div
+            className={`suggestion-list${regenerated ? ' is-fresh' : ''}`}
+            data-testid="suggestion-list"
+            aria-live="polite"
+            aria-busy={list.status === 'loading'}
+          >
             {regenFailed && (
               <p className="dash-error" role="alert">
                 {TEXT.regenerateFailed}
@@ -187,10 +193,22 @@ export function SuggestionsModal(props: SuggestionsModalProps) {
                         {s.description && <span className="dash-muted">{s.description}</span>}
                       </div>
                       <div className="suggestion-actions">
-                        <button type="button" className="button button-small button-primary" aria-label={`Create ${name}`} disabled={!name || pending} onClick={() => void create(s)}>
+                        <button
+                          type="button"
+                          className="button button-small button-primary"
+                          aria-label={`Create ${name}`}
+                          disabled={!name || pending}
+                          onClick={() => void create(s)}
+                        >
                           Create
                         </button>
-                        <button type="button" className="button button-small" aria-label={`Reject ${name}`} disabled={!name || pending} onClick={() => reject(s)}>
+                        <button
+                          type="button"
+                          className="button button-small"
+                          aria-label={`Reject ${name}`}
+                          disabled={!name || pending}
+                          onClick={() => reject(s)}
+                        >
                           Reject
                         </button>
                       </div>

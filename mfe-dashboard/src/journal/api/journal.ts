@@ -29,6 +29,11 @@ export function fetchJournalEntry(date: string, signal?: AbortSignal): Promise<J
  * `POST /journal/{date}/save {content, revision?, save_id?}` → `{success, entry}`. With a
  * revision, a stale save is refused with 409 `current{content, revision, save_id?}` (see `staleText`).
  */
-export function saveJournalEntry(date: string, content: string, guard?: SaveGuard, options?: { keepalive?: boolean }): Promise<JournalEntryAnswer> {
+export function saveJournalEntry(
+  date: string,
+  content: string,
+  guard?: SaveGuard,
+  options?: { keepalive?: boolean },
+): Promise<JournalEntryAnswer> {
   return api.post<JournalEntryAnswer>(`${entryPath(date)}/save`, { content, ...guardFields(guard) }, { keepalive: options?.keepalive });
 }

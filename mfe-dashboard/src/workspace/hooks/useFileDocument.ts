@@ -77,7 +77,10 @@ export function useFileDocument(file: OpenFile): FileDocument {
   const full = useAutosavedText(fileTextAutosave(file.id, 'full', { textOf, lengthOf }));
   const summary = useAutosavedText(fileTextAutosave(file.id, 'summary', { textOf, lengthOf }));
   const goals = useAutosavedText(fileTextAutosave(file.id, 'goals', { textOf, lengthOf }));
-  const saves: FileAutosaves = useMemo(() => ({ full: full.autosave, summary: summary.autosave, goals: goals.autosave }), [full.autosave, summary.autosave, goals.autosave]);
+  const saves: FileAutosaves = useMemo(
+    () => ({ full: full.autosave, summary: summary.autosave, goals: goals.autosave }),
+    [full.autosave, summary.autosave, goals.autosave],
+  );
 
   // Leaving (file switch): the editor's text is read before React detaches the refs, so the
   // save on unmount sends what was typed last.

@@ -22,7 +22,8 @@ export const UPDATE_REQUEST =
 const INSTRUCTION_START = /^(please|can you|could you|would you|let's|lets|help me|i want you to|go ahead)\b/i;
 
 /** "I want to prepare a story about..." says what the chat is for, not a fact for the file. */
-const INTENT = /^(I|we)\s+(want|'d like|would like|need|am going|'m going|am trying|'m trying)\s+to\s+(prepare|write|work on|talk about|tell|create|draft|build|put together|capture|record|think about|reflect on|document)\b/i;
+const INTENT =
+  /^(I|we)\s+(want|'d like|would like|need|am going|'m going|am trying|'m trying)\s+to\s+(prepare|write|work on|talk about|tell|create|draft|build|put together|capture|record|think about|reflect on|document)\b/i;
 
 export function isFactSentence(sentence: string): boolean {
   const s = sentence.trim();
@@ -105,7 +106,7 @@ export function factsFrom(
       // The first sentence answers the question; later ones may move on to another heading.
       const byKeywords = sectionByKeywords(sentence, sections);
       const elsewhere = asked && answersElsewhere(sentence, asked, sections, keywordsFirst);
-      const section = elsewhere || (first ? asked ?? byKeywords : byKeywords ?? asked);
+      const section = elsewhere || (first ? (asked ?? byKeywords) : (byKeywords ?? asked));
       facts.push({ text, section: section ?? (isGenericGuide(sections) ? sections[1] : undefined) });
       first = false;
     }

@@ -3,10 +3,17 @@ import { collapse, normalizeForCompare, sentences } from '../text';
 import type { MeetingSectionInput } from '../types';
 
 const names = (attendees: string[]) =>
-  attendees.length ? (attendees.length === 1 ? attendees[0]! : `${attendees.slice(0, -1).join(', ')} and ${attendees[attendees.length - 1]}`) : 'the attendees';
+  attendees.length
+    ? attendees.length === 1
+      ? attendees[0]!
+      : `${attendees.slice(0, -1).join(', ')} and ${attendees[attendees.length - 1]}`
+    : 'the attendees';
 
 const linesOf = (text: string | undefined) =>
-  (text ?? '').split('\n').map((l) => l.replace(/^\s*(?:[-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '').trim()).filter(Boolean);
+  (text ?? '')
+    .split('\n')
+    .map((l) => l.replace(/^\s*(?:[-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '').trim())
+    .filter(Boolean);
 
 function proposalLines({ section, title, attendees, content }: MeetingSectionInput): string[] {
   const topic = collapse(title) || 'this meeting';

@@ -45,7 +45,14 @@ const storyMessages = [
 describe('offline coach: chat', () => {
   test('is the offline provider and answers deterministically', async () => {
     expect(ai.info()).toEqual({ provider: 'offline', model: 'offline-coach' });
-    const input: ChatReplyInput = { mode: 'ask', folder: 'career-goals', fileName: 'goals.md', fileContent: '', history: [], message: 'I want to lead a team next year.' };
+    const input: ChatReplyInput = {
+      mode: 'ask',
+      folder: 'career-goals',
+      fileName: 'goals.md',
+      fileContent: '',
+      history: [],
+      message: 'I want to lead a team next year.',
+    };
     expect(await ai.chatReply(input)).toBe(await createOfflineCoach().chatReply(input));
   });
 
@@ -123,7 +130,14 @@ describe('offline coach: chat', () => {
 
   test('follow-ups skip headings the file already fills', async () => {
     const fileContent = '# Goals\n\n## Goal\n- Become a staff engineer.\n\n## Why it matters\n- More scope.\n';
-    const reply = await ai.chatReply({ mode: 'ask', folder: 'career-goals', fileName: 'goals.md', fileContent, history: [], message: 'hello' });
+    const reply = await ai.chatReply({
+      mode: 'ask',
+      folder: 'career-goals',
+      fileName: 'goals.md',
+      fileContent,
+      history: [],
+      message: 'hello',
+    });
     expect(reply).toContain(folderGuide('career-goals')!.sections[2]!.question);
   });
 
@@ -201,7 +215,9 @@ describe('offline coach: chat', () => {
   test('a cancelled request is reported as aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(ai.chat({ messages: [{ role: 'user', content: 'hi' }], signal: controller.signal })).rejects.toBeInstanceOf(AiAbortedError);
+    await expect(ai.chat({ messages: [{ role: 'user', content: 'hi' }], signal: controller.signal })).rejects.toBeInstanceOf(
+      AiAbortedError,
+    );
     await expect(ai.summarize({ content: 'x', signal: controller.signal })).rejects.toBeInstanceOf(AiAbortedError);
   });
 
@@ -273,7 +289,13 @@ describe('offline coach: edits from the conversation', () => {
       { role: 'user', content: 'I want to become a principal engineer within two years.' },
       { role: 'user', content: 'My manager Priya could sponsor me for it.' },
     ];
-    const merged = await ai.suggestEdits({ folder: 'career-goals', fileName: 'goals.md', fileContent: '# Goals\n', history, selectedMessages: [history[1]!] });
+    const merged = await ai.suggestEdits({
+      folder: 'career-goals',
+      fileName: 'goals.md',
+      fileContent: '# Goals\n',
+      history,
+      selectedMessages: [history[1]!],
+    });
     expect(merged).toContain('My manager Priya could sponsor me');
     expect(merged).not.toContain('principal engineer');
   });
@@ -316,7 +338,12 @@ describe('offline coach: suggestions and drafts', () => {
   });
 
   test('file suggestions fit the folder and skip what exists or was rejected', async () => {
-    const files = await ai.suggestFiles({ folder: 'interview-stories', count: 3, existing: ['leading-under-pressure.md'], rejected: ['Resolving a conflict'] });
+    const files = await ai.suggestFiles({
+      folder: 'interview-stories',
+      count: 3,
+      existing: ['leading-under-pressure.md'],
+      rejected: ['Resolving a conflict'],
+    });
     expect(files.map((f) => f.name)).toEqual(['learning-from-failure.md', 'influencing-without-authority.md', 'biggest-achievement.md']);
 
     const other = await ai.suggestFiles({ folder: 'side-hustle', folderDescription: 'My Etsy shop', count: 4, existing: [], rejected: [] });
@@ -326,7 +353,11 @@ describe('offline coach: suggestions and drafts', () => {
   });
 
   test('drafts have a title and the headings of their folder', async () => {
-    const storyDraft = await ai.draftFile({ folder: 'interview-stories', name: 'resolving-a-conflict.md', description: 'A disagreement with a peer' });
+    const storyDraft = await ai.draftFile({
+      folder: 'interview-stories',
+      name: 'resolving-a-conflict.md',
+      description: 'A disagreement with a peer',
+    });
     expect(storyDraft.startsWith('# Resolving A Conflict\n')).toBe(true);
     expect(storyDraft).toContain('> A disagreement with a peer.');
     expect(storyDraft.match(/^## .+$/gm)).toEqual(['## Situation', '## Task', '## Action', '## Result', '## Reflection']);
@@ -348,7 +379,8 @@ describe('offline coach: summaries, scores, plans and profile', () => {
 
   test('a summary takes the first point of each section', async () => {
     const summary = await ai.summarize({
-      content: '# Launch\n\n## Goal\n- Ship the beta by June. It matters for the Series B.\n- Another line.\n\n## Status\n- [placeholder]\n- Two of five features done.\n',
+      content:
+        '# Launch\n\n## Goal\n- Ship the beta by June. It matters for the Series B.\n- Another line.\n\n## Status\n- [placeholder]\n- Two of five features done.\n',
     });
     expect(summary).toBe('- **Goal:** Ship the beta by June.\n- **Status:** Two of five features done.');
   });
@@ -389,7 +421,10 @@ describe('offline coach: summaries, scores, plans and profile', () => {
   });
 
   test('a week plan has outcomes and dated actions', async () => {
-    const plan = await ai.weekPlan({ prompt: 'I want to finish the Q3 roadmap deck. I need to prepare for my promotion talk.', periodKey: '2025-W12' });
+    const plan = await ai.weekPlan({
+      prompt: 'I want to finish the Q3 roadmap deck. I need to prepare for my promotion talk.',
+      periodKey: '2025-W12',
+    });
     expect(plan.outcomes.split('\n')).toHaveLength(2);
     expect(plan.outcomes).toContain('Finish the Q3 roadmap deck');
     expect(plan.actions).toContain('**Mon 17 Mar:**');
@@ -398,7 +433,13 @@ describe('offline coach: summaries, scores, plans and profile', () => {
   });
 
   test('profile statements come from the details, with their source', async () => {
-    const details = { full_name: 'Jane Doe', role: 'Staff Engineer', company: 'Acme', company_description: 'Acme sells payment software. It has 2,000 staff.', extra: 'I lead the payments platform.' };
+    const details = {
+      full_name: 'Jane Doe',
+      role: 'Staff Engineer',
+      company: 'Acme',
+      company_description: 'Acme sells payment software. It has 2,000 staff.',
+      extra: 'I lead the payments platform.',
+    };
     const profile = await ai.profileStatements({ details });
     expect(profile.statements).toEqual([
       { text: 'Jane Doe works as a Staff Engineer at Acme.', source: 'profile details' },

@@ -34,12 +34,21 @@ export function offlineCompanyStatements(details: ProfileDetails): Statement[] {
   const company = clean(details.company);
   const described = sentences(clean(details.company_description)).map(endSentence);
   if (described.length) return described.map((text) => ({ text, source: company }));
-  return company ? [{ text: `${company} is where ${clean(details.full_name) || 'you'} currently work${clean(details.full_name) ? 's' : ''}.`, source: company }] : [];
+  return company
+    ? [
+        {
+          text: `${company} is where ${clean(details.full_name) || 'you'} currently work${clean(details.full_name) ? 's' : ''}.`,
+          source: company,
+        },
+      ]
+    : [];
 }
 
 const KEEP_VERB = new Set(
-  ('can could will would should must may might shall was were did had led built ran wrote made grew took began became won saw got gave ' +
-    'went brought taught thought found sold spent kept left met paid put read set cut hit let drove chose spoke joined').split(' '),
+  (
+    'can could will would should must may might shall was were did had led built ran wrote made grew took began became won saw got gave ' +
+    'went brought taught thought found sold spent kept left met paid put read set cut hit let drove chose spoke joined'
+  ).split(' '),
 );
 const ADVERBS = new Set('also often usually currently recently really mostly always never now still regularly actively'.split(' '));
 const IRREGULAR: Record<string, string> = { am: 'is', have: 'has', do: 'does', go: 'goes', be: 'is', "'m": 'is', "'ve": 'has' };

@@ -16,11 +16,17 @@ interface Criterion {
 }
 
 const STOP_WORDS = new Set(
-  'the a an and or but of to in on at for with about what how why when who which your you my i me we our is are was were be been do did does this that these those it its as by from have has had can could would should will'.split(' '),
+  'the a an and or but of to in on at for with about what how why when who which your you my i me we our is are was were be been do did does this that these those it its as by from have has had can could would should will'.split(
+    ' ',
+  ),
 );
 
 function relevance(text: string, question: string): number {
-  const q = new Set(normalizeForCompare(question).split(' ').filter((w) => w.length > 3 && !STOP_WORDS.has(w)));
+  const q = new Set(
+    normalizeForCompare(question)
+      .split(' ')
+      .filter((w) => w.length > 3 && !STOP_WORDS.has(w)),
+  );
   if (!q.size) return 1;
   const t = new Set(normalizeForCompare(text).split(' '));
   return [...q].filter((w) => t.has(w) || t.has(`${w}s`) || t.has(w.replace(/s$/, ''))).length / q.size;
@@ -29,7 +35,10 @@ function relevance(text: string, question: string): number {
 const CRITERIA: Criterion[] = [
   {
     points: 12,
-    test: (t) => /\b(for example|for instance|e\.g\.|when I|last (week|month|year|quarter)|yesterday|today|this (week|morning)|on (monday|tuesday|wednesday|thursday|friday))\b/i.test(t),
+    test: (t) =>
+      /\b(for example|for instance|e\.g\.|when I|last (week|month|year|quarter)|yesterday|today|this (week|morning)|on (monday|tuesday|wednesday|thursday|friday))\b/i.test(
+        t,
+      ),
     praise: 'a concrete example',
     advice: 'Add one concrete example: when it happened and what exactly took place.',
   },

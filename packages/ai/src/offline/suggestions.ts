@@ -29,6 +29,8 @@ function genericFiles(folder: string, folderDescription?: string): Suggestion[] 
 
 export function offlineSuggestFiles(input: SuggestFilesInput): Suggestion[] {
   const known = folderGuide(input.folder)?.files;
-  const pool = known ? [...known, ...genericFiles(input.folder, input.folderDescription).slice(1)] : genericFiles(input.folder, input.folderDescription);
+  const pool = known
+    ? [...known, ...genericFiles(input.folder, input.folderDescription).slice(1)]
+    : genericFiles(input.folder, input.folderDescription);
   return filterSuggestions(pool, input);
 }

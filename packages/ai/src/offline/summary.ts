@@ -17,7 +17,10 @@ export function offlineSummary(content: string): string {
       continue;
     }
     if (/^#\s/.test(raw) || taken) continue;
-    const text = raw.replace(/^\s*(?:[-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '').replace(/^>\s*/, '').trim();
+    const text = raw
+      .replace(/^\s*(?:[-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '')
+      .replace(/^>\s*/, '')
+      .trim();
     if (!text || PLACEHOLDER.test(text) || /^_.*_$/.test(text)) continue;
     const first = sentences(text)[0] ?? text;
     points.push(heading ? `**${heading}:** ${truncate(first, 160)}` : truncate(first, 160));

@@ -37,7 +37,9 @@ export function offlineWeekPlan({ prompt, periodKey }: WeekPlanInput): WeekPlan 
   goals.forEach((g, i) => {
     const day = 1 + (i % 3);
     actions.push(`- **${dayLabel(monday, day)}:** First focused session on "${g}": finish one concrete piece`);
-    actions.push(`- **${dayLabel(monday, Math.min(3, day + 1))}:** Share progress on "${g}" with someone who cares about it and ask for input`);
+    actions.push(
+      `- **${dayLabel(monday, Math.min(3, day + 1))}:** Share progress on "${g}" with someone who cares about it and ask for input`,
+    );
   });
   actions.push(`- **${friday}:** Review the week: what moved, what did not, and the first step for next week`);
   return { outcomes: outcomes.join('\n'), actions: actions.join('\n') };

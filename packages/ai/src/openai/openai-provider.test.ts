@@ -78,7 +78,9 @@ describe('OpenAI-compatible provider through the real openai client', () => {
 
   test('a 500 becomes AiUnavailableError with the status', async () => {
     server.reply({ status: 500, errorMessage: 'The model crashed' });
-    const err = await providerFor(server).chat({ messages: hello }).catch((e: unknown) => e);
+    const err = await providerFor(server)
+      .chat({ messages: hello })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AiUnavailableError);
     expect((err as AiUnavailableError).status).toBe(500);
     expect((err as AiUnavailableError).code).toBe('unavailable');
@@ -100,7 +102,11 @@ describe('OpenAI-compatible provider through the real openai client', () => {
     server.reply({ chunks: ['I led ', 'the migr'], truncated: true });
     const stream = providerFor(server).chatStream({ messages: hello });
     const seen: string[] = [];
-    await expect((async () => { for await (const t of stream) seen.push(t); })()).rejects.toBeInstanceOf(AiUnavailableError);
+    await expect(
+      (async () => {
+        for await (const t of stream) seen.push(t);
+      })(),
+    ).rejects.toBeInstanceOf(AiUnavailableError);
     expect(seen.join('')).toBe('I led the migr');
   });
 
@@ -114,7 +120,9 @@ describe('OpenAI-compatible provider through the real openai client', () => {
   test('a slow answer becomes AiTimeoutError within the budget', async () => {
     server.reply({ content: 'too late', delayMs: 3_000 });
     const started = Date.now();
-    const err = await providerFor(server, { timeoutMs: 200 }).chat({ messages: hello }).catch((e: unknown) => e);
+    const err = await providerFor(server, { timeoutMs: 200 })
+      .chat({ messages: hello })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AiTimeoutError);
     expect((err as AiTimeoutError).timeoutMs).toBe(200);
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -122,7 +130,9 @@ describe('OpenAI-compatible provider through the real openai client', () => {
 
   test('the per-call timeout overrides the provider default', async () => {
     server.reply({ content: 'too late', delayMs: 3_000 });
-    await expect(providerFor(server, { timeoutMs: 10_000 }).chat({ messages: hello, timeoutMs: 150 })).rejects.toBeInstanceOf(AiTimeoutError);
+    await expect(providerFor(server, { timeoutMs: 10_000 }).chat({ messages: hello, timeoutMs: 150 })).rejects.toBeInstanceOf(
+      AiTimeoutError,
+    );
   });
 
   test('a stream that stalls after its first chunk times out too', async () => {
@@ -213,7 +223,9 @@ describe('structured answers', () => {
 
   test('malformed twice becomes AiMalformedAnswerError', async () => {
     server.reply({ content: 'I think it is an 80.' }, { content: 'Eighty out of a hundred.' });
-    const err = await providerFor(server).structured({ schema, messages: hello }).catch((e: unknown) => e);
+    const err = await providerFor(server)
+      .structured({ schema, messages: hello })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AiMalformedAnswerError);
     expect((err as AiMalformedAnswerError).answer).toBe('Eighty out of a hundred.');
     expect(server.requests).toHaveLength(2);

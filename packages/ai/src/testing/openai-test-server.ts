@@ -55,7 +55,14 @@ const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (!ms || signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 let sequence = 0;
@@ -72,11 +79,20 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'x-request-id': `req_${sequence}` });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'x-request-id': `req_${sequence}`,
+  });
   res.end(text);
 }
 
-function sendError(res: ServerResponse, status: number, message: string, type = status >= 500 ? 'server_error' : 'invalid_request_error'): void {
+function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  type = status >= 500 ? 'server_error' : 'invalid_request_error',
+): void {
   sendJson(res, status, { error: { message, type, param: null, code: null } });
 }
 

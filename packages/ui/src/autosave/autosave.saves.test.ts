@@ -12,7 +12,10 @@ const conflictOf = (error: unknown) => {
   const e = error as { status?: number; current?: { content: string; revision: number; save_id?: string } };
   return e.status === 409 && e.current ? { theirs: e.current.content, base: e.current.revision, saveId: e.current.save_id ?? null } : null;
 };
-const stale = (content: string, revision: number, saveId?: string) => ({ status: 409, current: { content, revision, ...(saveId ? { save_id: saveId } : {}) } });
+const stale = (content: string, revision: number, saveId?: string) => ({
+  status: 409,
+  current: { content, revision, ...(saveId ? { save_id: saveId } : {}) },
+});
 const gateway502 = () => Object.assign(new Error('Bad Gateway'), { status: 502 });
 
 describe('Autosave: a save whose answer was lost', () => {
@@ -123,7 +126,8 @@ describe('Autosave: a save whose answer was lost', () => {
 });
 
 describe('Autosave: a save the server refused with a reason', () => {
-  const refusal = (message: string) => Object.assign(new Error(message), { status: 422, errors: [message], body: { success: false, errors: [message] } });
+  const refusal = (message: string) =>
+    Object.assign(new Error(message), { status: 422, errors: [message], body: { success: false, errors: [message] } });
 
   it("shows the server's message, keeps the local draft and waits for the next edit", async () => {
     const t = setup();
@@ -141,7 +145,7 @@ describe('Autosave: a save the server refused with a reason', () => {
     expect(t.autosave.getSnapshot().text).toBe('Saved');
   });
 
-  it('a caller\'s failure text comes first (Revert failed: …); without a message of the server\'s it stays generic', async () => {
+  it("a caller's failure text comes first (Revert failed: …); without a message of the server's it stays generic", async () => {
     const t = setup();
     t.autosave.start('', 1);
     t.text = 'x';
@@ -175,7 +179,10 @@ describe('Autosave: unanswered saves across a reload', () => {
 
     // Next visit: the server holds the first save (revision 2); the draft has more.
     const next = setup({ conflictOf });
-    expect(next.autosave.start('typed, then the tab closed', 2)).toEqual({ content: 'typed, then the tab closed, and more', restored: true });
+    expect(next.autosave.start('typed, then the tab closed', 2)).toEqual({
+      content: 'typed, then the tab closed, and more',
+      restored: true,
+    });
     next.text = 'typed, then the tab closed, and more';
     jest.advanceTimersByTime(0);
     expect(next.calls[0]).toMatchObject({ base: 1 });

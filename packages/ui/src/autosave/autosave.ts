@@ -1,12 +1,36 @@
 import { trackPendingSave } from '../pending-saves';
 import { LocalDraft } from './draft';
-import { DEFAULT_AUTOSAVE_DELAY_MS, DEFAULT_RETRY_DELAYS_MS, defaultRefusal, defaultRetryable, KEEPALIVE_LIMIT_CHARS, type AutosaveOptions } from './options';
+import {
+  DEFAULT_AUTOSAVE_DELAY_MS,
+  DEFAULT_RETRY_DELAYS_MS,
+  defaultRefusal,
+  defaultRetryable,
+  KEEPALIVE_LIMIT_CHARS,
+  type AutosaveOptions,
+} from './options';
 import { mayHaveLanded, newSaveId, UnansweredSaves } from './saveIds';
 import { DEFAULT_STATUS_TEXTS, notSavedText, type AutosaveSnapshot, type SaveTexts, type StatusTexts } from './status';
 
 export { readDraft, type StoredDraft } from './draft';
-export { DEFAULT_AUTOSAVE_DELAY_MS, DEFAULT_RETRY_DELAYS_MS, KEEPALIVE_LIMIT_CHARS, LIVE_DRAFT_LIMIT_CHARS, defaultRefusal, type AutosaveOptions, type SaveInfo } from './options';
-export { DEFAULT_STATUS_TEXTS, SAVE_TEXTS, notSavedText, type AutosaveConflict, type AutosaveSnapshot, type SaveState, type SaveTexts, type StatusTexts } from './status';
+export {
+  DEFAULT_AUTOSAVE_DELAY_MS,
+  DEFAULT_RETRY_DELAYS_MS,
+  KEEPALIVE_LIMIT_CHARS,
+  LIVE_DRAFT_LIMIT_CHARS,
+  defaultRefusal,
+  type AutosaveOptions,
+  type SaveInfo,
+} from './options';
+export {
+  DEFAULT_STATUS_TEXTS,
+  SAVE_TEXTS,
+  notSavedText,
+  type AutosaveConflict,
+  type AutosaveSnapshot,
+  type SaveState,
+  type SaveTexts,
+  type StatusTexts,
+} from './status';
 
 /**
  * Autosave with a local safety net (DESIGN.md §5: writes the user typed are never lost).
@@ -362,7 +386,10 @@ export class Autosave<B = unknown> {
     }
     const refusal = (this.options.refusalOf ?? defaultRefusal)(error);
     // Refused with a reason (e.g. text the server does not accept): say it; the draft stays.
-    this.set({ state: 'failed', text: refusal ? notSavedText(refusal, texts?.failed ?? this.texts.notSaved) : (texts?.failed ?? this.texts.failed) });
+    this.set({
+      state: 'failed',
+      text: refusal ? notSavedText(refusal, texts?.failed ?? this.texts.notSaved) : (texts?.failed ?? this.texts.failed),
+    });
     if (!this.disposed && (this.options.isRetryable ?? defaultRetryable)(error)) {
       const delay = this.retryDelays[Math.min(this.attempt, this.retryDelays.length - 1)] ?? 30_000;
       this.attempt += 1;
@@ -376,4 +403,3 @@ export class Autosave<B = unknown> {
     return false;
   }
 }
-

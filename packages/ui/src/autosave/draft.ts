@@ -18,7 +18,12 @@ export function readDraft<B = unknown>(key: string | null | undefined): StoredDr
   const stored = readStored<Partial<StoredDraft<B>>>(key);
   if (!stored || typeof stored !== 'object' || typeof stored.content !== 'string') return null;
   const saves = Array.isArray(stored.saves) ? stored.saves.filter((s): s is string => typeof s === 'string') : [];
-  return { content: stored.content, base: stored.base, at: typeof stored.at === 'number' ? stored.at : 0, ...(saves.length > 0 ? { saves } : {}) };
+  return {
+    content: stored.content,
+    base: stored.base,
+    at: typeof stored.at === 'number' ? stored.at : 0,
+    ...(saves.length > 0 ? { saves } : {}),
+  };
 }
 
 type DraftOptions<B> = Pick<AutosaveOptions<B>, 'storageKey' | 'getLength' | 'liveDraftLimit' | 'draftThrottleMs'>;

@@ -51,7 +51,8 @@ async function advance(ms: number) {
 }
 
 /** A 409 as the file and journal services send it: the current text, its revision, the save that wrote it. */
-const stale = (text: string, revision: number) => Object.assign(new Error('stale'), { status: 409, body: { current: { content: text, revision } } });
+const stale = (text: string, revision: number) =>
+  Object.assign(new Error('stale'), { status: 409, body: { current: { content: text, revision } } });
 const conflictOf = (error: unknown) => {
   const e = error as { status?: number; body?: { current: { content: string; revision: number } } };
   return e.status === 409 && e.body ? { theirs: e.body.current.content, base: e.body.current.revision } : null;

@@ -49,10 +49,19 @@ export function ChatMessageList({ labels, items, selectable, selected, onToggle,
             data-index={inHistory ? index : undefined}
           >
             <span className="cc-chat-visually-hidden">{item.role === 'user' ? labels.you : labels.assistant}: </span>
-            {item.role === 'assistant' ? <Markdown text={item.content} images={false} className="cc-chat-text" /> : <div className="cc-chat-text cc-chat-plain">{item.content}</div>}
+            {item.role === 'assistant' ? (
+              <Markdown text={item.content} images={false} className="cc-chat-text" />
+            ) : (
+              <div className="cc-chat-text cc-chat-plain">{item.content}</div>
+            )}
             {selectable && inHistory && (
               <label className="cc-chat-select">
-                <input type="checkbox" checked={isSelected} onChange={() => onToggle(index)} aria-label={labels.selectMessage(index, item.role)} />
+                <input
+                  type="checkbox"
+                  checked={isSelected}
+                  onChange={() => onToggle(index)}
+                  aria-label={labels.selectMessage(index, item.role)}
+                />
               </label>
             )}
           </div>

@@ -38,7 +38,10 @@ const textbox = () => screen.getByRole('textbox', { name: 'Message' });
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
 const log = () => screen.getByRole('log');
 /** The conversation's lines as shown, greetings included. */
-const lines = () => Array.from(log().querySelectorAll('.cc-chat-msg')).map((el) => `${el.getAttribute('data-role')}: ${(el.querySelector('.cc-chat-text')?.textContent ?? '').trim()}`);
+const lines = () =>
+  Array.from(log().querySelectorAll('.cc-chat-msg')).map(
+    (el) => `${el.getAttribute('data-role')}: ${(el.querySelector('.cc-chat-text')?.textContent ?? '').trim()}`,
+  );
 
 /** Waits for the start-up calls (status, conversation sync) to be answered. */
 async function started() {
@@ -100,7 +103,10 @@ describe('ChatPanel: composing', () => {
   it('disables send while waiting for a reply and while the parent runs a file update', async () => {
     const user = userEvent.setup();
     let release!: () => void;
-    fake.replies.push({ kind: 'hold', until: new Promise((r) => (release = () => r({ kind: 'json', body: { success: true, message: 'Done.' } }))) });
+    fake.replies.push({
+      kind: 'hold',
+      until: new Promise((r) => (release = () => r({ kind: 'json', body: { success: true, message: 'Done.' } }))),
+    });
     const { rerender } = renderChat();
     await started();
     await user.type(textbox(), 'first{Enter}');
@@ -126,7 +132,10 @@ describe('ChatPanel: composing', () => {
   it('can disable the input while sending (onboarding chat)', async () => {
     const user = userEvent.setup();
     let release!: () => void;
-    fake.replies.push({ kind: 'hold', until: new Promise((r) => (release = () => r({ kind: 'json', body: { success: true, message: 'ok' } }))) });
+    fake.replies.push({
+      kind: 'hold',
+      until: new Promise((r) => (release = () => r({ kind: 'json', body: { success: true, message: 'ok' } }))),
+    });
     renderChat({ disableInputWhileSending: true });
     await started();
     await user.type(textbox(), 'hi{Enter}');
@@ -205,7 +214,10 @@ describe('ChatPanel: modes, errors, provider', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     fake.replies.push({ kind: 'network' }, { kind: 'json', body: { success: false, error: 'Too many requests' } });
     renderChat({
-      errorText: (error) => ((error as { status?: number }).status === 0 ? 'Network error. Please try again.' : ((error as Error).message || 'Sorry, I had trouble responding.')),
+      errorText: (error) =>
+        (error as { status?: number }).status === 0
+          ? 'Network error. Please try again.'
+          : (error as Error).message || 'Sorry, I had trouble responding.',
     });
     await started();
     await user.type(textbox(), 'a{Enter}');
@@ -299,7 +311,11 @@ describe('ChatPanel: markdown', () => {
   it('renders assistant markdown and never lets raw HTML through unsanitized', async () => {
     fake.conversations.set(JOURNAL_QUERY, [
       { role: 'user', content: '<img src=x onerror="window.__pwned=1">' },
-      { role: 'assistant', content: '**Bold** and a [link](https://example.com)\n\n<img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:alert(1)">bad</a>' },
+      {
+        role: 'assistant',
+        content:
+          '**Bold** and a [link](https://example.com)\n\n<img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:alert(1)">bad</a>',
+      },
     ]);
     renderChat();
     await waitFor(() => expect(log().querySelector('strong')?.textContent).toBe('Bold'));
@@ -401,7 +417,10 @@ describe('ChatPanel: persistence and sync', () => {
   });
 
   it('switches conversations when the key changes', async () => {
-    localStorage.setItem('chat:journal/2025-03-05.md', JSON.stringify({ conversationHistory: [{ role: 'user', content: 'the next day' }] }));
+    localStorage.setItem(
+      'chat:journal/2025-03-05.md',
+      JSON.stringify({ conversationHistory: [{ role: 'user', content: 'the next day' }] }),
+    );
     const { rerender } = renderChat({ greeting: 'Hi' });
     await started();
     expect(lines()).toEqual(['assistant: Hi']);
@@ -573,7 +592,11 @@ describe('ChatPanel: STAR progress and people', () => {
     await waitFor(() => expect(screen.getByTestId('chat-star-progress').textContent).toContain('2/4'));
     expect(screen.getByTestId('chat-star-progress').textContent).toContain('Describing Actions');
     const stored = JSON.parse(localStorage.getItem('chat:interview-stories/launch.md') ?? 'null');
-    expect(stored).toMatchObject({ starProgress: { situation: true, task: true, action: false, result: false }, currentStarPhase: 'action', contextGatheringPhase: true });
+    expect(stored).toMatchObject({
+      starProgress: { situation: true, task: true, action: false, result: false },
+      currentStarPhase: 'action',
+      contextGatheringPhase: true,
+    });
   });
 
   it('shows no STAR progress elsewhere', async () => {
@@ -584,7 +607,9 @@ describe('ChatPanel: STAR progress and people', () => {
 
   it('people chat: per-person key, greeting, ask mode payload and the clear text', async () => {
     const user = userEvent.setup();
-    render(<ChatPanel conversation={{ personId: 7 }} labels={{ cleared: 'Chat cleared for this person. How would you like to proceed?' }} />);
+    render(
+      <ChatPanel conversation={{ personId: 7 }} labels={{ cleared: 'Chat cleared for this person. How would you like to proceed?' }} />,
+    );
     expect(lines()).toEqual(['assistant: How can I help you think about this person today?']);
     expect(screen.queryByRole('button', { name: 'Agent' })).toBeNull();
     await started();

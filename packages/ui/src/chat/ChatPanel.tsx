@@ -16,7 +16,16 @@ import { useTimedBanner } from './useTimedBanner';
 import './chat.css';
 
 // The panel's public API stays importable from here, where it has always been.
-export { AGENT_MODE_TEXT, ASK_MODE_TEXT, CHAT_ERROR_TEXT, DEFAULT_CHAT_LABELS, EMPTY_HISTORY_TEXT, PERSON_CLEARED_TEXT, PERSON_GREETING, type ChatLabels } from './labels';
+export {
+  AGENT_MODE_TEXT,
+  ASK_MODE_TEXT,
+  CHAT_ERROR_TEXT,
+  DEFAULT_CHAT_LABELS,
+  EMPTY_HISTORY_TEXT,
+  PERSON_CLEARED_TEXT,
+  PERSON_GREETING,
+  type ChatLabels,
+} from './labels';
 export type { ChatPanelHandle, ChatPanelProps } from './panel-props';
 export { loadStoredConversation, STAR_MIN_CONVERSATION_LENGTH, type StoredConversation } from './conversation';
 export { SCROLL_DELAY_MS } from './ChatMessageList';
@@ -62,15 +71,34 @@ export function ChatPanel(props: ChatPanelProps) {
   const [prompt, setPrompt] = useState('');
   const inputId = useId();
 
-  const { identity, items, history, active, generation, append, activate, deactivate, ensureActive, isActive, clear: resetConversation, currentHistory } =
-    useChatConversation({
-      conversation,
-      greeting: props.greeting,
-      onHistoryChange: props.onHistoryChange,
-      onSynced: props.onSynced,
-      onServerHistory: () => setSelected(new Set()),
-    });
-  const { pending, streamText, isPending, send, reset: resetReply, abort: abortReply } = useChatSend({ ...props, mode, star }, { generation, append, ensureActive, currentHistory });
+  const {
+    identity,
+    items,
+    history,
+    active,
+    generation,
+    append,
+    activate,
+    deactivate,
+    ensureActive,
+    isActive,
+    clear: resetConversation,
+    currentHistory,
+  } = useChatConversation({
+    conversation,
+    greeting: props.greeting,
+    onHistoryChange: props.onHistoryChange,
+    onSynced: props.onSynced,
+    onServerHistory: () => setSelected(new Set()),
+  });
+  const {
+    pending,
+    streamText,
+    isPending,
+    send,
+    reset: resetReply,
+    abort: abortReply,
+  } = useChatSend({ ...props, mode, star }, { generation, append, ensureActive, currentHistory });
   const status = useProviderStatus(showProviderStatus);
   const [banner, showBanner] = useTimedBanner(CLEARED_BANNER_MS);
 
@@ -197,7 +225,16 @@ export function ChatPanel(props: ChatPanelProps) {
         banner={banner}
       />
 
-      <ChatMessageList labels={labels} items={items} selectable={selectable} selected={selected} onToggle={toggle} pending={pending} streamText={streamText} updating={updating} />
+      <ChatMessageList
+        labels={labels}
+        items={items}
+        selectable={selectable}
+        selected={selected}
+        onToggle={toggle}
+        pending={pending}
+        streamText={streamText}
+        updating={updating}
+      />
 
       {selectable && selectedMessages.length > 0 && (
         <div className="cc-chat-selection">

@@ -35,10 +35,22 @@ export function ChatToolbar(props: ChatToolbarProps) {
       <div className="cc-chat-toolbar">
         {showModes && (
           <div className="cc-chat-modes" role="group" aria-label="Chat mode">
-            <button type="button" className="cc-chat-mode" aria-pressed={mode === 'agent'} onClick={() => onModeChange('agent')} aria-describedby={modeTextId}>
+            <button
+              type="button"
+              className="cc-chat-mode"
+              aria-pressed={mode === 'agent'}
+              onClick={() => onModeChange('agent')}
+              aria-describedby={modeTextId}
+            >
               Agent
             </button>
-            <button type="button" className="cc-chat-mode" aria-pressed={mode === 'ask'} onClick={() => onModeChange('ask')} aria-describedby={modeTextId}>
+            <button
+              type="button"
+              className="cc-chat-mode"
+              aria-pressed={mode === 'ask'}
+              onClick={() => onModeChange('ask')}
+              aria-describedby={modeTextId}
+            >
               Ask
             </button>
           </div>

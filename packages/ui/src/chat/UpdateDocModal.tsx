@@ -20,7 +20,17 @@ export interface UpdateDocModalProps {
 const QUOTE_CHARS = 140;
 
 /** 'Update doc': edit the prompt that updates the document from the selected messages. */
-export function UpdateDocModal({ labels, open, onClose, promptId, prompt, onPromptChange, selectedMessages, onSend, sendDisabled }: UpdateDocModalProps) {
+export function UpdateDocModal({
+  labels,
+  open,
+  onClose,
+  promptId,
+  prompt,
+  onPromptChange,
+  selectedMessages,
+  onSend,
+  sendDisabled,
+}: UpdateDocModalProps) {
   const promptRef = useRef<HTMLTextAreaElement>(null);
   return (
     <Modal
@@ -42,11 +52,19 @@ export function UpdateDocModal({ labels, open, onClose, promptId, prompt, onProm
       <label className="cc-chat-prompt-label" htmlFor={promptId}>
         {labels.updateDocPromptLabel}
       </label>
-      <textarea id={promptId} ref={promptRef} className="cc-chat-prompt" rows={4} value={prompt} onChange={(event) => onPromptChange(event.target.value)} />
+      <textarea
+        id={promptId}
+        ref={promptRef}
+        className="cc-chat-prompt"
+        rows={4}
+        value={prompt}
+        onChange={(event) => onPromptChange(event.target.value)}
+      />
       <ul className="cc-chat-prompt-selected" aria-label="Selected messages">
         {selectedMessages.map((m) => (
           <li key={m.index}>
-            <strong>{m.role === 'user' ? labels.you : labels.assistant}:</strong> {m.content.length > QUOTE_CHARS ? `${m.content.slice(0, QUOTE_CHARS - 3)}…` : m.content}
+            <strong>{m.role === 'user' ? labels.you : labels.assistant}:</strong>{' '}
+            {m.content.length > QUOTE_CHARS ? `${m.content.slice(0, QUOTE_CHARS - 3)}…` : m.content}
           </li>
         ))}
       </ul>

@@ -19,11 +19,18 @@ export interface ConversationAnswer {
 
 /** `GET /ai_chat/conversation?file_id=` | `?folder=&file_name=` | `?person_id=` */
 export async function fetchConversation(key: ConversationKey, signal?: AbortSignal): Promise<ConversationAnswer> {
-  const answer = await api.get<{ success?: boolean; conversation_id?: number | string | null; messages?: unknown }>(CHAT_PATHS.conversation, {
-    query: conversationQuery(key),
-    signal,
-  });
-  return { success: answer?.success !== false, conversation_id: answer?.conversation_id ?? null, messages: cleanMessages(answer?.messages) };
+  const answer = await api.get<{ success?: boolean; conversation_id?: number | string | null; messages?: unknown }>(
+    CHAT_PATHS.conversation,
+    {
+      query: conversationQuery(key),
+      signal,
+    },
+  );
+  return {
+    success: answer?.success !== false,
+    conversation_id: answer?.conversation_id ?? null,
+    messages: cleanMessages(answer?.messages),
+  };
 }
 
 /** `POST /ai_chat/clear_conversation` with file_id, or folder + file_name, or person_id. */

@@ -46,7 +46,8 @@ export function toStoredConversation(key: ConversationKey, history: ChatMessage[
   return value;
 }
 
-export const historyOf = (items: readonly Item[]): ChatMessage[] => items.filter((i) => !i.kind).map(({ role, content }) => ({ role, content }));
+export const historyOf = (items: readonly Item[]): ChatMessage[] =>
+  items.filter((i) => !i.kind).map(({ role, content }) => ({ role, content }));
 
 export function defaultGreeting(key: ConversationKey): string {
   if (isPersonKey(key)) return PERSON_GREETING;

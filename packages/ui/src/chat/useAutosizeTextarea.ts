@@ -14,7 +14,8 @@ export function resizeTextarea(el: HTMLTextAreaElement | null) {
   }
   el.style.height = 'auto';
   // scrollHeight leaves the borders out; with border-box sizing the height includes them.
-  const borders = typeof getComputedStyle === 'function' && getComputedStyle(el).boxSizing === 'border-box' ? el.offsetHeight - el.clientHeight : 0;
+  const borders =
+    typeof getComputedStyle === 'function' && getComputedStyle(el).boxSizing === 'border-box' ? el.offsetHeight - el.clientHeight : 0;
   const full = el.scrollHeight + Math.max(0, borders);
   el.style.height = `${Math.min(TEXTAREA_MAX_PX, Math.max(TEXTAREA_MIN_PX, full))}px`;
   el.style.overflowY = full > TEXTAREA_MAX_PX ? 'auto' : 'hidden';

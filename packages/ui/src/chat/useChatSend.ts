@@ -10,7 +10,16 @@ import type { ChatConversation } from './useChatConversation';
 
 export type ChatSendOptions = Pick<
   ChatPanelProps,
-  'conversation' | 'buildPayload' | 'historyLimit' | 'stream' | 'errorText' | 'autoUpdate' | 'onRequestUpdate' | 'minConversationLength' | 'updating' | 'disabled'
+  | 'conversation'
+  | 'buildPayload'
+  | 'historyLimit'
+  | 'stream'
+  | 'errorText'
+  | 'autoUpdate'
+  | 'onRequestUpdate'
+  | 'minConversationLength'
+  | 'updating'
+  | 'disabled'
 > & {
   mode: ChatMode;
   /** An interview story: its STAR progress decides when an automatic update is due. */

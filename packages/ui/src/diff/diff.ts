@@ -10,7 +10,8 @@ export function cleanDiff(value: unknown): DiffLine[] {
   for (const item of value) {
     if (!item || typeof item !== 'object') continue;
     const { type, content } = item as { type?: unknown; content?: unknown };
-    if (typeof type === 'string' && TYPES.has(type as DiffLine['type'])) out.push({ type: type as DiffLine['type'], content: typeof content === 'string' ? content : String(content ?? '') });
+    if (typeof type === 'string' && TYPES.has(type as DiffLine['type']))
+      out.push({ type: type as DiffLine['type'], content: typeof content === 'string' ? content : String(content ?? '') });
   }
   return out;
 }

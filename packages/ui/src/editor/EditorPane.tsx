@@ -42,7 +42,15 @@ export interface EditorPaneProps {
  * that changed), and edits made in the preview flow back into the editor.
  */
 export function EditorPane(props: EditorPaneProps) {
-  const { initialValue = '', readOnly = false, editorLabel = 'Markdown editor', previewLabel = 'Preview (editable)', placeholder, className, ref } = props;
+  const {
+    initialValue = '',
+    readOnly = false,
+    editorLabel = 'Markdown editor',
+    previewLabel = 'Preview (editable)',
+    placeholder,
+    className,
+    ref,
+  } = props;
   const propsRef = useRef(props);
   propsRef.current = props;
   const editorRef = useRef<MarkdownEditorHandle>(null);

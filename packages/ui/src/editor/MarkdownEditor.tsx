@@ -83,19 +83,26 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
       pendingRef.current = text;
     },
     focus: () => (controllerRef.current ? controllerRef.current.focus() : textareaRef.current?.focus()),
-    hasFocus: () => (controllerRef.current ? controllerRef.current.hasFocus() : typeof document !== 'undefined' && document.activeElement === textareaRef.current && textareaRef.current !== null),
+    hasFocus: () =>
+      controllerRef.current
+        ? controllerRef.current.hasFocus()
+        : typeof document !== 'undefined' && document.activeElement === textareaRef.current && textareaRef.current !== null,
     isReady: () => controllerRef.current !== null,
   };
   handleRef.current = handle;
-  useImperativeHandle(ref, () => ({
-    getValue: () => handleRef.current!.getValue(),
-    getLength: () => handleRef.current!.getLength(),
-    setValue: (text, options) => handleRef.current!.setValue(text, options),
-    load: (text) => handleRef.current!.load(text),
-    focus: () => handleRef.current!.focus(),
-    hasFocus: () => handleRef.current!.hasFocus(),
-    isReady: () => handleRef.current!.isReady(),
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      getValue: () => handleRef.current!.getValue(),
+      getLength: () => handleRef.current!.getLength(),
+      setValue: (text, options) => handleRef.current!.setValue(text, options),
+      load: (text) => handleRef.current!.load(text),
+      focus: () => handleRef.current!.focus(),
+      hasFocus: () => handleRef.current!.hasFocus(),
+      isReady: () => handleRef.current!.isReady(),
+    }),
+    [],
+  );
 
   useEffect(() => {
     let cancelled = false;

@@ -7,11 +7,7 @@
 import TurndownService from 'turndown';
 
 function cellText(service: TurndownService, cell: HTMLElement): string {
-  return service
-    .turndown(cell.innerHTML)
-    .replace(/\n+/g, ' ')
-    .replace(/\|/g, '\\|')
-    .trim();
+  return service.turndown(cell.innerHTML).replace(/\n+/g, ' ').replace(/\|/g, '\\|').trim();
 }
 
 export function createHtmlToMarkdown(): (html: string) => string {
@@ -31,7 +27,8 @@ export function createHtmlToMarkdown(): (html: string) => string {
   });
   service.addRule('taskCheckbox', {
     filter: (node) => node.nodeName === 'INPUT' && (node as HTMLInputElement).type === 'checkbox',
-    replacement: (_content, node) => ((node as HTMLInputElement).checked || (node as HTMLInputElement).hasAttribute('checked') ? '[x] ' : '[ ] '),
+    replacement: (_content, node) =>
+      (node as HTMLInputElement).checked || (node as HTMLInputElement).hasAttribute('checked') ? '[x] ' : '[ ] ',
   });
   const cellService = new TurndownService({ emDelimiter: '*', strongDelimiter: '**', br: '' });
   service.addRule('table', {

@@ -8,7 +8,11 @@ import { createHtmlToMarkdown } from './html-to-markdown';
 
 describe('MarkdownPreview: sanitized', () => {
   it('renders markdown and strips script, event handlers and javascript: links', () => {
-    render(<MarkdownPreview source={'# Title\n\n<img src="x" onerror="alert(1)">\n\n<script>alert(2)</script>\n\n[click](javascript:alert(3)) and **bold**'} />);
+    render(
+      <MarkdownPreview
+        source={'# Title\n\n<img src="x" onerror="alert(1)">\n\n<script>alert(2)</script>\n\n[click](javascript:alert(3)) and **bold**'}
+      />,
+    );
     const preview = screen.getByTestId('markdown-preview');
     expect(preview.querySelector('h1')?.textContent).toBe('Title');
     expect(preview.querySelector('strong')?.textContent).toBe('bold');
@@ -117,7 +121,9 @@ describe('MarkdownPreview: edits flow back as markdown', () => {
     expect(toMarkdown('<ul><li>one</li><li>two</li></ul>')).toMatch(/^-\s+one\n-\s+two$/);
     expect(toMarkdown('<p>a<br>b</p>')).toBe('a\nb');
     expect(toMarkdown('<pre><code>x = 1\n</code></pre>')).toBe('```\nx = 1\n```');
-    expect(toMarkdown('<table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>')).toBe('| A | B |\n| --- | --- |\n| 1 | 2 |');
+    expect(toMarkdown('<table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>')).toBe(
+      '| A | B |\n| --- | --- |\n| 1 | 2 |',
+    );
     expect(toMarkdown('<p><del>old</del> <strong>new</strong></p>')).toBe('~~old~~ **new**');
   });
 });

@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '@cc/client';
 
-export type CallState<T> =
-  | { status: 'loading' }
-  | { status: 'ok'; data: T }
-  | { status: 'error'; message: string; httpStatus: number };
+export type CallState<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; message: string; httpStatus: number };
 
 /**
  * Runs one API call when the component mounts (and again when `key` changes); aborts it

@@ -129,7 +129,13 @@ export class FakeChatApi {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries((init.headers ?? {}) as Record<string, string>)) headers[k.toLowerCase()] = v;
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-    const request: SeenRequest = { method: init.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body };
+    const request: SeenRequest = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      body,
+    };
     this.requests.push(request);
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
 
