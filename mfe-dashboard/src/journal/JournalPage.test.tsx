@@ -4,7 +4,7 @@ import { FakeWorkspaceApi } from '../testing/fakeWorkspaceApi';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { resetChatStatusCache } from '@cc/ui';
 import { resetSessionUserScope } from './session-user';
 import { journalDraftKey } from './JournalEntryEditor';
@@ -28,6 +28,10 @@ afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();
 });
+
+function Address() {
+  return <output data-testid="address">{useLocation().pathname}</output>;
+}
 
 function renderJournal(date = '2026-01-05') {
   return render(
@@ -54,6 +58,31 @@ const saves = () => api.writes(/^\/journal\/.*\/save$/);
 const day = (date: string) => document.querySelector(`[data-date="${date}"].journal-day`) as HTMLElement;
 
 describe('JournalPage', () => {
+  it('/journal opens today, and the address says which day it is', async () => {
+    const { localIsoDate } = await import('@cc/contracts/periods');
+    const today = localIsoDate();
+    render(
+      <MemoryRouter initialEntries={['/journal']}>
+        <Routes>
+          <Route path="/journal" element={<JournalPage />} />
+          <Route
+            path="/journal/:date"
+            element={
+              <>
+                <JournalPage />
+                <Address />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe(`/journal/${today}`));
+    expect(screen.getByTestId('journal-root').getAttribute('data-date')).toBe(today);
+    expect(document.title).toBe(`Journal – ${today}`);
+    await editorReady();
+  });
+
   it('loads the entry of the date, with the tab title from the date', async () => {
     renderJournal();
     const view = await editorReady();
