@@ -74,7 +74,8 @@ export default (_env, argv) => {
           provideExternalRuntime: true,
         },
       }),
-      new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+      // The tab's icon (and no more 404 for /favicon.ico: the link names this one).
+      new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', favicon: './src/favicon.svg' }),
     ],
     optimization: {
       minimizer: minimizers(),
