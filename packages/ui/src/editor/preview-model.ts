@@ -1,6 +1,7 @@
 import type { Token } from 'marked';
 import { BLOCK_CLASS, detachBlock, inPreview, insertBlocks, isChunk, topLevelOf, topNodes } from './preview-chunks';
-import { renderBlock, SectionLexer } from './section-lexer';
+import { patchBlock } from './preview-patch';
+import { collectLinks, renderBlock, SectionLexer } from './section-lexer';
 
 export { collectLinks, SectionLexer, splitSections } from './section-lexer';
 
@@ -25,9 +26,12 @@ export interface Block {
   el: Node | null;
   /** Edited in the preview: rendered again from its markdown on the next update. */
   stale?: boolean;
+  /** The HTML the element showed for `raw` (an edit is found by comparing with it). */
+  html?: string;
 }
 
-export type HtmlToMarkdown = (html: string) => string;
+/** HTML to markdown; `source` is the block's markdown before the edit (its style is kept). */
+export type HtmlToMarkdown = (html: string, source?: string) => string;
 
 /** A big first render yields to the browser this often. */
 const SLICE_MS = 8;
@@ -137,7 +141,7 @@ export class PreviewModel {
           el.innerHTML = html;
           els.push(el);
         }
-        const block: Block = { raw: token.raw, token, el };
+        const block: Block = { raw: token.raw, token, el, html: el ? el.innerHTML : undefined };
         if (el) this.byNode.set(el, block);
         made.push(block);
         // Small updates finish in one go; a big first render yields every ~8 ms.
@@ -186,9 +190,10 @@ export class PreviewModel {
   }
 
   /**
-   * Turns what the user changed in the preview back into markdown: the touched blocks go
-   * through `toMarkdown`, the others keep their text. Returns the new source (null: nothing
-   * changed). The DOM is left as the user made it (no re-render under the cursor).
+   * Turns what the user changed in the preview back into markdown: the touched blocks are
+   * patched (or go through `toMarkdown`), the others keep their text. Returns the new source
+   * (null: the markdown did not change). The DOM is left as the user made it (no re-render
+   * under the cursor).
    */
   takeEdits(toMarkdown: HtmlToMarkdown): string | null {
     if (this.observer) this.record(this.observer.takeRecords());
@@ -198,8 +203,11 @@ export class PreviewModel {
     this.structural = false;
 
     const old = this.blocksList;
+    const previous = this.source;
     const next: Block[] = [];
     let cursor = 0;
+    let links: ReturnType<typeof collectLinks> | null = null;
+    const context = () => ({ links: (links ??= collectLinks(this.source)), images: this.images });
     const convert = (node: Node): string => {
       if (node.nodeType === 3) return (node.textContent ?? '').trim() ? toMarkdown(escapeText(node.textContent ?? '')) : '';
       const el = node as Element;
@@ -214,12 +222,7 @@ export class PreviewModel {
           for (let i = cursor; i < at; i++) if (!old[i]!.el) next.push(old[i]!);
           cursor = at + 1;
         }
-        if (dirty.has(node)) {
-          const text = convert(node).replace(/\n+$/, '');
-          known.raw = text ? text + trailingBreaks(known.raw) : '';
-          known.token = undefined;
-          known.stale = true;
-        }
+        if (dirty.has(node)) this.applyEdit(known, node, toMarkdown, context);
         next.push(known);
       } else {
         const text = node.nodeType === 1 || (node.textContent ?? '').trim() ? convert(node).replace(/\n+$/, '') : '';
@@ -231,8 +234,50 @@ export class PreviewModel {
     }
     for (let i = cursor; i < old.length; i++) if (!old[i]!.el) next.push(old[i]!);
     this.blocksList = next;
-    return this.source;
+    const source = this.source;
+    return source === previous ? null : source;
   }
+
+  /**
+   * The block's markdown after the user edited its element: the changed words patched into
+   * the source where that explains the edit (the rest of the block byte for byte), else the
+   * block through turndown in the source's style, keeping the source's lines that did not change.
+   */
+  private applyEdit(block: Block, node: Node, toMarkdown: HtmlToMarkdown, context: () => Parameters<typeof patchBlock>[3]) {
+    const el = node as Element;
+    const html = el.innerHTML;
+    let raw: string | null = null;
+    if (block.html !== undefined && node.nodeType === 1) {
+      raw = patchBlock(block.raw, block.html, el, context());
+      if (raw === block.raw) return;
+    }
+    if (raw === null) {
+      const text = toMarkdown(html, block.raw).replace(/\n+$/, '');
+      const merged = text && block.html !== undefined ? keepUnchangedLines(block.raw, toMarkdown(block.html, block.raw), text) : text;
+      raw = merged ? merged.replace(/\n+$/, '') + trailingBreaks(block.raw) : '';
+    }
+    block.raw = raw;
+    block.html = html;
+    block.token = undefined;
+    block.stale = true;
+  }
+}
+
+/**
+ * `after` (the edited block through turndown) with the lines turndown wrote unchanged taken
+ * from the source instead, when turndown's lines of the block before the edit line up with the
+ * source's (one line each).
+ */
+export function keepUnchangedLines(raw: string, before: string, after: string): string {
+  const source = raw.replace(/\n+$/, '').split('\n');
+  const old = before.replace(/\n+$/, '').split('\n');
+  const now = after.split('\n');
+  if (old.length !== source.length) return after;
+  let head = 0;
+  while (head < old.length && head < now.length && old[head] === now[head]) head++;
+  let tail = 0;
+  while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail++;
+  return [...source.slice(0, head), ...now.slice(head, now.length - tail), ...source.slice(source.length - tail)].join('\n');
 }
 
 /** The line breaks that ended the block's markdown (kept as they were; the blank lines between blocks are blocks of their own). */
