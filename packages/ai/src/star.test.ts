@@ -43,13 +43,27 @@ describe('STAR progress', () => {
     expect(currentStarPhase(p)).toBe('situation');
   });
 
-  test('counts user and assistant text by default, user only on request', () => {
+  test("counts the user's messages only by default; the coach's on request", () => {
     const messages = [
       { role: 'assistant', content: 'So at the time your team was under pressure.' },
       { role: 'user', content: 'Yes.' },
     ];
-    expect(starFromMessages(messages).situation).toBe(true);
-    expect(starFromMessages(messages, { roles: ['user'] }).situation).toBe(false);
+    expect(starFromMessages(messages).situation).toBe(false);
+    expect(starFromMessages(messages, { roles: ['user', 'assistant'] }).situation).toBe(true);
+  });
+
+  test("the coach's update offer does not count as the user's result (issue 9, defect 5)", () => {
+    const messages = [
+      { role: 'user', content: 'At the time I was working at Acme on payments.' },
+      { role: 'user', content: 'I was responsible for cutting the failure rate.' },
+      { role: 'user', content: 'I rewrote the retry logic.' },
+      {
+        role: 'assistant',
+        content:
+          'I can add what you\'ve shared to checkout.md under Situation, Task and Action. Say "update the file" or press Update file, and you can review the changes before they are saved. How did it end? What changed because of what you did? Numbers help.',
+      },
+    ];
+    expect(starStatus(starFromMessages(messages))).toMatchObject({ text: '3/4', phase: 'result' });
   });
 });
 

@@ -58,13 +58,16 @@ export function advanceStar(progress: StarProgress, text: string): StarProgress 
 }
 
 export interface StarOptions {
-  /** Which messages count; the dashboard counts both, per the spec. */
+  /**
+   * Which messages count (default: the user's only). The coach's own lines are questions and
+   * boilerplate ("…before they are saved"), never the user's story, so they tick nothing.
+   */
   roles?: ReadonlyArray<'user' | 'assistant'>;
 }
 
 export function starFromMessages(
   messages: ReadonlyArray<{ role: string; content: string }>,
-  { roles = ['user', 'assistant'] }: StarOptions = {},
+  { roles = ['user'] }: StarOptions = {},
 ): StarProgress {
   return messages.reduce(
     (progress, m) => ((roles as readonly string[]).includes(m.role) ? advanceStar(progress, m.content) : progress),
