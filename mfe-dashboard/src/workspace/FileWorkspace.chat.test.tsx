@@ -13,7 +13,7 @@ import {
   typeAtEnd,
 } from '../testing/fileWorkspaceHarness';
 import { FileWorkspace } from './FileWorkspace';
-import { ACCEPT_TEXT, EDIT_TEXT, REJECT_TEXT } from './texts';
+import { ACCEPT_TEXT, EDIT_TEXT, NOTHING_TO_CHANGE_TEXT, REJECT_TEXT } from './texts';
 
 setUpFileWorkspaceTests();
 
@@ -135,6 +135,37 @@ describe('FileWorkspace: proposed updates from the chat', () => {
         .getAllByRole('listitem')
         .map((li) => li.getAttribute('data-type')),
     ).toEqual(['unchanged', 'unchanged', 'unchanged', 'added', 'added']);
+  });
+
+  it('an update that changes nothing shows no diff panel, only a short line (issue 9, defect 7)', async () => {
+    api.chat.conversations.set('file_id=7', [
+      { role: 'user', content: 'Hello is my greeting.' },
+      { role: 'assistant', content: 'Noted.' },
+    ]);
+    // Once with the server's all-unchanged diff, once with none (the browser computes it).
+    api.suggestions.push(
+      {
+        success: true,
+        suggested_content: '# Resume\n\nHello\n',
+        diff: [
+          { type: 'unchanged', content: '# Resume' },
+          { type: 'unchanged', content: '' },
+          { type: 'unchanged', content: 'Hello' },
+        ],
+      },
+      { success: true, suggested_content: '# Resume\n\nHello', diff: [] },
+    );
+    renderWorkspace();
+    await editorReady();
+    for (const times of [1, 2]) {
+      fireEvent.click(await screen.findByRole('button', { name: 'Update file' }));
+      await waitFor(() => expect(api.writes('/ai_chat/suggest_edits')).toHaveLength(times));
+      await waitFor(() => expect(screen.queryByTestId('chat-updating')).toBeNull());
+      expect(lastAssistant()).toContain(NOTHING_TO_CHANGE_TEXT);
+      expect(screen.queryByTestId('diff-view')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Accept All' })).toBeNull();
+    }
+    expect(contentSaves()).toHaveLength(0);
   });
 
   it('input and send are disabled while the update runs', async () => {

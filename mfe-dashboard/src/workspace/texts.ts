@@ -3,6 +3,9 @@ export const ACCEPT_TEXT = "Great! I've updated your file. How does that look?";
 export const REJECT_TEXT = "No problem! Let's continue our conversation. What else would you like to explore?";
 export const EDIT_TEXT = 'Perfect! You can now edit the content directly. What would you like to adjust?';
 
+/** What the assistant says when an update would change nothing (no diff panel is shown). */
+export const NOTHING_TO_CHANGE_TEXT = 'Nothing to change: the file already has this.';
+
 /** Accept-changes delay (spec §9). */
 export const ACCEPT_DELAY_MS = 1000;
 /** The auto-open chat prompt is sent 0.5 s after the file opened (spec §2, §9). */

@@ -2,10 +2,13 @@ import { useCallback, useState, type RefObject } from 'react';
 import { ApiError } from '@cc/client';
 import type { DiffLine } from '@cc/contracts';
 import { cleanDiff, diffLines, suggestEdits, type ChatMessage, type ChatPanelHandle, type SelectedMessage } from '@cc/ui';
-import { ACCEPT_DELAY_MS, ACCEPT_TEXT, EDIT_TEXT, REJECT_TEXT, UPDATE_FROM_CONVERSATION } from '../texts';
+import { ACCEPT_DELAY_MS, ACCEPT_TEXT, EDIT_TEXT, NOTHING_TO_CHANGE_TEXT, REJECT_TEXT, UPDATE_FROM_CONVERSATION } from '../texts';
 import type { OpenFile } from '../types';
 import type { FileDocument } from './useFileDocument';
 import type { Later } from './useLater';
+
+/** A proposal with no added or removed line changes nothing: there is nothing to accept. */
+export const changesSomething = (lines: readonly DiffLine[]): boolean => lines.some((l) => l.type !== 'unchanged');
 
 /** A new text for the file, shown as a diff in place of the editor until the user decides. */
 export interface Proposal {
@@ -20,7 +23,7 @@ export interface FileUpdateFlow {
   accepting: boolean;
   /** A suggest_edits request is running. */
   updating: boolean;
-  /** Shows a proposal (in the full view). */
+  /** Shows a proposal (in the full view), unless it changes nothing. */
   propose: (proposal: Proposal) => void;
   accept: () => void;
   reject: () => void;
@@ -46,6 +49,8 @@ export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Opt
 
   const propose = useCallback(
     (next: Proposal) => {
+      // An empty proposal is never shown (an empty draft included): Accept All would do nothing.
+      if (!changesSomething(next.lines)) return;
       switchMode('full');
       setAccepting(false);
       setProposal(next);
@@ -53,7 +58,7 @@ export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Opt
     [switchMode],
   );
 
-  const say = (text: string) => chatRef.current?.appendMessage('assistant', text);
+  const say = useCallback((text: string) => chatRef.current?.appendMessage('assistant', text), [chatRef]);
 
   const accept = () => {
     if (!proposal || accepting) return;
@@ -106,6 +111,11 @@ export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Opt
         let lines = cleanDiff(answer.diff);
         if (lines.length === 0) lines = await diffLines(current, suggested);
         if (!mounted.current) return;
+        // "+0 added −0 removed" with Accept All would offer to change nothing: say so instead.
+        if (!changesSomething(lines)) {
+          say(NOTHING_TO_CHANGE_TEXT);
+          return;
+        }
         propose({ lines, suggested, origin: 'chat' });
       } catch (error) {
         // Spec §8: a failed suggest-edits hides the progress and is only logged.
@@ -114,7 +124,7 @@ export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Opt
         if (mounted.current) setUpdating(false);
       }
     },
-    [fileRef, mounted, propose, textOf],
+    [fileRef, mounted, propose, say, textOf],
   );
 
   return { proposal, accepting, updating, propose, accept, reject, edit, requestUpdate };

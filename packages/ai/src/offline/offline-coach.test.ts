@@ -309,6 +309,24 @@ describe('offline coach: edits from the conversation', () => {
     expect(await ai.suggestEdits({ folder: 'career-goals', fileName: 'goals.md', fileContent, history })).toBe(fileContent);
   });
 
+  test("the coach's lines and the update instruction never go into the file (issue 9, defect 7)", async () => {
+    const history = await converse(storyBase, storyMessages.slice(0, 3));
+    // The coach has offered the update by now: its stock sentence is in the history.
+    expect(replies(history).join(' ')).toContain('before they are saved');
+    const instruction = 'Use the selected messages to tighten the Result section, in a confident voice.';
+    const fromHistory = await ai.suggestEdits({ ...storyBase, history, message: instruction });
+    const fromSelection = await ai.suggestEdits({ ...storyBase, history, selectedMessages: history, message: instruction });
+    for (const merged of [fromHistory, fromSelection]) {
+      expect(merged).toContain('I rewrote the retry logic');
+      expect(merged).not.toMatch(/update the file|before they are saved|whenever you like|I can add/i);
+      expect(merged).not.toContain('selected messages');
+      expect(merged).not.toContain('confident voice');
+      for (const reply of replies(history)) {
+        for (const sentence of reply.split(/(?<=[.?!])\s+/).filter((x) => x.length > 20)) expect(merged).not.toContain(sentence);
+      }
+    }
+  });
+
   test('draft placeholders under a filled heading give way to the facts', async () => {
     const draft = await ai.draftFile({ folder: 'interview-stories', name: 'checkout-rescue.md', description: 'Saving checkout' });
     const history = await converse(storyBase, storyMessages.slice(0, 1));

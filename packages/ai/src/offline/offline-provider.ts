@@ -12,7 +12,7 @@ import type { AiProvider, CallOptions, ChatMessage, ChatReplyInput, ChatRequest,
 import { offlineChatReply } from './coach-chat';
 import { offlineCoachingPlan } from './coaching-plan';
 import { offlineDraft } from './drafts';
-import { factsFrom, UPDATE_REQUEST } from './facts';
+import { factsFrom } from './facts';
 import { offlineMeetingSection } from './meeting-prep';
 import { mergeFacts } from './merge-facts';
 import { offlineCompanyStatements, offlineNarrative, offlineProfileStatements } from './profile';
@@ -80,9 +80,10 @@ export function createOfflineCoach(): AiProvider {
     suggestEdits: (input) =>
       answer(input, () => {
         const sections = sectionsFor(input.folder);
+        // `message` is the instruction ('update doc' prompt or the update-file request): it says
+        // what to do with the conversation and is never content for the file.
         const source: ChatMessage[] = input.selectedMessages?.length ? input.selectedMessages : input.history;
-        const extra: ChatMessage[] = input.message && !UPDATE_REQUEST.test(input.message) ? [{ role: 'user', content: input.message }] : [];
-        const facts = factsFrom([...source, ...extra], sections, { keywordsFirst: isInterviewStories(input.folder) });
+        const facts = factsFrom(source, sections, { keywordsFirst: isInterviewStories(input.folder) });
         return mergeFacts(input.fileContent, facts, { order: sections, title: titleFrom(input.fileName) || 'Notes' });
       }),
 

@@ -190,13 +190,12 @@ describe('ChatPanel: modes, errors, provider', () => {
     await screen.findByText('Sorry, I encountered an error. Please try again.');
     await user.type(textbox(), 'two{Enter}');
     await waitFor(() => expect(screen.getAllByText('Sorry, I encountered an error. Please try again.')).toHaveLength(2));
-    // Error lines are shown, not kept in the conversation that is sent or stored.
+    // Error lines, and the messages whose reply failed, are shown, not kept in the conversation
+    // that is sent or stored (the server did not store them either).
     await user.type(textbox(), 'three{Enter}');
     await screen.findByText('You said: three');
-    expect(fake.sent()[2]?.body?.conversation_history).toEqual([
-      { role: 'user', content: 'one' },
-      { role: 'user', content: 'two' },
-    ]);
+    expect(screen.getByText('one')).toBeTruthy();
+    expect(fake.sent()[2]?.body?.conversation_history).toEqual([]);
   });
 
   it('uses the caller’s error text (planning)', async () => {
@@ -565,6 +564,69 @@ describe('ChatPanel: selection and file updates', () => {
     ]);
     act(() => ref.current?.appendMessage('assistant', "Great! I've updated your file. How does that look?"));
     expect(lines().slice(-1)).toEqual(["assistant: Great! I've updated your file. How does that look?"]);
+  });
+
+  it('a message whose reply failed is never history, a selection or stored (issue 9, defect 7)', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const onRequestUpdate = jest.fn();
+    fake.replies.push({ kind: 'network' });
+    renderChat({ onRequestUpdate });
+    await started();
+    await user.type(textbox(), 'I led the migration of billing to Postgres.{Enter}');
+    await screen.findByText('Sorry, I encountered an error. Please try again.');
+    await user.type(textbox(), 'We cut costs by 40%.{Enter}');
+    await screen.findByText('You said: We cut costs by 40%.');
+    // Still shown, marked as failed, with no checkbox to select it.
+    const failed = screen.getByText('I led the migration of billing to Postgres.').closest('.cc-chat-msg')!;
+    expect(failed.getAttribute('data-kind')).toBe('failed');
+    expect(within(failed as HTMLElement).queryByRole('checkbox')).toBeNull();
+    const conversation = [
+      { role: 'user', content: 'We cut costs by 40%.' },
+      { role: 'assistant', content: 'You said: We cut costs by 40%.' },
+    ];
+    expect(JSON.parse(localStorage.getItem(JOURNAL_STORAGE) ?? 'null').conversationHistory).toEqual(conversation);
+
+    await user.click(screen.getByRole('button', { name: 'Update file' }));
+    expect(onRequestUpdate).toHaveBeenLastCalledWith(undefined, undefined, conversation);
+
+    // Selection indices count conversation messages only: the first checkbox is the next message.
+    await user.click(screen.getByRole('checkbox', { name: /Select message 1/ }));
+    await user.click(screen.getByRole('button', { name: 'Update doc' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send' }));
+    const [selected] = onRequestUpdate.mock.calls.at(-1) as [{ content: string }[]];
+    expect(selected.map((m) => m.content)).toEqual(['We cut costs by 40%.']);
+  });
+
+  it('typing "update the file" in agent mode does what the Update file button does (issue 9, defect 6)', async () => {
+    const user = userEvent.setup();
+    const onRequestUpdate = jest.fn();
+    renderChat({ onRequestUpdate });
+    await started();
+    await user.type(textbox(), 'I want a promotion this year.{Enter}');
+    await screen.findByText('You said: I want a promotion this year.');
+    const conversation = [
+      { role: 'user', content: 'I want a promotion this year.' },
+      { role: 'assistant', content: 'You said: I want a promotion this year.' },
+    ];
+    for (const typed of ['update the file', 'Update the file.', '"update the file"']) {
+      onRequestUpdate.mockClear();
+      await user.type(textbox(), `${typed}{Enter}`);
+      expect(onRequestUpdate).toHaveBeenCalledWith(undefined, undefined, conversation);
+      expect((textbox() as HTMLTextAreaElement).value).toBe('');
+    }
+    // Not sent as a chat message, and not part of the conversation.
+    expect(fake.sent()).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem(JOURNAL_STORAGE) ?? 'null').conversationHistory).toEqual(conversation);
+
+    // A sentence that only mentions it is an ordinary message; in Ask mode the words are sent too.
+    onRequestUpdate.mockClear();
+    await user.type(textbox(), 'Should I update the file later?{Enter}');
+    await screen.findByText('You said: Should I update the file later?');
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await user.type(textbox(), 'update the file{Enter}');
+    await screen.findByText('You said: update the file');
+    expect(onRequestUpdate).not.toHaveBeenCalled();
   });
 
   it('requests an update automatically once the conversation is long enough (opt-in)', async () => {

@@ -3,6 +3,7 @@ import { isInterviewStories, starFromMessages } from '@cc/ai/star';
 import { ChatComposer } from './ChatComposer';
 import { ChatMessageList } from './ChatMessageList';
 import { ChatToolbar } from './ChatToolbar';
+import { isUpdateFileCommand } from './commands';
 import { updateThreshold } from './conversation';
 import { isPersonKey } from './keys';
 import { DEFAULT_CHAT_LABELS } from './labels';
@@ -78,6 +79,7 @@ export function ChatPanel(props: ChatPanelProps) {
     active,
     generation,
     append,
+    markFailed,
     activate,
     deactivate,
     ensureActive,
@@ -98,7 +100,7 @@ export function ChatPanel(props: ChatPanelProps) {
     send,
     reset: resetReply,
     abort: abortReply,
-  } = useChatSend({ ...props, mode, star }, { generation, append, ensureActive, currentHistory });
+  } = useChatSend({ ...props, mode, star }, { generation, append, markFailed, ensureActive, currentHistory });
   const status = useProviderStatus(showProviderStatus);
   const [banner, showBanner] = useTimedBanner(CLEARED_BANNER_MS);
 
@@ -145,10 +147,19 @@ export function ChatPanel(props: ChatPanelProps) {
     await cleared;
   }, [labels.cleared, leaveConversation, resetConversation, showBanner]);
 
+  const selectable = Boolean(onRequestUpdate);
+
   const submit = () => {
     const text = input;
     if (!text.trim() || isPending() || updating || disabled) return;
     setInput('');
+    // The coach invites the user to say "update the file": saying it does what the button does.
+    if (selectable && !person && mode === 'agent' && isUpdateFileCommand(text)) {
+      ensureActive();
+      append({ role: 'user', content: text.trim(), kind: 'notice' }, false);
+      requestUpdate();
+      return;
+    }
     void send(text);
   };
 
@@ -168,7 +179,6 @@ export function ChatPanel(props: ChatPanelProps) {
     [append, clear, currentHistory, ensureActive, requestUpdate, send],
   );
 
-  const selectable = Boolean(onRequestUpdate);
   const busy = pending || updating || disabled;
   const inputDisabled = updating || disabled || (pending && disableInputWhileSending);
   const selectedMessages: SelectedMessage[] = useMemo(

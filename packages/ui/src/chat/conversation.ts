@@ -7,7 +7,11 @@ import { cleanMessages, type ChatMessage, type ConversationKey } from './types';
 /** Automatic update minimum for interview stories while the STAR context is gathered. */
 export const STAR_MIN_CONVERSATION_LENGTH = 6;
 
-export type ItemKind = 'greeting' | 'notice' | 'error';
+/**
+ * 'failed' is the user's message whose reply failed: still shown, but the coach never answered
+ * it (the server did not store it), so it is never history, a selection or file content.
+ */
+export type ItemKind = 'greeting' | 'notice' | 'error' | 'failed';
 
 /** A line of the chat log. */
 export interface Item extends ChatMessage {

@@ -13,7 +13,7 @@ export interface ChatPanelHandle {
   appendMessage(role: ChatRole, content: string): void;
   /** Same as the update-file button: `onRequestUpdate`, or the empty-history line. */
   requestUpdate(prompt?: string): void;
-  /** The conversation (greetings, error lines and notices excluded). */
+  /** The conversation (greetings, error lines, notices and messages whose reply failed excluded). */
   history(): ChatMessage[];
 }
 

@@ -25,6 +25,8 @@ export interface ChatConversation {
   generation: RefObject<number>;
   /** Adds a line; `persist` false keeps it out of localStorage (notices, error lines). */
   append(item: Item, persist?: boolean): void;
+  /** The reply to this user line failed: it stays shown but leaves the conversation (and the stored copy). */
+  markFailed(item: Item): void;
   /** Loads the stored conversation, greets when it is empty, then syncs with the server. */
   activate(): void;
   /** Shows nothing until the chat is started. */
@@ -75,6 +77,17 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
   }, []);
 
   const append = useCallback((item: Item, persist = true) => commit([...itemsRef.current, item], persist), [commit]);
+
+  const markFailed = useCallback(
+    (item: Item) => {
+      const at = itemsRef.current.indexOf(item);
+      if (at < 0) return;
+      const next = [...itemsRef.current];
+      next[at] = { ...item, kind: 'failed' };
+      commit(next);
+    },
+    [commit],
+  );
 
   const markActive = useCallback((value: boolean) => {
     activeRef.current = value;
@@ -145,6 +158,7 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
     active,
     generation,
     append,
+    markFailed,
     activate,
     deactivate,
     ensureActive,

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { starFromMessages } from '@cc/ai/star';
 import { sendChatMessage } from './api';
-import { updateThreshold } from './conversation';
+import { updateThreshold, type Item } from './conversation';
 import { baseSendPayload } from './keys';
 import { CHAT_ERROR_TEXT } from './labels';
 import type { ChatPanelProps } from './panel-props';
@@ -26,7 +26,7 @@ export type ChatSendOptions = Pick<
   star: boolean;
 };
 
-type ConversationAccess = Pick<ChatConversation, 'generation' | 'append' | 'ensureActive' | 'currentHistory'>;
+type ConversationAccess = Pick<ChatConversation, 'generation' | 'append' | 'markFailed' | 'ensureActive' | 'currentHistory'>;
 
 export interface ChatSend {
   /** Waiting for a reply. */
@@ -51,7 +51,7 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
   const latest = useRef(options);
   latest.current = options;
   const { mode, star } = options;
-  const { generation, append, ensureActive, currentHistory } = conversation;
+  const { generation, append, markFailed, ensureActive, currentHistory } = conversation;
 
   const [pending, setPending] = useState(false);
   const pendingRef = useRef(false);
@@ -80,7 +80,8 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
       ensureActive();
       const gen = generation.current;
       const prior = currentHistory();
-      append({ role: 'user', content: message });
+      const sent: Item = { role: 'user', content: message };
+      append(sent);
       const limit = p.historyLimit;
       const sentHistory = limit !== undefined && limit >= 0 ? prior.slice(Math.max(0, prior.length - limit)) : prior;
       const base = baseSendPayload(p.conversation, message, sentHistory, mode);
@@ -113,6 +114,7 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
         console.warn('[chat] the reply failed', error);
         const errorText = latest.current.errorText;
         const line = typeof errorText === 'function' ? errorText(error) : (errorText ?? CHAT_ERROR_TEXT);
+        markFailed(sent);
         append({ role: 'assistant', content: line || CHAT_ERROR_TEXT, kind: 'error' }, false);
       } finally {
         if (gen === generation.current) {
@@ -123,7 +125,7 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
         }
       }
     },
-    [append, currentHistory, ensureActive, generation, mode, star],
+    [append, currentHistory, ensureActive, generation, markFailed, mode, star],
   );
 
   return { pending, streamText, isPending, send, reset, abort };
