@@ -22,6 +22,14 @@ export interface ModalProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The open dialogs, the topmost last: only it keeps the focus (a dialog may open another). */
+const openDialogs: HTMLElement[] = [];
+
+/** A focused element that can no longer hold the focus (the browser drops it to the page). */
+function unusable(el: Element): boolean {
+  return el.matches(':disabled') || el.closest('[hidden], [inert]') !== null;
+}
+
 function focusables(root: HTMLElement | null): HTMLElement[] {
   return root ? Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)) : [];
 }
@@ -59,6 +67,59 @@ export function Modal({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- focus is placed once per opening
   }, [open]);
 
+  // Focus stays inside until the dialog closes, whatever happens in it: the focused button may be
+  // disabled (a submit in progress) or unmounted, and the browser then drops the focus to the
+  // page. The topmost open dialog takes it back, and Escape and Tab keep working from the page.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
+    openDialogs.push(dialog);
+    const isTop = () => openDialogs[openDialogs.length - 1] === dialog;
+    const reclaim = () => {
+      if (!isTop() || !dialog.isConnected) return;
+      const active = document.activeElement;
+      if (!active || !dialog.contains(active) || unusable(active)) dialog.focus();
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (isTop() && event.target instanceof Node && !dialog.contains(event.target)) reclaim();
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(reclaim, 0);
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (!event.relatedTarget) later();
+    };
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      // Inside the dialog its own onKeyDown answers; this is for a focus that was lost to the page.
+      if (!isTop() || event.defaultPrevented || (event.target instanceof Node && dialog.contains(event.target))) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+      } else if (event.key === 'Tab') {
+        event.preventDefault();
+        const items = focusables(dialog);
+        const target = event.shiftKey ? items[items.length - 1] : items[0];
+        (target ?? dialog).focus();
+      }
+    };
+    const observer = typeof MutationObserver === 'undefined' ? null : new MutationObserver(later);
+    observer?.observe(dialog, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'inert'] });
+    document.addEventListener('focusin', onFocusIn);
+    dialog.addEventListener('focusout', onFocusOut);
+    document.addEventListener('keydown', onDocumentKeyDown);
+    return () => {
+      clearTimeout(timer);
+      observer?.disconnect();
+      document.removeEventListener('focusin', onFocusIn);
+      dialog.removeEventListener('focusout', onFocusOut);
+      document.removeEventListener('keydown', onDocumentKeyDown);
+      const at = openDialogs.lastIndexOf(dialog);
+      if (at >= 0) openDialogs.splice(at, 1);
+    };
+  }, [open]);
+
   if (!open || typeof document === 'undefined') return null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -76,10 +137,11 @@ export function Modal({
     const first = items[0]!;
     const last = items[items.length - 1]!;
     const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
+    const stray = active === dialogRef.current || (active !== null && unusable(active));
+    if (event.shiftKey && (active === first || stray)) {
       event.preventDefault();
       last.focus();
-    } else if (!event.shiftKey && active === last) {
+    } else if (!event.shiftKey && (active === last || stray)) {
       event.preventDefault();
       first.focus();
     }

@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { PromptEditorModal } from './PromptEditorModal';
 
 afterEach(cleanup);
@@ -13,6 +14,24 @@ function deferred<T = void>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/**
+ * A browser drops the focus to the page when the focused button is disabled (the focus fixup
+ * rule); jsdom keeps it there, and its blur() ignores a disabled element: do what the browser does.
+ */
+function emulateFocusFixup(): () => void {
+  const observer = new MutationObserver(() => {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || !active.matches(':disabled')) return;
+    const page = document.createElement('span');
+    page.tabIndex = -1;
+    document.body.append(page);
+    page.focus();
+    page.remove();
+  });
+  observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  return () => observer.disconnect();
 }
 
 describe('prompt editor', () => {
@@ -66,5 +85,37 @@ describe('prompt editor', () => {
     expect(alert.textContent).toBe('Error regenerating suggestions.');
     expect((screen.getByRole('button', { name: 'Submit prompt' }) as HTMLButtonElement).disabled).toBe(false);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('after a failed submit the focus stays in the dialog: Tab is kept inside and Escape closes it', async () => {
+    const stop = emulateFocusFixup();
+    try {
+      const user = userEvent.setup();
+      const onClose = jest.fn();
+      const submit = deferred();
+      render(
+        <PromptEditorModal
+          title="Edit the prompt for suggested files"
+          load={async () => ({ system: 's', user: 'u' })}
+          onSubmit={() => submit.promise}
+          onClose={onClose}
+        />,
+      );
+      await screen.findByDisplayValue('s');
+      const dialog = screen.getByRole('dialog', { name: 'Edit the prompt for suggested files' });
+      await user.click(screen.getByRole('button', { name: 'Submit prompt' }));
+      expect((screen.getByRole('button', { name: /Submitting…/ }) as HTMLButtonElement).disabled).toBe(true);
+      await act(async () => submit.reject(new Error('model down')));
+      await screen.findByRole('alert');
+      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+      for (let i = 0; i < 6; i += 1) {
+        await user.tab();
+        expect(dialog.contains(document.activeElement)).toBe(true);
+      }
+      await user.keyboard('{Escape}');
+      expect(onClose).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
   });
 });
