@@ -150,6 +150,42 @@ describe('explorer', () => {
     expect(screen.queryByText('migration.md')).toBeNull();
   });
 
+  it('keeps an open menu (and the focus in it) when the drag-and-drop lists arrive', async () => {
+    installFakeApi(fakeFiles([{ name: 'notes', files: [{ id: 1, name: 'plan.md', description: '' }] }]).handler);
+    render(<Harness />);
+    fireEvent.click(await folderToggle('notes'));
+    expect(explorerRoot().getAttribute('data-dnd')).toBe('off');
+
+    // The file menu, opened before the dnd code is there; the second item has the focus.
+    const fileMenu = screen.getByRole('button', { name: 'Actions for plan.md' });
+    fireEvent.click(fileMenu);
+    const menu = screen.getByRole('menu', { name: 'Actions for plan.md' });
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('Edit description');
+
+    // The focus entering the explorer asks for the dnd code; the lists are swapped when it lands.
+    fireEvent.focus(document.activeElement!);
+    await waitFor(() => expect(explorerRoot().getAttribute('data-dnd')).toBe('ready'));
+    expect(screen.getByRole('menu', { name: 'Actions for plan.md' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Actions for plan.md' }).getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement?.textContent).toBe('Edit description');
+
+    // The folder menu too (a second mount: the dnd code is loaded already, the swap comes at once).
+    cleanup();
+    render(<Harness />);
+    const folderMenu = await screen.findByRole('button', { name: 'Actions for folder notes' });
+    fireEvent.click(folderMenu);
+    expect(screen.getByRole('menu', { name: 'Actions for folder notes' })).toBeTruthy();
+    fireEvent.focus(document.activeElement!);
+    await waitFor(() => expect(explorerRoot().getAttribute('data-dnd')).toBe('ready'));
+    expect(screen.getByRole('menu', { name: 'Actions for folder notes' })).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Edit name');
+    // It still closes and gives the focus back to its button.
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Actions for folder notes' }));
+  });
+
   it('truncates file labels longer than 24 characters to 21 plus an ellipsis, with the full name as title', async () => {
     const long = 'quarterly leadership review notes.md'; // 36 characters
     const exact = 'twenty four characters.m'; // 24 characters: kept

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import type { Explorer as ExplorerState, ExplorerFolder } from './useExplorer';
 import { useExplorerActions, useExplorerModal } from './actions/ExplorerActionsProvider';
 import { FolderItem } from './FolderItem';
+import { OpenMenuScope } from './Menu';
 import { TEXT } from './errors';
 import { nameKey } from './labels';
 import { PlainList, useDnd, type SortBindings } from './sorting';
@@ -112,7 +113,16 @@ export function Explorer({ explorer, selectedId }: ExplorerProps) {
       )}
       {folders.length > 0 && (
         <ul className="explorer-folders" aria-label="Folders">
-          <List items={folders} getId={folderId} describe={describeFolder} noun="folders" onMove={onMoveFolder} renderItem={renderFolder} />
+          <OpenMenuScope>
+            <List
+              items={folders}
+              getId={folderId}
+              describe={describeFolder}
+              noun="folders"
+              onMove={onMoveFolder}
+              renderItem={renderFolder}
+            />
+          </OpenMenuScope>
         </ul>
       )}
 

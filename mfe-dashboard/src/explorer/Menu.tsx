@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createContext, use, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface MenuItem {
   label: string;
@@ -6,12 +6,59 @@ export interface MenuItem {
   danger?: boolean;
 }
 
+type SetOpen = (open: boolean | ((open: boolean) => boolean)) => void;
+
+interface OpenMenuState {
+  /** The focus key of the open menu (one at a time). */
+  openKey: string | null;
+  setOpenKey: (update: (key: string | null) => string | null) => void;
+}
+
+const OpenMenuContext = createContext<OpenMenuState | null>(null);
+
+/**
+ * Which menu is open, kept above lists that may be replaced (the explorer's plain lists are
+ * swapped for the dnd-kit ones when that code arrives, and every row is mounted again): a menu
+ * the user opened stays open, and its items keep their focus keys so the focus comes back.
+ */
+export function OpenMenuScope({ children }: { children: ReactNode }) {
+  const [openKey, setKey] = useState<string | null>(null);
+  const setOpenKey = useCallback((update: (key: string | null) => string | null) => setKey(update), []);
+  const value = useMemo(() => ({ openKey, setOpenKey }), [openKey, setOpenKey]);
+  return <OpenMenuContext value={value}>{children}</OpenMenuContext>;
+}
+
+/** Open state: in the enclosing OpenMenuScope when there is one (and a focus key), else local. */
+function useOpenState(focusKey: string | undefined): [boolean, SetOpen] {
+  const scope = use(OpenMenuContext);
+  const [local, setLocal] = useState(false);
+  const scoped = scope !== null && focusKey !== undefined;
+  const open = scoped ? scope.openKey === focusKey : local;
+  const setOpenKey = scope?.setOpenKey;
+  const setOpen = useCallback<SetOpen>(
+    (next) => {
+      if (!scoped || !setOpenKey) {
+        setLocal(next);
+        return;
+      }
+      setOpenKey((key) => {
+        const was = key === focusKey;
+        const now = typeof next === 'function' ? next(was) : next;
+        if (now) return focusKey;
+        return was ? null : key;
+      });
+    },
+    [scoped, setOpenKey, focusKey],
+  );
+  return [open, setOpen];
+}
+
 /**
  * A small actions menu: a ⋯ button that opens a list of menu items. Arrow keys move between the
  * items, Escape closes it and returns the focus, a click outside closes it.
  */
 export function Menu({ label, items, focusKey }: { label: string; items: MenuItem[]; focusKey?: string }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenState(focusKey);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -25,7 +72,7 @@ export function Menu({ label, items, focusKey }: { label: string; items: MenuIte
     };
     document.addEventListener('pointerdown', onDown, true);
     return () => document.removeEventListener('pointerdown', onDown, true);
-  }, [open]);
+  }, [open, setOpen]);
 
   const close = (refocus: boolean) => {
     setOpen(false);
@@ -78,6 +125,7 @@ export function Menu({ label, items, focusKey }: { label: string; items: MenuIte
               <button
                 type="button"
                 role="menuitem"
+                data-focus-key={focusKey ? `${focusKey}:${item.label}` : undefined}
                 className={item.danger ? 'menu-item menu-item-danger' : 'menu-item'}
                 onClick={() => {
                   close(true);
