@@ -128,3 +128,43 @@ describe('Preview edits on real-world markdown', () => {
     for (const call of onEdit.mock.calls) expect(call[0]).toBe(source);
   });
 });
+
+describe('Edits turndown converts (the markup changed): in the source style', () => {
+  it('writes list items as the source does: one space after the marker, task boxes, nesting indentation', () => {
+    const list = '<ul>\n<li><input disabled="" type="checkbox"> open task</li>\n<li>first item<ul>\n<li>nested</li>\n</ul>\n</li>\n</ul>';
+    expect(toMarkdown(list)).toBe('- [ ] open task\n- first item\n  - nested');
+    expect(toMarkdown(list, '* a\n    * b\n')).toBe('* [ ] open task\n* first item\n    * nested');
+    expect(toMarkdown('<ol start="3">\n<li>one</li>\n<li>two</li>\n</ol>', '3) x\n')).toBe('3) one\n4) two');
+    expect(toMarkdown('<p><em>a</em> <strong>b</strong></p>', 'some _em_ and __strong__\n')).toBe('_a_ __b__');
+    expect(toMarkdown('<pre><code>x\n</code></pre>', '~~~\ny\n~~~\n')).toBe('~~~\nx\n~~~');
+    expect(toMarkdown('<h2>Title</h2>', 'Old\n---\n')).toBe('Title\n-----');
+  });
+
+  it('a word made bold in a list changes that line only', () => {
+    const source = MARKDOWN_CORPUS[1]!.source;
+    const root = document.createElement('div');
+    const model = new PreviewModel(root);
+    model.update(source);
+    const item = Array.from(root.querySelectorAll('li')).find((li) => li.firstChild?.textContent === 'second item with ')!;
+    const text = item.firstChild as Text;
+    const strong = document.createElement('strong');
+    strong.textContent = 'second';
+    text.data = ' item with ';
+    item.insertBefore(strong, text);
+    expect(model.takeEdits(toMarkdown)).toBe(source.replace('- second item with', '- **second** item with'));
+    model.destroy();
+  });
+
+  it('a list item added with Enter keeps the other items as written', () => {
+    const source = '+ plus marker list\n+ second plus entry\n\nAfter the list.\n';
+    const root = document.createElement('div');
+    const model = new PreviewModel(root);
+    model.update(source);
+    const list = root.querySelector('ul')!;
+    const added = document.createElement('li');
+    added.textContent = 'third entry';
+    list.appendChild(added);
+    expect(model.takeEdits(toMarkdown)).toBe('+ plus marker list\n+ second plus entry\n+ third entry\n\nAfter the list.\n');
+    model.destroy();
+  });
+});
