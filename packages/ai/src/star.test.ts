@@ -43,13 +43,12 @@ describe('STAR progress', () => {
     expect(currentStarPhase(p)).toBe('situation');
   });
 
-  test("counts the user's messages only by default; the coach's on request", () => {
+  test("the coach's text may set the situation (spec), never the task, action or result", () => {
     const messages = [
-      { role: 'assistant', content: 'So at the time your team was under pressure.' },
+      { role: 'assistant', content: 'So at the time your team was under pressure. Then I decided to help; as a result it improved.' },
       { role: 'user', content: 'Yes.' },
     ];
-    expect(starFromMessages(messages).situation).toBe(false);
-    expect(starFromMessages(messages, { roles: ['user', 'assistant'] }).situation).toBe(true);
+    expect(starFromMessages(messages)).toEqual({ situation: true, task: false, action: false, result: false });
   });
 
   test("the coach's update offer does not count as the user's result (issue 9, defect 5)", () => {
@@ -76,4 +75,19 @@ test('everyday ways of setting the scene count as the situation', () => {
     expect(`${text} -> ${advanceStar(emptyStarProgress(), text).situation}`).toBe(`${text} -> true`);
   }
   expect(advanceStar(emptyStarProgress(), 'Hello, can you help me?').situation).toBe(false);
+});
+
+describe('the coach sets the situation only (spec: "user or assistant text")', () => {
+  test('an assistant line naming the setting sets the situation; its boilerplate never sets the rest', async () => {
+    const { starFromMessages, starCount } = await import('./star');
+    const progress = starFromMessages([
+      { role: 'assistant', content: 'Tell me about the situation: what was the context at the time?' },
+      {
+        role: 'assistant',
+        content: 'I will add these to the file; they are saved once you accept. My task is to help. I decided nothing.',
+      },
+    ]);
+    expect(progress).toEqual({ situation: true, task: false, action: false, result: false });
+    expect(starCount(progress)).toBe(1);
+  });
 });

@@ -59,8 +59,9 @@ export function advanceStar(progress: StarProgress, text: string): StarProgress 
 
 export interface StarOptions {
   /**
-   * Which messages count (default: the user's only). The coach's own lines are questions and
-   * boilerplate ("…before they are saved"), never the user's story, so they tick nothing.
+   * Which messages count for every phase (default: the user's only). The coach's own lines are
+   * questions and boilerplate ("…before they are saved"), never the user's story: they can set
+   * the situation (spec: "set by keywords in the user or assistant text") and nothing else.
    */
   roles?: ReadonlyArray<'user' | 'assistant'>;
 }
@@ -69,10 +70,13 @@ export function starFromMessages(
   messages: ReadonlyArray<{ role: string; content: string }>,
   { roles = ['user'] }: StarOptions = {},
 ): StarProgress {
-  return messages.reduce(
-    (progress, m) => ((roles as readonly string[]).includes(m.role) ? advanceStar(progress, m.content) : progress),
-    emptyStarProgress(),
-  );
+  return messages.reduce((progress, m) => {
+    if ((roles as readonly string[]).includes(m.role)) return advanceStar(progress, m.content);
+    // The spec lets the coach's text set the situation (it often restates the setting), and
+    // nothing else: its questions and boilerplate never stand for the user's task, action or result.
+    if (m.role === 'assistant' && !progress.situation && STAR_KEYWORDS.situation.test(m.content)) return { ...progress, situation: true };
+    return progress;
+  }, emptyStarProgress());
 }
 
 export const starCount = (progress: StarProgress): number => STAR_PHASES.filter((p) => progress[p]).length;
