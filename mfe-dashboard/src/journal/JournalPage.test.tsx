@@ -164,7 +164,10 @@ describe('JournalPage', () => {
       folder: 'journal',
       file_name: '2026-01-05.md',
       file_content: 'Started the week. Reflect.',
+      // The journal has no update-file flow: the coach reflects (Ask) and never offers to edit files.
+      mode: 'ask',
     });
+    expect(screen.queryByText("Agent mode: I'll help edit your files")).toBeNull();
   });
 });
 

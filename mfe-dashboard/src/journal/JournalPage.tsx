@@ -114,6 +114,10 @@ export default function JournalPage() {
               buildPayload={(base) => ({ ...base, file_content: entryRef.current?.getText() ?? '' })}
               greeting={`Let's reflect on ${longDate(date)}. What's on your mind?`}
               labels={{ title: `Chat about the journal entry of ${date}` }}
+              // The journal has no update-file flow: the coach reflects with the user (Ask), and
+              // offers no "I'll help edit your files" it could not keep.
+              showModes={false}
+              initialMode="ask"
             />
           </section>
         </div>
