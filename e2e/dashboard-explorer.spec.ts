@@ -238,3 +238,61 @@ test('explorer: the open-on-load hint opens a file (or offers to create it) and 
     await expect(folder(page, 'coaching').getByTestId('explorer-file')).toHaveCount(2);
   });
 });
+
+test('explorer: a 24-character file name is shown whole in every state of its row (issue 9.3)', async ({ page }) => {
+  const session = await signUpApi(page.request, uniqueEmail('labels'));
+  // 24 characters with .md (kept whole, wider in bold when selected), and 26 (21 plus an ellipsis).
+  const names: Record<'exact' | 'longer', string> = { exact: 'Mentoring Meeting Log.md', longer: 'Mentoring Meeting Notes.md' };
+  const ids: Record<string, number> = {};
+  for (const key of ['exact', 'longer'] as const) {
+    const res = await page.request.post('/files', {
+      data: { file: { name: names[key], folder: 'labels', content: '# Notes\n', description: '' } },
+      headers: json(session),
+    });
+    expect(res.ok()).toBe(true);
+    const file = ((await res.json()) as { file: { id: number; name: string } }).file;
+    ids[key] = file.id;
+    names[key] = file.name;
+  }
+  expect(names.exact).toHaveLength(24);
+
+  /** Whether the label is clipped: its text overflows its box, or its box overflows the row's button. */
+  const measure = (id: number) =>
+    explorer(page)
+      .locator(`[data-file-id="${id}"] .file-label`)
+      .evaluate((label) => {
+        const button = label.closest('.file-open')!;
+        const list = label.closest('.explorer-folders')!;
+        const box = label.getBoundingClientRect();
+        const outer = button.getBoundingClientRect();
+        return {
+          text: label.textContent,
+          clipped:
+            label.scrollWidth > label.clientWidth ||
+            box.right > outer.right + 0.5 ||
+            box.left < outer.left - 0.5 ||
+            // Nor is the row (its ⋯ menu) pushed out of the explorer.
+            list.scrollWidth > list.clientWidth,
+        };
+      });
+
+  await page.goto('/dashboard');
+  await folder(page, 'labels').locator('.folder-toggle').click();
+  const row = (id: number) => explorer(page).locator(`[data-file-id="${id}"]`);
+  await expect(row(ids.exact!)).toBeVisible();
+
+  for (const [key, shown] of [
+    ['exact', names.exact],
+    ['longer', `${names.longer.slice(0, 21)}…`],
+  ] as const) {
+    const id = ids[key]!;
+    expect(await measure(id), `${key}: at rest`).toEqual({ text: shown, clipped: false });
+    await row(id).hover();
+    expect(await measure(id), `${key}: hovered`).toEqual({ text: shown, clipped: false });
+    await row(id).locator('.file-open').click();
+    await expect(row(id)).toHaveClass(/is-selected/);
+    expect(await measure(id), `${key}: selected`).toEqual({ text: shown, clipped: false });
+    await row(id).locator('.file-open').focus();
+    expect(await measure(id), `${key}: selected and focused`).toEqual({ text: shown, clipped: false });
+  }
+});

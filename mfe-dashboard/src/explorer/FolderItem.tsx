@@ -46,7 +46,9 @@ export const FileRow = memo(function FileRow({ file, folder, selected, bindings 
         onClick={() => files.open(folder, file)}
       >
         <span className="file-icon" aria-hidden="true" />
-        <span className="file-label">{label}</span>
+        <span className="file-label" data-label={label}>
+          {label}
+        </span>
       </button>
       <Menu
         label={`Actions for ${file.name}`}
