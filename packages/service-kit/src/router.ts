@@ -145,61 +145,27 @@ export class ServiceRouter {
     return this;
   }
 
-  get = <
-    Path extends string,
-    B extends Schema = undefined,
-    Q extends Schema = undefined,
-    P extends Schema = undefined,
-    A extends boolean = true,
-  >(
-    path: Path,
-    spec: RouteSpec<B, Q, P> & { auth?: A },
-    handler: Handler<'GET', Path, B, Q, P, A>,
-  ) => this.route('GET', path, spec, handler);
-  post = <
-    Path extends string,
-    B extends Schema = undefined,
-    Q extends Schema = undefined,
-    P extends Schema = undefined,
-    A extends boolean = true,
-  >(
-    path: Path,
-    spec: RouteSpec<B, Q, P> & { auth?: A },
-    handler: Handler<'POST', Path, B, Q, P, A>,
-  ) => this.route('POST', path, spec, handler);
-  put = <
-    Path extends string,
-    B extends Schema = undefined,
-    Q extends Schema = undefined,
-    P extends Schema = undefined,
-    A extends boolean = true,
-  >(
-    path: Path,
-    spec: RouteSpec<B, Q, P> & { auth?: A },
-    handler: Handler<'PUT', Path, B, Q, P, A>,
-  ) => this.route('PUT', path, spec, handler);
-  patch = <
-    Path extends string,
-    B extends Schema = undefined,
-    Q extends Schema = undefined,
-    P extends Schema = undefined,
-    A extends boolean = true,
-  >(
-    path: Path,
-    spec: RouteSpec<B, Q, P> & { auth?: A },
-    handler: Handler<'PATCH', Path, B, Q, P, A>,
-  ) => this.route('PATCH', path, spec, handler);
-  delete = <
-    Path extends string,
-    B extends Schema = undefined,
-    Q extends Schema = undefined,
-    P extends Schema = undefined,
-    A extends boolean = true,
-  >(
-    path: Path,
-    spec: RouteSpec<B, Q, P> & { auth?: A },
-    handler: Handler<'DELETE', Path, B, Q, P, A>,
-  ) => this.route('DELETE', path, spec, handler);
+  /** `route` with the method fixed: `router.get(path, spec, handler)` and the others below. */
+  private verb =
+    <M extends HttpMethod>(method: M) =>
+    <
+      Path extends string,
+      B extends Schema = undefined,
+      Q extends Schema = undefined,
+      P extends Schema = undefined,
+      A extends boolean = true,
+    >(
+      path: Path,
+      spec: RouteSpec<B, Q, P> & { auth?: A },
+      handler: Handler<M, Path, B, Q, P, A>,
+    ) =>
+      this.route(method, path, spec, handler);
+
+  get = this.verb('GET');
+  post = this.verb('POST');
+  put = this.verb('PUT');
+  patch = this.verb('PATCH');
+  delete = this.verb('DELETE');
 
   /** Registers a module's routes, refusing any path outside what the module owns. */
   withModule(name: string, owns: (path: string) => boolean, register: () => void): void {
