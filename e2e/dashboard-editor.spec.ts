@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUpApi, uniqueEmail } from './support/helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { createFile, openFile, serverFile, signUp } from './support/files';
 
 // The dashboard's file workspace through nginx: CodeMirror editor + editable preview, autosave
 // with revisions and a local draft, the chat's proposed updates (diff panel), and a stale
@@ -9,39 +9,6 @@ import { signUpApi, uniqueEmail } from './support/helpers';
 const ACCEPT_TEXT = "Great! I've updated your file. How does that look?";
 const REJECT_TEXT = "No problem! Let's continue our conversation. What else would you like to explore?";
 const EDIT_TEXT = 'Perfect! You can now edit the content directly. What would you like to adjust?';
-
-interface Api {
-  request: APIRequestContext;
-  headers: Record<string, string>;
-}
-
-async function signUp(page: Page, tag: string): Promise<Api> {
-  const session = await signUpApi(page.request, uniqueEmail(tag));
-  return { request: page.request, headers: { accept: 'application/json', 'x-csrf-token': session.csrf_token } };
-}
-
-async function createFile(api: Api, folder: string, name: string, content: string): Promise<number> {
-  const res = await api.request.post('/files', { headers: api.headers, data: { file: { name, folder, description: '', content } } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { file: { id: number } }).file.id;
-}
-
-async function serverFile(api: Api, id: number): Promise<{ content: string; revision: number }> {
-  const res = await api.request.get(`/files/${id}`, { headers: api.headers });
-  return ((await res.json()) as { file: { content: string; revision: number } }).file;
-}
-
-/** /dashboard, then the file's row in the explorer (its folder expanded first). */
-async function openFile(page: Page, folder: string, id: number) {
-  await page.goto('/dashboard');
-  const folderRow = page.locator(`[data-testid="explorer-folder"][data-folder-name="${folder}"]`);
-  const toggle = folderRow.locator('.folder-toggle');
-  await expect(toggle).toBeVisible();
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await folderRow.locator(`[data-testid="explorer-file"][data-file-id="${id}"] .file-open`).click();
-  await expect(page.getByTestId('file-workspace')).toHaveAttribute('data-file-id', String(id));
-  await expect(page.locator('[data-testid="markdown-editor"][data-ready="true"]')).toBeVisible({ timeout: 15_000 });
-}
 
 const editor = (page: Page) => page.locator('.cm-content');
 const status = (page: Page) => page.getByTestId('save-status');

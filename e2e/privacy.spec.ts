@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openFile } from './support/files';
 import { sessionApi, submitAuthForm, uniqueEmail } from './support/helpers';
 
 // Issue 7 §11: two accounts, one after the other, in the same browser. What the first kept in
@@ -20,17 +21,6 @@ async function createFile(page: Page): Promise<number> {
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { file: { id: number } }).file.id;
-}
-
-/** The file's row in the explorer (the dashboard is shown), and its workspace ready. */
-async function openFile(page: Page, id: number) {
-  const folderRow = page.locator(`[data-testid="explorer-folder"][data-folder-name="${FOLDER}"]`);
-  const toggle = folderRow.locator('.folder-toggle');
-  await expect(toggle).toBeVisible();
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await folderRow.locator(`[data-testid="explorer-file"][data-file-id="${id}"] .file-open`).click();
-  await expect(page.getByTestId('file-workspace')).toHaveAttribute('data-file-id', String(id));
-  await expect(page.locator('[data-testid="markdown-editor"][data-ready="true"]')).toBeVisible({ timeout: 15_000 });
 }
 
 async function chat(page: Page, text: string) {
@@ -64,7 +54,7 @@ test('after sign-out, the next account in the same browser sees nothing the firs
     await expect(page.getByTestId('explorer-root')).toBeVisible();
     fileA = await createFile(page);
     await page.reload();
-    await openFile(page, fileA);
+    await openFile(page, FOLDER, fileA, { stay: true });
     await chat(page, FILE_SECRET);
     // Saves fail from now on: what A types next stays in the browser as a draft.
     await page.route('**/files/*', (route) => (route.request().method() === 'PATCH' ? route.abort() : route.fallback()));
@@ -121,7 +111,7 @@ test('after sign-out, the next account in the same browser sees nothing the firs
     const fileB = await createFile(page);
     const synced = conversationAnswer(page, `file_id=${fileB}`);
     await page.goto('/dashboard');
-    await openFile(page, fileB);
+    await openFile(page, FOLDER, fileB, { stay: true });
     await synced;
     const log = page.getByRole('log', { name: 'Messages' });
     await expect(log.locator('[data-role="assistant"]').first()).toBeVisible();

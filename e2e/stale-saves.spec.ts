@@ -1,41 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUpApi, uniqueEmail } from './support/helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { createFile, openFile, serverFile, signUp } from './support/files';
 
 // Stale-save protection through nginx: a save whose answer is lost after the commit (the page
 // sees a 502) is recognised by the next save, so typing goes on without a conflict; summary,
 // goals and the journal refuse a stale save like file content does.
-
-interface Api {
-  request: APIRequestContext;
-  headers: Record<string, string>;
-}
-
-async function signUp(page: Page, tag: string): Promise<Api> {
-  const session = await signUpApi(page.request, uniqueEmail(tag));
-  return { request: page.request, headers: { accept: 'application/json', 'x-csrf-token': session.csrf_token } };
-}
-
-async function createFile(api: Api, folder: string, name: string, content: string): Promise<number> {
-  const res = await api.request.post('/files', { headers: api.headers, data: { file: { name, folder, description: '', content } } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { file: { id: number } }).file.id;
-}
-
-async function serverFile(api: Api, id: number): Promise<{ content: string; revision: number; summary: string; summary_revision: number }> {
-  const res = await api.request.get(`/files/${id}`, { headers: api.headers });
-  return ((await res.json()) as { file: { content: string; revision: number; summary: string; summary_revision: number } }).file;
-}
-
-async function openFile(page: Page, folder: string, id: number) {
-  await page.goto('/dashboard');
-  const folderRow = page.locator(`[data-testid="explorer-folder"][data-folder-name="${folder}"]`);
-  const toggle = folderRow.locator('.folder-toggle');
-  await expect(toggle).toBeVisible();
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await folderRow.locator(`[data-testid="explorer-file"][data-file-id="${id}"] .file-open`).click();
-  await expect(page.getByTestId('file-workspace')).toHaveAttribute('data-file-id', String(id));
-  await expect(page.locator('[data-testid="markdown-editor"][data-ready="true"]')).toBeVisible({ timeout: 15_000 });
-}
 
 const status = (page: Page) => page.getByTestId('save-status');
 

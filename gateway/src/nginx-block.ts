@@ -38,3 +38,8 @@ export function emptyConf(): NginxConfFile {
 }
 
 /** nginx single-quoted string (for JSON bodies and log formats). */
+
+/** nginx single-quoted string. */
+export const sq = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+/** nginx double-quoted string (for regexes containing `{`, `;` or spaces). */
+export const dq = (s: string) => `"${s.replace(/"/g, '\\"')}"`;

@@ -21,7 +21,9 @@
  *    with `(/|$)` so `/profile/suggested_folders_x` does not match `suggested_folders`.
  * 4. Anything else: the shell's static files (hashed ones immutable), else 404 JSON.
  */
-import { Block, emptyConf } from './nginx-block';
+import { Block, dq, emptyConf, sq } from './nginx-block';
+import { ERROR_URI_PREFIX, jsonErrorLocations, jsonErrorPages } from './nginx-errors';
+import { logPathMap } from './nginx-log';
 import {
   appContainer,
   appUpstream,
@@ -39,19 +41,7 @@ import {
 } from './nginx-constants';
 
 export * from './nginx-constants';
-import {
-  API_ROUTES,
-  errorBody,
-  PAGE_ROUTES,
-  pathRegex,
-  PAGE_NAV_ACCEPT_REGEX,
-  REMOTES,
-  SERVICES,
-  SERVICE_PORTS,
-  routingRules,
-  type RoutingRule,
-  type ServiceName,
-} from '@cc/contracts';
+import { PAGE_NAV_ACCEPT_REGEX, REMOTES, SERVICES, SERVICE_PORTS, routingRules, type RoutingRule, type ServiceName } from '@cc/contracts';
 
 export type NginxTarget = 'local' | 'compose' | 'static';
 
@@ -84,9 +74,6 @@ export interface NginxConfOptions {
   root?: string;
 }
 
-const sq = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-/** nginx double-quoted string (for regexes containing `{`, `;` or spaces). */
-const dq = (s: string) => `"${s.replace(/"/g, '\\"')}"`;
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The nginx regex location for one routing rule, anchored with `(/|$)`. */
@@ -111,9 +98,6 @@ interface Resolved {
 
 /** Port of the shell and remote static containers. */
 export const STATIC_CONTAINER_PORT = 80;
-
-/** Where nginx's own error answers live (internal: a client cannot request them). */
-const ERROR_URI_PREFIX = '/_gateway/errors/';
 
 export function generateNginxConf(target: NginxTarget, options: NginxConfOptions = {}): string {
   if (target === 'static') return generateStaticConf(options);
@@ -223,16 +207,7 @@ function buildHttp(http: Block, r: Resolved, run: RuntimePaths): void {
   http.b('map', '"$page_nav$uri" $shell_page', (m) => {
     m.d('default', 0).d(dq(`~^1/(?!mfe/|${ERROR_URI_PREFIX.slice(1)})`), 1);
   });
-  // The access log names a path by its route-table pattern: paths and query strings carry the
-  // user's folder and file names, which logs never hold. Exact paths win over the patterns.
-  http.b('map', '$uri $log_path', (m) => {
-    m.d('default', '$uri');
-    const templates = [...new Set([...API_ROUTES, ...PAGE_ROUTES].map((route) => route.path))];
-    const patterns = templates.filter((p) => p.includes('{'));
-    // A literal path a pattern would also match (`/files/reorder` vs `/files/{id}`) keeps its name.
-    for (const path of templates.filter((p) => !p.includes('{') && patterns.some((t) => pathRegex(t).test(p)))) m.d(dq(path), dq(path));
-    for (const path of patterns) m.d(dq(`~${pathRegex(path).source}`), dq(path));
-  });
+  logPathMap(http);
   // Request id: the client's (if it looks like one) or nginx's own.
   http.b('map', '$http_x_request_id $req_id', (m) => {
     m.d('default', '$request_id').d(dq('~^[A-Za-z0-9._:-]{1,128}$'), '$http_x_request_id');
@@ -344,40 +319,7 @@ function buildServer(server: Block, r: Resolved): void {
     pageHeaders(l, 'no-store');
     l.d('return', `502 ${sq(UNAVAILABLE_BODY)}`);
   });
-  for (const { status, answer } of NGINX_OWN_ERRORS) {
-    server.b('location', `= ${ERROR_URI_PREFIX}${status}`, (l) => {
-      l.d('internal', '')
-        .b('types', '', () => {})
-        .d('default_type', 'application/json');
-      pageHeaders(l, 'no-store');
-      l.d('return', `${answer} ${sq(errorBody(answer))}`);
-    });
-  }
-}
-
-/**
- * The statuses nginx raises itself, each answered with JSON from an internal location: 494 is
- * nginx's "request header too large" (sent as 400 by default), answered as 431. A URI, not a
- * named location: a request whose line did not parse has no URI, and nginx refuses to redirect
- * it to a named location (answering its own HTML 500 instead).
- */
-const NGINX_OWN_ERRORS = [
-  { status: 400, answer: 400 },
-  { status: 405, answer: 405 },
-  { status: 408, answer: 408 },
-  { status: 413, answer: 413 },
-  { status: 414, answer: 414 },
-  { status: 494, answer: 431 },
-] as const;
-
-/**
- * `error_page` is inherited only by blocks that set none of their own, so every block that
- * sets one repeats the whole list.
- */
-function jsonErrorPages(b: Block, opts: { notFound?: boolean } = {}): void {
-  for (const { status } of NGINX_OWN_ERRORS) b.d('error_page', `${status} = ${ERROR_URI_PREFIX}${status}`);
-  if (opts.notFound) b.d('error_page', '404 = @not_found');
-  b.d('error_page', '502 504 = @unavailable');
+  jsonErrorLocations(server, (l) => pageHeaders(l, 'no-store'));
 }
 
 /** Proxy to a static container (compose); its 404s become the gateway's JSON 404. */

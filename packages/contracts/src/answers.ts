@@ -15,8 +15,6 @@ import {
   fileWriteAnswer,
   foldersAnswer,
   folderWriteAnswer,
-  journalEntryAnswer,
-  journalListAnswer,
   promptAnswer,
   reorderFilesAnswer,
   reorderFoldersAnswer,
@@ -27,6 +25,7 @@ import {
   suggestionsAnswer,
   summarizeAnswer,
 } from './files';
+import { journalEntryAnswer, journalListAnswer } from './journal';
 
 /**
  * What each route-table call answers: its success answer and the failures it documents (a stale

@@ -106,7 +106,8 @@ const descriptionField = z
   .transform((v) => (v ?? '').trim())
   .pipe(z.string().max(DESCRIPTION_MAX, { error: M.descriptionTooLong }));
 
-const revisionField = z.preprocess(
+/** The revision a save is based on (content, summary, goals, a journal entry). */
+export const revisionField = z.preprocess(
   (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
   z
     .number({ error: M.revisionInvalid })
@@ -121,7 +122,7 @@ const revisionField = z.preprocess(
  * wrote the current text, so a client whose answer was lost recognises its own save.
  */
 export const SAVE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const saveIdField = z.preprocess(
+export const saveIdField = z.preprocess(
   (v) => (v === null || v === '' ? undefined : v),
   z.string({ error: M.saveIdInvalid }).max(64, { error: M.saveIdInvalid }).regex(SAVE_ID_PATTERN, { error: M.saveIdInvalid }).optional(),
 );
@@ -386,30 +387,6 @@ export type DraftAnswer = z.infer<typeof draftAnswer>;
 /** Any AI call that failed: 502 (429 when rate-limited). */
 export const aiErrorAnswer = z.object({ success: z.literal(false), error: z.string(), errors: z.array(z.string()) });
 export type AiErrorAnswer = z.infer<typeof aiErrorAnswer>;
-
-// ---- journal ----
-
-export const journalDateParams = z.object({ date: z.string().refine(isJournalDate, { error: M.dateInvalid }) });
-/** `POST /journal/{date}/save` */
-export const saveJournalBody = z.object({
-  content: z
-    .string({ error: M.journalContentRequired })
-    .max(CONTENT_MAX, { error: M.journalTooLong })
-    .nullable()
-    .transform((v) => v ?? ''),
-  /** As for file content: 0 when the client saw no entry. */
-  revision: revisionField,
-  save_id: saveIdField,
-});
-/** `revision`: goes up with every change of the text; 0 while the date has no entry. */
-export const journalEntrySchema = z.object({ date: z.string(), content: z.string(), revision: z.number().int().optional() });
-export type JournalEntry = z.infer<typeof journalEntrySchema>;
-/** `GET /journal/{date}` and `POST /journal/{date}/save` (content '' when there is no entry) */
-export const journalEntryAnswer = z.object({ success: z.literal(true), entry: journalEntrySchema });
-export type JournalEntryAnswer = z.infer<typeof journalEntryAnswer>;
-/** `GET /journal`: the dates with a non-empty entry, oldest first. */
-export const journalListAnswer = z.object({ success: z.literal(true), entries: z.array(z.object({ date: z.string() })) });
-export type JournalListAnswer = z.infer<typeof journalListAnswer>;
 
 /** Answers with only `success` (PATCH summary/goals, DELETE folder, reject_*). */
 export const filesOkAnswer = z.object({ success: z.literal(true) });

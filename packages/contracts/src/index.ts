@@ -3,6 +3,7 @@ export * from './routing';
 export * from './auth';
 export * from './chat';
 export * from './files';
+export * from './journal';
 export * from './requests';
 export * from './periods';
 export * from './answers';

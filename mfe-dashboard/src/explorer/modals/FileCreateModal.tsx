@@ -1,6 +1,7 @@
-import { DESCRIPTION_MAX, FILE_NAME_MAX } from '@cc/contracts/names';
+import { FILE_NAME_MAX } from '@cc/contracts/names';
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '@cc/ui';
+import { DescriptionField, FormActions } from './fields';
 
 export interface FileCreateModalProps {
   folder: string;
@@ -43,24 +44,8 @@ export function FileCreateModal({ folder, onCreate, onClose }: FileCreateModalPr
             .md is added for you.
           </small>
         </div>
-        <label className="dash-field">
-          <span>Description</span>
-          <textarea
-            name="description"
-            rows={3}
-            value={description}
-            maxLength={DESCRIPTION_MAX}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </label>
-        <div className="modal-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            Create
-          </button>
-        </div>
+        <DescriptionField value={description} onChange={setDescription} />
+        <FormActions onCancel={onClose} busy={saving} submitLabel="Create" />
       </form>
     </Modal>
   );

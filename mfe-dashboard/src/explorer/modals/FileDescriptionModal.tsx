@@ -1,6 +1,6 @@
-import { DESCRIPTION_MAX } from '@cc/contracts/names';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '@cc/ui';
+import { DescriptionField, FormActions } from './fields';
 
 export interface FileDescriptionModalProps {
   name: string;
@@ -26,18 +26,8 @@ export function FileDescriptionModal({ name, description, onSave, onClose }: Fil
   return (
     <Modal open onClose={onClose} title={`Description of "${name}"`} className="dash-modal">
       <form className="modal-form" onSubmit={submit}>
-        <label className="dash-field">
-          <span>Description</span>
-          <textarea name="description" rows={4} value={text} maxLength={DESCRIPTION_MAX} onChange={(e) => setText(e.target.value)} />
-        </label>
-        <div className="modal-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            Save
-          </button>
-        </div>
+        <DescriptionField value={text} onChange={setText} rows={4} />
+        <FormActions onCancel={onClose} busy={saving} submitLabel="Save" />
       </form>
     </Modal>
   );

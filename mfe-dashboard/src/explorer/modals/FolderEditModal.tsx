@@ -1,6 +1,7 @@
-import { DESCRIPTION_MAX, FOLDER_NAME_MAX } from '@cc/contracts/names';
+import { FOLDER_NAME_MAX } from '@cc/contracts/names';
 import { useRef, useState, type FormEvent } from 'react';
 import { Modal } from '@cc/ui';
+import { DescriptionField, FormActions } from './fields';
 
 export interface FolderEditModalProps {
   folder: string;
@@ -47,25 +48,8 @@ export function FolderEditModal({ folder, description, focus, onSave, onClose }:
             autoComplete="off"
           />
         </label>
-        <label className="dash-field">
-          <span>Description</span>
-          <textarea
-            ref={descriptionRef}
-            name="description"
-            rows={3}
-            value={text}
-            maxLength={DESCRIPTION_MAX}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </label>
-        <div className="modal-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            Save
-          </button>
-        </div>
+        <DescriptionField value={text} onChange={setText} inputRef={descriptionRef} />
+        <FormActions onCancel={onClose} busy={saving} submitLabel="Save" />
       </form>
     </Modal>
   );

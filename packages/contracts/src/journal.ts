@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { CONTENT_MAX, FILES_MESSAGES as M, isJournalDate, revisionField, saveIdField } from './files';
+
+/** The journal calls of svc-files: one entry per date, with the same stale-save guard as files. */
+
+export const journalDateParams = z.object({ date: z.string().refine(isJournalDate, { error: M.dateInvalid }) });
+/** `POST /journal/{date}/save` */
+export const saveJournalBody = z.object({
+  content: z
+    .string({ error: M.journalContentRequired })
+    .max(CONTENT_MAX, { error: M.journalTooLong })
+    .nullable()
+    .transform((v) => v ?? ''),
+  /** As for file content: 0 when the client saw no entry. */
+  revision: revisionField,
+  save_id: saveIdField,
+});
+/** `revision`: goes up with every change of the text; 0 while the date has no entry. */
+export const journalEntrySchema = z.object({ date: z.string(), content: z.string(), revision: z.number().int().optional() });
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+/** `GET /journal/{date}` and `POST /journal/{date}/save` (content '' when there is no entry) */
+export const journalEntryAnswer = z.object({ success: z.literal(true), entry: journalEntrySchema });
+export type JournalEntryAnswer = z.infer<typeof journalEntryAnswer>;
+/** `GET /journal`: the dates with a non-empty entry, oldest first. */
+export const journalListAnswer = z.object({ success: z.literal(true), entries: z.array(z.object({ date: z.string() })) });
+export type JournalListAnswer = z.infer<typeof journalListAnswer>;
