@@ -17,10 +17,14 @@ export interface ChatMessageListProps {
   pending: boolean;
   streamText: string | null;
   updating: boolean;
+  /** Sends a message whose reply failed again (a Retry button on it). */
+  onRetry?: (item: Item) => void;
+  retryDisabled?: boolean;
 }
 
 /** The chat log: the messages (assistant ones as sanitized markdown), the reply being written and the update progress. */
-export function ChatMessageList({ labels, items, selectable, selected, onToggle, pending, streamText, updating }: ChatMessageListProps) {
+export function ChatMessageList(props: ChatMessageListProps) {
+  const { labels, items, selectable, selected, onToggle, pending, streamText, updating, onRetry, retryDisabled = false } = props;
   const logRef = useRef<HTMLDivElement>(null);
 
   // Keep the newest line in view (50 ms after a change, coaching spec §9).
@@ -53,6 +57,14 @@ export function ChatMessageList({ labels, items, selectable, selected, onToggle,
               <Markdown text={item.content} images={false} className="cc-chat-text" />
             ) : (
               <div className="cc-chat-text cc-chat-plain">{item.content}</div>
+            )}
+            {item.kind === 'failed' && onRetry && (
+              <div className="cc-chat-failed">
+                <span>{labels.notSent}</span>
+                <button type="button" className="cc-chat-retry" onClick={() => onRetry(item)} disabled={retryDisabled}>
+                  {labels.retry}
+                </button>
+              </div>
             )}
             {selectable && inHistory && (
               <label className="cc-chat-select">

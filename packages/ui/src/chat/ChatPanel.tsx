@@ -4,7 +4,7 @@ import { ChatComposer } from './ChatComposer';
 import { ChatMessageList } from './ChatMessageList';
 import { ChatToolbar } from './ChatToolbar';
 import { isUpdateFileCommand } from './commands';
-import { updateThreshold } from './conversation';
+import { updateThreshold, type Item } from './conversation';
 import { isPersonKey } from './keys';
 import { DEFAULT_CHAT_LABELS } from './labels';
 import type { ChatPanelProps } from './panel-props';
@@ -80,6 +80,7 @@ export function ChatPanel(props: ChatPanelProps) {
     generation,
     append,
     markFailed,
+    remove,
     activate,
     deactivate,
     ensureActive,
@@ -163,6 +164,13 @@ export function ChatPanel(props: ChatPanelProps) {
     void send(text);
   };
 
+  /** A message whose reply failed goes again, as a new message (its failed line and error line go). */
+  const retry = (item: Item) => {
+    if (isPending() || updating || disabled) return;
+    remove(items.filter((i) => i === item || i.about === item));
+    void send(item.content);
+  };
+
   useImperativeHandle(
     ref,
     () => ({
@@ -244,6 +252,8 @@ export function ChatPanel(props: ChatPanelProps) {
         pending={pending}
         streamText={streamText}
         updating={updating}
+        onRetry={retry}
+        retryDisabled={busy}
       />
 
       {selectable && selectedMessages.length > 0 && (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { starStatus, type StarProgress } from '@cc/ai/star';
 import type { ChatLabels } from './labels';
 import type { ChatMode, ChatStatus } from './types';
@@ -24,7 +24,7 @@ export interface ChatToolbarProps {
   banner: string | null;
 }
 
-/** Above the log: mode buttons, start / update-file / clear, then the mode text, STAR progress, offline note and banner. */
+/** Above the log: mode buttons, start / update-file / clear, then the mode text, STAR progress, the offline line and banner. */
 export function ChatToolbar(props: ChatToolbarProps) {
   const { labels, showModes, mode, onModeChange, active, banner, providerStatus: status } = props;
   const modeTextId = useId();
@@ -93,16 +93,41 @@ export function ChatToolbar(props: ChatToolbarProps) {
           </span>
         </p>
       )}
-      {status?.provider === 'offline' && (
-        <p className="cc-chat-offline" data-testid="chat-offline-note">
-          {labels.offline} {status.hint || labels.offlineHint}
-        </p>
-      )}
+      {status?.provider === 'offline' && <OfflineNote labels={labels} hint={status.hint} />}
       {banner && (
         <p className="cc-chat-banner" role="status" data-testid="chat-cleared-banner">
           {banner}
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * One line that opens the details over the log (they never take the chat's room); a second
+ * click or Escape closes them.
+ */
+function OfflineNote({ labels, hint }: { labels: ChatLabels; hint?: string }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (ref.current) ref.current.open = false;
+  };
+  return (
+    <details
+      ref={ref}
+      className="cc-chat-offline"
+      data-testid="chat-offline-note"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !ref.current?.open) return;
+        event.stopPropagation();
+        close();
+        ref.current.querySelector('summary')?.focus();
+      }}
+    >
+      <summary>{labels.offlineSummary}</summary>
+      <p className="cc-chat-offline-details">
+        {labels.offline} {hint || labels.offlineHint}
+      </p>
+    </details>
   );
 }

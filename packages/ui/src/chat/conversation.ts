@@ -17,6 +17,8 @@ export type ItemKind = 'greeting' | 'notice' | 'error' | 'failed';
 export interface Item extends ChatMessage {
   /** Lines shown but not part of the conversation (not stored, not sent, not selectable). */
   kind?: ItemKind;
+  /** An error line: the user's line whose reply failed (a retry takes both away). */
+  about?: Item;
 }
 
 /** What `chat:{folder/file}` holds (dashboard spec §3: the Conversation entity). */

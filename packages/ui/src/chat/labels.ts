@@ -31,9 +31,14 @@ export interface ChatLabels {
   typing: string;
   agentMode: string;
   askMode: string;
+  /** The one line that says answers come from the offline coach (it opens the details below). */
+  offlineSummary: string;
   /** Before the provider's hint, when answers come from the offline coach. */
   offline: string;
   offlineHint: string;
+  /** On a message whose reply failed. */
+  notSent: string;
+  retry: string;
   starProgress: string;
   selectMessage: (index: number, role: ChatRole) => string;
   you: string;
@@ -60,8 +65,11 @@ export const DEFAULT_CHAT_LABELS: ChatLabels = {
   typing: 'The coach is typing…',
   agentMode: AGENT_MODE_TEXT,
   askMode: ASK_MODE_TEXT,
+  offlineSummary: 'Offline coach · connect a model',
   offline: 'Answers come from the built-in offline coach (no AI model is connected).',
   offlineHint: 'To connect a model, set AI_BASE_URL, AI_MODEL and AI_API_KEY for the chat service and restart it.',
+  notSent: 'Not sent.',
+  retry: 'Retry',
   starProgress: 'STAR progress',
   selectMessage: (index, role) => `Select message ${index + 1} (${role === 'user' ? 'you' : 'coach'})`,
   you: 'You',

@@ -25,8 +25,10 @@ export interface ChatConversation {
   generation: RefObject<number>;
   /** Adds a line; `persist` false keeps it out of localStorage (notices, error lines). */
   append(item: Item, persist?: boolean): void;
-  /** The reply to this user line failed: it stays shown but leaves the conversation (and the stored copy). */
-  markFailed(item: Item): void;
+  /** The reply to this user line failed: it stays shown but leaves the conversation (and the stored copy). Returns the line now shown (null: no longer there). */
+  markFailed(item: Item): Item | null;
+  /** Takes lines away (a failed line being retried, with its error line). */
+  remove(items: readonly Item[]): void;
   /** Loads the stored conversation, greets when it is empty, then syncs with the server. */
   activate(): void;
   /** Shows nothing until the chat is started. */
@@ -81,10 +83,20 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
   const markFailed = useCallback(
     (item: Item) => {
       const at = itemsRef.current.indexOf(item);
-      if (at < 0) return;
+      if (at < 0) return null;
       const next = [...itemsRef.current];
-      next[at] = { ...item, kind: 'failed' };
+      const failed: Item = { ...item, kind: 'failed' };
+      next[at] = failed;
       commit(next);
+      return failed;
+    },
+    [commit],
+  );
+
+  const remove = useCallback(
+    (gone: readonly Item[]) => {
+      const next = itemsRef.current.filter((i) => !gone.includes(i));
+      if (next.length !== itemsRef.current.length) commit(next);
     },
     [commit],
   );
@@ -159,6 +171,7 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
     generation,
     append,
     markFailed,
+    remove,
     activate,
     deactivate,
     ensureActive,

@@ -114,8 +114,8 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
         console.warn('[chat] the reply failed', error);
         const errorText = latest.current.errorText;
         const line = typeof errorText === 'function' ? errorText(error) : (errorText ?? CHAT_ERROR_TEXT);
-        markFailed(sent);
-        append({ role: 'assistant', content: line || CHAT_ERROR_TEXT, kind: 'error' }, false);
+        const failed = markFailed(sent);
+        append({ role: 'assistant', content: line || CHAT_ERROR_TEXT, kind: 'error', about: failed ?? undefined }, false);
       } finally {
         if (gen === generation.current) {
           abortRef.current = null;
