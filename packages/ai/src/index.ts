@@ -27,6 +27,7 @@ export {
   fileDraftPrompt,
   profileStatementsPrompt,
   chatReplySystem,
+  planningActionsInstruction,
   suggestEditsPrompt,
   summarizePrompt,
   scorePrompt,
@@ -52,9 +53,12 @@ export {
   findPlanningAction,
   withoutPlanningAction,
   planningActionSchema,
-  todoDataSchema,
-  goalDataSchema,
+  planningActionJson,
+  PLANNING_ACTION_EXAMPLES,
   type PlanningAction,
+  type DetectedPlanningAction,
+  type TodoDataInput,
+  type GoalDataInput,
 } from './planning-actions';
 export { normalizeCount, suggestionKey } from './text';
 export { parseJsonAnswer, extractJson } from './json-answer';

@@ -1,32 +1,53 @@
 /**
- * The JSON actions a planning-chat reply may embed (spec: create_todo, create_workback_plan).
- * The format is stated in the model's prompt and produced by the offline coach; this module
- * finds them again, so the planning page and svc-coaching agree with both. Pure, no Node APIs.
+ * The JSON actions a planning-chat reply may embed (spec §4: create_todo, create_workback_plan).
+ * Their fields are defined once, in @cc/contracts/planning (todo_data is what
+ * POST /planning/chat_create_todo checks, goal_data what POST /planning/generate_workback_plan
+ * checks); this module states the form to the model and finds actions in replies. Detection
+ * only needs the shape: the fields are checked by the call that executes the action, so a
+ * slightly wrong action reaches the user as that call's error message instead of as raw JSON.
  */
 import { z } from 'zod';
+import type { GoalDataInput, TodoDataInput } from '@cc/contracts/planning';
 
-export const todoDataSchema = z.object({
-  title: z.string().min(1),
-  due_date: z.string().optional(),
-  description: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-});
+export type { GoalDataInput, TodoDataInput } from '@cc/contracts/planning';
 
-export const goalDataSchema = z.object({
-  title: z.string().min(1),
-  target_date: z.string().optional(),
-  description: z.string().optional(),
-});
+export type PlanningAction =
+  { action: 'create_todo'; todo_data: TodoDataInput } | { action: 'create_workback_plan'; goal_data: GoalDataInput };
 
+const fields = z.record(z.string(), z.unknown());
+
+/** The shape of an embedded action (its fields are the contracts' todo_data / goal_data). */
 export const planningActionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('create_todo'), todo_data: todoDataSchema }),
-  z.object({ action: z.literal('create_workback_plan'), goal_data: goalDataSchema }),
+  z.object({ action: z.literal('create_todo'), todo_data: fields }),
+  z.object({ action: z.literal('create_workback_plan'), goal_data: fields }),
 ]);
 
-export type PlanningAction = z.infer<typeof planningActionSchema>;
+/** The exact forms, as the model's prompt shows them (typed, so they follow the contracts). */
+export const PLANNING_ACTION_EXAMPLES: { createTodo: PlanningAction; createWorkbackPlan: PlanningAction } = {
+  createTodo: {
+    action: 'create_todo',
+    todo_data: { title: 'Send the deck to Maria', due_date: 'YYYY-MM-DD', description: 'Optional details', tags: ['work'] },
+  },
+  createWorkbackPlan: {
+    action: 'create_workback_plan',
+    goal_data: {
+      title: 'Get promoted to senior engineer',
+      target_date: 'YYYY-MM-DD',
+      description: 'Optional details',
+      milestone_type: '90-day',
+      context: 'Optional: what the user told you that matters for the steps',
+    },
+  },
+};
 
-/** The first valid action embedded in a reply (bare or in a ``` fence), if any. */
-export function findPlanningAction(reply: string): PlanningAction | undefined {
+/** The JSON line a reply embeds for an action. */
+export const planningActionJson = (action: PlanningAction): string => JSON.stringify(action);
+
+/** An action found in a reply: its fields are not checked yet (the executing call does that). */
+export type DetectedPlanningAction = z.output<typeof planningActionSchema>;
+
+/** The first action embedded in a reply (bare or in a ``` fence), if any. */
+export function findPlanningAction(reply: string): DetectedPlanningAction | undefined {
   for (const candidate of jsonObjectsIn(reply)) {
     try {
       const parsed = planningActionSchema.safeParse(JSON.parse(candidate));

@@ -4,7 +4,9 @@
  * are plain prose with the request's values filled in; the JSON format instruction is added
  * separately at call time, so an edited prompt cannot break parsing.
  */
+import { dateOfDay, localIsoDate } from '@cc/contracts/periods';
 import { CAREER_FOLDERS, folderGuide, sectionsFor } from './career-folders';
+import { PLANNING_ACTION_EXAMPLES, planningActionJson } from './planning-actions';
 import { isInterviewStories } from './star';
 import { normalizeCount, titleFrom, truncate } from './text';
 import type { ChatMode, MeetingSectionName, PersonContext, ProfileDetails, Statement } from './types';
@@ -117,6 +119,7 @@ export function chatReplySystem({
   fileContent,
   person,
   context,
+  today,
 }: {
   mode: ChatMode;
   folder: string;
@@ -124,6 +127,8 @@ export function chatReplySystem({
   fileContent: string;
   person?: PersonContext;
   context?: string;
+  /** YYYY-MM-DD, so the planning chat can turn "by Friday" into a date. */
+  today?: string;
 }): string {
   const parts = [COACH_VOICE];
   if (person) {
@@ -154,7 +159,7 @@ export function chatReplySystem({
   } else {
     parts.push('Ask mode: just talk. Do not offer to change the file.');
   }
-  if (folder === 'planning' && mode === 'agent') parts.push(PLANNING_ACTIONS_INSTRUCTION);
+  if (folder === 'planning' && mode === 'agent') parts.push(planningActionsInstruction(today));
   if (context?.trim()) parts.push(`Context:\n${truncate(context, 2000)}`);
   if (!person) {
     parts.push(
@@ -166,13 +171,21 @@ export function chatReplySystem({
   return parts.join('\n\n');
 }
 
-export const PLANNING_ACTIONS_INSTRUCTION = [
-  'When the user clearly asks you to add a todo, include this JSON in your reply on its own line:',
-  '{"action": "create_todo", "todo_data": {"title": "...", "due_date": "YYYY-MM-DD", "description": "...", "tags": ["..."]}}',
-  'When the user asks for a workback plan towards a goal, include:',
-  '{"action": "create_workback_plan", "goal_data": {"title": "...", "target_date": "YYYY-MM-DD", "description": "..."}}',
-  'Only include an action the user asked for.',
-].join('\n');
+/**
+ * The planning chat's actions, in the exact form @cc/contracts/planning checks (the examples
+ * are typed by it) and the planning page executes.
+ */
+export function planningActionsInstruction(today: string = localIsoDate()): string {
+  const weekday = dateOfDay(today)?.toLocaleDateString('en-US', { weekday: 'long' });
+  return [
+    `Today is ${weekday ? `${weekday}, ` : ''}${today}. Write every date as YYYY-MM-DD, turning "Friday" or "in two weeks" into the real date.`,
+    'When the user asks you to add a todo or to remind them of something, reply in one or two sentences, then put this JSON on its own line (tags and description are optional):',
+    planningActionJson(PLANNING_ACTION_EXAMPLES.createTodo),
+    'When the user asks for a workback plan towards a goal (planning backwards from a date), reply in one or two sentences, then put this JSON on its own line; the goal goes in "title", the date in "target_date", and the app creates a milestone with dated steps worked back from it:',
+    planningActionJson(PLANNING_ACTION_EXAMPLES.createWorkbackPlan),
+    'Include at most one action, only when the user asked for it, and never a date in the past. If the goal of a workback plan has no date, ask for it instead of guessing.',
+  ].join('\n');
+}
 
 export function suggestEditsPrompt({
   folder,

@@ -26,6 +26,24 @@ import {
   summarizeAnswer,
 } from './files';
 import { journalEntryAnswer, journalListAnswer } from './journal';
+import {
+  archivedPlansAnswer,
+  chatCreateTodoAnswer,
+  createActionPlanAnswer,
+  currentActionPlanAnswer,
+  deleteMilestoneAnswer,
+  generatedWeekAnswer,
+  milestonesAnswer,
+  milestoneWriteAnswer,
+  planningDeleteAnswer,
+  saveTimelineItemAnswer,
+  staleTimelineItemAnswer,
+  timelineItemsAnswer,
+  todosAnswer,
+  todoWriteAnswer,
+  weekPromptAnswer,
+  workbackPlanAnswer,
+} from './planning';
 
 /**
  * What each route-table call answers: its success answer and the failures it documents (a stale
@@ -87,6 +105,27 @@ export const ROUTE_ANSWERS = {
   'POST /ai_chat/suggest_edits': z.union([suggestEditsAnswerSchema, chatFailureSchema]),
   'POST /ai_chat/clear_conversation': okAnswer,
   'GET /ai_chat/status': chatStatusAnswerSchema,
+
+  'GET /planning/todos': todosAnswer,
+  'POST /planning/todos': todoWriteAnswer,
+  'PATCH /planning/todos/{id}': todoWriteAnswer,
+  'DELETE /planning/todos/{id}': planningDeleteAnswer,
+  'PATCH /planning/todos/{id}/toggle_completed': todoWriteAnswer,
+  'GET /planning/milestones': milestonesAnswer,
+  'POST /planning/milestones': milestoneWriteAnswer,
+  'PATCH /planning/milestones/{id}': milestoneWriteAnswer,
+  'DELETE /planning/milestones/{id}': deleteMilestoneAnswer,
+  'PATCH /planning/milestones/{id}/toggle_completed': milestoneWriteAnswer,
+  'POST /planning/chat_create_todo': chatCreateTodoAnswer,
+  'POST /planning/generate_workback_plan': workbackPlanAnswer,
+
+  'GET /coaching/current_action_plan': currentActionPlanAnswer,
+  'POST /coaching/create_empty_action_plan': createActionPlanAnswer,
+  'GET /coaching/timeline_items': timelineItemsAnswer,
+  'POST /coaching/save_timeline_item': z.union([saveTimelineItemAnswer, staleTimelineItemAnswer]),
+  'GET /coaching/week_prompt': weekPromptAnswer,
+  'POST /coaching/generate_action_plan': z.union([generatedWeekAnswer, aiErrorAnswer]),
+  'GET /coaching/archived_action_plans': archivedPlansAnswer,
 } as const;
 
 export type AnsweredRoute = keyof typeof ROUTE_ANSWERS;

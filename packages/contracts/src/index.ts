@@ -4,6 +4,7 @@ export * from './auth';
 export * from './chat';
 export * from './files';
 export * from './journal';
+export * from './planning';
 export * from './requests';
 export * from './periods';
 export * from './answers';

@@ -33,7 +33,7 @@ export function planningActionReply(message: string, today = localIsoDate()): st
     if (!title) return undefined;
     const action: PlanningAction = {
       action: 'create_workback_plan',
-      goal_data: { title, ...(date ? { target_date: date } : {}), description: `Workback plan towards: ${title}` },
+      goal_data: { title, target_date: date ?? addDays(today, 90), description: `Workback plan towards: ${title}` },
     };
     return `I'll set up a workback plan for "${title}"${date ? ` with a target date of ${date}` : ''}. Once it is created, look at the first milestone: is it small enough to start this week?\n\n${JSON.stringify(action)}`;
   }

@@ -1,0 +1,364 @@
+import { z } from 'zod';
+import { isIsoDate } from './periods-days';
+import { isPeriodKey } from './periods-keys';
+import { PLANNING_LIMITS as L, PLANNING_MESSAGES as M, normalizeTags } from './planning-rules';
+import { PG_INT_MAX } from './requests';
+
+/**
+ * svc-coaching's planning module: todos, milestones, the planning chat's two JSON-string calls,
+ * the action plan and its weekly timeline. Request schemas (a failure is 422 `{success:false,
+ * errors}` listing every broken rule), the JSON action forms of the planning chat (the one
+ * definition; packages/ai states it to the model and detects it in replies) and the answers.
+ */
+
+export * from './planning-rules';
+
+const nested = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === undefined || v === null ? {} : v), schema);
+const blankToNull = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+// ---- fields ----
+
+const titleField = z.preprocess(
+  trimmed,
+  z.string({ error: M.titleRequired }).min(1, { error: M.titleRequired }).max(L.title, { error: M.titleTooLong }),
+);
+
+const descriptionField = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : trimmed(v)),
+  z.string({ error: M.descriptionTooLong }).max(L.description, { error: M.descriptionTooLong }),
+);
+
+/** A real calendar day, YYYY-MM-DD; blank or null is "no date". */
+const optionalDateField = (error: string) => z.preprocess(blankToNull, z.string({ error }).refine(isIsoDate, { error }).nullable());
+
+const requiredDateField = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: (issue) => (issue.input === null ? M.targetDateRequired : M.targetDateInvalid) })
+    .refine(isIsoDate, { error: M.targetDateInvalid }),
+);
+
+/** Comma-separated text (the form) or a list (the AI payload); answered as a list. */
+const tagsField = z.preprocess(
+  (v) => (v === undefined || v === null ? [] : v),
+  z
+    .union([z.string().max(L.tagsText, { error: M.tagsInvalid }), z.array(z.string()).max(L.tags * 10, { error: M.tooManyTags })], {
+      error: M.tagsInvalid,
+    })
+    .transform((raw) => normalizeTags(raw))
+    .pipe(z.array(z.string().max(L.tag, { error: M.tagTooLong })).max(L.tags, { error: M.tooManyTags })),
+);
+
+const milestoneTypeField = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : trimmed(v)),
+  z.string({ error: M.milestoneTypeTooLong }).max(L.milestoneType, { error: M.milestoneTypeTooLong }),
+);
+
+/** A milestone to link a todo to; blank or null unlinks. */
+const milestoneIdField = z.preprocess(
+  (v) => {
+    const blank = blankToNull(v);
+    return typeof blank === 'string' && /^\s*\d+\s*$/.test(blank) ? Number(blank) : blank;
+  },
+  z
+    .number({ error: M.milestoneIdInvalid })
+    .int({ error: M.milestoneIdInvalid })
+    .positive({ error: M.milestoneIdInvalid })
+    .max(PG_INT_MAX, { error: M.milestoneIdInvalid })
+    .nullable(),
+);
+
+const todoShape = {
+  title: titleField,
+  due_date: optionalDateField(M.dueDateInvalid),
+  description: descriptionField,
+  tags: tagsField,
+  milestone_id: milestoneIdField,
+};
+
+const milestoneShape = {
+  title: titleField,
+  target_date: requiredDateField,
+  description: descriptionField,
+  milestone_type: milestoneTypeField,
+};
+
+/** The todo fields: `todo{...}` of the form and the planning chat's `todo_data`. */
+export const todoFieldsSchema = z.object(todoShape, { error: M.todoShape });
+/** Only the fields sent are changed (the edit modal sends them all). */
+export const todoPatchSchema = z.object(todoShape, { error: M.todoShape }).partial();
+export const milestoneFieldsSchema = z.object(milestoneShape, { error: M.milestoneShape });
+export const milestonePatchSchema = z.object(milestoneShape, { error: M.milestoneShape }).partial();
+
+export type TodoFields = z.output<typeof todoFieldsSchema>;
+export type TodoPatch = z.output<typeof todoPatchSchema>;
+export type MilestoneFields = z.output<typeof milestoneFieldsSchema>;
+export type MilestonePatch = z.output<typeof milestonePatchSchema>;
+
+/** `POST /planning/todos` */
+export const createTodoBody = z.object({ todo: nested(todoFieldsSchema) });
+/** `PATCH /planning/todos/{id}` */
+export const updateTodoBody = z.object({ todo: nested(todoPatchSchema) });
+/** `POST /planning/milestones` */
+export const createMilestoneBody = z.object({ milestone: nested(milestoneFieldsSchema) });
+/** `PATCH /planning/milestones/{id}` */
+export const updateMilestoneBody = z.object({ milestone: nested(milestonePatchSchema) });
+
+// ---- the planning chat's JSON actions (spec §4: create_todo, create_workback_plan) ----
+
+/**
+ * `goal_data`: the goal as `title` (or `goal`), its target date, and optionally a description,
+ * the milestone type and context the workback steps mention.
+ */
+export const goalDataSchema = z
+  .object(
+    {
+      title: z.preprocess(trimmed, z.string({ error: M.goalTitleRequired }).max(L.title, { error: M.titleTooLong }).optional()),
+      goal: z.preprocess(trimmed, z.string({ error: M.goalTitleRequired }).max(L.title, { error: M.titleTooLong }).optional()),
+      target_date: requiredDateField,
+      description: descriptionField,
+      milestone_type: milestoneTypeField,
+      context: z.preprocess(
+        (v) => (v === undefined || v === null ? '' : trimmed(v)),
+        z.string({ error: M.contextTooLong }).max(L.context, { error: M.contextTooLong }),
+      ),
+    },
+    { error: M.goalDataShape },
+  )
+  .refine((g) => Boolean(g.title || g.goal), { error: M.goalTitleRequired, path: ['title'] })
+  .transform(({ goal, title, ...rest }) => ({ ...rest, title: (title || goal)! }));
+export type GoalData = z.output<typeof goalDataSchema>;
+/** What a reply's `goal_data` holds (the model's side of the form). */
+export interface GoalDataInput {
+  title?: string;
+  goal?: string;
+  target_date: string;
+  description?: string;
+  milestone_type?: string;
+  context?: string;
+}
+/** `todo_data`: the todo fields, tags as a list. */
+export const todoDataSchema = todoFieldsSchema;
+export type TodoData = z.output<typeof todoDataSchema>;
+/** What a reply's `todo_data` holds (the model's side of the form). */
+export interface TodoDataInput {
+  title: string;
+  due_date?: string | null;
+  description?: string;
+  tags?: string[];
+  milestone_id?: number | null;
+}
+
+/** A JSON text parsed, then checked by `schema`; broken JSON is one message, never a 500. */
+function jsonText<S extends z.ZodType<unknown, object>>(schema: S, messages: { required: string; invalid: string; shape: string }) {
+  return z.preprocess(
+    (v) => (v === undefined || v === null ? undefined : v),
+    z
+      .union([z.string({ error: messages.required }).max(L.payload, { error: M.payloadTooLong }), z.record(z.string(), z.unknown())], {
+        error: messages.required,
+      })
+      .transform((raw, ctx) => {
+        if (typeof raw !== 'string') return raw;
+        try {
+          const parsed: unknown = JSON.parse(raw);
+          if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+            ctx.addIssue({ code: 'custom', message: messages.shape });
+            return z.NEVER;
+          }
+          return parsed;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: messages.invalid });
+          return z.NEVER;
+        }
+      })
+      .pipe(schema),
+  );
+}
+
+/** `POST /planning/chat_create_todo`: `todo_data` is JSON text (an object is accepted too). */
+export const chatCreateTodoBody = z.object({
+  todo_data: jsonText(todoDataSchema, { required: M.todoDataRequired, invalid: M.todoDataInvalid, shape: M.todoDataShape }),
+});
+/** `POST /planning/generate_workback_plan`: `goal_data` is JSON text (an object is accepted too). */
+export const generateWorkbackBody = z.object({
+  goal_data: jsonText(goalDataSchema, { required: M.goalDataRequired, invalid: M.goalDataInvalid, shape: M.goalDataShape }),
+});
+
+// ---- action plan and timeline ----
+
+const weekTypeField = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? 'week' : v),
+  z.literal('week', { error: M.periodTypeInvalid }),
+);
+export const weekKeyField = z.string({ error: M.periodKeyInvalid }).refine((k) => isPeriodKey(k, 'week'), { error: M.periodKeyInvalid });
+
+const revisionField = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.number().int().min(0).max(PG_INT_MAX).optional(),
+);
+const saveIdField = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+);
+
+/**
+ * `POST /coaching/save_timeline_item`: one week's actions (and, optionally, its outcomes),
+ * upserted. `revision` is the week's revision the edit is based on (stale: 409, as for files).
+ */
+export const saveTimelineItemBody = z.object({
+  period_type: weekTypeField,
+  period_key: weekKeyField,
+  content: z
+    .string({ error: M.weekContentRequired })
+    .max(L.weekContent, { error: M.weekContentTooLong })
+    .nullable()
+    .transform((v) => v ?? ''),
+  outcomes: z.string({ error: M.outcomesTooLong }).max(L.outcomes, { error: M.outcomesTooLong }).nullish(),
+  revision: revisionField,
+  save_id: saveIdField,
+});
+/** `GET /coaching/week_prompt?period_key=&week_label=` */
+export const weekPromptQuery = z.object({
+  period_key: weekKeyField,
+  week_label: z.string().max(L.weekLabel, { error: M.weekLabelTooLong }).optional(),
+});
+/** `POST /coaching/generate_action_plan` */
+export const generateActionPlanBody = z.object({
+  prompt: z.preprocess(
+    trimmed,
+    z
+      .string({ error: M.weekPromptRequired })
+      .min(1, { error: M.weekPromptRequired })
+      .max(L.weekPrompt, { error: 'The context can be at most 20,000 characters.' }),
+  ),
+  period_key: weekKeyField,
+  period_type: weekTypeField,
+});
+
+// ---- answers ----
+
+export const todoSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  due_date: z.string().nullable(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  completed: z.boolean(),
+  milestone_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Todo = z.infer<typeof todoSchema>;
+
+export const milestoneSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  target_date: z.string(),
+  description: z.string(),
+  milestone_type: z.string(),
+  completed: z.boolean(),
+  /** Linked todos: how many are done, of how many. */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Milestone = z.infer<typeof milestoneSchema>;
+
+const confirmed = { success: z.literal(true), errors: z.array(z.string()) };
+
+/** `GET /planning/todos`: open todos first, by due date (undated last). */
+export const todosAnswer = z.object({ success: z.literal(true), todos: z.array(todoSchema) });
+/** `POST` (201), `PATCH`, `PATCH .../toggle_completed` of a todo */
+export const todoWriteAnswer = z.object({ ...confirmed, todo: todoSchema });
+/** `GET /planning/milestones`: by target date. */
+export const milestonesAnswer = z.object({ success: z.literal(true), milestones: z.array(milestoneSchema) });
+export const milestoneWriteAnswer = z.object({ ...confirmed, milestone: milestoneSchema });
+/** `DELETE /planning/milestones/{id}`: its todos stay, unlinked. */
+export const deleteMilestoneAnswer = z.object({ ...confirmed, unlinked_todos: z.number().int() });
+export const planningDeleteAnswer = z.object(confirmed);
+/** `POST /planning/chat_create_todo` (201) */
+export const chatCreateTodoAnswer = z.object({ ...confirmed, message: z.string(), todo: todoSchema });
+/** `POST /planning/generate_workback_plan` (201): the milestone and its todos, soonest first. */
+export const workbackPlanAnswer = z.object({ ...confirmed, message: z.string(), milestone: milestoneSchema, todos: z.array(todoSchema) });
+
+export const actionPlanSchema = z.object({ id: z.number().int(), created_at: z.string() });
+export type ActionPlan = z.infer<typeof actionPlanSchema>;
+
+export const timelineItemSchema = z.object({
+  period_type: z.literal('week'),
+  period_key: z.string(),
+  /** The week's actions (markdown lines). */
+  content: z.string(),
+  outcomes: z.string(),
+  /** Goes up with every change of the content; the base of the next save. */
+  revision: z.number().int(),
+  updated_at: z.string(),
+});
+export type TimelineItem = z.infer<typeof timelineItemSchema>;
+
+export const archivedActionSchema = z.object({ period_key: z.string(), text: z.string() });
+export type ArchivedAction = z.infer<typeof archivedActionSchema>;
+/**
+ * A plan set aside by a new one, with the actions it still had open then: those of its last
+ * week and before (immediately), of the next 4 weeks (soon), and after (later).
+ */
+export const archivedPlanSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  archived_at: z.string(),
+  immediately: z.array(archivedActionSchema),
+  soon: z.array(archivedActionSchema),
+  later: z.array(archivedActionSchema),
+});
+export type ArchivedPlan = z.infer<typeof archivedPlanSchema>;
+
+/** `GET /coaching/current_action_plan` */
+export const currentActionPlanAnswer = z.object({ success: z.literal(true), has_plan: z.boolean(), plan: actionPlanSchema.nullable() });
+/** `POST /coaching/create_empty_action_plan`: `archived` is the plan it replaced, if any. */
+export const createActionPlanAnswer = z.object({
+  success: z.literal(true),
+  plan: actionPlanSchema,
+  archived: archivedPlanSchema.nullable(),
+});
+/** `GET /coaching/timeline_items`: the current plan's weeks (none without a plan). */
+export const timelineItemsAnswer = z.object({
+  success: z.literal(true),
+  items: z.array(timelineItemSchema),
+  migration_needed: z.boolean(),
+});
+/** `POST /coaching/save_timeline_item` */
+export const saveTimelineItemAnswer = z.object({ ...confirmed, item: timelineItemSchema });
+/** `POST /coaching/save_timeline_item` on a stale revision: 409 with what the week holds now. */
+export const staleTimelineItemAnswer = z.object({
+  success: z.literal(false),
+  errors: z.array(z.string()),
+  current: z.object({ content: z.string(), revision: z.number().int(), save_id: z.string().optional() }),
+});
+/** `GET /coaching/week_prompt` */
+export const weekPromptAnswer = z.object({ success: z.literal(true), prompt: z.string() });
+/** `POST /coaching/generate_action_plan`: the week's plan; its outcomes are stored on the week. */
+export const generatedWeekAnswer = z.object({
+  success: z.literal(true),
+  item: z.object({ period_type: z.literal('week'), period_key: z.string(), outcomes: z.string(), actions: z.string() }),
+});
+/** `GET /coaching/archived_action_plans`: newest archive first. */
+export const archivedPlansAnswer = z.object({ success: z.literal(true), plans: z.array(archivedPlanSchema) });
+
+export type TodosAnswer = z.infer<typeof todosAnswer>;
+export type TodoWriteAnswer = z.infer<typeof todoWriteAnswer>;
+export type MilestonesAnswer = z.infer<typeof milestonesAnswer>;
+export type MilestoneWriteAnswer = z.infer<typeof milestoneWriteAnswer>;
+export type ChatCreateTodoAnswer = z.infer<typeof chatCreateTodoAnswer>;
+export type WorkbackPlanAnswer = z.infer<typeof workbackPlanAnswer>;
+export type CurrentActionPlanAnswer = z.infer<typeof currentActionPlanAnswer>;
+export type CreateActionPlanAnswer = z.infer<typeof createActionPlanAnswer>;
+export type TimelineItemsAnswer = z.infer<typeof timelineItemsAnswer>;
+export type SaveTimelineItemAnswer = z.infer<typeof saveTimelineItemAnswer>;
+export type StaleTimelineItemAnswer = z.infer<typeof staleTimelineItemAnswer>;
+export type WeekPromptAnswer = z.infer<typeof weekPromptAnswer>;
+export type GeneratedWeekAnswer = z.infer<typeof generatedWeekAnswer>;
+export type ArchivedPlansAnswer = z.infer<typeof archivedPlansAnswer>;
