@@ -59,6 +59,31 @@ describe('FileWorkspace: autosave', () => {
     expect(screen.getByTestId('file-title').textContent).toBe('CV 2026');
   });
 
+  it('ticking a task box in the preview writes [x] at that item into the editor and saves it (issue 9)', async () => {
+    const content = '# Plan\n\n* [ ] call the mentor\n*   [ ]  send the deck\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
+    api.files.get(7)!.content = content;
+    renderWorkspace();
+    const view = await editorReady();
+    const boxes = () => within(screen.getByTestId('markdown-preview')).getAllByRole('checkbox') as HTMLInputElement[];
+    await waitFor(() => expect(boxes()).toHaveLength(2));
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    act(() => {
+      fireEvent.click(boxes()[1]!);
+    });
+    const ticked = content.replace('*   [ ]  send', '*   [x]  send');
+    expect(editorText(view)).toBe(ticked);
+    expect(boxes()[1]!.checked).toBe(true);
+    await advance(1000);
+    expect(contentSaves()).toHaveLength(1);
+    expect(contentSaves()[0]!.body).toEqual({ file: { content: ticked, revision: 3, save_id: expect.any(String) } });
+    // Unticked: back to the bytes it had.
+    act(() => {
+      fireEvent.click(boxes()[1]!);
+    });
+    await advance(1000);
+    expect(contentSaves().at(-1)!.body).toEqual({ file: { content, revision: 4, save_id: expect.any(String) } });
+  });
+
   it('saves at once when the editor loses the focus, and with keepalive on page hide', async () => {
     renderWorkspace();
     const view = await editorReady();

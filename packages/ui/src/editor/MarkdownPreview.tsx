@@ -1,5 +1,6 @@
-import { useEffect, useImperativeHandle, useRef, type ClipboardEvent, type DragEvent, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, type ClipboardEvent, type DragEvent, type MouseEvent, type Ref } from 'react';
 import { PreviewModel, type HtmlToMarkdown } from './preview-model';
+import { toggleTaskBox } from './task-boxes';
 import './editor.css';
 
 let converter: Promise<HtmlToMarkdown> | null = null;
@@ -59,6 +60,7 @@ export function MarkdownPreview(props: MarkdownPreviewProps) {
     if (!modelRef.current && rootRef.current) {
       modelRef.current = new PreviewModel(rootRef.current);
       modelRef.current.images = propsRef.current.images ?? true;
+      modelRef.current.tasks = propsRef.current.editable ?? false;
     }
     return modelRef.current;
   };
@@ -97,30 +99,57 @@ export function MarkdownPreview(props: MarkdownPreviewProps) {
   }, [source]);
 
   useEffect(() => {
+    if (modelRef.current) modelRef.current.tasks = editable;
     modelRef.current?.discardRecords();
   }, [editable]);
 
-  const convertEdits = () => {
+  const emit = (next: string) => {
+    emitted.current = next;
+    latest.current = next;
+    propsRef.current.onEdit?.(next);
+  };
+
+  /** Turns the edits made in the preview into markdown; `then` runs after (also when there were none). */
+  const convertEdits = (then?: () => void) => {
     pendingInput.current = false;
     const m = modelRef.current;
-    if (!m || !m.edited) return;
+    if (!m || !m.edited) {
+      then?.();
+      return;
+    }
     void loadConverter().then(
       (toMarkdown) => {
         const next = modelRef.current?.takeEdits(toMarkdown);
-        if (next === null || next === undefined) return;
-        emitted.current = next;
-        latest.current = next;
-        propsRef.current.onEdit?.(next);
+        if (next !== null && next !== undefined) emit(next);
+        then?.();
       },
       (error: unknown) => console.warn('[preview] could not load the HTML-to-markdown converter', error),
     );
+  };
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox') return;
+    // The box shows the markdown: it changes when the markdown does (below), never on its own.
+    event.preventDefault();
+    if (!propsRef.current.editable) return;
+    const refocus = document.activeElement === box;
+    // Words typed just before count first, so the tick lands on the text as it is now.
+    convertEdits(() => {
+      const m = modelRef.current;
+      if (!m || !box.isConnected) return;
+      const ticked = toggleTaskBox(m, box);
+      if (!ticked) return;
+      if (refocus) ticked.box?.focus();
+      emit(ticked.source);
+    });
   };
 
   const onInput = () => {
     if (pendingInput.current) return;
     pendingInput.current = true;
     // One conversion per frame at most, after the browser applied the edit.
-    queueMicrotask(convertEdits);
+    queueMicrotask(() => convertEdits());
   };
 
   const onBlur = () => {
@@ -156,6 +185,7 @@ export function MarkdownPreview(props: MarkdownPreviewProps) {
       suppressContentEditableWarning
       spellCheck={editable}
       onInput={editable ? onInput : undefined}
+      onClick={onClick}
       onFocus={editable ? () => propsRef.current.onFocus?.() : undefined}
       onBlur={editable ? onBlur : undefined}
       onPaste={editable ? onPaste : undefined}

@@ -1,7 +1,8 @@
 import type { Token } from 'marked';
 import { BLOCK_CLASS, detachBlock, inPreview, insertBlocks, isChunk, topLevelOf, topNodes } from './preview-chunks';
-import { patchBlock } from './preview-patch';
+import { keepUnchangedLines, patchBlock, trailingBreaks } from './preview-patch';
 import { collectLinks, renderBlock, SectionLexer } from './section-lexer';
+import { enableTaskBoxes } from './task-boxes';
 
 export { collectLinks, SectionLexer, splitSections } from './section-lexer';
 
@@ -50,6 +51,8 @@ export class PreviewModel {
   private readonly dirty = new Set<Node>();
   private structural = false;
   images = true;
+  /** Task-list boxes can be ticked (an editable preview). */
+  tasks = false;
   /** Called when a sliced render finished (tests, benchmarks). */
   onRendered?: () => void;
 
@@ -139,6 +142,7 @@ export class PreviewModel {
           el = document.createElement('div');
           el.className = BLOCK_CLASS;
           el.innerHTML = html;
+          if (this.tasks) enableTaskBoxes(el);
           els.push(el);
         }
         const block: Block = { raw: token.raw, token, el, html: el ? el.innerHTML : undefined };
@@ -162,6 +166,12 @@ export class PreviewModel {
     this.job = job;
     step();
     if (index >= pending.length) this.job = null;
+  }
+
+  /** The block a node of the preview shows (null: a node the user made). */
+  blockAt(node: Node): Block | null {
+    const top = topLevelOf(this.root, node);
+    return top ? (this.byNode.get(top) ?? null) : null;
   }
 
   /* ------------------------------------------------------- edits made in the preview */
@@ -261,29 +271,6 @@ export class PreviewModel {
     block.token = undefined;
     block.stale = true;
   }
-}
-
-/**
- * `after` (the edited block through turndown) with the lines turndown wrote unchanged taken
- * from the source instead, when turndown's lines of the block before the edit line up with the
- * source's (one line each).
- */
-export function keepUnchangedLines(raw: string, before: string, after: string): string {
-  const source = raw.replace(/\n+$/, '').split('\n');
-  const old = before.replace(/\n+$/, '').split('\n');
-  const now = after.split('\n');
-  if (old.length !== source.length) return after;
-  let head = 0;
-  while (head < old.length && head < now.length && old[head] === now[head]) head++;
-  let tail = 0;
-  while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail++;
-  return [...source.slice(0, head), ...now.slice(head, now.length - tail), ...source.slice(source.length - tail)].join('\n');
-}
-
-/** The line breaks that ended the block's markdown (kept as they were; the blank lines between blocks are blocks of their own). */
-function trailingBreaks(raw: string): string {
-  const match = /\n*$/.exec(raw);
-  return match ? match[0] : '';
 }
 
 function escapeText(text: string): string {

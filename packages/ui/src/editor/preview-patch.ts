@@ -1,4 +1,5 @@
 import { lexMarkdown, renderMarkdownTokens, type MarkdownLinks } from '../markdown';
+import { TASK_BOX_ATTRIBUTES } from './task-boxes';
 
 /**
  * An edit made in the preview, written into the block's own markdown: the words the user
@@ -53,6 +54,31 @@ export function patchBlock(raw: string, beforeHtml: string, el: Element, context
   return null;
 }
 
+/* ------------------------------------------------------- turndown's lines, in the source */
+
+/**
+ * `after` (the edited block through turndown) with the lines turndown wrote unchanged taken
+ * from the source instead, when turndown's lines of the block before the edit line up with the
+ * source's (one line each).
+ */
+export function keepUnchangedLines(raw: string, before: string, after: string): string {
+  const source = raw.replace(/\n+$/, '').split('\n');
+  const old = before.replace(/\n+$/, '').split('\n');
+  const now = after.split('\n');
+  if (old.length !== source.length) return after;
+  let head = 0;
+  while (head < old.length && head < now.length && old[head] === now[head]) head++;
+  let tail = 0;
+  while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail++;
+  return [...source.slice(0, head), ...now.slice(head, now.length - tail), ...source.slice(source.length - tail)].join('\n');
+}
+
+/** The line breaks that ended the block's markdown (kept as they were; the blank lines between blocks are blocks of their own). */
+export function trailingBreaks(raw: string): string {
+  const match = /\n*$/.exec(raw);
+  return match ? match[0] : '';
+}
+
 /* -------------------------------------------------------------------------- helpers */
 
 const isSpace = (token: string) => /^\s+$/.test(token);
@@ -73,10 +99,13 @@ function parse(html: string): DocumentFragment {
   return template.content;
 }
 
-/** The HTML as the DOM serialises it (so a rendered block and an edited one compare equal). */
+/** The HTML as the DOM serialises it (so a rendered block and an edited one compare equal), without what the preview adds to task boxes. */
 function normalizeHtml(html: string): string {
   template ??= document.createElement('template');
   template.innerHTML = html;
+  for (const box of Array.from(template.content.querySelectorAll('input'))) {
+    for (const name of TASK_BOX_ATTRIBUTES) box.removeAttribute(name);
+  }
   return template.innerHTML.replace(/&nbsp;|\u00a0/g, ' ');
 }
 
