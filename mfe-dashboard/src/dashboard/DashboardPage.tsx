@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { DialogProvider } from '@cc/ui/dialogs';
 import { ExplorerActionsProvider } from '../explorer/actions/ExplorerActionsProvider';
 import { Explorer } from '../explorer/Explorer';
 import { displayName } from '../explorer/labels';
@@ -17,9 +18,18 @@ const importWorkspace = () => import(/* webpackChunkName: "file-workspace" */ '.
 
 /**
  * The dashboard (spec §2): the explorer on the left; the open file's workspace (centre and
- * right), or the About me panel from the people remote when no file is open.
+ * right), or the About me panel from the people remote when no file is open. Its questions and
+ * alerts are in-app dialogs, one at a time, over the whole page.
  */
 export default function DashboardPage() {
+  return (
+    <DialogProvider>
+      <Dashboard />
+    </DialogProvider>
+  );
+}
+
+function Dashboard() {
   const explorer = useExplorer();
   const workspace = useWorkspace();
   useAutoOpen(explorer, workspace);

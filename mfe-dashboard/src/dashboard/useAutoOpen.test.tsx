@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { DialogProvider } from '@cc/ui/dialogs';
 import type { OpenOnLoadHint } from '@cc/ui/open-hint';
 import { installFakeApi } from '../testing/fakeApi';
 import { useWorkspace } from '../workspace/useWorkspace';
@@ -8,6 +9,14 @@ import { AUTO_OPEN_DELAY_MS, AUTO_OPEN_RETRY_MS, useAutoOpen } from './useAutoOp
 import { useExplorer } from '../explorer/useExplorer';
 
 function Harness({ hint }: { hint: OpenOnLoadHint | null }) {
+  return (
+    <DialogProvider>
+      <Page hint={hint} />
+    </DialogProvider>
+  );
+}
+
+function Page({ hint }: { hint: OpenOnLoadHint | null }) {
   const explorer = useExplorer();
   const workspace = useWorkspace();
   useAutoOpen(explorer, workspace, () => hint);
@@ -59,10 +68,18 @@ const advance = (ms: number) =>
     await jest.advanceTimersByTimeAsync(ms);
   });
 
+let nativeDialogs: jest.Spied<typeof window.confirm>[];
 beforeEach(() => {
   jest.useFakeTimers();
+  // The question is asked in the page, never with the browser's dialogs.
+  nativeDialogs = (['confirm', 'alert', 'prompt'] as const).map((name) =>
+    jest.spyOn(window, name as 'confirm').mockImplementation(() => {
+      throw new Error(`window.${name} was called`);
+    }),
+  );
 });
 afterEach(() => {
+  for (const spy of nativeDialogs) expect(spy).not.toHaveBeenCalled();
   cleanup();
   jest.useRealTimers();
   jest.restoreAllMocks();
@@ -98,16 +115,19 @@ describe('auto-open hint', () => {
     expect(screen.getByTestId('chat').textContent).toBe('');
   });
 
-  it('still missing after the retry: asks whether to create it (confirm), then creates and opens it', async () => {
+  it('still missing after the retry: asks whether to create it (an in-app confirm), then creates and opens it', async () => {
     const api = serve([{ coaching: [] }]);
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     render(<Harness hint={{ folder: 'coaching', fileName: 'next_steps', startChat: true }} />);
     await flush();
     await advance(AUTO_OPEN_DELAY_MS);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
     await advance(AUTO_OPEN_RETRY_MS);
-    expect(confirm).toHaveBeenCalledTimes(1);
-    expect(confirm.mock.calls[0]![0]).toContain('next steps');
+    const dialog = await screen.findByRole('dialog', { name: 'Create file' });
+    expect(dialog.textContent).toContain('"next steps" is not in the folder "coaching" yet. Create it?');
+    expect(api.find('POST', '/files')).toHaveLength(0);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    });
     await flush();
     expect(api.find('POST', '/files')[0]?.body).toEqual({
       file: { name: 'next steps.md', folder: 'coaching', description: '', content: '' },
@@ -117,12 +137,33 @@ describe('auto-open hint', () => {
 
   it('declining the confirmation creates nothing', async () => {
     const api = serve([{ coaching: [] }]);
-    jest.spyOn(window, 'confirm').mockReturnValue(false);
     render(<Harness hint={{ folder: 'coaching', fileName: 'x.md' }} />);
     await flush();
     await advance(AUTO_OPEN_DELAY_MS + AUTO_OPEN_RETRY_MS);
+    const dialog = await screen.findByRole('dialog', { name: 'Create file' });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    });
     await flush();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.find('POST', '/files')).toHaveLength(0);
+    expect(screen.getByTestId('open').textContent).toBe('none');
+  });
+
+  it('a failed creation is reported in an in-app alert with the spec text', async () => {
+    const api = serve([{ coaching: [] }]);
+    render(<Harness hint={{ folder: 'coaching', fileName: 'plan' }} />);
+    await flush();
+    await advance(AUTO_OPEN_DELAY_MS + AUTO_OPEN_RETRY_MS);
+    const dialog = await screen.findByRole('dialog', { name: 'Create file' });
+    api.fetchMock.mockImplementationOnce(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    });
+    const alert = await screen.findByRole('dialog', { name: 'Error creating file' });
+    expect(within(alert).getByRole('alert').textContent).toBe('Error creating file. Please try again.');
     expect(screen.getByTestId('open').textContent).toBe('none');
   });
 

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { useDialogs } from '@cc/ui/dialogs';
 import { takeOpenOnLoad, type OpenOnLoadHint } from '@cc/ui/open-hint';
 import { normalizeFileName } from '@cc/contracts/names';
 import { createFile } from '../explorer/api/files';
-import { failureText, TEXT } from '../explorer/errors';
+import { alertFailure, TEXT } from '../explorer/errors';
 import { displayName, nameKey } from '../explorer/labels';
 import type { Workspace } from '../workspace/useWorkspace';
 import type { AutoChat } from '../workspace/types';
@@ -33,11 +34,12 @@ function autoChatOf(hint: OpenOnLoadHint): AutoChat | undefined {
  * The open-on-load hint (another page stored it, e.g. a coaching suggestion): 1 s after the
  * page mounts, open the named file (its chat starts, and the workspace sends the prompt 0.5 s
  * after opening). Not there: reload the file list and retry after 1 s. Still not there: ask
- * whether to create it.
+ * whether to create it (an in-app dialog: needs a DialogProvider above).
  */
 export function useAutoOpen(explorer: Explorer, workspace: Workspace, take: () => OpenOnLoadHint | null = takeOpenOnLoad): void {
-  const refs = useRef({ explorer, workspace });
-  refs.current = { explorer, workspace };
+  const dialogs = useDialogs();
+  const refs = useRef({ explorer, workspace, dialogs });
+  refs.current = { explorer, workspace, dialogs };
   // Taken once per page instance (StrictMode runs the effect twice in development).
   const hintRef = useRef<OpenOnLoadHint | null | undefined>(undefined);
 
@@ -71,7 +73,12 @@ export function useAutoOpen(explorer: Explorer, workspace: Workspace, take: () =
       hintRef.current = null;
       const name = normalizeFileName(hint.fileName);
       if (!name || !hint.folder.trim()) return;
-      if (!window.confirm(`"${displayName(name)}" is not in the folder "${hint.folder}" yet. Create it?`)) return;
+      const create = await refs.current.dialogs.confirm({
+        title: 'Create file',
+        message: `"${displayName(name)}" is not in the folder "${hint.folder}" yet. Create it?`,
+        confirmLabel: 'Create',
+      });
+      if (!create || cancelled) return;
       try {
         const answer = await createFile({ folder: hint.folder.trim(), name });
         const file = answer.file;
@@ -79,7 +86,7 @@ export function useAutoOpen(explorer: Explorer, workspace: Workspace, take: () =
         refs.current.explorer.addFile(folder, { id: file.id, name: file.name, description: file.description ?? '' });
         if (!cancelled) open({ folder, id: file.id, name: file.name });
       } catch (error) {
-        window.alert(failureText(error, TEXT.createFile[0], TEXT.createFile[1]));
+        if (!cancelled) alertFailure(refs.current.dialogs, error, TEXT.createFile);
       }
     };
 

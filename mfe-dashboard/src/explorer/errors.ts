@@ -1,4 +1,5 @@
 import { ApiError } from '@cc/client';
+import type { Dialogs } from '@cc/ui/dialogs';
 
 /**
  * Spec §8: the explorer's alerts. A server answer with errors → `<prefix>: <errors joined by ', '>`
@@ -11,9 +12,9 @@ export function failureText(error: unknown, prefix: string, network: string): st
   return `${prefix}: ${list.length > 0 ? list.join(', ') : 'Unknown error'}`;
 }
 
-/** The failure's alert (spec §8: the explorer reports a failed call with the browser's alert). */
-export function alertFailure(error: unknown, [prefix, network]: FailureTexts): void {
-  window.alert(failureText(error, prefix, network));
+/** The failure's alert (spec §8), an in-app one: titled by what failed, the spec's text as its message. */
+export function alertFailure(dialogs: Dialogs, error: unknown, [prefix, network]: FailureTexts): void {
+  void dialogs.alert({ title: prefix, message: failureText(error, prefix, network) });
 }
 
 /** The spec's alert texts (§5, §8). */
@@ -23,6 +24,13 @@ export const TEXT = {
   folderNameRequired: 'Please enter a folder name.',
   fileNameRequired: 'Please enter a file name.',
   fileIdMissing: 'File ID missing.',
+  // The service's own name rules (FILES_MESSAGES in @cc/contracts, which the browser does not
+  // import: zod), shown as the name is typed; rules.test.ts checks they are the same texts.
+  folderNameSlash: 'Folder names cannot contain "/" or "\\".',
+  folderNameTooLong: 'Folder names can be at most 100 characters.',
+  fileNameSlash: 'File names cannot contain "/" or "\\".',
+  fileNameTooLong: 'File names can be at most 200 characters.',
+  fileExists: 'A file with this name already exists in this folder.',
   createFolder: ['Error creating folder', 'Error creating folder.'],
   createFile: ['Error creating file', 'Error creating file. Please try again.'],
   updateFolder: ['Error updating folder', 'Error updating folder.'],

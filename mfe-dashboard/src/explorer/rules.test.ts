@@ -2,7 +2,9 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { normalizeFileName, normalizeFolderName } from '@cc/contracts/names';
 import { DEFAULT_COUNT, FILES_COUNT_KEY, FOLDERS_COUNT_KEY, normalizeCount, readCount, writeCount } from './counts';
-import { failureText } from './errors';
+import { FILES_MESSAGES } from '@cc/contracts';
+import { failureText, TEXT } from './errors';
+import { fileNameProblem, folderNameProblem } from './nameRules';
 import { displayName, truncateLabel } from './labels';
 import { ApiError } from '@cc/client';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
@@ -35,6 +37,45 @@ describe('name rules (spec §5, @cc/contracts/names)', () => {
   });
   it('folder names: trimmed', () => {
     expect(normalizeFolderName('  career-goals ')).toBe('career-goals');
+  });
+});
+
+describe('names as they are typed (the dialogs report them before any call)', () => {
+  it("speak the service's words", () => {
+    const keys = [
+      'folderNameRequired',
+      'folderExists',
+      'folderNameSlash',
+      'folderNameTooLong',
+      'fileNameRequired',
+      'fileNameSlash',
+      'fileNameTooLong',
+      'fileExists',
+    ] as const;
+    for (const key of keys) expect(TEXT[key]).toBe(FILES_MESSAGES[key]);
+  });
+
+  it('folder names: required, no "/" or "\\", at most 100 characters, not taken (case ignored) unless it is the one renamed', () => {
+    const folders = [{ name: 'career-goals' }, { name: 'notes' }];
+    expect(folderNameProblem('  ', folders)).toBe('Please enter a folder name.');
+    expect(folderNameProblem('a/b', folders)).toBe('Folder names cannot contain "/" or "\\".');
+    expect(folderNameProblem('a\\b', folders)).toBe('Folder names cannot contain "/" or "\\".');
+    expect(folderNameProblem('x'.repeat(101), folders)).toBe('Folder names can be at most 100 characters.');
+    expect(folderNameProblem(' Career-Goals ', folders)).toBe('Folder already exists.');
+    expect(folderNameProblem('Career-Goals', folders, 'career-goals')).toBeNull();
+    expect(folderNameProblem('notes', folders, 'career-goals')).toBe('Folder already exists.');
+    expect(folderNameProblem(' past-projects ', folders)).toBeNull();
+  });
+
+  it('file names: the name rules first (underscores, .md), then the same checks within the folder', () => {
+    const files = [{ name: 'five year plan.md' }];
+    expect(fileNameProblem('.md', files)).toBe('Please enter a file name.');
+    expect(fileNameProblem('a/b', files)).toBe('File names cannot contain "/" or "\\".');
+    expect(fileNameProblem('x'.repeat(198), files)).toBe('File names can be at most 200 characters.');
+    expect(fileNameProblem('x'.repeat(197), files)).toBeNull();
+    expect(fileNameProblem('Five_Year_Plan', files)).toBe('A file with this name already exists in this folder.');
+    expect(fileNameProblem('FIVE year plan.MD', files, 'five year plan.md')).toBeNull();
+    expect(fileNameProblem('retro', files)).toBeNull();
   });
 });
 

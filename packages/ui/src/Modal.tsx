@@ -22,8 +22,19 @@ export interface ModalProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** The open dialogs, the topmost last: only it keeps the focus (a dialog may open another). */
-const openDialogs: HTMLElement[] = [];
+/**
+ * The open dialogs, the topmost last: only it keeps the focus (a dialog may open another).
+ * Kept on the page rather than in this module: a remote may bundle its own copy of Modal
+ * (through `@cc/ui/dialogs`) beside the shared one, and both must see one stack.
+ */
+const STACK_KEY = Symbol.for('@cc/ui/open-dialogs');
+const host = globalThis as typeof globalThis & { [STACK_KEY]?: HTMLElement[] };
+const openDialogs: HTMLElement[] = (host[STACK_KEY] ??= []);
+
+/** One backdrop however many dialogs are open: the ones above the first are see-through. */
+function restack(): void {
+  openDialogs.forEach((dialog, index) => dialog.parentElement?.classList.toggle('cc-modal-backdrop-stacked', index > 0));
+}
 
 /** A focused element that can no longer hold the focus (the browser drops it to the page). */
 function unusable(el: Element): boolean {
@@ -55,18 +66,6 @@ export function Modal({
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    const target = initialFocusRef?.current ?? focusables(dialog).find((el) => !el.classList.contains('cc-modal-close')) ?? dialog;
-    target?.focus();
-    return () => {
-      if (previous && previous.isConnected) previous.focus();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus is placed once per opening
-  }, [open]);
-
   // Focus stays inside until the dialog closes, whatever happens in it: the focused button may be
   // disabled (a submit in progress) or unmounted, and the browser then drops the focus to the
   // page. The topmost open dialog takes it back, and Escape and Tab keep working from the page.
@@ -74,6 +73,7 @@ export function Modal({
     const dialog = dialogRef.current;
     if (!open || !dialog) return;
     openDialogs.push(dialog);
+    restack();
     const isTop = () => openDialogs[openDialogs.length - 1] === dialog;
     const reclaim = () => {
       if (!isTop() || !dialog.isConnected) return;
@@ -117,7 +117,22 @@ export function Modal({
       document.removeEventListener('keydown', onDocumentKeyDown);
       const at = openDialogs.lastIndexOf(dialog);
       if (at >= 0) openDialogs.splice(at, 1);
+      restack();
     };
+  }, [open]);
+
+  // After the stack effect above: a dialog opened over another is the top one before it takes
+  // the focus, so the one beneath does not take it back.
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const dialog = dialogRef.current;
+    const target = initialFocusRef?.current ?? focusables(dialog).find((el) => !el.classList.contains('cc-modal-close')) ?? dialog;
+    target?.focus();
+    return () => {
+      if (previous && previous.isConnected) previous.focus();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus is placed once per opening
   }, [open]);
 
   if (!open || typeof document === 'undefined') return null;

@@ -1,4 +1,5 @@
 import { createContext, use, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDialogs } from '@cc/ui/dialogs';
 import type { Workspace } from '../../workspace/useWorkspace';
 import type { Explorer } from '../useExplorer';
 import type { ActionScope, ExplorerModal } from './scope';
@@ -23,7 +24,8 @@ const ModalContext = createContext<ExplorerModal | null>(null);
 
 /**
  * Makes the explorer's actions for everything below it: a folder row or a modal takes them with
- * `useExplorerActions()` instead of receiving them through every component in between.
+ * `useExplorerActions()` instead of receiving them through every component in between. Their
+ * questions and alerts are in-app dialogs: a DialogProvider (`@cc/ui/dialogs`) must be above.
  */
 export function ExplorerActionsProvider({
   explorer,
@@ -37,9 +39,10 @@ export function ExplorerActionsProvider({
   const [modal, setModal] = useState<ExplorerModal | null>(null);
   const latest = useRef({ explorer, workspace });
   latest.current = { explorer, workspace };
+  const dialogs = useDialogs();
   const scope = useMemo<ActionScope>(
-    () => ({ explorer: () => latest.current.explorer, workspace: () => latest.current.workspace, showModal: setModal }),
-    [],
+    () => ({ explorer: () => latest.current.explorer, workspace: () => latest.current.workspace, showModal: setModal, dialogs }),
+    [dialogs],
   );
   const folders = useFolderActions(scope);
   const files = useFileActions(scope);

@@ -1,3 +1,4 @@
+import type { Dialogs } from '@cc/ui/dialogs';
 import type { Workspace } from '../../workspace/useWorkspace';
 import { TEXT } from '../errors';
 import type { Explorer } from '../useExplorer';
@@ -19,11 +20,13 @@ export interface ActionScope {
   explorer: () => Explorer;
   workspace: () => Workspace;
   showModal: (modal: ExplorerModal | null) => void;
+  /** The in-app prompt, confirm and alert (never the browser's). */
+  dialogs: Dialogs;
 }
 
 /** A row without a usable id is never sent to the server: spec §8's 'File ID missing.' alert instead. */
-export function checkFileId(id: unknown): id is number {
+export function checkFileId(id: unknown, dialogs: Dialogs): id is number {
   if (typeof id === 'number' && Number.isInteger(id) && id > 0) return true;
-  window.alert(TEXT.fileIdMissing);
+  void dialogs.alert({ title: 'This file cannot be used', message: TEXT.fileIdMissing });
   return false;
 }

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import type { FileSummary } from '@cc/contracts';
-import { normalizeFileName } from '@cc/contracts/names';
+import { FILE_NAME_MAX, normalizeFileName } from '@cc/contracts/names';
 import { createFile, deleteFile, describeFile, renameFile, reorderFiles } from '../api/files';
 import { alertFailure, TEXT } from '../errors';
+import { fileNameProblem } from '../nameRules';
+import { findFile, findFolder } from '../useExplorer';
 import { checkFileId, type ActionScope } from './scope';
 
 export interface FileActions {
@@ -11,6 +13,8 @@ export interface FileActions {
   close: () => void;
   /** 'Add new file...': the create modal. */
   startCreate: (folder: string) => void;
+  /** What is wrong with a file name as typed in a folder (null: nothing); `current` is the file being renamed. */
+  nameProblem: (folder: string, name: string, current?: string) => string | null;
   /** Creates the file and opens it; false when the name is missing or the call failed (the alert was shown). */
   create: (folder: string, name: string, description: string) => Promise<boolean>;
   rename: (file: FileSummary) => Promise<void>;
@@ -22,18 +26,21 @@ export interface FileActions {
 }
 
 /** What the file rows, their menu and the file modals do: the calls, the alerts (spec §8) and the page state. */
-export function useFileActions({ explorer: ex, workspace: ws, showModal }: ActionScope): FileActions {
-  return useMemo<FileActions>(
-    () => ({
+export function useFileActions({ explorer: ex, workspace: ws, showModal, dialogs }: ActionScope): FileActions {
+  return useMemo<FileActions>(() => {
+    const nameProblem = (folder: string, name: string, current?: string) =>
+      fileNameProblem(name, findFolder(ex().current(), folder)?.files ?? [], current);
+    return {
+      nameProblem,
       open: (folder, file) => {
-        if (checkFileId(file.id)) ws().open({ id: file.id, name: file.name, folder });
+        if (checkFileId(file.id, dialogs)) ws().open({ id: file.id, name: file.name, folder });
       },
       close: () => ws().close(),
       startCreate: (folder) => showModal({ kind: 'file-create', folder }),
       create: async (folder, rawName, description) => {
         const name = normalizeFileName(rawName);
         if (!rawName.trim() || !name) {
-          window.alert(TEXT.fileNameRequired);
+          void dialogs.alert({ title: 'New file', message: TEXT.fileNameRequired });
           return false;
         }
         try {
@@ -45,13 +52,22 @@ export function useFileActions({ explorer: ex, workspace: ws, showModal }: Actio
           ws().open({ id: file.id, name: file.name, folder: where });
           return true;
         } catch (error) {
-          alertFailure(error, TEXT.createFile);
+          alertFailure(dialogs, error, TEXT.createFile);
           return false;
         }
       },
       rename: async (file) => {
-        if (!checkFileId(file.id)) return;
-        const raw = window.prompt('New file name:', file.name);
+        if (!checkFileId(file.id, dialogs)) return;
+        const folder = findFile(ex().current(), file.id)?.folder.name ?? '';
+        const raw = await dialogs.prompt({
+          title: `Rename "${file.name}"`,
+          label: 'New file name:',
+          initial: file.name,
+          // Spec §5: an empty answer aborts, as Cancel does; anything else must be usable.
+          validate: (value) => (normalizeFileName(value) ? nameProblem(folder, value, file.name) : null),
+          maxLength: FILE_NAME_MAX,
+          confirmLabel: 'Rename',
+        });
         if (raw === null) return;
         const name = normalizeFileName(raw);
         if (!name || name === file.name) return;
@@ -61,33 +77,39 @@ export function useFileActions({ explorer: ex, workspace: ws, showModal }: Actio
           ex().updateFile(file.id, { name: saved });
           ws().fileRenamed(file.id, saved);
         } catch (error) {
-          alertFailure(error, TEXT.renameFile);
+          alertFailure(dialogs, error, TEXT.renameFile);
         }
       },
       editDescription: (file) => {
-        if (checkFileId(file.id))
+        if (checkFileId(file.id, dialogs))
           showModal({ kind: 'file-description', fileId: file.id, name: file.name, description: file.description ?? '' });
       },
       saveDescription: async (fileId, description) => {
-        if (!checkFileId(fileId)) return false;
+        if (!checkFileId(fileId, dialogs)) return false;
         try {
           const answer = await describeFile(fileId, description.trim());
           ex().updateFile(fileId, { description: answer?.file?.description ?? description.trim() });
           return true;
         } catch (error) {
-          alertFailure(error, TEXT.updateDescription);
+          alertFailure(dialogs, error, TEXT.updateDescription);
           return false;
         }
       },
       remove: async (file) => {
-        if (!checkFileId(file.id)) return;
-        if (!window.confirm(`Delete "${file.name}"? This cannot be undone.`)) return;
+        if (!checkFileId(file.id, dialogs)) return;
+        const confirmed = await dialogs.confirm({
+          title: 'Delete file',
+          message: `Delete "${file.name}"? This cannot be undone.`,
+          confirmLabel: 'Delete',
+          danger: true,
+        });
+        if (!confirmed) return;
         try {
           await deleteFile(file.id);
           if (ws().current()?.id === file.id) ws().close();
           ex().removeFile(file.id);
         } catch (error) {
-          alertFailure(error, TEXT.deleteFile);
+          alertFailure(dialogs, error, TEXT.deleteFile);
         }
       },
       move: (folder, from, to) => {
@@ -95,7 +117,6 @@ export function useFileActions({ explorer: ex, workspace: ws, showModal }: Actio
         // Saved only when something moved; a failed save is silent (spec §8).
         if (ids) reorderFiles(folder, ids).catch(() => undefined);
       },
-    }),
-    [ex, ws, showModal],
-  );
+    };
+  }, [ex, ws, showModal, dialogs]);
 }

@@ -1,14 +1,17 @@
 import { useMemo } from 'react';
-import { normalizeFolderName } from '@cc/contracts/names';
+import { DESCRIPTION_MAX, FOLDER_NAME_MAX, normalizeFolderName } from '@cc/contracts/names';
 import { createFolder, deleteFolder, reorderFolders, updateFolder } from '../api/folders';
 import { alertFailure, TEXT } from '../errors';
 import { nameKey } from '../labels';
+import { folderNameProblem } from '../nameRules';
 import { findFolder } from '../useExplorer';
 import type { ActionScope } from './scope';
 
 export interface FolderActions {
   /** '+ Folder': prompt for the name (required, not an existing one), then the optional description. */
   add: () => Promise<void>;
+  /** What is wrong with a folder name as typed (null: nothing); `current` is the folder being renamed. */
+  nameProblem: (name: string, current?: string) => string | null;
   /** Creates the folder and shows it; false when the call failed (the alert was shown). */
   create: (name: string, description: string) => Promise<boolean>;
   /** 'Edit name' / 'Edit description' in the folder menu: the folder modal, that field focused. */
@@ -19,7 +22,7 @@ export interface FolderActions {
 }
 
 /** What the folder buttons, menu and modal do: the calls, the alerts (spec §8) and the page state. */
-export function useFolderActions({ explorer: ex, workspace: ws, showModal }: ActionScope): FolderActions {
+export function useFolderActions({ explorer: ex, workspace: ws, showModal, dialogs }: ActionScope): FolderActions {
   return useMemo<FolderActions>(() => {
     const create = async (name: string, description: string): Promise<boolean> => {
       try {
@@ -29,33 +32,49 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal }: Act
         ex().reveal(folder.name);
         return true;
       } catch (error) {
-        alertFailure(error, TEXT.createFolder);
+        alertFailure(dialogs, error, TEXT.createFolder);
         return false;
       }
     };
 
+    const nameProblem = (name: string, current?: string) => folderNameProblem(name, ex().current(), current);
+
     return {
       create,
+      nameProblem,
       add: async () => {
-        const raw = window.prompt('Folder name:');
+        // Spec §5's questions, asked in the page: a name that is missing or taken is reported
+        // as it is typed, so only a usable one comes back.
+        const raw = await dialogs.prompt({
+          title: 'New folder',
+          label: 'Folder name:',
+          validate: (value) => nameProblem(value),
+          maxLength: FOLDER_NAME_MAX,
+          confirmLabel: 'Next',
+        });
         if (raw === null) return;
         const name = normalizeFolderName(raw);
-        if (!name) {
-          window.alert(TEXT.folderNameRequired);
-          return;
-        }
+        // Taken meanwhile (another tab): the spec's alert.
         if (findFolder(ex().current(), name)) {
-          window.alert(TEXT.folderExists);
+          void dialogs.alert({ title: 'New folder', message: TEXT.folderExists });
           return;
         }
-        const description = window.prompt(`Description for "${name}" (optional):`, '');
-        await create(name, (description ?? '').trim());
+        const description = await dialogs.prompt({
+          title: 'New folder',
+          label: `Description for "${name}" (optional):`,
+          initial: '',
+          maxLength: DESCRIPTION_MAX,
+          confirmLabel: 'Create',
+        });
+        // Unlike the browser's prompt, Cancel here means what it says: no folder.
+        if (description === null) return;
+        await create(name, description.trim());
       },
       edit: (folder, focus) => showModal({ kind: 'folder-edit', folder: folder.name, description: folder.description, focus }),
       save: async (name, changes) => {
         const newName = normalizeFolderName(changes.name);
         if (!newName) {
-          window.alert(TEXT.folderNameRequired);
+          void dialogs.alert({ title: 'Edit folder', message: TEXT.folderNameRequired });
           return false;
         }
         try {
@@ -67,7 +86,7 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal }: Act
           ws().folderRenamed(name, saved.name);
           return true;
         } catch (error) {
-          alertFailure(error, TEXT.updateFolder);
+          alertFailure(dialogs, error, TEXT.updateFolder);
           return false;
         }
       },
@@ -78,7 +97,12 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal }: Act
         // Spec §4: an empty folder goes without confirmation.
         if (
           count > 0 &&
-          !window.confirm(`Delete the folder "${folder.name}" and its ${count === 1 ? 'file' : `${count} files`}? This cannot be undone.`)
+          !(await dialogs.confirm({
+            title: 'Delete folder',
+            message: `Delete the folder "${folder.name}" and its ${count === 1 ? 'file' : `${count} files`}? This cannot be undone.`,
+            confirmLabel: 'Delete',
+            danger: true,
+          }))
         )
           return;
         try {
@@ -88,7 +112,7 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal }: Act
           if (open && (nameKey(open.folder) === nameKey(folder.name) || ids.includes(open.id))) ws().close();
           ex().removeFolder(folder.name);
         } catch (error) {
-          alertFailure(error, TEXT.deleteFolder);
+          alertFailure(dialogs, error, TEXT.deleteFolder);
         }
       },
       move: (from, to) => {
@@ -97,5 +121,5 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal }: Act
         if (order) reorderFolders(order).catch(() => undefined);
       },
     };
-  }, [ex, ws, showModal]);
+  }, [ex, ws, showModal, dialogs]);
 }

@@ -37,7 +37,10 @@ export interface SuggestionActions {
   submitDraftPrompt: (target: DraftTarget, prompt: { system?: string; user?: string }) => void;
 }
 
-export function useSuggestionActions({ explorer: ex, workspace: ws, showModal }: ActionScope, folders: FolderActions): SuggestionActions {
+export function useSuggestionActions(
+  { explorer: ex, workspace: ws, showModal, dialogs }: ActionScope,
+  folders: FolderActions,
+): SuggestionActions {
   return useMemo<SuggestionActions>(
     () => ({
       showFolders: () => showModal({ kind: 'suggested-folders' }),
@@ -71,12 +74,12 @@ export function useSuggestionActions({ explorer: ex, workspace: ws, showModal }:
           );
           return true;
         } catch (error) {
-          alertFailure(error, TEXT.createFile);
+          alertFailure(dialogs, error, TEXT.createFile);
           return false;
         }
       },
       draftFile: (folder, file) => {
-        if (checkFileId(file.id))
+        if (checkFileId(file.id, dialogs))
           showModal({ kind: 'draft-prompt', fileId: file.id, folder, name: file.name, description: file.description ?? '' });
       },
       submitDraftPrompt: (target, prompt) => {
@@ -91,6 +94,6 @@ export function useSuggestionActions({ explorer: ex, workspace: ws, showModal }:
         );
       },
     }),
-    [ex, ws, showModal, folders],
+    [ex, ws, showModal, dialogs, folders],
   );
 }

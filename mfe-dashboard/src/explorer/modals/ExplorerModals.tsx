@@ -105,6 +105,7 @@ export default function ExplorerModals({ modal }: { modal: ExplorerModal }) {
           folder={modal.folder}
           description={modal.description}
           focus={modal.focus}
+          validate={(name) => folders.nameProblem(name, modal.folder)}
           onSave={(changes) => folders.save(modal.folder, changes)}
           onClose={close}
         />
@@ -113,6 +114,7 @@ export default function ExplorerModals({ modal }: { modal: ExplorerModal }) {
       return (
         <FileCreateModal
           folder={modal.folder}
+          validate={(name) => files.nameProblem(modal.folder, name)}
           onCreate={(name, description) => files.create(modal.folder, name, description)}
           onClose={close}
         />

@@ -1,24 +1,35 @@
 import { FILE_NAME_MAX } from '@cc/contracts/names';
-import { useId, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Modal } from '@cc/ui';
-import { DescriptionField, FormActions } from './fields';
+import { DescriptionField, FormActions, NameField } from './fields';
 
 export interface FileCreateModalProps {
   folder: string;
+  /** What is wrong with a name as typed (the name rules, the folder's files), or null. */
+  validate: (name: string) => string | null;
   onCreate: (name: string, description: string) => Promise<boolean>;
   onClose: () => void;
 }
 
 /** File create: name, description, Create (spec §2; the name rules are applied by onCreate). */
-export function FileCreateModal({ folder, onCreate, onClose }: FileCreateModalProps) {
+export function FileCreateModal({ folder, validate, onCreate, onClose }: FileCreateModalProps) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [saving, setSaving] = useState(false);
-  const id = useId();
+  // The empty field is not reported before the user has typed or tried to create.
+  const [touched, setTouched] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const problem = validate(name);
+  const shown = touched ? problem : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
+    if (problem !== null) {
+      setTouched(true);
+      nameRef.current?.focus();
+      return;
+    }
     setSaving(true);
     const ok = await onCreate(name, description);
     setSaving(false);
@@ -26,26 +37,22 @@ export function FileCreateModal({ folder, onCreate, onClose }: FileCreateModalPr
   };
 
   return (
-    <Modal open onClose={onClose} title={`New file in "${folder}"`} className="dash-modal">
-      <form className="modal-form" onSubmit={submit}>
-        <div className="dash-field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            value={name}
-            maxLength={FILE_NAME_MAX}
-            placeholder="e.g. leadership stories"
-            aria-describedby={`${id}-hint`}
-            onChange={(e) => setName(e.target.value)}
-            autoComplete="off"
-          />
-          <small className="dash-hint" id={`${id}-hint`}>
-            .md is added for you.
-          </small>
-        </div>
+    <Modal open onClose={onClose} title={`New file in "${folder}"`} className="dash-modal" initialFocusRef={nameRef}>
+      <form className="modal-form" onSubmit={submit} noValidate>
+        <NameField
+          value={name}
+          onChange={(value) => {
+            setName(value);
+            setTouched(true);
+          }}
+          problem={shown}
+          maxLength={FILE_NAME_MAX}
+          inputRef={nameRef}
+          placeholder="e.g. leadership stories"
+          hint=".md is added for you."
+        />
         <DescriptionField value={description} onChange={setDescription} />
-        <FormActions onCancel={onClose} busy={saving} submitLabel="Create" />
+        <FormActions onCancel={onClose} busy={saving} submitLabel="Create" invalid={shown !== null} />
       </form>
     </Modal>
   );

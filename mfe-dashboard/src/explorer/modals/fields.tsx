@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useId, type Ref } from 'react';
 import { DESCRIPTION_MAX } from '@cc/contracts/names';
 
 /** The description box every folder and file dialog has (limit from the name rules). */
@@ -23,14 +23,68 @@ export function DescriptionField(props: {
   );
 }
 
-/** Cancel and the dialog's submit button (disabled while it works). */
-export function FormActions({ onCancel, busy, submitLabel }: { onCancel: () => void; busy: boolean; submitLabel: string }) {
+/**
+ * The name box of a folder or file dialog. `problem` (the name rules, checked as the user types)
+ * shows under it and marks it invalid.
+ */
+export function NameField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  problem: string | null;
+  maxLength: number;
+  inputRef?: Ref<HTMLInputElement>;
+  placeholder?: string;
+  hint?: string;
+}) {
+  const id = useId();
+  const describedBy = [props.problem !== null && `${id}-problem`, props.hint && `${id}-hint`].filter(Boolean).join(' ');
+  return (
+    <div className="dash-field">
+      <label htmlFor={`${id}-name`}>Name</label>
+      <input
+        ref={props.inputRef}
+        id={`${id}-name`}
+        name="name"
+        value={props.value}
+        maxLength={props.maxLength}
+        placeholder={props.placeholder}
+        aria-invalid={props.problem !== null}
+        aria-describedby={describedBy || undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+        autoComplete="off"
+      />
+      {props.hint && (
+        <small className="dash-hint" id={`${id}-hint`}>
+          {props.hint}
+        </small>
+      )}
+      {props.problem !== null && (
+        <p className="dash-error dash-field-problem" id={`${id}-problem`} role="alert">
+          {props.problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Cancel and the dialog's submit button (disabled while it works, or while the form has a problem). */
+export function FormActions({
+  onCancel,
+  busy,
+  submitLabel,
+  invalid = false,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+  invalid?: boolean;
+}) {
   return (
     <div className="modal-actions">
       <button type="button" className="button" onClick={onCancel}>
         Cancel
       </button>
-      <button type="submit" className="button button-primary" disabled={busy}>
+      <button type="submit" className="button button-primary" disabled={busy || invalid}>
         {submitLabel}
       </button>
     </div>
