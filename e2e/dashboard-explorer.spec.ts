@@ -1,26 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
+import { answerPrompt, dimmingBackdrops, forbidNativeDialogs, inAppDialog } from './support/dialogs';
 import { signUpApi, uniqueEmail, type SessionAnswer } from './support/helpers';
 
 // The dashboard's explorer (left half) through the gateway: folders and files, the file
 // workspace opening, suggested folders from the offline coach, drag reorder saved on the server,
-// and the About me view when no file is open.
+// and the About me view when no file is open. Its questions and messages are in-app dialogs:
+// the browser's own prompt, confirm or alert opening anywhere here fails the test.
 
-/** Answers window.prompt / confirm / alert from a queue (prompts take the next text; confirms accept). */
-function dialogs(page: Page) {
-  const answers: (string | null)[] = [];
-  const seen: { type: string; message: string }[] = [];
-  page.on('dialog', async (dialog) => {
-    seen.push({ type: dialog.type(), message: dialog.message() });
-    if (dialog.type() === 'prompt') {
-      const answer = answers.shift();
-      if (answer === null || answer === undefined) await dialog.dismiss();
-      else await dialog.accept(answer);
-    } else {
-      await dialog.accept();
-    }
-  });
-  return { answers, seen };
-}
+let noNativeDialogs: () => void;
+test.beforeEach(({ page }) => {
+  noNativeDialogs = forbidNativeDialogs(page);
+});
+test.afterEach(() => noNativeDialogs());
 
 const explorer = (page: Page) => page.getByTestId('explorer-root');
 const folder = (page: Page, name: string) => explorer(page).locator(`[data-testid="explorer-folder"][data-folder-name="${name}"]`);
@@ -32,7 +23,6 @@ const json = (session: SessionAnswer) => ({ accept: 'application/json', 'x-csrf-
 
 test('explorer: folder → file → open → rename → delete; suggested folder; About me without a file', async ({ page }) => {
   await signUpApi(page.request, uniqueEmail('explorer'));
-  const prompts = dialogs(page);
 
   await test.step('no file open: the About me panel, tab title "About me", the empty state', async () => {
     await page.goto('/dashboard');
@@ -42,15 +32,24 @@ test('explorer: folder → file → open → rename → delete; suggested folder
     await expect(page.getByTestId('file-workspace')).toHaveCount(0);
   });
 
-  await test.step('+ Folder asks for a name and a description', async () => {
-    prompts.answers.push('interview-stories', 'STAR stories for interviews');
-    await explorer(page).getByRole('button', { name: '+ Folder' }).click();
+  await test.step('+ Folder asks for a name and a description in the page', async () => {
+    const add = explorer(page).getByRole('button', { name: '+ Folder' });
+    await add.click();
+    await answerPrompt(page, 'New folder', 'Folder name:', 'interview-stories');
+    await answerPrompt(page, 'New folder', 'Description for "interview-stories" (optional):', 'STAR stories for interviews');
     await expect(folder(page, 'interview-stories')).toBeVisible();
-    expect(prompts.seen.map((d) => d.type)).toEqual(['prompt', 'prompt']);
-    // An existing name is refused.
-    prompts.answers.push('Interview-Stories');
-    await explorer(page).getByRole('button', { name: '+ Folder' }).click();
-    await expect.poll(() => prompts.seen.at(-1)).toEqual({ type: 'alert', message: 'Folder already exists.' });
+    await expect(add).toBeFocused();
+    // An existing name, or a "/", is refused as it is typed; Escape cancels.
+    await add.click();
+    const dialog = inAppDialog(page, 'New folder');
+    await dialog.getByLabel('Folder name:').fill('Interview-Stories');
+    await expect(dialog.getByRole('alert')).toHaveText('Folder already exists.');
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await dialog.getByLabel('Folder name:').fill('stories/2026');
+    await expect(dialog.getByRole('alert')).toHaveText('Folder names cannot contain "/" or "\\".');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(add).toBeFocused();
   });
 
   await test.step('Add new file... creates the file and opens it in the workspace', async () => {
@@ -69,9 +68,10 @@ test('explorer: folder → file → open → rename → delete; suggested folder
   });
 
   await test.step('Rename from the file menu: label and tab title follow', async () => {
-    prompts.answers.push('billing_cutover');
     await folder(page, 'interview-stories').getByRole('button', { name: 'Actions for platform migration.md' }).click();
     await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await expect(inAppDialog(page, 'Rename "platform migration.md"').getByLabel('New file name:')).toHaveValue('platform migration.md');
+    await answerPrompt(page, 'Rename "platform migration.md"', 'New file name:', 'billing_cutover');
     await expect(folder(page, 'interview-stories').getByRole('button', { name: 'billing cutover.md', exact: true })).toBeVisible();
     await expect(page).toHaveTitle('billing cutover');
   });
@@ -79,8 +79,10 @@ test('explorer: folder → file → open → rename → delete; suggested folder
   await test.step('Delete from the file menu (confirmed): the row goes, About me comes back', async () => {
     await folder(page, 'interview-stories').getByRole('button', { name: 'Actions for billing cutover.md' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = inAppDialog(page, 'Delete file');
+    await expect(confirm).toContainText('Delete "billing cutover.md"? This cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(folder(page, 'interview-stories').getByTestId('explorer-file')).toHaveCount(0);
-    expect(prompts.seen.at(-1)?.type).toBe('confirm');
     await expect(page.getByTestId('aboutme-root')).toBeVisible();
     await expect(page).toHaveTitle('About me');
   });
@@ -108,6 +110,47 @@ test('explorer: folder → file → open → rename → delete; suggested folder
     await expect(page.getByTestId('file-workspace')).toHaveCount(0);
     await expect(page.getByTestId('aboutme-root')).toBeVisible();
   });
+});
+
+test('explorer: one dialog at a time, by keyboard: an alert over a form shares its backdrop, and each gives the focus back', async ({
+  page,
+}) => {
+  const session = await signUpApi(page.request, uniqueEmail('dialogs'));
+  const res = await page.request.post('/folders', { data: { name: 'goals', description: '' }, headers: json(session) });
+  expect(res.status()).toBe(201);
+  await page.goto('/dashboard');
+
+  const menu = folder(page, 'goals').getByRole('button', { name: 'Actions for folder goals' });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Edit name' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const edit = inAppDialog(page, 'Edit folder "goals"');
+  const name = edit.getByLabel('Name');
+  await expect(name).toBeFocused();
+  await name.fill('career-goals');
+
+  // The save fails: the alert opens over the form, with one backdrop between them and the page.
+  await page.route('**/folders/goals', (route) =>
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+  );
+  await name.press('Enter');
+  const alert = inAppDialog(page, 'Error updating folder');
+  await expect(alert.getByRole('alert')).toHaveText('Error updating folder: Unknown error');
+  await expect(page.getByTestId('cc-modal-backdrop')).toHaveCount(2);
+  expect(await dimmingBackdrops(page)).toBe(1);
+  await expect(alert.getByRole('button', { name: 'OK' })).toBeFocused();
+
+  // Escape closes the alert only: the form is back as the user left it, with the focus.
+  await page.keyboard.press('Escape');
+  await expect(alert).toHaveCount(0);
+  await expect(name).toHaveValue('career-goals');
+  expect(await edit.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  expect(await dimmingBackdrops(page)).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect(edit).toHaveCount(0);
+  await expect(menu).toBeFocused();
+  await expect(folder(page, 'goals')).toBeVisible();
 });
 
 /**
@@ -197,7 +240,6 @@ test('explorer: folders reorder with the keyboard and with the mouse, and the or
 
 test('explorer: the open-on-load hint opens a file (or offers to create it) and starts its chat', async ({ page }) => {
   const session = await signUpApi(page.request, uniqueEmail('autoopen'));
-  const prompts = dialogs(page);
   const created = await (
     await page.request.post('/files', {
       data: { file: { name: 'weekly review', folder: 'coaching', content: '# Week\n', description: '' } },
@@ -224,16 +266,16 @@ test('explorer: the open-on-load hint opens a file (or offers to create it) and 
     await expect(folder(page, 'coaching').getByTestId('explorer-file')).toHaveClass(/is-selected/);
     await expect(page.getByText('Let us look back at this week.')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('dashboard:openOnLoad'))).toBeNull();
-    expect(prompts.seen).toEqual([]);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  await test.step('a missing file: confirm, then it is created and opened', async () => {
+  await test.step('a missing file: confirm in the page, then it is created and opened', async () => {
     await setHint({ folder: 'coaching', fileName: 'what_went_well_2026-W03.md', startChat: true });
     await page.goto('/dashboard');
-    await expect(page).toHaveTitle('what went well 2026-W03', { timeout: 15_000 });
-    expect(prompts.seen).toEqual([
-      { type: 'confirm', message: '"what went well 2026-W03" is not in the folder "coaching" yet. Create it?' },
-    ]);
+    const confirm = inAppDialog(page, 'Create file');
+    await expect(confirm).toContainText('"what went well 2026-W03" is not in the folder "coaching" yet. Create it?', { timeout: 15_000 });
+    await confirm.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveTitle('what went well 2026-W03');
     await expect(page.getByTestId('file-workspace')).toBeVisible();
     await expect(folder(page, 'coaching').getByTestId('explorer-file')).toHaveCount(2);
   });
