@@ -20,11 +20,26 @@ export interface ChatMessageListProps {
   /** Sends a message whose reply failed again (a Retry button on it). */
   onRetry?: (item: Item) => void;
   retryDisabled?: boolean;
+  /** What an assistant message shows (display only). */
+  displayText?: (content: string) => string;
 }
 
 /** The chat log: the messages (assistant ones as sanitized markdown), the reply being written and the update progress. */
 export function ChatMessageList(props: ChatMessageListProps) {
-  const { labels, items, selectable, selected, onToggle, pending, streamText, updating, onRetry, retryDisabled = false } = props;
+  const {
+    labels,
+    items,
+    selectable,
+    selected,
+    onToggle,
+    pending,
+    streamText,
+    updating,
+    onRetry,
+    retryDisabled = false,
+    displayText,
+  } = props;
+  const shown = (text: string) => (displayText ? displayText(text) : text);
   const logRef = useRef<HTMLDivElement>(null);
 
   // Keep the newest line in view (50 ms after a change, coaching spec §9).
@@ -54,7 +69,7 @@ export function ChatMessageList(props: ChatMessageListProps) {
           >
             <span className="cc-chat-visually-hidden">{item.role === 'user' ? labels.you : labels.assistant}: </span>
             {item.role === 'assistant' ? (
-              <Markdown text={item.content} images={false} className="cc-chat-text" />
+              <Markdown text={shown(item.content)} images={false} className="cc-chat-text" />
             ) : (
               <div className="cc-chat-text cc-chat-plain">{item.content}</div>
             )}
@@ -82,7 +97,7 @@ export function ChatMessageList(props: ChatMessageListProps) {
       {pending && streamText !== null && (
         <div className="cc-chat-msg cc-chat-msg--assistant cc-chat-msg--streaming" data-role="assistant" data-streaming="true">
           <span className="cc-chat-visually-hidden">{labels.assistant}: </span>
-          <Markdown text={streamText} images={false} className="cc-chat-text" />
+          <Markdown text={shown(streamText)} images={false} className="cc-chat-text" />
         </div>
       )}
       {pending && streamText === null && (

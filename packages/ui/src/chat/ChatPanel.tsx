@@ -254,6 +254,7 @@ export function ChatPanel(props: ChatPanelProps) {
         updating={updating}
         onRetry={retry}
         retryDisabled={busy}
+        displayText={props.displayText}
       />
 
       {selectable && selectedMessages.length > 0 && (

@@ -73,6 +73,13 @@ export interface ChatPanelProps {
    * conversation: e.g. the question chat sends its first message when it is empty.
    */
   onSynced?: (history: ChatMessage[]) => void;
+  /**
+   * Each reply as it arrives (not replies loaded from storage or the server): e.g. the planning
+   * chat runs the action a reply embeds. Return nothing, or the text to keep instead.
+   */
+  onReply?: (reply: string) => string | void;
+  /** What an assistant message shows (display only; the history keeps the text as it came). */
+  displayText?: (content: string) => string;
   labels?: Partial<ChatLabels>;
   className?: string;
   ref?: Ref<ChatPanelHandle>;

@@ -20,6 +20,7 @@ export type ChatSendOptions = Pick<
   | 'minConversationLength'
   | 'updating'
   | 'disabled'
+  | 'onReply'
 > & {
   mode: ChatMode;
   /** An interview story: its STAR progress decides when an automatic update is due. */
@@ -100,7 +101,8 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
           },
         });
         if (gen !== generation.current) return;
-        append({ role: 'assistant', content: reply });
+        const kept = latest.current.onReply?.(reply);
+        append({ role: 'assistant', content: typeof kept === 'string' && kept ? kept : reply });
         const now = currentHistory();
         const q = latest.current;
         if (q.autoUpdate && q.onRequestUpdate && mode === 'agent' && !autoFired.current) {
