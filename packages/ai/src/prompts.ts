@@ -258,6 +258,54 @@ export function weekPlanPrompt(prompt: string, weekLabel: string): Prompt {
   };
 }
 
+/** The headings of the week-AI context (svc-coaching fills it; the offline coach reads it back). */
+export const WEEK_CONTEXT_HEADINGS = {
+  milestones: 'Milestones due around this week:',
+  todos: 'Todos due this week:',
+  unfinished: 'Unfinished actions from earlier weeks:',
+  planned: 'Already planned for this week:',
+} as const;
+
+export interface WeekContext {
+  /** "Week 12, 2025 (17 Mar – 23 Mar)" */
+  weekLabel: string;
+  milestones: { title: string; target_date: string; milestone_type?: string; progress?: { done: number; total: number } }[];
+  todos: { title: string; due_date: string | null; description?: string }[];
+  /** Open actions of earlier weeks, with the week they were planned for. */
+  unfinished: { text: string; week: string }[];
+  /** What the week already lists. */
+  planned: string[];
+}
+
+/**
+ * The week-AI modal's editable prompt, filled with what is really open for the user that week,
+ * so a generated week builds on it. Sections without items are left out.
+ */
+export function weekContextPrompt(c: WeekContext): string {
+  const section = (heading: string, lines: string[]) => (lines.length ? [heading, ...lines.map((l) => `- ${l}`)].join('\n') : '');
+  const milestone = (m: WeekContext['milestones'][number]) => {
+    const progress = m.progress?.total ? `, ${m.progress.done} of ${m.progress.total} actions done` : '';
+    return `${truncate(m.title, 160)} (target ${m.target_date}${m.milestone_type ? `, ${m.milestone_type}` : ''}${progress})`;
+  };
+  const todo = (t: WeekContext['todos'][number]) =>
+    `${truncate(t.title, 160)}${t.due_date ? ` (due ${t.due_date})` : ''}${t.description?.trim() ? `: ${truncate(t.description, 120)}` : ''}`;
+  const parts = [
+    `Plan my week: ${c.weekLabel}.`,
+    section(WEEK_CONTEXT_HEADINGS.milestones, c.milestones.map(milestone)),
+    section(WEEK_CONTEXT_HEADINGS.todos, c.todos.map(todo)),
+    section(
+      WEEK_CONTEXT_HEADINGS.unfinished,
+      c.unfinished.map((u) => `${truncate(u.text, 200)} (from ${u.week})`),
+    ),
+    section(
+      WEEK_CONTEXT_HEADINGS.planned,
+      c.planned.map((p) => truncate(p, 200)),
+    ),
+  ].filter(Boolean);
+  if (parts.length === 1) parts.push('Nothing is due this week yet. My focus this week:');
+  return parts.join('\n\n');
+}
+
 export function coachingPlanPrompt(prompt: string): Prompt {
   return {
     system: [

@@ -1,0 +1,66 @@
+import { AiMalformedAnswerError } from '@cc/ai';
+import { generateActionPlanBody, PLANNING_LIMITS, PLANNING_MESSAGES as M, saveTimelineItemBody, weekPromptQuery } from '@cc/contracts';
+import type { Db, ServiceRouter } from '@cc/service-kit';
+import { z } from 'zod';
+import { archivedPlans, createEmptyPlan, currentPlan } from './action-plans';
+import type { PlanningAi } from './ai';
+import { listItems, saveItem, saveOutcomes } from './timeline';
+import { weekPrompt } from './week-prompt';
+
+/** A model's week, checked before anything is stored or answered. */
+const generatedWeek = z.object({
+  outcomes: z.string().trim().max(PLANNING_LIMITS.outcomes),
+  actions: z.string().trim().min(1).max(PLANNING_LIMITS.weekContent),
+});
+
+/** The action plan and its timeline (spec §7 "Action plan and timeline", paths under /coaching). */
+export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: PlanningAi): void {
+  router.get('/coaching/current_action_plan', {}, async (_ctx, { user }) => {
+    const plan = await currentPlan(db, user.id);
+    return { success: true, has_plan: Boolean(plan), plan: plan ?? null };
+  });
+
+  router.post('/coaching/create_empty_action_plan', {}, async (_ctx, { user }) => {
+    const { plan, archived } = await createEmptyPlan(db, user.id);
+    return { success: true, plan, archived };
+  });
+
+  // The tables are created by the service's migrations before it listens: nothing to migrate.
+  router.get('/coaching/timeline_items', {}, async (_ctx, { user }) => ({
+    success: true,
+    items: await listItems(db, user.id),
+    migration_needed: false,
+  }));
+
+  router.post('/coaching/save_timeline_item', { body: saveTimelineItemBody }, async (ctx, { user, body }) => {
+    const result = await saveItem(db, user.id, body.period_key, {
+      content: body.content,
+      outcomes: body.outcomes,
+      basedOn: body.revision,
+      saveId: body.save_id,
+    });
+    if (result.saved) return { success: true, errors: [], item: result.item };
+    ctx.status = 409;
+    return { success: false, errors: [M.staleWeek], current: result.current };
+  });
+
+  router.get('/coaching/week_prompt', { query: weekPromptQuery }, async (_ctx, { user, query }) => ({
+    success: true,
+    prompt: await weekPrompt(db, user.id, query.period_key, query.week_label),
+  }));
+
+  router.post('/coaching/generate_action_plan', { body: generateActionPlanBody }, async (ctx, { user, body }) => {
+    const answer = await ai.run(ctx, user.id, async (signal) => {
+      const week = await ai.provider.weekPlan({ prompt: body.prompt, periodKey: body.period_key, signal });
+      const checked = generatedWeek.safeParse(week);
+      if (!checked.success) throw new AiMalformedAnswerError('the week plan has no actions', JSON.stringify(week));
+      return checked.data;
+    });
+    if (!answer.ok) return answer.body;
+    // The outcomes are shown on the week; its actions go into the week's text on the page (and are saved from there).
+    await saveOutcomes(db, user.id, body.period_key, answer.value.outcomes);
+    return { success: true, item: { period_type: 'week' as const, period_key: body.period_key, ...answer.value } };
+  });
+
+  router.get('/coaching/archived_action_plans', {}, async (_ctx, { user }) => ({ success: true, plans: await archivedPlans(db, user.id) }));
+}

@@ -1,0 +1,115 @@
+import type { Knex } from 'knex';
+import { actionLines, periodKey, stepPeriod, type ActionPlan, type ArchivedAction, type ArchivedPlan } from '@cc/contracts';
+import type { Db } from '@cc/service-kit';
+import { iso } from '../http';
+import { T } from './tables';
+
+type Conn = Db | Knex.Transaction;
+
+interface PlanRow {
+  id: number;
+  created_at: Date;
+  archived_at: Date | null;
+  archived_actions: Groups | null;
+}
+type Groups = Pick<ArchivedPlan, 'immediately' | 'soon' | 'later'>;
+
+/** Weeks after the archiving week whose open actions count as "soon"; later ones are "later". */
+export const SOON_WEEKS = 4;
+/** Archived plans a user is shown (newest first). */
+export const ARCHIVED_PLANS_SHOWN = 100;
+
+const publicPlan = (r: PlanRow): ActionPlan => ({ id: r.id, created_at: iso(r.created_at) });
+
+export async function currentPlan(db: Conn, userId: number): Promise<ActionPlan | undefined> {
+  const row = (await db(T.action_plans).where({ user_id: userId }).whereNull('archived_at').first('id', 'created_at')) as
+    PlanRow | undefined;
+  return row && publicPlan(row);
+}
+
+/** The current plan, created when the user has none (two first saves at once make one plan). */
+export async function ensurePlan(db: Conn, userId: number): Promise<ActionPlan> {
+  const existing = await currentPlan(db, userId);
+  if (existing) return existing;
+  await db.raw(`insert into ${T.action_plans} (user_id) values (?) on conflict (user_id) where archived_at is null do nothing`, [userId]);
+  return (await currentPlan(db, userId))!;
+}
+
+/**
+ * The open actions of a plan's weeks, grouped as of `week`: that week and earlier ones
+ * (immediately), the next SOON_WEEKS weeks (soon), and after (later).
+ */
+export function groupOpenActions(items: { period_key: string; content: string }[], week: string): Groups {
+  const soonUntil = stepPeriod(week, SOON_WEEKS);
+  const groups: Groups = { immediately: [], soon: [], later: [] };
+  for (const item of [...items].sort((a, b) => a.period_key.localeCompare(b.period_key))) {
+    const group = item.period_key <= week ? groups.immediately : item.period_key <= soonUntil ? groups.soon : groups.later;
+    for (const line of actionLines(item.content)) if (!line.done) group.push({ period_key: item.period_key, text: line.text });
+  }
+  return groups;
+}
+
+/**
+ * POST /coaching/create_empty_action_plan. Starting a new plan is what archives the current
+ * one, keeping its open actions grouped. A current plan with nothing written in it is already
+ * empty: it is answered as it is (so two tabs creating at once make one plan, archive nothing).
+ */
+export async function createEmptyPlan(
+  db: Db,
+  userId: number,
+  now = new Date(),
+): Promise<{ plan: ActionPlan; archived: ArchivedPlan | null }> {
+  return db.transaction(async (trx) => {
+    // One current plan per user: take the user's lock so a concurrent create waits for this one.
+    await trx.raw('select pg_advisory_xact_lock(?, ?)', [hashtext('planning.action_plans'), userId]);
+    const current = (await trx(T.action_plans).where({ user_id: userId }).whereNull('archived_at').first('id', 'created_at')) as
+      PlanRow | undefined;
+    let archived: ArchivedPlan | null = null;
+    if (current) {
+      const items = (await trx(T.timeline_items)
+        .where({ user_id: userId, plan_id: current.id })
+        .select('period_key', 'content', 'outcomes')) as {
+        period_key: string;
+        content: string;
+        outcomes: string;
+      }[];
+      if (!items.some((i) => i.content.trim() || i.outcomes.trim())) return { plan: publicPlan(current), archived: null };
+      const groups = groupOpenActions(items, periodKey('week', now));
+      const [row] = (await trx(T.action_plans)
+        .where({ user_id: userId, id: current.id })
+        .update({ archived_at: now, archived_actions: JSON.stringify(groups) })
+        .returning(['id', 'created_at', 'archived_at'])) as PlanRow[];
+      archived = { id: row!.id, created_at: iso(row!.created_at), archived_at: iso(row!.archived_at!), ...groups };
+    }
+    const [created] = (await trx(T.action_plans).insert({ user_id: userId }).returning(['id', 'created_at'])) as PlanRow[];
+    return { plan: publicPlan(created!), archived };
+  });
+}
+
+/** A stable int4 key for the advisory lock of one table's rows (Postgres' own hashtext is internal). */
+function hashtext(s: string): number {
+  let h = 0;
+  for (const ch of s) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return h;
+}
+
+export async function archivedPlans(db: Db, userId: number): Promise<ArchivedPlan[]> {
+  const rows = (await db(T.action_plans)
+    .where({ user_id: userId })
+    .whereNotNull('archived_at')
+    .orderBy([
+      { column: 'archived_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(ARCHIVED_PLANS_SHOWN)
+    .select('id', 'created_at', 'archived_at', 'archived_actions')) as PlanRow[];
+  const list = (v: ArchivedAction[] | undefined) => v ?? [];
+  return rows.map((r) => ({
+    id: r.id,
+    created_at: iso(r.created_at),
+    archived_at: iso(r.archived_at!),
+    immediately: list(r.archived_actions?.immediately),
+    soon: list(r.archived_actions?.soon),
+    later: list(r.archived_actions?.later),
+  }));
+}

@@ -1,0 +1,30 @@
+import { chatCreateTodoBody, generateWorkbackBody, PLANNING_MESSAGES as M } from '@cc/contracts';
+import type { Db, ServiceRouter } from '@cc/service-kit';
+import { invalid } from '../http';
+import { insertTodo } from './todos';
+import { createWorkbackPlan, isPastTarget } from './workback';
+
+/**
+ * The planning chat's actions (spec §4): the page finds a create_todo or create_workback_plan
+ * JSON in the coach's reply and sends its data here as JSON text. Broken JSON and bad fields
+ * are 422 `{success:false, errors}` (the schema parses the text), never a 500.
+ */
+export function chatActionRoutes(router: ServiceRouter, db: Db): void {
+  router.post('/planning/chat_create_todo', { body: chatCreateTodoBody }, async (ctx, { user, body }) => {
+    const todo = await insertTodo(db, user.id, body.todo_data);
+    if (todo === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
+    ctx.status = 201;
+    const message = `Created the todo "${todo.title}"${todo.due_date ? `, due ${todo.due_date}` : ''}.`;
+    return { success: true, message, errors: [], todo };
+  });
+
+  router.post('/planning/generate_workback_plan', { body: generateWorkbackBody }, async (ctx, { user, body }) => {
+    const goal = body.goal_data;
+    if (isPastTarget(goal.target_date)) throw invalid(M.targetDatePast);
+    const { milestone, todos } = await createWorkbackPlan(db, user.id, goal);
+    ctx.status = 201;
+    const first = todos[0]!.due_date;
+    const message = `Created the milestone "${milestone.title}" (target ${milestone.target_date}) with ${todos.length} dated todos, from ${first} to ${todos.at(-1)!.due_date}.`;
+    return { success: true, message, errors: [], milestone, todos };
+  });
+}

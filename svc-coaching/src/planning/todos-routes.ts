@@ -1,0 +1,37 @@
+import { createTodoBody, PLANNING_MESSAGES as M, updateTodoBody } from '@cc/contracts';
+import type { Db, ServiceRouter } from '@cc/service-kit';
+import { z } from 'zod';
+import { idFrom, invalid, notFound } from '../http';
+import { deleteTodo, insertTodo, listTodos, toggleTodo, updateTodo } from './todos';
+
+const idParams = z.object({ id: z.string() });
+
+/** GET/POST /planning/todos, PATCH/DELETE /planning/todos/{id}, PATCH .../toggle_completed. */
+export function todoRoutes(router: ServiceRouter, db: Db): void {
+  router.get('/planning/todos', {}, async (_ctx, { user }) => ({ success: true, todos: await listTodos(db, user.id) }));
+
+  router.post('/planning/todos', { body: createTodoBody }, async (ctx, { user, body }) => {
+    const todo = await insertTodo(db, user.id, body.todo);
+    if (todo === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
+    ctx.status = 201;
+    return { success: true, errors: [], todo };
+  });
+
+  router.patch('/planning/todos/{id}', { params: idParams, body: updateTodoBody }, async (_ctx, { user, params, body }) => {
+    const todo = await updateTodo(db, user.id, idFrom(params.id, M.todoNotFound), body.todo);
+    if (todo === 'not_found') throw notFound(M.todoNotFound);
+    if (todo === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
+    return { success: true, errors: [], todo };
+  });
+
+  router.delete('/planning/todos/{id}', { params: idParams }, async (_ctx, { user, params }) => {
+    if ((await deleteTodo(db, user.id, idFrom(params.id, M.todoNotFound))) === 'not_found') throw notFound(M.todoNotFound);
+    return { success: true, errors: [] };
+  });
+
+  router.patch('/planning/todos/{id}/toggle_completed', { params: idParams }, async (_ctx, { user, params }) => {
+    const todo = await toggleTodo(db, user.id, idFrom(params.id, M.todoNotFound));
+    if (todo === 'not_found') throw notFound(M.todoNotFound);
+    return { success: true, errors: [], todo };
+  });
+}

@@ -1,0 +1,118 @@
+import type { Knex } from 'knex';
+import type { Todo, TodoFields, TodoPatch } from '@cc/contracts';
+import type { Db } from '@cc/service-kit';
+import { iso } from '../http';
+import { T } from './tables';
+
+type Conn = Db | Knex.Transaction;
+
+interface TodoRow {
+  id: number;
+  title: string;
+  due_date: string | null;
+  description: string;
+  tags: string[];
+  completed: boolean;
+  milestone_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Dates go in and out as YYYY-MM-DD text (never through a JS Date and its time zone). */
+const COLUMNS = [
+  'id',
+  'title',
+  "to_char(due_date, 'YYYY-MM-DD') as due_date",
+  'description',
+  'tags',
+  'completed',
+  'milestone_id',
+  'created_at',
+  'updated_at',
+].join(', ');
+
+export const publicTodo = (r: TodoRow): Todo => ({
+  id: r.id,
+  title: r.title,
+  due_date: r.due_date,
+  description: r.description,
+  tags: r.tags,
+  completed: r.completed,
+  milestone_id: r.milestone_id,
+  created_at: iso(r.created_at),
+  updated_at: iso(r.updated_at),
+});
+
+/** The link names a milestone that is not this user's (the (user_id, milestone_id) foreign key). */
+const isMissingMilestone = (err: unknown) => (err as { code?: string } | null)?.code === '23503';
+
+/** Open todos first, then by due date (undated last). */
+export async function listTodos(db: Conn, userId: number): Promise<Todo[]> {
+  const { rows } = await db.raw(`select ${COLUMNS} from ${T.todos} where user_id = ? order by completed, due_date nulls last, id`, [
+    userId,
+  ]);
+  return (rows as TodoRow[]).map(publicTodo);
+}
+
+export async function insertTodo(db: Conn, userId: number, todo: TodoFields): Promise<Todo | 'no_milestone'> {
+  try {
+    const { rows } = await db.raw(
+      `insert into ${T.todos} (user_id, title, due_date, description, tags, milestone_id)
+       values (?, ?, ?::date, ?, ?::text[], ?) returning ${COLUMNS}`,
+      [userId, todo.title, todo.due_date, todo.description, todo.tags, todo.milestone_id],
+    );
+    return publicTodo(rows[0] as TodoRow);
+  } catch (err) {
+    if (isMissingMilestone(err)) return 'no_milestone';
+    throw err;
+  }
+}
+
+/** Changes the fields given; the others keep their values. */
+export async function updateTodo(db: Db, userId: number, id: number, patch: TodoPatch): Promise<Todo | 'not_found' | 'no_milestone'> {
+  const sets: string[] = [];
+  const values: Knex.RawBinding[] = [];
+  const set = (sql: string, value: Knex.RawBinding) => {
+    sets.push(sql);
+    values.push(value);
+  };
+  if (patch.title !== undefined) set('title = ?', patch.title);
+  if (patch.due_date !== undefined) set('due_date = ?::date', patch.due_date);
+  if (patch.description !== undefined) set('description = ?', patch.description);
+  if (patch.tags !== undefined) set('tags = ?::text[]', patch.tags);
+  if (patch.milestone_id !== undefined) set('milestone_id = ?', patch.milestone_id);
+  try {
+    const { rows } = await db.raw(
+      `update ${T.todos} set ${[...sets, 'updated_at = now()'].join(', ')} where user_id = ? and id = ? returning ${COLUMNS}`,
+      [...values, userId, id],
+    );
+    return rows[0] ? publicTodo(rows[0] as TodoRow) : 'not_found';
+  } catch (err) {
+    if (isMissingMilestone(err)) return 'no_milestone';
+    throw err;
+  }
+}
+
+export async function toggleTodo(db: Db, userId: number, id: number): Promise<Todo | 'not_found'> {
+  const { rows } = await db.raw(
+    `update ${T.todos} set completed = not completed, updated_at = now() where user_id = ? and id = ? returning ${COLUMNS}`,
+    [userId, id],
+  );
+  return rows[0] ? publicTodo(rows[0] as TodoRow) : 'not_found';
+}
+
+export async function deleteTodo(db: Db, userId: number, id: number): Promise<'deleted' | 'not_found'> {
+  const count = await db(T.todos).where({ user_id: userId, id }).delete();
+  return count > 0 ? 'deleted' : 'not_found';
+}
+
+/** The open todos due between two days (inclusive), soonest first. */
+export async function openTodosDue(db: Conn, userId: number, first: string, last: string, limit: number): Promise<Todo[]> {
+  const { rows } = await db.raw(
+    `select ${COLUMNS} from ${T.todos}
+     where user_id = ? and not completed and due_date between ?::date and ?::date
+     order by due_date, id limit ?`,
+    [userId, first, last, limit],
+  );
+  return (rows as TodoRow[]).map(publicTodo);
+}
