@@ -86,7 +86,9 @@ export function SortableList<T>({ items, getId, describe, noun, onMove, renderIt
       collisionDetection={closestCenter}
       modifiers={[verticalOnly]}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: instructions }}
+      // The live region and the instructions go to <body>: rendered here they would sit inside the
+      // <ul> as <div>s, which is not a valid list for assistive technology (axe: list).
+      accessibility={{ announcements, screenReaderInstructions: instructions, container: document.body }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {items.map((item, index) => (
