@@ -1,51 +1,126 @@
 /**
- * Offline planning chat: "add a todo to call Sam tomorrow" becomes a create_todo action the
- * planning page executes; "make a workback plan for ..." a create_workback_plan.
+ * The offline planning chat's actions: the everyday ways of asking ("remind me to send the deck
+ * by Friday", "add a todo: call Sam next Tuesday", "plan backwards from March 1 to get
+ * promoted") become a reply in plain sentences plus the exact JSON action the planning page
+ * executes (create_todo, create_workback_plan). Dates are read by chrono-node, relative to
+ * the user's today; a workback plan without a target date gets a question instead of a guess.
  */
-import { addDays, localIsoDate } from '@cc/contracts/periods';
-import type { PlanningAction } from '../planning-actions';
-import { capitalize, collapse } from '../text';
+import { casual } from 'chrono-node/en';
+import { dateOfDay, localIsoDate, longDate } from '@cc/contracts/periods';
+import { planningActionJson, type PlanningAction } from '../planning-actions';
+import { capitalize, collapse, truncate } from '../text';
 
-const TODO_REQUEST = /\b(add|create|make|new|set up|put)\b[^.?!]*?\b(todo|to-do|to do|task|reminder)\b|^\s*remind me to\b/i;
-const WORKBACK_REQUEST = /\b(work-?back|plan backwards?)\b/i;
-const ISO_DATE = /\b(\d{4}-\d{2}-\d{2})\b/;
+/** Titles are bounded by the todo and milestone rules (@cc/contracts/planning). */
+const TITLE_MAX = 200;
 
-/** A date the message names (ISO, today, tomorrow), and the message without it. */
-function takeDate(text: string, today: string): { date: string | undefined; rest: string } {
-  const iso = text.match(ISO_DATE);
-  if (iso) return { date: iso[1], rest: text.replace(new RegExp(`\\s*(by|on|for|due)?\\s*${iso[1]}`), '') };
-  const rel = text.match(/\s*\b(by |on |for |due )?(today|tomorrow)\b/i);
-  if (rel) return { date: rel[2]!.toLowerCase() === 'today' ? today : addDays(today, 1), rest: text.replace(rel[0], '') };
-  return { date: undefined, rest: text };
+const WORKBACK =
+  /\b(?:work-?back(?: plan)?|back-?plan|plan(?:ning)? (?:it )?backwards?|work(?:ing)? backwards?|backwards? plan|reverse plan)\b/i;
+
+/** "remind me to X", "add a todo: X", "todo: X", "add X to my list"... → X */
+const TODO_ASKS: RegExp[] = [
+  /\bremind me (?:to|that|about)\s+(.+)$/i,
+  /\b(?:add|create|make|set up|put in|log)\s+(?:a |an |another |one more )?(?:new |quick )?(?:todo|to-do|to do|task|reminder|action item)\b\s*(?::|-|–|to|for|that|about|saying)?\s*(.*)$/i,
+  /^\s*(?:new )?(?:todo|to-do|task|reminder)\s*[:–-]\s*(.+)$/i,
+  /\b(?:add|put)\s+(.+?)\s+(?:to|on)\s+(?:my\s+)?(?:todos?|to-?do list|todo list|task list|tasks|list)\b(.*)$/i,
+  /\b(?:don't|do not) let me forget to\s+(.+)$/i,
+  /\bI (?:need|have) to remember to\s+(.+)$/i,
+];
+
+/** Questions about the planner itself ("how do I add a task?") are not requests. */
+const QUESTION = /^\s*(?:how|what|why|where|which|should|is|are|does|do i|can i)\b/i;
+
+/** The words that lead into a date: "by Friday", "due on 3 March", "before the 15th". */
+const DATE_LEAD = /\s*\b(?:due(?: on| by)?|by|on|for|before|until|till|no later than|from|at)(?:\s+the)?\s*$/i;
+
+interface Found {
+  date: string | undefined;
+  rest: string;
 }
 
-/** What comes after "todo:", "todo to", "remind me to", "plan for"... */
-function subject(text: string, lead: RegExp): string {
-  const afterColon = text.split(/:\s*/).slice(1).join(': ');
-  const after = afterColon || text.replace(lead, '').replace(/^\s*(to|for|that|about|towards|:)\s+/i, '');
-  return capitalize(collapse(after).replace(/[.!]+$/, ''));
+/** The first date the text names (never before today for a weekday or a month), and the text without it. */
+function takeDate(text: string, today: string): Found {
+  const ref = dateOfDay(today) ?? new Date();
+  ref.setHours(12, 0, 0, 0);
+  const [found] = casual.parse(text, ref, { forwardDate: true });
+  if (!found) return { date: undefined, rest: text };
+  const before = text.slice(0, found.index).replace(DATE_LEAD, '');
+  const after = text.slice(found.index + found.text.length);
+  return { date: localIsoDate(found.start.date()), rest: `${before} ${after}` };
 }
 
-export function planningActionReply(message: string, today = localIsoDate()): string | undefined {
-  if (WORKBACK_REQUEST.test(message)) {
-    const { date, rest } = takeDate(message, today);
-    const title = subject(rest, /^.*?\b(work-?back plan|plan backwards?)\b/i);
-    if (!title) return undefined;
-    const action: PlanningAction = {
-      action: 'create_workback_plan',
-      goal_data: { title, target_date: date ?? addDays(today, 90), description: `Workback plan towards: ${title}` },
-    };
-    return `I'll set up a workback plan for "${title}"${date ? ` with a target date of ${date}` : ''}. Once it is created, look at the first milestone: is it small enough to start this week?\n\n${JSON.stringify(action)}`;
-  }
-  if (TODO_REQUEST.test(message)) {
-    const { date, rest } = takeDate(message, today);
-    const title = subject(rest, /^.*?\b(todo|to-do|to do|task|reminder|remind me)\b/i);
-    if (!title) return undefined;
-    const action: PlanningAction = {
-      action: 'create_todo',
-      todo_data: { title, due_date: date ?? today, description: '', tags: [] },
-    };
-    return `I'll add the todo "${title}", due ${date ?? today}. What is the first small step, so it is easy to start?\n\n${JSON.stringify(action)}`;
+/** "#work" and "#deck" in the message become tags: trailing ones leave the title, inline ones keep their word. */
+function takeTags(text: string): { tags: string[]; rest: string } {
+  const TAG = /(^|\s)#([\p{L}\p{N}_-]{1,40})/gu;
+  const tags = [...text.matchAll(TAG)].map((m) => m[2]!);
+  const unique = [...new Map(tags.map((t) => [t.toLowerCase(), t])).values()].slice(0, 10);
+  const rest = text.replace(/(?:\s+#[\p{L}\p{N}_-]{1,40})+[\s.!?]*$/u, '').replace(TAG, '$1$2');
+  return { tags: unique, rest };
+}
+
+/** A subject as a title: no polite padding, no closing punctuation, capitalised, bounded. */
+function titleOf(text: string): string {
+  const cleaned = collapse(text)
+    .replace(/^(?:please\s+|to\s+|that\s+|about\s+|:\s*|-\s*)+/i, '')
+    .replace(/[\s,;:]*(?:please|thanks|thank you|for me)?[\s.!?,;:]*$/i, '')
+    .trim();
+  return truncate(capitalize(cleaned), TITLE_MAX);
+}
+
+const spoken = (iso: string) => longDate(iso, 'en-GB');
+
+function todoReply(message: string, today: string): string | undefined {
+  if (QUESTION.test(message) && !/\bremind me\b/i.test(message)) return undefined;
+  for (const ask of TODO_ASKS) {
+    const m = ask.exec(message);
+    if (!m) continue;
+    const subject = [m[1], m[2]].filter(Boolean).join(' ');
+    const { tags, rest: untagged } = takeTags(subject);
+    const { date, rest } = takeDate(untagged, today);
+    const title = titleOf(rest);
+    if (!title) return 'Happy to add a todo. What should it say, and when is it due?';
+    const due = date ?? today;
+    const action: PlanningAction = { action: 'create_todo', todo_data: { title, due_date: due, description: '', tags } };
+    const when = date ? `due ${spoken(due)}` : `due today (${spoken(due)}); tell me if it should be another day`;
+    const tagged = tags.length ? `, tagged ${tags.map((t) => `#${t}`).join(' ')}` : '';
+    return `I'll add "${title}" to your todos, ${when}${tagged}. What is the first small step, so it is easy to start?\n\n${planningActionJson(action)}`;
   }
   return undefined;
+}
+
+/** The goal of a workback ask: after the trigger ("plan backwards to get promoted"), else before it. */
+function goalOf(text: string): string {
+  const trigger = WORKBACK.exec(text);
+  if (!trigger) return titleOf(text);
+  const after = text
+    .slice(trigger.index + trigger[0].length)
+    .replace(/^\s*(?:from\s+(?:now|today)\s*)?(?:for|towards?|to reach|to achieve|so (?:that )?I can|so|to|on|:)?\s+/i, '');
+  if (titleOf(after)) return titleOf(after);
+  const before = text
+    .slice(0, trigger.index)
+    .replace(/^\s*(?:my goal is to|i (?:want|need|would like|'d like|hope) to|i plan to)\s+/i, '')
+    .replace(
+      /[\s,;]*(?:(?:can|could|would) you|please|help me|let's|and)?(?:\s+(?:make|create|build|do|draft))?(?:\s+(?:me|us))?(?:\s+an?)?\s*$/i,
+      '',
+    );
+  return titleOf(before);
+}
+
+function workbackReply(message: string, today: string): string | undefined {
+  if (!WORKBACK.test(message)) return undefined;
+  const { date, rest } = takeDate(message, today);
+  const title = goalOf(rest);
+  if (!title) return 'Happy to plan backwards from a goal. What do you want to achieve, and by when?';
+  if (!date) {
+    return `Let's plan backwards towards "${title}". By when do you want to get there? Give me a date (for example "by March 1") and I will lay out the steps from today.`;
+  }
+  if (date < today) {
+    return `${spoken(date)} has already passed. Which date in the future should "${title}" be ready by?`;
+  }
+  const action: PlanningAction = { action: 'create_workback_plan', goal_data: { title, target_date: date } };
+  return `Let's work back from ${spoken(date)}: I'll create the milestone "${title}" with dated steps from today up to it, each linked to the milestone. Once it is there, look at the first step: is it small enough to start this week?\n\n${planningActionJson(action)}`;
+}
+
+/** A reply with an action when the message asks for one; undefined otherwise (the coach answers as usual). */
+export function planningActionReply(message: string, today = localIsoDate()): string | undefined {
+  return workbackReply(message, today) ?? todoReply(message, today);
 }
