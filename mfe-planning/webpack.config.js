@@ -9,5 +9,5 @@ export default createRemoteConfig({
   name: 'planning',
   dir: path.dirname(fileURLToPath(import.meta.url)),
   port: 3102,
-  exposes: { './PlanningPage': './src/pages/PlanningPage.tsx' },
+  exposes: { './PlanningPage': './src/planning/PlanningPage.tsx' },
 });

@@ -1,15 +1,8 @@
 import { Link } from 'react-router-dom';
-
-export const PLANNING_TABS = [
-  { id: 'all_todos', label: 'All todos' },
-  { id: 'milestones_view', label: 'Milestones' },
-  { id: 'action_plan', label: 'Action plan' },
-] as const;
-
-export const DEFAULT_TAB = 'all_todos';
+import { PLANNING_TABS, type PlanningTab } from './tabs';
 
 /** Tabs link to /planning/{tab}. */
-export function PlanningTabs({ current }: { current: string }) {
+export function PlanningTabs({ current, counts }: { current: PlanningTab; counts: Partial<Record<PlanningTab, number>> }) {
   return (
     <nav className="planning-tabs" aria-label="Planning views">
       {PLANNING_TABS.map((tab) => (
@@ -21,6 +14,7 @@ export function PlanningTabs({ current }: { current: string }) {
           data-tab={tab.id}
         >
           {tab.label}
+          {counts[tab.id] !== undefined && <span className="planning-tab-count">{counts[tab.id]}</span>}
         </Link>
       ))}
     </nav>

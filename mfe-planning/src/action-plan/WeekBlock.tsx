@@ -1,0 +1,171 @@
+import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useAutosavedText } from '@cc/ui';
+import { weekLabel } from '@cc/contracts/periods';
+import type { Milestone, TimelineItem } from '@cc/contracts/planning';
+import { TIMELINE_AUTOSAVE_MS } from '@cc/contracts/planning-rules';
+import { storageAccount } from '@cc/ui/storage';
+import { shortDate } from '../shared/dates';
+import { saveWeek, staleWeek } from './timelineSave';
+import { hasUnfinished, type TimelineWeek } from './weeks';
+
+export interface WeekHandle {
+  /** The week's actions as typed now. */
+  getText(): string;
+  /** Puts new text in the week (AI plan, carry-over) and autosaves it like typing would. */
+  replace(text: string): void;
+  /** Saves what is pending now; true when all is saved. */
+  flush(): Promise<boolean>;
+}
+
+export interface WeekBlockProps {
+  planId: number;
+  week: TimelineWeek;
+  item: TimelineItem | undefined;
+  outcomes: string;
+  milestones: readonly Milestone[];
+  onPlanWithAi: (week: TimelineWeek) => void;
+  onCarryOver: (week: TimelineWeek) => void;
+  ref?: Ref<WeekHandle>;
+}
+
+/**
+ * One week of the timeline: its milestones, its outcomes and its actions, autosaved 1 s after
+ * typing (and on blur, page hide and unload; kept locally until the server has them; a stale
+ * save shows both versions).
+ */
+export const WeekBlock = memo(function WeekBlock({
+  planId,
+  week,
+  item,
+  outcomes,
+  milestones,
+  onPlanWithAi,
+  onCarryOver,
+  ref,
+}: WeekBlockProps) {
+  const [text, setText] = useState(item?.content ?? '');
+  const textRef = useRef(text);
+  textRef.current = text;
+  const account = storageAccount() ?? '?';
+
+  const entry = useAutosavedText<number>({
+    key: `timeline:${planId}:${week.key}`,
+    storageKey: `cc:draft:timeline:${account}:${planId}:${week.key}`,
+    delayMs: TIMELINE_AUTOSAVE_MS,
+    getText: () => textRef.current,
+    save: (content, revision, { keepalive, saveId }) => saveWeek(week.key, content, revision, saveId, keepalive),
+    conflictOf: staleWeek,
+    onError: (error) => console.warn(`[planning] saving ${week.key} failed`, error),
+  });
+  const { status } = entry;
+
+  // The server's text is known from the timeline's one load; a local draft it lacks wins and is saved.
+  useEffect(() => {
+    const shown = entry.start(item?.content ?? '', item?.revision);
+    textRef.current = shown;
+    setText(shown);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per controller: later answers come through the autosave
+  }, [entry.autosave]);
+
+  const edit = (value: string) => {
+    textRef.current = value;
+    setText(value);
+    entry.changed();
+  };
+
+  useImperativeHandle(ref, () => ({ getText: () => textRef.current, replace: edit, flush: entry.flush }));
+
+  const label = weekLabel(week.key);
+  const unfinished = week.past && hasUnfinished(text);
+  const className = ['week-block', week.current && 'current', week.past && 'past'].filter(Boolean).join(' ');
+  return (
+    <li
+      className={className}
+      data-testid="week-block"
+      data-week={week.key}
+      data-current={week.current ? 'true' : undefined}
+      aria-current={week.current ? 'date' : undefined}
+      aria-label={label}
+    >
+      <header className="week-head">
+        <span className="week-number">W{week.number}</span>
+        <span className="week-dates">
+          {shortDate(week.first)} – {shortDate(week.last)}
+        </span>
+        {week.current && <span className="week-badge">This week</span>}
+      </header>
+      {milestones.length > 0 && (
+        <ul className="week-milestones" aria-label="Milestones due">
+          {milestones.map((m) => (
+            <li key={m.id} className={m.completed ? 'done' : undefined} title={`Target ${m.target_date}`}>
+              ◆ {m.title}
+            </li>
+          ))}
+        </ul>
+      )}
+      {outcomes && (
+        <div className="week-outcomes" data-testid="week-outcomes">
+          <span className="week-section-label">Outcomes</span>
+          <p>{outcomes}</p>
+        </div>
+      )}
+      <label className="week-section-label" htmlFor={`actions-${week.key}`}>
+        Actions
+      </label>
+      <textarea
+        id={`actions-${week.key}`}
+        className="week-actions"
+        value={text}
+        placeholder={week.past ? 'Nothing was planned.' : '- [ ] One thing to move forward'}
+        onChange={(e) => edit(e.target.value)}
+        onBlur={entry.blurred}
+        spellCheck
+        aria-label={`Actions of ${label}`}
+      />
+      {status.conflict && (
+        <div className="week-conflict" role="alert">
+          <p>{status.conflict.message ?? 'This week was changed elsewhere.'}</p>
+          <button type="button" className="button button-small" onClick={() => void entry.keepMine()}>
+            Keep mine
+          </button>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              const theirs = entry.takeTheirs();
+              if (theirs !== null) {
+                textRef.current = theirs;
+                setText(theirs);
+              }
+            }}
+          >
+            Take theirs
+          </button>
+        </div>
+      )}
+      <footer className="week-foot">
+        <span className="week-status" role="status" data-state={status.state}>
+          {status.text}
+        </span>
+        {unfinished && (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => onCarryOver(week)}
+            aria-label={`Carry over the unfinished actions of ${label}`}
+          >
+            Carry over
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button-small week-ai"
+          onClick={() => onPlanWithAi(week)}
+          aria-label={`Plan ${label} with AI`}
+        >
+          ✨ AI
+        </button>
+      </footer>
+    </li>
+  );
+});

@@ -1,0 +1,71 @@
+import { dateOfDay, parsePeriod, periodKey, weekWindow } from '@cc/contracts/periods';
+import type { Milestone } from '@cc/contracts/planning';
+import { actionLines, unfinishedActions } from '@cc/contracts/planning-rules';
+
+export interface TimelineWeek {
+  key: string;
+  /** ISO week number and ISO week-year. */
+  number: number;
+  year: number;
+  /** First and last day, YYYY-MM-DD. */
+  first: string;
+  last: string;
+  current: boolean;
+  past: boolean;
+}
+
+/** The timeline's 53 ISO weeks around `today` (26 back, the current one, 26 ahead), oldest first. */
+export function timelineWeeks(today: Date = new Date()): TimelineWeek[] {
+  const current = periodKey('week', today);
+  let seen = false;
+  return weekWindow(today).map((key) => {
+    const p = parsePeriod(key, 'week')!;
+    const isCurrent = key === current;
+    if (isCurrent) seen = true;
+    return { key, number: p.number, year: p.year, first: p.first, last: p.last, current: isCurrent, past: !seen };
+  });
+}
+
+/** Milestones by the ISO week their target date falls in. */
+export function milestonesByWeek(milestones: readonly Milestone[]): Map<string, Milestone[]> {
+  const byWeek = new Map<string, Milestone[]>();
+  for (const m of milestones) {
+    const day = dateOfDay(m.target_date);
+    if (!day) continue;
+    const key = periodKey('week', day);
+    byWeek.set(key, [...(byWeek.get(key) ?? []), m]);
+  }
+  return byWeek;
+}
+
+/** Whether a week's text still lists an action that is not ticked. */
+export const hasUnfinished = (content: string) => actionLines(content).some((l) => !l.done);
+
+/**
+ * Carry-over (a past week's unfinished actions move to the current week): the past week keeps
+ * its headings, blank lines and done actions; the current week gets the moved actions as
+ * "- [ ] ..." lines after its own, without repeating one it already lists.
+ */
+export function carryOver(past: string, current: string): { past: string; current: string; moved: number } {
+  const moving = unfinishedActions(past);
+  if (moving.length === 0) return { past, current, moved: 0 };
+  const kept = past
+    .split(/\r?\n/)
+    .filter((line) => {
+      const parsed = actionLines(line);
+      return parsed.length === 0 || parsed.every((l) => l.done);
+    })
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  const already = new Set(actionLines(current).map((l) => l.text.toLowerCase()));
+  const added = moving.filter((line) => !already.has(line.slice('- [ ] '.length).toLowerCase()));
+  return { past: kept, current: appendLines(current, added), moved: moving.length };
+}
+
+/** `lines` after the text's own, on lines of their own. */
+export function appendLines(text: string, lines: readonly string[]): string {
+  if (lines.length === 0) return text;
+  const base = text.replace(/\s+$/, '');
+  return base ? `${base}\n${lines.join('\n')}` : lines.join('\n');
+}

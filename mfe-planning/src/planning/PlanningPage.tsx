@@ -1,0 +1,154 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { localIsoDate } from '@cc/contracts/periods';
+import type { Todo } from '@cc/contracts/planning';
+import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
+import { MilestoneList } from '../milestones/MilestoneList';
+import { DialogProvider } from '@cc/ui/dialogs';
+import { reasonsOf } from '../shared/errors';
+import { TodoList } from '../todos/TodoList';
+import { PlanningActionsProvider, usePlanningActions, type PlanningModal } from './actions';
+import { PlanningTabs } from './PlanningTabs';
+import { DEFAULT_TAB, isPlanningTab, todosOf, UPCOMING_DAYS, type PlanningTab, type TodoTab } from './tabs';
+import { usePlanningData, type PlanningData } from './usePlanningData';
+import '../planning.css';
+
+// Loaded after the first render: the chat (and the markdown it renders), the modals, and the
+// action plan with its autosave.
+const PlanningChat = lazy(() => import(/* webpackChunkName: "planning-chat" */ '../chat/PlanningChat'));
+const PlanningModals = lazy(() => import(/* webpackChunkName: "planning-modals" */ './PlanningModals'));
+const ActionPlanTab = lazy(() => import(/* webpackChunkName: "planning-action-plan" */ '../action-plan/ActionPlanTab'));
+
+const EMPTY_TEXT: Record<TodoTab, string> = {
+  all_todos: 'No todos yet. Add one, or ask the assistant: "remind me to send the deck by Friday".',
+  upcoming: `Nothing due in the next ${UPCOMING_DAYS} days.`,
+  done: 'No finished todos yet.',
+};
+
+/** Planning: todos, milestones, the planning assistant and the weekly action plan (/planning/{tab}). */
+export default function PlanningPage() {
+  const { tab: param } = useParams();
+  const known = param === undefined || isPlanningTab(param);
+  const tab: PlanningTab = param !== undefined && isPlanningTab(param) ? param : DEFAULT_TAB;
+  const { data, refresh } = usePlanningData();
+  const [modal, setModal] = useState<PlanningModal>(null);
+
+  useEffect(() => {
+    document.title = 'Planning';
+  }, []);
+
+  return (
+    <div id="planning-root" data-testid="planning-root" data-remote="planning" data-tab={tab} className="page planning">
+      <DialogProvider>
+        <PlanningActionsProvider refresh={refresh} openModal={setModal}>
+          <header className="planning-header">
+            <h1>Planning</h1>
+            <p className="page-lead">Todos, milestones, a planning assistant and your weekly action-plan timeline.</p>
+          </header>
+          <PlanningTabs current={tab} counts={tabCounts(data)} />
+          {!known && (
+            <p className="status-line" data-state="error" role="alert">
+              There is no “{param}” view, so this shows all todos.
+            </p>
+          )}
+          <div className="planning-grid">
+            <section className="planning-main panel">
+              <TabContent tab={tab} data={data} refresh={refresh} />
+            </section>
+            <aside className="planning-chat panel" aria-label="Planning assistant" data-testid="planning-chat">
+              <Suspense fallback={<p className="planning-status">Loading the assistant…</p>}>
+                <PlanningChat tab={tab} todos={data.todos} milestones={data.milestones} refresh={refresh} />
+              </Suspense>
+            </aside>
+          </div>
+          {modal && (
+            <Suspense fallback={null}>
+              <PlanningModals modal={modal} milestones={data.milestones} />
+            </Suspense>
+          )}
+        </PlanningActionsProvider>
+      </DialogProvider>
+    </div>
+  );
+}
+
+function tabCounts(data: PlanningData): Partial<Record<PlanningTab, number>> {
+  if (data.status !== 'ok') return {};
+  const today = localIsoDate();
+  return {
+    all_todos: data.todos.length,
+    upcoming: todosOf('upcoming', data.todos, today).length,
+    done: todosOf('done', data.todos, today).length,
+    milestones_view: data.milestones.length,
+  };
+}
+
+function TabContent({ tab, data, refresh }: { tab: PlanningTab; data: PlanningData; refresh: () => Promise<void> }) {
+  const actions = usePlanningActions();
+  const milestonesById = useMemo(() => new Map(data.milestones.map((m) => [m.id, m])), [data.milestones]);
+  const linked = useMemo(() => linkedTodos(data.todos), [data.todos]);
+
+  if (tab === 'action_plan') {
+    return (
+      <Suspense fallback={<p className="planning-status">Loading the action plan…</p>}>
+        <ActionPlanTab milestones={data.milestones} />
+      </Suspense>
+    );
+  }
+  const milestonesTab = tab === 'milestones_view';
+  return (
+    <section aria-label={milestonesTab ? 'Milestones' : 'Todos'} data-state={data.status}>
+      <div className="planning-toolbar">
+        <h2 className="planning-toolbar-lead">
+          {milestonesTab ? 'Milestones' : tab === 'done' ? 'Done' : tab === 'upcoming' ? 'Upcoming' : 'Todos'}
+        </h2>
+        {milestonesTab ? (
+          <button type="button" className="button button-primary" onClick={() => actions.openModal({ kind: 'milestone' })}>
+            + Milestone
+          </button>
+        ) : (
+          <button type="button" className="button button-primary" onClick={() => actions.openModal({ kind: 'todo' })}>
+            + Todo
+          </button>
+        )}
+      </div>
+      {data.status === 'error' && (
+        <div className="planning-load-error" role="alert">
+          <span>
+            {milestonesTab ? M.errorLoadingMilestone : 'Error loading todos'}: {reasonsOf(data.error)}
+          </span>
+          <button type="button" className="button button-small" onClick={() => void refresh()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {data.status === 'loading' ? (
+        <p className="planning-status" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading…
+        </p>
+      ) : milestonesTab ? (
+        <MilestoneList milestones={data.milestones} linked={linked} />
+      ) : (
+        <TodoList
+          todos={todosOf(tab as TodoTab, data.todos)}
+          milestones={milestonesById}
+          empty={EMPTY_TEXT[tab as TodoTab]}
+          label={tab === 'done' ? 'Done todos' : tab === 'upcoming' ? 'Upcoming todos' : 'All todos'}
+        />
+      )}
+    </section>
+  );
+}
+
+function linkedTodos(todos: readonly Todo[]): Map<number, Todo[]> {
+  const byMilestone = new Map<number, Todo[]>();
+  for (const t of todos) {
+    if (t.milestone_id === null) continue;
+    const list = byMilestone.get(t.milestone_id);
+    if (list) list.push(t);
+    else byMilestone.set(t.milestone_id, [t]);
+  }
+  return byMilestone;
+}
+
+export { PlanningPage };

@@ -1,0 +1,82 @@
+import { memo } from 'react';
+import { localIsoDate } from '@cc/contracts/periods';
+import type { Milestone, Todo } from '@cc/contracts/planning';
+import { usePlanningActions } from '../planning/actions';
+import { shortDate } from '../shared/dates';
+import { Tags } from '../shared/Tags';
+
+export interface TodoListProps {
+  todos: readonly Todo[];
+  milestones: ReadonlyMap<number, Milestone>;
+  /** What an empty list says (each tab has its own). */
+  empty: string;
+  /** Show the milestone a todo belongs to (off inside a milestone's own card). */
+  showMilestone?: boolean;
+  label: string;
+}
+
+/** Todos as rows: done toggle, title, description, tags, due date, milestone, edit and delete. */
+export function TodoList({ todos, milestones, empty, showMilestone = true, label }: TodoListProps) {
+  const today = localIsoDate();
+  if (todos.length === 0) {
+    if (!empty) return null;
+    return (
+      <p className="planning-empty" data-testid="todos-empty">
+        {empty}
+      </p>
+    );
+  }
+  return (
+    <ul className="todo-list" aria-label={label} data-testid="todo-list" data-count={todos.length}>
+      {todos.map((todo) => (
+        <TodoRow
+          key={todo.id}
+          todo={todo}
+          milestone={showMilestone && todo.milestone_id !== null ? milestones.get(todo.milestone_id) : undefined}
+          today={today}
+        />
+      ))}
+    </ul>
+  );
+}
+
+const TodoRow = memo(function TodoRow({ todo, milestone, today }: { todo: Todo; milestone: Milestone | undefined; today: string }) {
+  const actions = usePlanningActions();
+  const overdue = !todo.completed && todo.due_date !== null && todo.due_date < today;
+  return (
+    <li className={todo.completed ? 'todo-row done' : 'todo-row'} data-testid="todo-row" data-id={todo.id} data-completed={todo.completed}>
+      <input
+        type="checkbox"
+        className="todo-check"
+        checked={todo.completed}
+        onChange={() => void actions.toggleTodo(todo)}
+        aria-label={todo.completed ? `Mark "${todo.title}" not done` : `Mark "${todo.title}" done`}
+      />
+      <div className="todo-main">
+        <span className="todo-title">{todo.title}</span>
+        {todo.description && <span className="todo-description">{todo.description}</span>}
+        <div className="todo-meta">
+          {todo.due_date && (
+            <time dateTime={todo.due_date} className={overdue ? 'todo-due overdue' : 'todo-due'} title={overdue ? 'Overdue' : 'Due'}>
+              {todo.due_date === today ? 'Today' : shortDate(todo.due_date, today)}
+            </time>
+          )}
+          {milestone && (
+            <span className="todo-milestone" title="Milestone">
+              ◆ {milestone.title}
+            </span>
+          )}
+          <Tags tags={todo.tags} />
+        </div>
+      </div>
+      <div className="row-actions">
+        <button type="button" className="button button-small button-quiet" onClick={() => actions.openModal({ kind: 'todo', todo })}>
+          Edit<span className="visually-hidden"> “{todo.title}”</span>
+        </button>
+        <button type="button" className="button button-small button-quiet" onClick={() => void actions.deleteTodo(todo)}>
+          Delete<span className="visually-hidden"> “{todo.title}”</span>
+        </button>
+      </div>
+    </li>
+  );
+});
