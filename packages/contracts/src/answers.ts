@@ -25,6 +25,7 @@ import {
   suggestionsAnswer,
   summarizeAnswer,
 } from './files';
+import { COACHING_ANSWERS } from './coaching';
 import { journalEntryAnswer, journalListAnswer } from './journal';
 import {
   archivedPlansAnswer,
@@ -126,6 +127,8 @@ export const ROUTE_ANSWERS = {
   'GET /coaching/week_prompt': weekPromptAnswer,
   'POST /coaching/generate_action_plan': z.union([generatedWeekAnswer, aiErrorAnswer]),
   'GET /coaching/archived_action_plans': archivedPlansAnswer,
+
+  ...COACHING_ANSWERS,
 } as const;
 
 export type AnsweredRoute = keyof typeof ROUTE_ANSWERS;

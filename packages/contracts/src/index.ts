@@ -5,6 +5,7 @@ export * from './chat';
 export * from './files';
 export * from './journal';
 export * from './planning';
+export * from './coaching';
 export * from './requests';
 export * from './periods';
 export * from './answers';

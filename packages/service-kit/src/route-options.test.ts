@@ -14,20 +14,20 @@ const probe = defineService({
   name: 'coaching',
   migrations: [],
   routes(router) {
-    router.get('/coaching/admin_sections', { admin: true }, () => ({ success: true, admin: true }));
-    router.post('/coaching/upload_questions_csv', { upload: { extensions: ['.csv'], maxBytes: 1024 } }, async (_ctx, { file }) => ({
-      success: true,
-      name: file!.name,
-      size: file!.size,
-      text: await file!.text(),
-    }));
+    // The probe's answers are not the calls' contracts: each handler writes its own body.
+    router.get('/coaching/admin_sections', { admin: true }, (ctx) => {
+      ctx.body = { success: true, admin: true };
+    });
+    router.post('/coaching/upload_questions_csv', { upload: { extensions: ['.csv'], maxBytes: 1024 } }, async (ctx, { file }) => {
+      ctx.body = { success: true, name: file!.name, size: file!.size, text: await file!.text() };
+    });
     router.get('/coaching/questionnaire_sections', {}, async (ctx) => {
       const answer = await peerClient(ctx, peerUrl).get(
         '/people/4',
         z.object({ success: z.literal(true), person: z.object({ full_name: z.string() }) }),
         { timeoutMs: 300 },
       );
-      return { success: true, answer };
+      ctx.body = { success: true, answer };
     });
   },
 });
