@@ -60,6 +60,16 @@ describe('the current plan', () => {
     });
   });
 
+  test('two new plans asked for at once archive the current plan once and make one new plan', async () => {
+    const c = h.user();
+    await c.post('/coaching/save_timeline_item', { period_key: thisWeek, content: '- Call Sam' });
+    const answers = await Promise.all([c.post('/coaching/create_empty_action_plan'), c.post('/coaching/create_empty_action_plan')]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0]!.body.plan).toEqual(answers[1]!.body.plan);
+    expect(answers.filter((a) => a.body.archived).length).toBe(1);
+    expect((await c.get('/coaching/archived_action_plans')).body.plans).toHaveLength(1);
+  });
+
   test("one user's plans, weeks and archives are never another's", async () => {
     const a = h.user();
     const b = h.user();

@@ -60,8 +60,7 @@ export async function createEmptyPlan(
   now = new Date(),
 ): Promise<{ plan: ActionPlan; archived: ArchivedPlan | null }> {
   return db.transaction(async (trx) => {
-    // One current plan per user: take the user's lock so a concurrent create waits for this one.
-    await trx.raw('select pg_advisory_xact_lock(?, ?)', [hashtext('planning.action_plans'), userId]);
+    await lockPlans(trx, userId, 'exclusive');
     const current = (await trx(T.action_plans).where({ user_id: userId }).whereNull('archived_at').first('id', 'created_at')) as
       PlanRow | undefined;
     let archived: ArchivedPlan | null = null;
@@ -86,11 +85,15 @@ export async function createEmptyPlan(
   });
 }
 
-/** A stable int4 key for the advisory lock of one table's rows (Postgres' own hashtext is internal). */
-function hashtext(s: string): number {
-  let h = 0;
-  for (const ch of s) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
-  return h;
+const PLAN_LOCK = 0x504c414e; // "PLAN": the advisory-lock class of a user's action plans
+
+/**
+ * A user's plan lock, held to the end of the transaction: starting a new plan takes it
+ * exclusively, week saves share it, so a save never lands in a plan being archived (it waits,
+ * then finds the new plan) and two new plans at once make one.
+ */
+export async function lockPlans(trx: Knex.Transaction, userId: number, mode: 'shared' | 'exclusive'): Promise<void> {
+  await trx.raw(`select ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(?, ?)`, [PLAN_LOCK, userId]);
 }
 
 export async function archivedPlans(db: Db, userId: number): Promise<ArchivedPlan[]> {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { TimelineItem } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
 import { iso } from '../http';
-import { currentPlan, ensurePlan } from './action-plans';
+import { currentPlan, ensurePlan, lockPlans } from './action-plans';
 import { T } from './tables';
 
 type Conn = Db | Knex.Transaction;
@@ -80,7 +80,14 @@ export type WeekSaveResult =
  * with `basedOn`, only when the week is still at that revision or already holds exactly this
  * text, in one statement; the revision goes up only when the text changes.
  */
-export async function saveItem(db: Db, userId: number, key: string, save: WeekSave): Promise<WeekSaveResult> {
+export function saveItem(db: Db, userId: number, key: string, save: WeekSave): Promise<WeekSaveResult> {
+  return db.transaction(async (trx) => {
+    await lockPlans(trx, userId, 'shared');
+    return upsertItem(trx, userId, key, save);
+  });
+}
+
+async function upsertItem(db: Knex.Transaction, userId: number, key: string, save: WeekSave): Promise<WeekSaveResult> {
   const plan = await ensurePlan(db, userId);
   const outcomes = save.outcomes ?? null;
   const basedOn = save.basedOn ?? null;
@@ -112,11 +119,14 @@ export async function saveItem(db: Db, userId: number, key: string, save: WeekSa
  * are (a new week starts at revision 0: its text has not been saved yet).
  */
 export async function saveOutcomes(db: Db, userId: number, key: string, outcomes: string): Promise<void> {
-  const plan = await ensurePlan(db, userId);
-  await db.raw(
-    `insert into ${T.timeline_items} as i (user_id, plan_id, period_type, period_key, outcomes, revision)
+  await db.transaction(async (trx) => {
+    await lockPlans(trx, userId, 'shared');
+    const plan = await ensurePlan(trx, userId);
+    await trx.raw(
+      `insert into ${T.timeline_items} as i (user_id, plan_id, period_type, period_key, outcomes, revision)
      values (?, ?, 'week', ?, ?, 0)
      on conflict (user_id, plan_id, period_type, period_key) do update set outcomes = excluded.outcomes, updated_at = now()`,
-    [userId, plan.id, key, outcomes],
-  );
+      [userId, plan.id, key, outcomes],
+    );
+  });
 }
