@@ -179,6 +179,11 @@ describe('the week prompt knows the user', () => {
     });
   });
 
+  test('the first and last weeks of the calendar have prompts too', async () => {
+    const c = h.user();
+    for (const key of ['0001-W01', '9999-W52']) expect((await c.get(`/coaching/week_prompt?period_key=${key}`)).status).toBe(200);
+  });
+
   test('an empty week still gets a prompt the user can complete', async () => {
     const res = await h.user().get('/coaching/week_prompt?period_key=2026-W30');
     expect(res.body.prompt).toBe('Plan my week: Week 30, 2026 (20 Jul – 26 Jul).\n\nNothing is due this week yet. My focus this week:');

@@ -18,12 +18,32 @@ export const MAX_TODOS = 50;
  * the user that week (milestones due around it, todos due in it, unfinished actions of the
  * earlier weeks of the current plan, what the week already lists).
  */
+/** Date arithmetic at the ends of the calendar (0001-W01, 9999-W52) stops at the week itself. */
+function within<T>(compute: () => T, fallback: T): T {
+  try {
+    return compute();
+  } catch (err) {
+    if (err instanceof RangeError) return fallback;
+    throw err;
+  }
+}
+
 export async function weekPrompt(db: Db, userId: number, key: string, label?: string): Promise<string> {
   const week = parsePeriod(key, 'week')!;
   const [milestones, todos, earlier, item] = await Promise.all([
-    openMilestonesBetween(db, userId, addDays(week.first, -MILESTONE_DAYS_BEFORE), addDays(week.last, MILESTONE_DAYS_AFTER)),
+    openMilestonesBetween(
+      db,
+      userId,
+      within(() => addDays(week.first, -MILESTONE_DAYS_BEFORE), week.first),
+      within(() => addDays(week.last, MILESTONE_DAYS_AFTER), week.last),
+    ),
     openTodosDue(db, userId, week.first, week.last, MAX_TODOS),
-    itemsBetween(db, userId, stepPeriod(key, -EARLIER_WEEKS), key),
+    itemsBetween(
+      db,
+      userId,
+      within(() => stepPeriod(key, -EARLIER_WEEKS), key),
+      key,
+    ),
     findItem(db, userId, key),
   ]);
   const unfinished = earlier
