@@ -18,7 +18,7 @@ test('journal chat: a message gets a streamed reply from the offline coach and s
   const input = page.getByLabel('Message', { exact: true });
   await input.fill('Today I shipped the billing migration after two weeks of late nights.');
   await input.press('Enter');
-  await expect(log.getByText('Today I shipped the billing migration after two weeks of late nights.')).toBeVisible();
+  await expect(log.getByText('Today I shipped the billing migration after two weeks of late nights.', { exact: true })).toBeVisible();
   const reply = log.locator('[data-role="assistant"]').last();
   await expect(reply).not.toHaveText('');
   await expect(page.getByTestId('chat-typing')).toHaveCount(0);
@@ -38,7 +38,9 @@ test('journal chat: a message gets a streamed reply from the offline coach and s
 
   await page.reload();
   await expect(
-    page.getByRole('log', { name: 'Messages' }).getByText('Today I shipped the billing migration after two weeks of late nights.'),
+    page
+      .getByRole('log', { name: 'Messages' })
+      .getByText('Today I shipped the billing migration after two weeks of late nights.', { exact: true }),
   ).toBeVisible();
 
   // Another day is another conversation.
@@ -105,4 +107,55 @@ test('every /ai_chat call answers through the gateway with the offline coach', a
   expect(await cleared.json()).toMatchObject({ success: true });
   const after = await (await page.request.get('/ai_chat/conversation?file_id=9001', { headers })).json();
   expect(after.messages).toEqual([]);
+});
+
+test('a message whose reply failed can be retried; the chat uses the column height and names the offline coach in one line', async ({
+  page,
+}) => {
+  await signUpApi(page.request, uniqueEmail('retry'));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/journal/2026-01-07');
+  await expect(page.getByTestId('journal-root')).toBeVisible();
+  const log = page.getByRole('log', { name: 'Messages' });
+  const note = page.getByTestId('chat-offline-note');
+  await expect(note.locator('summary')).toHaveText('Offline coach · connect a model');
+  const logHeight = (await log.boundingBox())!.height;
+  await note.locator('summary').click();
+  await expect(note.getByText(/AI_BASE_URL/)).toBeVisible();
+  // The details open over the log: it keeps its height.
+  expect((await log.boundingBox())!.height).toBe(logHeight);
+  await page.keyboard.press('Escape');
+  await expect(note.getByText(/AI_BASE_URL/)).toBeHidden();
+
+  // The first send fails on the way (the network drops it).
+  let drop = true;
+  await page.route('**/ai_chat/send_message', (route) => (drop ? ((drop = false), route.abort()) : route.continue()));
+  const input = page.getByLabel('Message', { exact: true });
+  await input.fill('I finally finished the quarterly report.');
+  await input.press('Enter');
+  await expect(log.getByText('Sorry, I encountered an error. Please try again.')).toBeVisible();
+  const failed = log.locator('[data-kind="failed"]');
+  await expect(failed).toContainText('I finally finished the quarterly report.');
+
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(log.locator('[data-kind="failed"]')).toHaveCount(0);
+  await expect(log.getByText('Sorry, I encountered an error. Please try again.')).toHaveCount(0);
+  await expect(page.getByTestId('chat-typing')).toHaveCount(0);
+  await expect(log.locator('[data-role="user"]')).toHaveText([/I finally finished the quarterly report\./]);
+  await expect(log.locator('[data-role="assistant"]').last()).not.toHaveText('');
+
+  // Stored once, answered, on the server.
+  const res = await page.request.get('/ai_chat/conversation?folder=journal&file_name=2026-01-07.md', {
+    headers: { accept: 'application/json' },
+  });
+  const body = await res.json();
+  expect(body.messages.map((m: { role: string; content: string }) => m.role)).toEqual(['user', 'assistant']);
+  expect(body.messages[0].content).toBe('I finally finished the quarterly report.');
+
+  // The user's messages on the right, the coach's on the left.
+  const userBox = (await log.locator('[data-role="user"]').first().boundingBox())!;
+  const coachBox = (await log.locator('[data-role="assistant"]').last().boundingBox())!;
+  const logBox = (await log.boundingBox())!;
+  expect(userBox.x + userBox.width).toBeGreaterThan(logBox.x + logBox.width - 20);
+  expect(coachBox.x).toBeLessThan(logBox.x + 20);
 });

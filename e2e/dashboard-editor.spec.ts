@@ -150,3 +150,54 @@ test('a save on a stale revision shows both versions; keep mine wins over the ne
   expect(saved.content).toBe('Line one. Mine. More of mine.');
   expect(saved.revision).toBe(4);
 });
+
+test('a task box ticked in the preview writes [x] at that item (every other byte kept) and is saved', async ({ page }) => {
+  const api = await signUp(page, 'tasks');
+  const content = '# Week\n\n* [ ] call the mentor\n*   [ ]  send the deck\n  - [x] nested done\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
+  const id = await createFile(api, 'work-profile', 'Week.md', content);
+  await openFile(page, 'work-profile', id);
+  const preview = page.getByTestId('markdown-preview');
+  const box = preview.getByRole('checkbox', { name: 'Done: send the deck' });
+  await expect(box).not.toBeChecked();
+
+  await box.click();
+  const ticked = content.replace('*   [ ]  send the deck', '*   [x]  send the deck');
+  await expect(preview.getByRole('checkbox', { name: 'Done: send the deck' })).toBeChecked();
+  await expect(status(page)).toHaveText('Saved');
+  await expect.poll(async () => (await serverFile(api, id)).content).toBe(ticked);
+  await expect(editor(page)).toContainText('*   [x]  send the deck');
+
+  // From the keyboard too: Space on the focused box unticks the nested one.
+  const nested = preview.getByRole('checkbox', { name: 'Done: nested done' });
+  await nested.focus();
+  await page.keyboard.press('Space');
+  await expect(preview.getByRole('checkbox', { name: 'Done: nested done' })).not.toBeChecked();
+  await expect.poll(async () => (await serverFile(api, id)).content).toBe(ticked.replace('- [x] nested done', '- [ ] nested done'));
+});
+
+test('the editor and the preview fill the height side by side, scroll together, and can be shown one at a time', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const api = await signUp(page, 'layout');
+  const body = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long story about the migration.`).join('\n\n');
+  const id = await createFile(api, 'work-profile', 'Long.md', `# Long\n\n${body}\n`);
+  await openFile(page, 'work-profile', id);
+  const preview = page.getByTestId('markdown-preview');
+  const scroller = page.locator('.cm-scroller');
+  const [editorBox, previewBox] = [await scroller.boundingBox(), await preview.boundingBox()];
+  // Side by side, as tall as each other, and most of the window's height.
+  expect(Math.abs(editorBox!.y - previewBox!.y)).toBeLessThan(2);
+  expect(previewBox!.x).toBeGreaterThan(editorBox!.x + editorBox!.width - 1);
+  expect(previewBox!.height).toBeGreaterThan(900 * 0.6);
+
+  await scroller.evaluate((el) => (el.scrollTop = (el.scrollHeight - el.clientHeight) / 2));
+  await expect.poll(async () => preview.evaluate((el) => el.scrollTop / (el.scrollHeight - el.clientHeight))).toBeGreaterThan(0.4);
+  expect(await preview.evaluate((el) => el.scrollTop / (el.scrollHeight - el.clientHeight))).toBeLessThan(0.6);
+
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(scroller).toBeHidden();
+  await expect(preview).toBeVisible();
+  await page.getByRole('button', { name: 'Markdown', exact: true }).click();
+  await expect(preview).toBeHidden();
+  await page.getByRole('button', { name: 'Side by side' }).click();
+  await expect(preview).toBeVisible();
+});

@@ -168,6 +168,10 @@ describe('JournalPage', () => {
       mode: 'ask',
     });
     expect(screen.queryByText("Agent mode: I'll help edit your files")).toBeNull();
+    // It says what it does here instead.
+    expect(within(screen.getByTestId('journal-chat')).getByTestId('journal-chat-about').textContent).toBe(
+      'Reflect on this day with the coach: it reads your entry and asks questions, and never changes what you wrote.',
+    );
   });
 });
 

@@ -8,6 +8,10 @@ import { JournalEntryEditor, type JournalEntryHandle } from './JournalEntryEdito
 import { addDays, isIsoDate, localIsoDate, longDate } from '@cc/contracts/periods';
 import './journal.css';
 
+/** What the journal's coach does here (it has no file-update flow to offer). */
+export const JOURNAL_COACH_ABOUT =
+  'Reflect on this day with the coach: it reads your entry and asks questions, and never changes what you wrote.';
+
 /** The tab title of a journal date. */
 export const journalTitle = (date: string) => `Journal – ${date}`;
 
@@ -103,24 +107,25 @@ export default function JournalPage() {
           </div>
           <JournalEntryEditor key={date} ref={entryRef} date={date} onSaved={onSaved} />
         </section>
-        <div className="journal-side">
-          <section className="panel">
-            <JournalCalendar selected={date} entries={entries} entriesError={entriesError} onSelect={go} />
-          </section>
-          <section className="panel journal-chat" aria-label="Coach" data-testid="journal-chat">
-            <h2>Coach</h2>
-            <ChatPanel
-              conversation={{ folder: 'journal', fileName: `${date}.md` }}
-              buildPayload={(base) => ({ ...base, file_content: entryRef.current?.getText() ?? '' })}
-              greeting={`Let's reflect on ${longDate(date)}. What's on your mind?`}
-              labels={{ title: `Chat about the journal entry of ${date}` }}
-              // The journal has no update-file flow: the coach reflects with the user (Ask), and
-              // offers no "I'll help edit your files" it could not keep.
-              showModes={false}
-              initialMode="ask"
-            />
-          </section>
-        </div>
+        <section className="panel journal-calendar-panel" aria-label="Calendar">
+          <JournalCalendar selected={date} entries={entries} entriesError={entriesError} onSelect={go} />
+        </section>
+        <section className="panel journal-chat" aria-label="Coach" data-testid="journal-chat">
+          <h2>Coach</h2>
+          <p className="journal-chat-about" data-testid="journal-chat-about">
+            {JOURNAL_COACH_ABOUT}
+          </p>
+          <ChatPanel
+            conversation={{ folder: 'journal', fileName: `${date}.md` }}
+            buildPayload={(base) => ({ ...base, file_content: entryRef.current?.getText() ?? '' })}
+            greeting={`Let's reflect on ${longDate(date)}. What's on your mind?`}
+            labels={{ title: `Chat about the journal entry of ${date}` }}
+            // The journal has no update-file flow: the coach reflects with the user (Ask), and
+            // offers no "I'll help edit your files" it could not keep.
+            showModes={false}
+            initialMode="ask"
+          />
+        </section>
       </div>
     </div>
   );

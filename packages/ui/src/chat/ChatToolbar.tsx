@@ -29,10 +29,13 @@ export function ChatToolbar(props: ChatToolbarProps) {
   const { labels, showModes, mode, onModeChange, active, banner, providerStatus: status } = props;
   const modeTextId = useId();
   const starInfo = props.starProgress ? starStatus(props.starProgress) : null;
+  const offline = status?.provider === 'offline' ? <OfflineNote labels={labels} hint={status.hint} /> : null;
 
   return (
     <>
       <div className="cc-chat-toolbar">
+        {/* Without mode buttons the line has room for the offline note (one row less above the log). */}
+        {!showModes && offline}
         {showModes && (
           <div className="cc-chat-modes" role="group" aria-label="Chat mode">
             <button
@@ -93,7 +96,7 @@ export function ChatToolbar(props: ChatToolbarProps) {
           </span>
         </p>
       )}
-      {status?.provider === 'offline' && <OfflineNote labels={labels} hint={status.hint} />}
+      {showModes && offline}
       {banner && (
         <p className="cc-chat-banner" role="status" data-testid="chat-cleared-banner">
           {banner}

@@ -181,6 +181,7 @@ export function MarkdownPreview(props: MarkdownPreviewProps) {
       aria-label={ariaLabel}
       role={editable ? 'textbox' : 'document'}
       aria-multiline={editable ? true : undefined}
+      data-empty="Nothing to preview yet."
       contentEditable={editable}
       suppressContentEditableWarning
       spellCheck={editable}
