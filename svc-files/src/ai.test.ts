@@ -204,6 +204,21 @@ describe('POST /profile/generate_file_draft with a model', () => {
     expect(lastMessages()[1]!.content).toContain('Draft the file "five year plan.md" in my folder "career-goals".');
   });
 
+  test('the default draft prompt carries the folder description and the opening of its other files', async () => {
+    const c = h.user();
+    await c.post('/folders', { name: 'qa-notes', description: 'Notes from QA sessions' });
+    await c.post('/files', {
+      file: { folder: 'qa-notes', name: 'login bugs', description: 'Bugs in login', content: 'The release on 3 March broke login.' },
+    });
+    model.reply({ content: '# Release checklist' });
+    await c.post('/profile/generate_file_draft', { folder: 'qa-notes', name: 'release checklist' });
+    const [system, user] = lastMessages();
+    expect(user!.content).toContain('The folder is for: Notes from QA sessions');
+    expect(user!.content).toContain('- login bugs.md: Bugs in login');
+    expect(user!.content).toContain('The release on 3 March broke login.');
+    expect(system!.content).toContain('Never use square-bracket placeholders');
+  });
+
   test('when the client goes away, the model call is aborted: the model sees its connection closed', async () => {
     const c = h.user();
     model.reply({ content: 'too late', delayMs: 10_000 });

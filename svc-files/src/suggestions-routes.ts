@@ -15,6 +15,7 @@ import {
 } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { FilesAi } from './ai';
+import { draftContext } from './draft-context';
 import { findFileByName } from './files';
 import { findFolder } from './folders';
 import {
@@ -106,9 +107,17 @@ export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): vo
     return (await findFileByName(db, userId, folder, name))?.description ?? '';
   }
 
+  /** A draft builds on what the workspace holds: the descriptions and the folder's other files. */
+  async function draftInput(userId: number, folder: string, name: string, given: string) {
+    const [description, context] = await Promise.all([
+      draftDescription(userId, folder, name, given),
+      draftContext(db, userId, folder, name),
+    ]);
+    return { folder, name, description, ...context };
+  }
+
   router.get('/profile/file_draft_prompt', { query: draftPromptQuery }, async (_ctx, { user, query }) => {
-    const description = await draftDescription(user.id, query.folder, query.name, query.description);
-    return { success: true, ...fileDraftPrompt({ folder: query.folder, name: query.name, description }) };
+    return { success: true, ...fileDraftPrompt(await draftInput(user.id, query.folder, query.name, query.description)) };
   });
 
   router.post('/profile/regenerate_suggested_folders', { body: regenerateFoldersBody }, async (ctx, { user, body }) => {
@@ -130,9 +139,9 @@ export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): vo
   });
 
   router.post('/profile/generate_file_draft', { body: generateDraftBody }, async (ctx, { user, body }) => {
-    const description = await draftDescription(user.id, body.folder, body.name, body.description);
+    const input = await draftInput(user.id, body.folder, body.name, body.description);
     const answer = await ai.run(ctx, user.id, (signal) =>
-      ai.provider.draftFile({ folder: body.folder, name: body.name, description, system: body.system, user: body.user, signal }),
+      ai.provider.draftFile({ ...input, system: body.system, user: body.user, signal }),
     );
     return answer.ok ? { success: true, draft: answer.value } : answer.body;
   });

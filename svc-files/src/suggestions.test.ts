@@ -48,6 +48,7 @@ describe('folder suggestions', () => {
       'interview-stories',
       'current-job-relationships',
     ]);
+    // Three of the catalogue's folders are taken or turned down: the list still has the 10 asked for.
     const again = await c.post('/profile/regenerate_suggested_folders', { count: 10 });
     expect(namesOf(again.body.suggestions)).toEqual([
       'current-projects',
@@ -57,6 +58,9 @@ describe('folder suggestions', () => {
       'skills-and-learning',
       'feedback-and-reviews',
       'job-search',
+      'leadership',
+      'mentoring',
+      'side-projects',
     ]);
     for (const gone of ['work-profile', 'past-projects', 'career-goals'])
       expect(again.body.suggestions.map((s: S) => suggestionKey(s.name))).not.toContain(gone);
@@ -92,7 +96,12 @@ describe('folder suggestions', () => {
       'feedback-and-reviews',
       'job-search',
     ]);
-    for (const s of (await c.get('/profile/suggested_folders')).body.suggestions as S[]) await c.post('/folders', { name: s.name });
+    // Use every idea there is, list after list, until the catalogue has nothing new.
+    for (let round = 0; round < 10; round++) {
+      const list = (await c.get('/profile/suggested_folders')).body.suggestions as S[];
+      if (!list.length) break;
+      for (const s of list) await c.post('/folders', { name: s.name });
+    }
     expect((await c.get('/profile/suggested_folders')).body).toEqual({ success: true, suggestions: [] });
     expect((await c.get('/profile/suggested_folders')).body).toEqual({ success: true, suggestions: [] });
   });
@@ -142,6 +151,19 @@ describe('file suggestions', () => {
       success: false,
       errors: ['Please choose a folder.'],
     });
+  });
+
+  test('a folder the catalogue does not know is named as the user typed it, and a regenerated list honours the count', async () => {
+    const c = h.user();
+    await c.post('/folders', { name: 'qa-notes' });
+    for (const name of ['a', 'b', 'c', 'd']) await c.post('/files', { file: { folder: 'qa-notes', name } });
+    const first = (await c.get('/profile/suggested_files?folder=qa-notes')).body.suggestions as S[];
+    for (const s of first.slice(0, 3)) await c.post('/profile/reject_suggested_file', { folder: 'qa-notes', name: s.name });
+    const again = await c.post('/profile/regenerate_suggested_files', { folder: 'qa-notes', count: 10 });
+    expect(again.body.suggestions).toHaveLength(10);
+    const descriptions = (again.body.suggestions as S[]).map((s) => s.description).join(' ');
+    expect(descriptions).toContain('qa-notes');
+    expect(descriptions).not.toMatch(/Qa Notes/i);
   });
 
   test('a renamed folder keeps its suggestions and rejections; a deleted one drops its list', async () => {
@@ -223,6 +245,29 @@ describe('POST /profile/generate_file_draft (offline coach)', () => {
     for (const s of sectionsFor('interview-stories')) expect(draft).toContain(`## ${s.heading}`);
     const goals = (await c.post('/profile/generate_file_draft', { folder: 'career-goals', name: 'five year plan' })).body.draft as string;
     for (const s of sectionsFor('career-goals')) expect(goals).toContain(`## ${s.heading}`);
+  });
+
+  test('builds on the workspace: the folder description and the other files of the folder, with questions instead of placeholders', async () => {
+    const c = h.user();
+    await c.post('/folders', { name: 'qa-notes', description: 'Notes from QA sessions with the mobile team' });
+    await c.post('/files', {
+      file: {
+        folder: 'qa-notes',
+        name: 'login bugs',
+        description: 'Bugs found in login',
+        content: '# Login bugs\n\nThe release on 3 March broke login for 2% of Android users.\n',
+      },
+    });
+    await c.post('/files', {
+      file: { folder: 'qa-notes', name: 'release checklist', description: 'What to check before each mobile release' },
+    });
+    const draft = (await c.post('/profile/generate_file_draft', { folder: 'qa-notes', name: 'release checklist.md' })).body.draft as string;
+    // The stored file's description, the folder's, and the sibling's line about releases.
+    expect(draft).toContain('What to check before each mobile release.');
+    expect(draft).toContain('Notes from QA sessions with the mobile team.');
+    expect(draft).toContain('From login bugs.md: The release on 3 March broke login for 2% of Android users.');
+    expect(draft).not.toMatch(/[[\]]/);
+    for (const s of sectionsFor('qa-notes')) expect(draft).toContain(`## ${s.heading}`);
   });
 
   test('folder and name are required', async () => {

@@ -409,7 +409,10 @@ export const CAREER_FOLDERS: FolderGuide[] = [
   },
 ];
 
-/** Offered after the seven, so a user who has them all still gets ideas (counts go up to 10). */
+/**
+ * Offered after the seven, so a user who has them all, or turned some down, still gets as many
+ * ideas as the count asks for (up to 10).
+ */
 export const EXTRA_FOLDERS: Suggestion[] = [
   {
     name: 'skills-and-learning',
@@ -417,6 +420,16 @@ export const EXTRA_FOLDERS: Suggestion[] = [
   },
   { name: 'feedback-and-reviews', description: 'Feedback you have received, performance reviews and self-assessments, in one place.' },
   { name: 'job-search', description: 'Target roles and companies, applications, interview preparation and offers.' },
+  { name: 'leadership', description: 'How you lead: decisions, delegation, difficult conversations, and the leaders you learn from.' },
+  { name: 'mentoring', description: 'The people you mentor and those who mentor you: goals, sessions and what changed.' },
+  { name: 'side-projects', description: 'Projects outside your job that build skills or reputation, with their status and lessons.' },
+  { name: 'personal-brand', description: 'How you want to be known: your pitch, profiles, talks and writing.' },
+  { name: 'speaking-and-writing', description: 'Talks, articles and posts you have given or plan, with ideas and feedback.' },
+  { name: 'certifications', description: 'Certifications and courses you hold or plan, with dates and what each is worth to you.' },
+  { name: 'compensation', description: 'Salary history, market data and notes for your next pay conversation or negotiation.' },
+  { name: 'wellbeing', description: 'Energy, workload and boundaries: what keeps your career sustainable.' },
+  { name: 'company-research', description: 'Companies you are interested in: their products, culture, and the people you know there.' },
+  { name: 'career-story', description: 'The story of your career so far: the turns you took and why, for introductions and interviews.' },
 ];
 
 const GENERIC_SECTIONS: GuideSection[] = [

@@ -9,7 +9,7 @@ import { CAREER_FOLDERS, folderGuide, sectionsFor } from './career-folders';
 import { PLANNING_ACTION_EXAMPLES, planningActionJson } from './planning-actions';
 import { isInterviewStories } from './star';
 import { normalizeCount, titleFrom, truncate } from './text';
-import type { ChatMode, MeetingSectionName, PersonContext, ProfileDetails, Statement } from './types';
+import type { ChatMode, MeetingSectionName, PersonContext, ProfileDetails, RelatedFile, Statement } from './types';
 
 export interface Prompt {
   system: string;
@@ -86,20 +86,42 @@ export function fileSuggestionPrompt({
 
 // ---- file drafts ----
 
-export function fileDraftPrompt({ folder, name, description = '' }: { folder: string; name: string; description?: string }): Prompt {
+/** How much of a related file's opening a draft prompt quotes. */
+const RELATED_EXCERPT_LIMIT = 600;
+
+export function fileDraftPrompt({
+  folder,
+  name,
+  description = '',
+  folderDescription = '',
+  related = [],
+}: {
+  folder: string;
+  name: string;
+  description?: string;
+  folderDescription?: string;
+  related?: RelatedFile[];
+}): Prompt {
   const headings = sectionsFor(folder).map((s) => `- ${s.heading} (${s.hint.replace(/\.$/, '').toLowerCase()})`);
   const star = isInterviewStories(folder)
     ? 'Write the story in STAR form (Situation, Task, Action, Result), first person, to be told in about two minutes.'
     : '';
+  const others = related.map((f) =>
+    [`- ${f.name}${f.description ? `: ${f.description}` : ''}`, f.excerpt?.trim() ? `  ${truncate(f.excerpt, RELATED_EXCERPT_LIMIT)}` : '']
+      .filter(Boolean)
+      .join('\n'),
+  );
   return {
     system: [
       COACH_VOICE,
-      'You draft markdown files for a personal career workspace. Start with a level-one heading with the file title, then level-two headings with short guiding bullets or questions the user can fill in.',
-      'Where you do not know a fact, leave a clear placeholder in square brackets instead of inventing one. Answer with the markdown only.',
+      'You draft markdown files for a personal career workspace. Start with a level-one heading with the file title, then level-two headings.',
+      'Write a real first version from what the workspace already holds (the descriptions and the other files below). Under a heading where a fact is missing, write the one question the user should answer, in italics, instead of inventing the fact. Never use square-bracket placeholders and never address instructions to the user inside the document. Answer with the markdown only.',
     ].join('\n'),
     user: [
       `Draft the file "${name}" in my folder "${folder}".`,
       description ? `It is for: ${description}` : '',
+      folderDescription ? `The folder is for: ${folderDescription}` : '',
+      others.length ? `Other files in the folder:\n${others.join('\n')}` : '',
       star,
       `Use these level-two headings:\n${headings.join('\n')}`,
     ]

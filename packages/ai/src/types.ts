@@ -112,10 +112,22 @@ export interface SuggestFilesInput extends CallOptions {
   user?: string;
 }
 
+/** Another file of the folder a draft is written in: what the workspace already holds. */
+export interface RelatedFile {
+  name: string;
+  description?: string;
+  /** The opening of its content (the caller bounds it). */
+  excerpt?: string;
+}
+
 export interface DraftFileInput extends CallOptions {
   folder: string;
   name: string;
   description?: string;
+  /** The user's description of the folder. */
+  folderDescription?: string;
+  /** A few other files of the folder, so the draft builds on them. */
+  related?: RelatedFile[];
   system?: string;
   user?: string;
 }

@@ -1,15 +1,17 @@
 /**
- * The offline coach's chat: reflect what the user said, then ask the one question that fills
- * the next empty heading of the file (in interview stories, the next STAR phase). In agent
- * mode, once there is something worth keeping, it offers to put it into the file.
+ * The offline coach's chat: acknowledge what the user said (a quote, or the heading it fills),
+ * say what the open file holds and what it still lacks, then ask the one question that fills
+ * the first gap (in interview stories, the next STAR phase). In agent mode, once there is
+ * something worth keeping, it offers to put it into the file.
  */
 import { isGenericGuide, sectionsFor, type GuideSection } from '../career-folders';
 import { isInterviewStories, starFromMessages, STAR_HEADINGS, STAR_PHASES } from '../star';
 import { collapse, normalizeForCompare, truncate, words } from '../text';
 import type { ChatMessage, ChatReplyInput } from '../types';
-import { answersElsewhere, askedSection, factsFrom, REFLECTION_OPENER, UPDATE_REQUEST } from './facts';
+import { answersElsewhere, askedSection, factsFrom, isInstruction, isIntent, REFLECTION_OPENER, UPDATE_REQUEST } from './facts';
 import { planningActionReply } from './planning-chat';
-import { isSmallTalk, reflect, SMALL_TALK_ONLY, SPECIFICS_PRAISE } from './reflect';
+import { describeReading, readFile, readingSubject, type FilePart, type FileReading } from './file-reading';
+import { acknowledge, isSmallTalk, listOf, SMALL_TALK_ONLY, SPECIFICS_PRAISE } from './reflect';
 
 /** Spec: the file chat needs 3 messages before an update; interview stories need 6. */
 const MIN_MESSAGES_FOR_UPDATE = 3;
@@ -51,6 +53,7 @@ function coveredSections(input: ChatReplyInput, sections: GuideSection[], conver
   conversation.forEach((m, i) => {
     // A short answer ("Acme, in 2021") still answers the question that was asked.
     if (m.role !== 'user' || m.content.trim().endsWith('?') || words(m.content).length < 2 || SMALL_TALK_ONLY.test(m.content)) return;
+    if (isInstruction(m.content)) return;
     const asked = askedSection(conversation[i - 1]?.role === 'assistant' ? conversation[i - 1]!.content : undefined, sections);
     // An answer plainly about another heading (actions when asked for the task) leaves the asked one open.
     if (asked && !answersElsewhere(m.content, asked, sections, isStory)) covered.add(asked);
@@ -76,9 +79,6 @@ function nextQuestion(sections: GuideSection[], covered: Set<GuideSection>, inpu
   return 'Looking at all of this, what is the one thing you most want to remember or act on?';
 }
 
-const headingList = (names: string[]): string =>
-  names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-
 const OFFER = "I can add what you've shared to";
 
 function updateOffer(input: ChatReplyInput, sections: GuideSection[], conversation: ChatMessage[], { short = false } = {}): string {
@@ -89,9 +89,23 @@ function updateOffer(input: ChatReplyInput, sections: GuideSection[], conversati
     ...sections.filter((s) => facts.some((f) => f.section === s)).map((s) => s.heading),
     ...(facts.some((f) => !f.section) ? ['notes'] : []),
   ];
-  const where = targets.length ? ` under ${headingList(targets.slice(0, 5))}` : '';
+  const where = targets.length ? ` under ${listOf(targets.slice(0, 5))}` : '';
   return `${OFFER} ${input.fileName}${where}. Say "update the file" or press Update file, and you can review the changes before they are saved.`;
 }
+
+/** The file's gaps the conversation has not filled yet, in the order they are asked about. */
+function openGaps(reading: FileReading, covered: Set<GuideSection>, conversation: ChatMessage[]): FilePart[] {
+  const told = conversation.filter((m) => m.role === 'user').map((m) => m.content);
+  return reading.missing.filter((p) => {
+    if (p.section) return !covered.has(p.section);
+    const pattern = p.pattern;
+    return !told.some((t) => (pattern === 'any' ? words(t).length >= 4 : pattern.test(t)));
+  });
+}
+
+/** The user asks the coach to look at the file ("what is missing?", "can you review my story?"). */
+const ABOUT_THE_FILE =
+  /\b(missing|review|feedback|look at|read|check|gaps?|what do you think|improve|the file|my (story|goal|plan|notes|entry|draft))\b/i;
 
 export function offlineChatReply(input: ChatReplyInput): string {
   const message = collapse(input.message);
@@ -107,12 +121,20 @@ export function offlineChatReply(input: ChatReplyInput): string {
     if (action) return action;
   }
 
+  const reading = input.person ? undefined : readFile(input.folder, input.fileName, input.fileContent, sections);
   const covered = coveredSections(input, sections, conversation);
-  const question = nextQuestion(sections, covered, input);
+  for (const part of reading?.present ?? []) if (part.section) covered.add(part.section);
+  const gaps = reading ? openGaps(reading, covered, conversation) : [];
+  // The file's own gap first: it is what the user is looking at.
+  const question = gaps[0]?.question ?? nextQuestion(sections, covered, input);
+  const said = (text: string) => history.some((m) => m.role === 'assistant' && m.content.includes(text));
+  const readingLine = reading ? describeReading(reading, input.fileName, gaps) : undefined;
+  // Read out once, and again whenever the user asks about the file: every turn it would drown the question.
+  const showReading = reading && (!said(readingSubject(reading, input.fileName)) || ABOUT_THE_FILE.test(message)) ? readingLine : undefined;
 
   if (REFLECTION_OPENER.test(message)) {
     const topic = message.replace(REFLECTION_OPENER, '').trim() || input.context || 'this question';
-    return `Let's reflect on "${truncate(topic, 160)}". ${question}`;
+    return [`Let's reflect on "${truncate(topic, 160).replace(/"/g, "'")}".`, showReading, question].filter(Boolean).join(' ');
   }
 
   if (UPDATE_REQUEST.test(message) && words(message).length < 16) {
@@ -120,24 +142,31 @@ export function offlineChatReply(input: ChatReplyInput): string {
       return `I'm in Ask mode, so I won't change files. Switch to Agent mode and I can update ${input.fileName} with what you've shared.`;
     }
     const facts = factsFrom(conversation, sections, factOptions);
-    if (!facts.length) return `Happy to, once there is something to add. ${question}`;
-    return updateOffer(input, sections, conversation);
+    if (facts.length) return updateOffer(input, sections, conversation);
+    const nothing = reading
+      ? `There is nothing new from our conversation to add to ${input.fileName} yet.`
+      : 'There is nothing from our conversation to add yet.';
+    return [nothing, readingLine, question].filter(Boolean).join(' ');
   }
 
   const parts: string[] = [];
   // Praise numbers once; every turn it would sound canned.
-  const praiseNumbers = !history.some((m) => m.role === 'assistant' && m.content.includes(SPECIFICS_PRAISE));
-  const reflection = reflect(message, turn, { praiseNumbers });
-  if (reflection) parts.push(reflection);
+  const praiseNumbers = !said(SPECIFICS_PRAISE);
+  const answered = factsFrom(conversation.slice(-2), sections, factOptions)
+    .map((f) => f.section?.heading)
+    .filter((h): h is string => Boolean(h));
+  // What the chat is for ("I want to prepare a story about…") is no line to quote back.
+  const acknowledgement = isIntent(message) ? undefined : acknowledge(message, turn, [...new Set(answered)], { praiseNumbers });
+  if (acknowledgement) parts.push(acknowledgement);
   else if (message.endsWith('?')) parts.push("That's a good question to think through together, and you know your situation best.");
-  else if (isSmallTalk(message)) parts.push(turn === 0 ? "Let's get started." : "Let's keep going.");
+  else if (isSmallTalk(message) || isIntent(message)) parts.push(turn === 0 ? "Let's get started." : "Let's keep going.");
+  if (showReading) parts.push(showReading);
 
   const minimum = isStory ? MIN_MESSAGES_FOR_STORY_UPDATE : MIN_MESSAGES_FOR_UPDATE;
   // Counting the reply itself, as the dashboard does.
   const enough = conversation.length + 1 >= minimum || (isStory && covered.size >= STAR_PHASES.length);
   if (input.mode === 'agent' && !input.person && enough && factsFrom(conversation, sections, factOptions).length) {
-    const offeredBefore = history.some((m) => m.role === 'assistant' && m.content.includes(OFFER));
-    parts.push(updateOffer(input, sections, conversation, { short: offeredBefore }));
+    parts.push(updateOffer(input, sections, conversation, { short: said(OFFER) }));
   }
   parts.push(question);
   return parts.join(' ');

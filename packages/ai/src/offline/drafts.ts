@@ -1,19 +1,83 @@
-/** Offline file drafts: the folder's headings with what to write under each. */
-import { folderGuide, sectionsFor } from '../career-folders';
-import { isInterviewStories } from '../star';
-import { collapse, endSentence, titleFrom } from '../text';
-import type { DraftFileInput } from '../types';
+/**
+ * Offline file drafts: a first version built from what the workspace holds (the file's and the
+ * folder's descriptions, and lines of the folder's other files that are about the same thing),
+ * under the folder's headings. Where a heading has nothing yet, it carries the one question
+ * that fills it, in italics: never a bracketed placeholder, never an instruction to the user.
+ */
+import { folderGuide, isGenericGuide, sectionsFor, type GuideSection } from '../career-folders';
+import { capitalize, collapse, endSentence, normalizeForCompare, sentences, titleFrom, words } from '../text';
+import type { DraftFileInput, RelatedFile } from '../types';
+import { cleanFact, isFactSentence, sectionByKeywords } from './facts';
 
-export function offlineDraft({ folder, name, description }: DraftFileInput): string {
+/** Lines taken from other files: enough to start from, not a copy of them. */
+const MAX_BORROWED = 4;
+const MAX_PER_SECTION = 2;
+
+/** The line a draft puts under an empty heading; merges remove it once the heading is filled. */
+export const draftQuestion = (section: GuideSection): string => `_${section.question}_`;
+
+const STOP = new Set(
+  'about after again also been before being could from have here into just like more most much only other over some such than that their them then there these they this those through very what when where which while with would your notes file story'.split(
+    ' ',
+  ),
+);
+
+/** The words that say what a file is about: its name and description, without the filler. */
+function topicWords(...texts: (string | undefined)[]): Set<string> {
+  const out = new Set<string>();
+  for (const text of texts) {
+    for (const w of words(normalizeForCompare((text ?? '').replace(/\.md$/i, '').replace(/[-_]/g, ' ')))) {
+      if (w.length >= 4 && !STOP.has(w)) out.add(w.replace(/s$/, ''));
+    }
+  }
+  return out;
+}
+
+interface Borrowed {
+  text: string;
+  section: GuideSection | undefined;
+}
+
+/** Sentences of the related files that share a topic word with the new file, each with its source. */
+function borrowed(related: RelatedFile[], topics: Set<string>, sections: GuideSection[]): Borrowed[] {
+  const out: Borrowed[] = [];
+  const seen = new Set<string>();
+  for (const file of related) {
+    const lines = (file.excerpt ?? '').split('\n').filter((l) => !/^\s*#/.test(l) && !/^\s*[-*+]?\s*(\[.*\]|_.*_)\s*$/.test(l));
+    for (const sentence of sentences(lines.join('\n'))) {
+      if (!isFactSentence(sentence) || /[[\]]/.test(sentence)) continue;
+      const sentenceWords = words(normalizeForCompare(sentence)).map((w) => w.replace(/s$/, ''));
+      if (!sentenceWords.some((w) => topics.has(w))) continue;
+      const key = normalizeForCompare(sentence);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ text: `From ${file.name}: ${cleanFact(sentence)}`, section: sectionByKeywords(sentence, sections) });
+      if (out.length >= MAX_BORROWED) return out;
+    }
+  }
+  return out;
+}
+
+export function offlineDraft({ folder, name, description, folderDescription, related = [] }: DraftFileInput): string {
+  const sections = sectionsFor(folder);
+  const about = collapse(description ?? '');
+  const folderAbout = collapse(folderDescription ?? '');
   const lines = [`# ${titleFrom(name) || 'Untitled'}`, ''];
-  const purpose = collapse(description ?? '') || folderGuide(folder)?.description;
-  if (purpose) lines.push(`> ${endSentence(purpose)}`, '');
-  if (isInterviewStories(folder)) {
-    lines.push('_Tell it in the first person, in about two minutes: situation, task, action, result._', '');
-  }
-  for (const section of sectionsFor(folder)) {
-    // Bracketed hints are placeholders: the chat's edits replace them once the heading is filled.
-    lines.push(`## ${section.heading}`, `- [${section.hint}]`, `- [${section.question}]`, '');
-  }
+  // A description that says what a heading is about ("Become a VP by 2031" is the goal) is its first line.
+  const described = sentences(about)
+    .filter(isFactSentence)
+    .map((sentence) => ({ text: cleanFact(sentence), section: sectionByKeywords(sentence, sections) }))
+    .filter((f) => f.section && !isGenericGuide(sections));
+  const intro = described.length ? '' : about || folderAbout || folderGuide(folder)?.description;
+  if (intro) lines.push(`> ${endSentence(capitalize(intro))}`, '');
+  if (about && folderAbout) lines.push(`**Folder ${folder}:** ${endSentence(capitalize(folderAbout))}`, '');
+
+  const facts = [...described, ...borrowed(related, topicWords(name, about), sections)];
+  // A line no heading claims opens the file: it is context for the whole of it.
+  const unplaced = facts.filter((f) => !f.section);
+  sections.forEach((section, i) => {
+    const own = facts.filter((f) => f.section === section || (i === 0 && unplaced.includes(f))).slice(0, MAX_PER_SECTION);
+    lines.push(`## ${section.heading}`, ...(own.length ? own.map((f) => `- ${f.text}`) : [draftQuestion(section)]), '');
+  });
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -25,6 +25,13 @@ const INSTRUCTION_START = /^(please|can you|could you|would you|let's|lets|help 
 const INTENT =
   /^(I|we)\s+(want|'d like|would like|need|am going|'m going|am trying|'m trying)\s+to\s+(prepare|write|work on|talk about|tell|create|draft|build|put together|capture|record|think about|reflect on|document)\b/i;
 
+/** A request to the coach ("update the file", "can you look at it"): it answers no question. */
+export const isInstruction = (text: string): boolean =>
+  INSTRUCTION_START.test(text.trim()) || (UPDATE_REQUEST.test(text) && words(text).length < 16);
+
+/** "I want to prepare a story about…": what the chat is for, said before any fact. */
+export const isIntent = (text: string): boolean => INTENT.test(text.trim());
+
 export function isFactSentence(sentence: string): boolean {
   const s = sentence.trim();
   if (!s || s.endsWith('?') || isSmallTalk(s) || words(s).length < 4) return false;

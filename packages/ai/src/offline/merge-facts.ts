@@ -1,10 +1,12 @@
 /**
  * Merges facts into a markdown file under fitting headings. Only insertions: every line the
- * user wrote stays where it was (bracketed draft placeholders under a filled heading excepted),
+ * user wrote stays where it was (a draft's question, or an old draft's bracketed placeholder,
+ * under a heading that is now filled excepted),
  * so the diff the user reviews shows exactly what the conversation added.
  */
 import type { GuideSection } from '../career-folders';
 import { normalizeForCompare } from '../text';
+import { draftQuestion } from './drafts';
 import type { Fact } from './facts';
 
 export const NOTES_HEADING = 'Notes from our conversation';
@@ -79,8 +81,9 @@ export function mergeFacts(content: string, facts: Fact[], { order, title }: Mer
     if (found) {
       const end = sectionEnd(lines, headings, found);
       lines.splice(end + 1, 0, ...bullets);
-      // A filled heading no longer needs the draft's hint.
-      for (let i = end; i > found.line; i--) if (PLACEHOLDER.test(lines[i]!)) lines.splice(i, 1);
+      // A filled heading no longer needs the draft's question.
+      const prompts = new Set(order.map(draftQuestion));
+      for (let i = end; i > found.line; i--) if (PLACEHOLDER.test(lines[i]!) || prompts.has(lines[i]!.trim())) lines.splice(i, 1);
       continue;
     }
     const block = [`## ${target?.heading ?? NOTES_HEADING}`, ...bullets];

@@ -65,7 +65,9 @@ describe('offline coach: chat', () => {
       history: [],
       message: 'I am moving our billing system from Oracle to Postgres this quarter.',
     });
-    expect(reply).toContain('you are moving your billing system from Oracle to Postgres this quarter');
+    // Quoted as written, never rewritten into a sentence of the coach's own.
+    expect(reply).toContain('"I am moving our billing system from Oracle to Postgres this quarter."');
+    expect(reply).not.toMatch(/It sounds like|you are moving/);
     expect(reply.match(/\?/g)).toHaveLength(1);
     expect(reply.trim().endsWith('?')).toBe(true);
   });
@@ -327,14 +329,24 @@ describe('offline coach: edits from the conversation', () => {
     }
   });
 
-  test('draft placeholders under a filled heading give way to the facts', async () => {
+  test("a draft's question under a heading gives way to the facts once the heading is filled", async () => {
     const draft = await ai.draftFile({ folder: 'interview-stories', name: 'checkout-rescue.md', description: 'Saving checkout' });
+    expect(draft).toContain(`## Situation\n_${question('Situation')}_`);
     const history = await converse(storyBase, storyMessages.slice(0, 1));
     const merged = await ai.suggestEdits({ ...storyBase, fileContent: draft, history });
     const situation = merged.slice(merged.indexOf('## Situation'), merged.indexOf('## Task'));
     expect(situation).toContain('I was working at Acme');
-    expect(situation).not.toContain('[');
-    expect(merged.slice(merged.indexOf('## Task'))).toContain('[What you personally had to achieve.]');
+    expect(situation).not.toContain(question('Situation'));
+    expect(merged.slice(merged.indexOf('## Task'))).toContain(`_${question('Task')}_`);
+  });
+
+  test("an old draft's bracketed placeholders still give way under a filled heading", async () => {
+    const old =
+      '# Checkout Rescue\n\n## Situation\n- [Where and when, and the challenge the team faced.]\n\n## Task\n- [What you personally had to achieve.]\n';
+    const history = await converse(storyBase, storyMessages.slice(0, 1));
+    const merged = await ai.suggestEdits({ ...storyBase, fileContent: old, history });
+    expect(merged.slice(merged.indexOf('## Situation'), merged.indexOf('## Task'))).not.toContain('[');
+    expect(merged).toContain('[What you personally had to achieve.]');
   });
 });
 
@@ -379,6 +391,10 @@ describe('offline coach: suggestions and drafts', () => {
     expect(storyDraft.startsWith('# Resolving A Conflict\n')).toBe(true);
     expect(storyDraft).toContain('> A disagreement with a peer.');
     expect(storyDraft.match(/^## .+$/gm)).toEqual(['## Situation', '## Task', '## Action', '## Result', '## Reflection']);
+    // Questions to answer, not bracketed placeholders or instructions to the user.
+    expect(storyDraft).not.toMatch(/[[\]]/);
+    expect(storyDraft).not.toMatch(/Tell it in the first person/);
+    expect(storyDraft).toContain(`_${question('Result')}_`);
 
     const profileDraft = await ai.draftFile({ folder: 'work-profile', name: 'current-role.md' });
     expect(profileDraft).toContain('## Role and scope');

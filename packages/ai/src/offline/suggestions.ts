@@ -1,16 +1,20 @@
 /** Offline folder and file suggestions from the career-folder catalogue. */
 import { FOLDER_SUGGESTIONS, folderGuide } from '../career-folders';
 import { filterSuggestions } from '../suggestion-filter';
-import { slug, titleFrom } from '../text';
+import { slug } from '../text';
 import type { Suggestion, SuggestFilesInput, SuggestFoldersInput } from '../types';
 
 export function offlineSuggestFolders(input: SuggestFoldersInput): Suggestion[] {
   return filterSuggestions(FOLDER_SUGGESTIONS, input);
 }
 
-/** For a folder the catalogue does not know: files any topic benefits from. */
+/**
+ * For a folder the catalogue does not know: files any topic benefits from. The folder is named
+ * as the user typed it ("qa-notes" stays "qa-notes"), and there are more ideas than the largest
+ * count, so a list regenerated after some were used or turned down still has as many as asked.
+ */
 function genericFiles(folder: string, folderDescription?: string): Suggestion[] {
-  const topic = titleFrom(folder) || 'this folder';
+  const topic = folder.trim() || 'this folder';
   const about = folderDescription?.trim() ? ` (${folderDescription.trim().replace(/\.$/, '')})` : '';
   const base = slug(folder) || 'folder';
   return [
@@ -24,6 +28,12 @@ function genericFiles(folder: string, folderDescription?: string): Suggestion[] 
     { name: 'lessons-learned.md', description: `What ${topic} has taught you so far.` },
     { name: 'resources.md', description: `Links, books and tools that help with ${topic}.` },
     { name: 'timeline.md', description: `Key dates and milestones for ${topic}.` },
+    { name: 'weekly-log.md', description: `A dated log of what happened with ${topic} each week.` },
+    { name: 'wins.md', description: `Successes with ${topic} worth citing later, with their impact.` },
+    { name: 'ideas.md', description: `Ideas for ${topic} to try, and what each could change.` },
+    { name: 'risks.md', description: `What could go wrong with ${topic}, and what you would do about it.` },
+    { name: 'checklist.md', description: `The steps for ${topic} you repeat, so nothing is forgotten.` },
+    { name: 'glossary.md', description: `Terms and abbreviations used in ${topic}, explained in your own words.` },
   ];
 }
 

@@ -1,0 +1,247 @@
+/**
+ * The offline coach over realistic conversations (issue 9, "the offline coach reads like a
+ * coach"): an interview story, a career goal, a project retrospective and a journal day, each
+ * multi-turn and about a file with content. Every reply is checked for the patterns that broke
+ * its grammar before, and for talking about what the file holds and lacks.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { folderGuide } from '../career-folders';
+import { starFromMessages } from '../star';
+import { sentences } from '../text';
+import type { ChatMessage, ChatReplyInput } from '../types';
+import { createOfflineCoach } from './offline-provider';
+
+const ai = createOfflineCoach();
+type Base = Omit<ChatReplyInput, 'history' | 'message'>;
+
+async function converse(base: Base, messages: string[]): Promise<ChatMessage[]> {
+  const history: ChatMessage[] = [];
+  for (const message of messages) {
+    const reply = await ai.chatReply({ ...base, history: [...history], message });
+    history.push({ role: 'user', content: message }, { role: 'assistant', content: reply });
+  }
+  return history;
+}
+const replies = (history: ChatMessage[]) => history.filter((m) => m.role === 'assistant').map((m) => m.content);
+
+/** Is `index` inside a double-quoted stretch of `text`? */
+const insideQuotes = (text: string, index: number) => (text.slice(0, index).match(/"/g) ?? []).length % 2 === 1;
+
+/** What made the coach's replies read as broken English, and the echo frames that caused it. */
+function grammarProblems(reply: string, userMessages: string[]): string[] {
+  const problems: string[] = [];
+  const check = (bad: boolean, what: string) => bad && problems.push(what);
+  check(/It sounds like [A-Z]/.test(reply), 'a capitalised sentence spliced after "It sounds like"');
+  check(/\b(It sounds like|You said you|So you|I'm hearing that)\b/.test(reply), 'an echo frame');
+  check(/[[\]]/.test(reply), 'a bracketed placeholder');
+  check(/\.\.|\. \./.test(reply), 'doubled punctuation');
+  check(/[.!?]"?\s+[a-z]/.test(reply), 'a lowercase sentence start');
+  check((reply.match(/"/g) ?? []).length % 2 === 1, 'unbalanced quotes');
+  check(/\bHappy to, once\b/.test(reply), 'the "nothing to add" line');
+  // The user's words appear only as a quote, never spliced into a sentence of the coach's.
+  for (const message of userMessages) {
+    for (const sentence of sentences(message)) {
+      const opening = sentence.split(/\s+/).slice(0, 4).join(' ');
+      if (opening.split(' ').length < 4) continue;
+      for (let at = reply.indexOf(opening); at >= 0; at = reply.indexOf(opening, at + 1)) {
+        check(!insideQuotes(reply, at), `the user's words outside quotes: "${opening}"`);
+      }
+    }
+  }
+  return problems;
+}
+
+function expectCleanReplies(history: ChatMessage[]): void {
+  const users = history.filter((m) => m.role === 'user').map((m) => m.content);
+  for (const reply of replies(history)) expect({ reply, problems: grammarProblems(reply, users) }).toEqual({ reply, problems: [] });
+}
+
+const storyGuide = folderGuide('interview-stories')!.sections;
+const storyQuestion = (heading: string) => storyGuide.find((s) => s.heading === heading)!.question;
+
+describe('the grammar check itself', () => {
+  test('flags what the coach used to say', () => {
+    const user = ['Remember this line: customers stay when support answers within an hour.'];
+    expect(grammarProblems('It sounds like Remember this line: customers stay when support answers within an hour.', user)).toEqual(
+      expect.arrayContaining(['a capitalised sentence spliced after "It sounds like"', 'an echo frame']),
+    );
+    expect(grammarProblems('So you led the team.. What next?', [])).toContain('doubled punctuation');
+    expect(grammarProblems('Noted. what next?', [])).toContain('a lowercase sentence start');
+    expect(grammarProblems('You wrote: "Remember this line.', user)).toContain('unbalanced quotes');
+    expect(grammarProblems('Great: Remember this line: customers stay, and then?', user)).toContain(
+      'the user\'s words outside quotes: "Remember this line: customers"',
+    );
+    expect(grammarProblems('- [What you personally had to achieve.]', [])).toContain('a bracketed placeholder');
+  });
+});
+
+describe('an interview story with no result yet', () => {
+  const fileContent = [
+    '# Checkout rescue',
+    '',
+    '## Situation',
+    '- Acme, 2023: checkout was failing 10% of payments two weeks before Black Friday.',
+    '',
+    '## Task',
+    '- I was responsible for getting failures under 1% before the code freeze.',
+    '',
+    '## Action',
+    '- I analysed the logs, found a retry storm and rewrote the retry logic with backoff.',
+    '',
+    '## Result',
+    '',
+  ].join('\n');
+  const base: Base = { mode: 'agent', folder: 'interview-stories', fileName: 'checkout-rescue.md', fileContent };
+
+  test('the coach reads the story, names the missing result and asks for it, then moves on once told', async () => {
+    const history = await converse(base, [
+      'Can you look at my story?',
+      'Update the file',
+      'As a result, failed payments dropped to 0.3% and we handled a record 2 million orders that weekend.',
+      'I learned that the fastest fix is often to remove load, not to add servers.',
+    ]);
+    const [look, update, result, lesson] = replies(history);
+    expect(look).toContain('Your story in checkout-rescue.md has the scene, your task and what you did; it is still missing how it ended.');
+    expect(look!.endsWith(storyQuestion('Result'))).toBe(true);
+    // Asked to update with nothing new said, it talks about the file, not "once there is something to add".
+    expect(update).toContain('There is nothing new from our conversation to add to checkout-rescue.md yet.');
+    expect(update).toContain('still missing how it ended');
+    expect(result).toContain('"As a result, failed payments dropped to 0.3% and we handled a record 2 million orders that weekend."');
+    // Read out once (and on request), not on every turn.
+    expect(result).not.toContain('Your story in checkout-rescue.md');
+    expect(result!.endsWith(storyQuestion('Reflection'))).toBe(true);
+    expect(lesson).not.toContain('still missing');
+    const again = await ai.chatReply({ ...base, history, message: 'What is missing now?' });
+    expect(again).toContain('Your story in checkout-rescue.md has the scene, your task and what you did.');
+    expectCleanReplies(history);
+  });
+
+  test("the coach's own lines never count as the user's story", async () => {
+    const history = await converse({ ...base, fileContent: '# Checkout rescue\n\nWe were short of time.\n' }, [
+      'What is missing?',
+      'hello',
+    ]);
+    const coachOnly = history.filter((m) => m.role === 'assistant');
+    expect(starFromMessages(coachOnly)).toMatchObject({ task: false, action: false, result: false });
+    expectCleanReplies(history);
+  });
+
+  test('a story told as prose is read in order: the result is missing until one is told', async () => {
+    const prose =
+      '# Checkout rescue\n\nI was working at Acme when checkout failed 10% of payments. I had to fix it before Black Friday. I rewrote the retry logic with backoff.\n';
+    const [reply] = replies(await converse({ ...base, fileContent: prose }, ['hi']));
+    expect(reply).toContain('it is still missing how it ended');
+    expect(reply!.endsWith(storyQuestion('Result'))).toBe(true);
+  });
+});
+
+describe('a career goal without a date', () => {
+  const fileContent = '# One year goals\n\nI want to become an engineering manager.\nIt matters because I enjoy helping people grow.\n';
+  const base: Base = { mode: 'agent', folder: 'career-goals', fileName: 'one-year-goals.md', fileContent };
+
+  test('the coach names the missing date, takes the answer and asks for the next gap', async () => {
+    const history = await converse(base, [
+      'Hi',
+      'By the end of 2026.',
+      'I will ask my manager Priya for a team lead trial on the payments squad this week.',
+      'Update the file',
+    ]);
+    const [hello, date, step, update] = replies(history);
+    expect(hello).toContain('Your plan in one-year-goals.md has the goal and why it matters; it is still missing a date and a first step.');
+    expect(hello!.endsWith('By when would you like to get there?')).toBe(true);
+    expect(date).toContain('Noted under Timeline.');
+    expect(date).not.toContain('still missing a date');
+    expect(date!.endsWith('What is one step you could take this week?')).toBe(true);
+    expect(step).toContain('"I will ask my manager Priya for a team lead trial on the payments squad this week."');
+    expect(step).not.toContain('still missing a first step');
+    expect(update).toContain("I can add what you've shared to one-year-goals.md");
+    expectCleanReplies(history);
+  });
+
+  test('a goal file in any folder is read as a goal', async () => {
+    const [reply] = replies(
+      await converse({ ...base, folder: 'my-career', fileName: 'promotion-goal.md' }, ['What do you think of this?']),
+    );
+    expect(reply).toContain('it is still missing a date');
+  });
+});
+
+describe('a project retrospective without lessons', () => {
+  const fileContent = [
+    '# Billing migration retro',
+    '',
+    '## What happened',
+    'We moved billing from Oracle to Postgres over six months.',
+    '',
+    '## What went well',
+    '- The dual-write phase caught 14 data bugs before cutover.',
+    '',
+    '## What went wrong',
+    '- Cutover slipped by three weeks because the data team was not ready.',
+    '',
+  ].join('\n');
+  const base: Base = { mode: 'ask', folder: 'current-projects', fileName: 'billing-migration-retro.md', fileContent };
+
+  test('the coach names the missing lessons and asks for them', async () => {
+    const history = await converse(base, [
+      'What is missing?',
+      'Next time I would bring the data team into planning from the first week.',
+      'Remember this line: a migration is only as fast as its slowest consumer.',
+    ]);
+    const [missing, lessons, remember] = replies(history);
+    expect(missing).toContain(
+      'Your retrospective in billing-migration-retro.md has what happened, what went well and what went wrong; it is still missing lessons.',
+    );
+    expect(missing!.endsWith('What did you learn that you would carry into your next project?')).toBe(true);
+    expect(lessons).toContain('"Next time I would bring the data team into planning from the first week."');
+    expect(lessons).not.toContain('still missing lessons');
+    // An instruction is quoted as it was written, not turned into "It sounds like Remember…".
+    expect(remember).toContain('"Remember this line: a migration is only as fast as its slowest consumer."');
+    expectCleanReplies(history);
+  });
+});
+
+describe('a journal day', () => {
+  const base: Base = {
+    mode: 'ask',
+    folder: 'journal',
+    fileName: '2026-11-23.md',
+    fileContent: 'Had the quarterly review with Dana this morning. It went better than expected.\n',
+  };
+
+  test('the coach reads the entry and asks for how it felt, then for tomorrow', async () => {
+    const history = await converse(base, [
+      'hey',
+      'I felt relieved, and I noticed I over-prepared again.',
+      'Tomorrow I will send Dana the follow-up notes before lunch.',
+    ]);
+    const [hey, felt, tomorrow] = replies(history);
+    expect(hey).toContain('Your entry in 2026-11-23.md has what happened; it is still missing how it felt and a plan for tomorrow.');
+    expect(hey!.endsWith('How did it feel, and what did you notice about yourself?')).toBe(true);
+    expect(felt!.endsWith('What is one thing you want to do tomorrow?')).toBe(true);
+    expect(tomorrow).not.toContain('still missing');
+    expectCleanReplies(history);
+  });
+});
+
+describe('files with nothing yet, and awkward user text', () => {
+  test('an empty file with nothing said yet: no promise about "something to add"', async () => {
+    const reply = await ai.chatReply({
+      mode: 'agent',
+      folder: 'career-goals',
+      fileName: 'goals.md',
+      fileContent: '',
+      history: [],
+      message: 'update the file',
+    });
+    expect(reply).toBe('There is nothing from our conversation to add yet. What goal are you working towards in the next year or two?');
+  });
+
+  test('user text with quotes, doubled dots and a lowercase start still gives a clean quote', async () => {
+    const history = await converse({ mode: 'ask', folder: 'side-hustle', fileName: 'shop.md', fileContent: '' }, [
+      'my mentor said "ship it".. so I opened the Etsy shop with 12 mugs!!',
+    ]);
+    expect(replies(history)[0]).toContain(`"My mentor said 'ship it'… so I opened the Etsy shop with 12 mugs!"`);
+    expectCleanReplies(history);
+  });
+});
