@@ -224,6 +224,27 @@ describe('a journal day', () => {
   });
 });
 
+describe('a weekly reflection', () => {
+  test("the coaching opener reads the reflection's file and asks for its first empty heading", async () => {
+    const base: Base = {
+      mode: 'agent',
+      folder: 'coaching',
+      fileName: 'what_went_well_2026-W47.md',
+      fileContent: '# What went well\n\n## What happened\n- Shipped the onboarding redesign on Tuesday.\n',
+    };
+    const history = await converse(base, [
+      "I'm ready to start reflecting on: What went well this week?",
+      'The redesign went well because we tested it with five customers first.',
+    ]);
+    const [opener, answer] = replies(history);
+    expect(opener).toBe(
+      'Let\'s reflect on "What went well this week?". Your file what_went_well_2026-W47.md has "What happened"; it is still missing "What went well", "What was hard" and "What I will do next". What went well, and what made it work?',
+    );
+    expect(answer!.endsWith('What was hard, and what did it teach you?')).toBe(true);
+    expectCleanReplies(history);
+  });
+});
+
 describe('files with nothing yet, and awkward user text', () => {
   test('an empty file with nothing said yet: no promise about "something to add"', async () => {
     const reply = await ai.chatReply({

@@ -173,7 +173,7 @@ function kindOf(folder: string, fileName: string, blocks: Block[]): FileKind {
   if (isInterviewStories(folder) || starHeadings >= 3) return 'story';
   const name = `${fileName} ${headings.join(' ')}`.toLowerCase();
   if (/retro|post-?mortem|debrief|what went (well|wrong)/.test(name)) return 'retrospective';
-  if (/^(journal|coaching)$/i.test(folder.trim()) || /^\d{4}-\d{2}-\d{2}(\.md)?$/.test(fileName.trim())) return 'journal';
+  if (/^journal$/i.test(folder.trim()) || /^\d{4}-\d{2}-\d{2}(\.md)?$/.test(fileName.trim())) return 'journal';
   if (folder.trim().toLowerCase() === 'career-goals' || /\b(goals?|vision|promotion|next-role)\b/.test(name.replace(/[-_]/g, ' ')))
     return 'goal';
   return 'notes';
