@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useOptimisticToggle } from '../shared/useOptimisticToggle';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { usePlanningActions } from '../planning/actions';
@@ -34,23 +35,24 @@ export function MilestoneList({ milestones, linked }: MilestoneListProps) {
 const MilestoneCard = memo(function MilestoneCard({ milestone, todos }: { milestone: Milestone; todos: Todo[] }) {
   const actions = usePlanningActions();
   const today = localIsoDate();
+  const [completed, toggle] = useOptimisticToggle(milestone.completed, () => actions.toggleMilestone(milestone));
   const { done, total } = milestone.progress;
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
-  const overdue = !milestone.completed && milestone.target_date < today;
+  const overdue = !completed && milestone.target_date < today;
   return (
     <li
-      className={milestone.completed ? 'milestone-card done' : 'milestone-card'}
+      className={completed ? 'milestone-card done' : 'milestone-card'}
       data-testid="milestone-card"
       data-id={milestone.id}
-      data-completed={milestone.completed}
+      data-completed={completed}
     >
       <div className="milestone-head">
         <input
           type="checkbox"
           className="todo-check"
-          checked={milestone.completed}
-          onChange={() => void actions.toggleMilestone(milestone)}
-          aria-label={milestone.completed ? `Mark milestone "${milestone.title}" not done` : `Mark milestone "${milestone.title}" done`}
+          checked={completed}
+          onChange={toggle}
+          aria-label={completed ? `Mark milestone "${milestone.title}" not done` : `Mark milestone "${milestone.title}" done`}
         />
         <div className="milestone-title-block">
           <h3 className="milestone-title">{milestone.title}</h3>

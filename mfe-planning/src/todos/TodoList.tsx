@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useOptimisticToggle } from '../shared/useOptimisticToggle';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { usePlanningActions } from '../planning/actions';
@@ -42,15 +43,16 @@ export function TodoList({ todos, milestones, empty, showMilestone = true, label
 
 const TodoRow = memo(function TodoRow({ todo, milestone, today }: { todo: Todo; milestone: Milestone | undefined; today: string }) {
   const actions = usePlanningActions();
-  const overdue = !todo.completed && todo.due_date !== null && todo.due_date < today;
+  const [completed, toggle] = useOptimisticToggle(todo.completed, () => actions.toggleTodo(todo));
+  const overdue = !completed && todo.due_date !== null && todo.due_date < today;
   return (
-    <li className={todo.completed ? 'todo-row done' : 'todo-row'} data-testid="todo-row" data-id={todo.id} data-completed={todo.completed}>
+    <li className={completed ? 'todo-row done' : 'todo-row'} data-testid="todo-row" data-id={todo.id} data-completed={completed}>
       <input
         type="checkbox"
         className="todo-check"
-        checked={todo.completed}
-        onChange={() => void actions.toggleTodo(todo)}
-        aria-label={todo.completed ? `Mark "${todo.title}" not done` : `Mark "${todo.title}" done`}
+        checked={completed}
+        onChange={toggle}
+        aria-label={completed ? `Mark "${todo.title}" not done` : `Mark "${todo.title}" done`}
       />
       <div className="todo-main">
         <span className="todo-title">{todo.title}</span>
