@@ -27,6 +27,7 @@ import {
 } from './files';
 import { COACHING_ANSWERS } from './coaching';
 import { journalEntryAnswer, journalListAnswer } from './journal';
+import { PEOPLE_ANSWERS } from './people';
 import {
   archivedPlansAnswer,
   chatCreateTodoAnswer,
@@ -129,6 +130,7 @@ export const ROUTE_ANSWERS = {
   'GET /coaching/archived_action_plans': archivedPlansAnswer,
 
   ...COACHING_ANSWERS,
+  ...PEOPLE_ANSWERS,
 } as const;
 
 export type AnsweredRoute = keyof typeof ROUTE_ANSWERS;

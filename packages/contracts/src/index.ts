@@ -6,6 +6,7 @@ export * from './files';
 export * from './journal';
 export * from './planning';
 export * from './coaching';
+export * from './people';
 export * from './requests';
 export * from './periods';
 export * from './answers';
