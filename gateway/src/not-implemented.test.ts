@@ -15,25 +15,8 @@ const NOT_IMPLEMENTED: Record<string, string[]> = {
   files: [],
   // svc-chat implements every /ai_chat path (svc-chat/src/routes.ts).
   chat: [],
-  // svc-coaching's planning module implements its paths (svc-coaching/src/planning/module.ts).
-  coaching: [
-    'GET /coaching/information_gathering_prompt',
-    'POST /coaching/submit_coaching_plan',
-    'GET /coaching/archived_plans',
-    'GET /coaching/questionnaire_sections',
-    'GET /coaching/onboarding_conversation',
-    'POST /coaching/onboarding_send_message',
-    'POST /coaching/onboarding_save_content',
-    'POST /coaching/onboarding_generate_summary',
-    'GET /coaching/admin_sections',
-    'POST /coaching/sections',
-    'PATCH /coaching/sections/{id}',
-    'DELETE /coaching/sections/{id}',
-    'POST /coaching/questions',
-    'PATCH /coaching/questions/{id}',
-    'DELETE /coaching/questions/{id}',
-    'POST /coaching/upload_questions_csv',
-  ],
+  // svc-coaching's planning and coaching modules implement every path it owns.
+  coaching: [],
   people: [
     'GET /people',
     'POST /people',

@@ -65,6 +65,8 @@ const PERIOD_KEY_FORMS: Record<PeriodKind, string> = {
   semester: 'a half-year in the form YYYY-H1 or YYYY-H2',
 };
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export const COACHING_MESSAGES = {
   // Requests (spec §5 leaves the server's rules open; fixed here, documented in svc-coaching's README).
   typeInvalid: `type must be one of: ${QUESTIONNAIRE_TYPES.join(', ')}.`,
@@ -83,6 +85,7 @@ export const COACHING_MESSAGES = {
   contentTooLong: 'Manual entries can be at most 100,000 characters.',
   summaryTooLong: 'The AI summary can be at most 20,000 characters.',
   saveNothing: 'Send content or content_summary to save.',
+  nothingToSummarize: 'There is nothing to summarise yet: write your manual entries or answer in the chat first.',
   messagesInvalid: 'messages must be a list of {role: user or assistant, content} (at most 200).',
   sectionShape: 'section must be an object, e.g. section{title, description, position, questionnaire_type}.',
   questionShape: 'question must be an object, e.g. question{title, question_text, prompt, position, onboarding_section_id}.',
@@ -107,8 +110,9 @@ export const COACHING_MESSAGES = {
   csvTooManyRows: 'A CSV can hold at most 2000 questions.',
   csvRejected: (bad: number) => `${bad} row${bad === 1 ? ' has' : 's have'} errors; nothing was imported.`,
   csvRow: (row: number, reason: string) => `Row ${row}: ${reason}`,
-  csvImported: (questions: number, sections: number, types: number) =>
-    `Imported ${questions} question${questions === 1 ? '' : 's'} in ${sections} section${sections === 1 ? '' : 's'} of ${types} questionnaire${types === 1 ? '' : 's'}.`,
+  csvImported: (counts: { questions: number; sections: number; types: number; created: number; updated: number }) =>
+    `Imported ${plural(counts.questions, 'question')} in ${plural(counts.sections, 'section')} of ${plural(counts.types, 'questionnaire')}: ` +
+    `${counts.created} new, ${counts.updated} updated, ${counts.questions - counts.created - counts.updated} unchanged.`,
   // Model failures (the coach's words).
   aiTimeout: 'The AI coach took too long to answer. Please try again.',
   aiUnavailable: 'The AI coach is not available right now. Please try again later.',

@@ -1,15 +1,27 @@
 import { defineModule } from '@cc/service-kit';
 import { ownedByPlanning } from '../planning/paths';
+import { adminRoutes } from './admin-routes';
+import { COACHING_AI_MESSAGES, coachingAi } from './ai';
+import { conversationRoutes } from './conversations-routes';
+import { csvRoutes } from './csv-routes';
 import { coachingMigrations } from './migrations';
+import { planRoutes } from './plans-routes';
+import { questionnaireRoutes } from './questionnaire-routes';
 
 /**
- * Coaching: information gathering, check-ins scored by AI, the question chat and the admin
- * (every `/coaching/*` path that is not the action plan). Its calls answer 501 until the
- * coaching issue builds them.
+ * Coaching: information gathering, the questionnaires with their question chats scored by AI,
+ * and the questionnaire admin (every `/coaching/*` path that is not the action plan). See the README.
  */
 export const coachingModule = defineModule({
   name: 'coaching',
   owns: (path) => path.startsWith('/coaching/') && !ownedByPlanning(path),
   migrations: coachingMigrations,
-  routes() {},
+  routes(router, { db, config, modelCalls }) {
+    const ai = coachingAi(config.env ?? {}, modelCalls(COACHING_AI_MESSAGES));
+    planRoutes(router, db, ai);
+    questionnaireRoutes(router, db);
+    conversationRoutes(router, db, ai);
+    adminRoutes(router, db);
+    csvRoutes(router, db);
+  },
 });

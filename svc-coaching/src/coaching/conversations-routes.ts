@@ -1,0 +1,117 @@
+import { AiMalformedAnswerError } from '@cc/ai';
+import {
+  COACHING_FOLDER,
+  COACHING_LIMITS,
+  COACHING_MESSAGES as M,
+  coachingFileName,
+  conversationQuery,
+  generateSummaryBody,
+  questionnairePeriodKey,
+  saveQuestionContentBody,
+  sendQuestionMessageBody,
+  type CoachingChatMessage,
+  type Question,
+} from '@cc/contracts';
+import type { Db, ServiceRouter } from '@cc/service-kit';
+import { z } from 'zod';
+import { invalid, notFound } from '../http';
+import type { CoachingAi } from './ai';
+import { readConversation, recordExchange, saveNotes } from './conversations';
+import { findQuestion } from './questionnaires';
+import { summaryInput } from './summary-input';
+
+/** A model's score, checked before anything is stored or answered. */
+const checkedScore = z.object({
+  score: z.number().finite().min(0).max(100).transform(Math.round),
+  feedback: z.string().trim().min(1).max(2000),
+});
+
+/** The question a call names and its period key as stored, or the 404 / 422 a client is told. */
+async function questionAndPeriod(
+  db: Db,
+  questionId: number,
+  rawKey: string | undefined,
+): Promise<{ question: Question; periodKey: string }> {
+  const question = await findQuestion(db, questionId);
+  if (question === 'not_found') throw notFound(M.questionNotFound);
+  const periodKey = questionnairePeriodKey(question.questionnaire_type, rawKey);
+  if (!periodKey) throw invalid(M.periodKeyInvalid(question.questionnaire_type));
+  return { question, periodKey };
+}
+
+/** What the coach is told about the question it coaches. */
+const coachingContext = (q: Question) =>
+  [`Coaching question: ${q.text}`, q.prompt ? `How to coach it: ${q.prompt}` : '', 'Ask one follow-up question at a time.']
+    .filter(Boolean)
+    .join('\n');
+
+/** The question chat of a questionnaire (spec §7 Coaching: onboarding_*; every questionnaire uses it). */
+export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi): void {
+  router.get('/coaching/onboarding_conversation', { query: conversationQuery }, async (_ctx, { user, query }) => {
+    const { question, periodKey } = await questionAndPeriod(db, query.question_id, query.period_key);
+    return {
+      success: true,
+      question_id: question.id,
+      period_key: periodKey,
+      ...(await readConversation(db, user.id, question.id, periodKey)),
+    };
+  });
+
+  router.post('/coaching/onboarding_send_message', { body: sendQuestionMessageBody }, async (ctx, { user, body }) => {
+    const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
+    const before = await readConversation(db, user.id, question.id, periodKey);
+    const answer = await ai.run(ctx, user.id, async (signal) => {
+      const [reply, score] = await Promise.all([
+        ai.provider.chatReply({
+          mode: 'agent',
+          folder: COACHING_FOLDER,
+          fileName: coachingFileName(question.title, periodKey),
+          fileContent: before.content,
+          history: before.messages,
+          message: body.message,
+          context: coachingContext(question),
+          signal,
+        }),
+        ai.provider.score({ question: question.text, answer: body.message, history: before.messages, signal }),
+      ]);
+      if (!reply.trim()) throw new AiMalformedAnswerError('the coach answered nothing', reply);
+      const checked = checkedScore.safeParse(score);
+      if (!checked.success) throw new AiMalformedAnswerError('the score is not 0-100 with feedback', JSON.stringify(score));
+      return { reply: reply.trim(), ...checked.data };
+    });
+    if (!answer.ok) return answer.body;
+    const { reply, score, feedback } = answer.value;
+    await recordExchange(db, { userId: user.id, questionId: question.id, periodKey }, body.message, reply, score, feedback);
+    return { success: true, response: reply, score, score_feedback: feedback };
+  });
+
+  router.post('/coaching/onboarding_save_content', { body: saveQuestionContentBody }, async (_ctx, { user, body }) => {
+    const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
+    const notes = {
+      ...(typeof body.content === 'string' ? { content: body.content } : {}),
+      ...(typeof body.content_summary === 'string' ? { content_summary: body.content_summary } : {}),
+    };
+    const saved = await saveNotes(db, { userId: user.id, questionId: question.id, periodKey }, notes);
+    return { success: true, content: saved.content, content_summary: saved.content_summary, updated_at: saved.updated_at! };
+  });
+
+  router.post('/coaching/onboarding_generate_summary', { body: generateSummaryBody }, async (ctx, { user, body }) => {
+    const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
+    const stored = await readConversation(db, user.id, question.id, periodKey);
+    // What the page shows wins (its manual entries may not be saved yet); the stored ones otherwise.
+    const content = body.content ?? stored.content;
+    const messages: CoachingChatMessage[] = body.messages ?? stored.messages;
+    const input = summaryInput(content, messages);
+    if (!input) throw invalid(M.nothingToSummarize);
+    const answer = await ai.run(ctx, user.id, async (signal) => {
+      const summary = (
+        await ai.provider.summarize({ content: input, fileName: coachingFileName(question.title, periodKey), signal })
+      ).trim();
+      if (!summary) throw new AiMalformedAnswerError('the summary is empty', summary);
+      return summary.slice(0, COACHING_LIMITS.summary);
+    });
+    if (!answer.ok) return answer.body;
+    await saveNotes(db, { userId: user.id, questionId: question.id, periodKey }, { content_summary: answer.value });
+    return { success: true, summary: answer.value };
+  });
+}

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
+import { COACHING_MESSAGES as M } from '@cc/contracts';
+import { startCoaching, type CoachingHarness } from '../test-support';
+
+let h: CoachingHarness;
+let dayQuestion: { id: number; text: string; title: string };
+let weekQuestion: { id: number };
+let onboardingQuestion: { id: number };
+beforeAll(async () => {
+  h = await startCoaching();
+  const c = h.user();
+  const first = async (type: string, key: string) =>
+    (await c.get(`/coaching/questionnaire_sections?type=${type}&period_key=${key}`)).body.sections[0].questions[0];
+  dayQuestion = await first('start_of_day', '2026-03-02');
+  weekQuestion = await first('end_of_week', '2026-W10');
+  onboardingQuestion = await first('onboarding', 'onboarding');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const DAY = '2026-03-02';
+const empty = (questionId: number, periodKey: string) => ({
+  success: true,
+  question_id: questionId,
+  period_key: periodKey,
+  messages: [],
+  score: null,
+  score_feedback: '',
+  content: '',
+  content_summary: '',
+  updated_at: null,
+});
+const conversation = (c: ReturnType<CoachingHarness['user']>, questionId: number, periodKey: string) =>
+  c.get(`/coaching/onboarding_conversation?question_id=${questionId}&period_key=${periodKey}`);
+
+describe('the question chat', () => {
+  test('empty at first; the automatic first message gets a reply and scores 0 (nothing answered yet)', async () => {
+    const c = h.user();
+    expect((await conversation(c, dayQuestion.id, DAY)).body).toEqual(empty(dayQuestion.id, DAY));
+    const opener = M.reflectingOn(dayQuestion.text);
+    const res = await c.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: opener });
+    expect(res.body).toEqual({ success: true, response: expect.any(String), score: 0, score_feedback: expect.any(String) });
+    expect(res.body.response.length).toBeGreaterThan(20);
+    const stored = (await conversation(c, dayQuestion.id, DAY)).body;
+    expect(stored.messages).toEqual([
+      { role: 'user', content: opener },
+      { role: 'assistant', content: res.body.response },
+    ]);
+    expect(stored.score).toBe(0);
+  });
+
+  test('a specific, concrete and complete answer scores higher than a vague one, and the coach says why', async () => {
+    const vague = await h
+      .user()
+      .post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: 'Work stuff.' });
+    const c = h.user();
+    const specific = await c.post('/coaching/onboarding_send_message', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      message:
+        'The one thing that would make today a success is sending the Q3 pricing proposal to 4 enterprise customers by 3pm. ' +
+        'Last week I drafted it with finance; I learned that leading with the 12% saving works, so next I will book follow-up calls for Thursday.',
+    });
+    expect(vague.body.score).toBeLessThan(20);
+    expect(vague.body.score_feedback).toMatch(/brief|say more/i);
+    expect(specific.body.score).toBeGreaterThanOrEqual(70);
+    expect(specific.body.score_feedback).toMatch(/concrete example/);
+    expect(specific.body.score_feedback).toMatch(/numbers/);
+    // The score follows the whole conversation: a short second message keeps what the first earned.
+    const more = await c.post('/coaching/onboarding_send_message', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      message: 'That is all.',
+    });
+    expect(more.body.score).toBeGreaterThanOrEqual(70);
+    expect((await conversation(c, dayQuestion.id, DAY)).body).toMatchObject({
+      score: more.body.score,
+      score_feedback: more.body.score_feedback,
+    });
+    expect((await conversation(c, dayQuestion.id, DAY)).body.messages).toHaveLength(4);
+  });
+
+  test('one conversation per user, question and period', async () => {
+    const a = h.user();
+    const b = h.user();
+    await a.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: 'My private answer' });
+    await a.post('/coaching/onboarding_save_content', { question_id: dayQuestion.id, period_key: DAY, content: 'Private notes' });
+    expect((await conversation(b, dayQuestion.id, DAY)).body).toEqual(empty(dayQuestion.id, DAY));
+    expect((await conversation(a, dayQuestion.id, '2026-03-03')).body).toEqual(empty(dayQuestion.id, '2026-03-03'));
+    expect((await conversation(a, dayQuestion.id, DAY)).body.content).toBe('Private notes');
+  });
+
+  test('errors: a message is required, the question must exist, the period key must be of its kind', async () => {
+    const c = h.user();
+    const blank = await c.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: '  ' });
+    expect([blank.status, blank.body]).toEqual([422, { success: false, errors: [M.messageRequired] }]);
+    const noQuestion = await c.post('/coaching/onboarding_send_message', { period_key: DAY, message: 'Hi' });
+    expect([noQuestion.status, noQuestion.body]).toEqual([422, { success: false, errors: [M.questionIdInvalid] }]);
+    const missing = await c.post('/coaching/onboarding_send_message', { question_id: 999_999, period_key: DAY, message: 'Hi' });
+    expect([missing.status, missing.body]).toEqual([404, { success: false, errors: [M.questionNotFound] }]);
+    const weekKey = await c.post('/coaching/onboarding_send_message', {
+      question_id: dayQuestion.id,
+      period_key: '2026-W10',
+      message: 'Hi',
+    });
+    expect([weekKey.status, weekKey.body]).toEqual([422, { success: false, errors: [M.periodKeyInvalid('start_of_day')] }]);
+    const dayKey = await conversation(c, weekQuestion.id, DAY);
+    expect([dayKey.status, dayKey.body]).toEqual([422, { success: false, errors: [M.periodKeyInvalid('end_of_week')] }]);
+    expect((await conversation(c, weekQuestion.id, '2026-W10')).body).toEqual(empty(weekQuestion.id, '2026-W10'));
+    const long = await c.post('/coaching/onboarding_send_message', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      message: 'x'.repeat(10_001),
+    });
+    expect(long.body).toEqual({ success: false, errors: [M.messageTooLong] });
+  });
+
+  test('onboarding is answered once: no key, or the key onboarding', async () => {
+    const c = h.user();
+    await c.post('/coaching/onboarding_send_message', { question_id: onboardingQuestion.id, message: 'I lead a team of 6 engineers.' });
+    const stored = (await c.get(`/coaching/onboarding_conversation?question_id=${onboardingQuestion.id}&period_key=onboarding`)).body;
+    expect(stored.period_key).toBe('onboarding');
+    expect(stored.messages).toHaveLength(2);
+  });
+});
+
+describe('manual entries and the AI summary', () => {
+  test('content and content_summary save separately; what is not sent stays', async () => {
+    const c = h.user();
+    const first = await c.post('/coaching/onboarding_save_content', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      content: 'Ship the deck',
+    });
+    expect(first.body).toEqual({ success: true, content: 'Ship the deck', content_summary: '', updated_at: expect.any(String) });
+    const second = await c.post('/coaching/onboarding_save_content', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      content_summary: '- Deck',
+    });
+    expect(second.body).toMatchObject({ content: 'Ship the deck', content_summary: '- Deck' });
+    const cleared = await c.post('/coaching/onboarding_save_content', { question_id: dayQuestion.id, period_key: DAY, content: '' });
+    expect(cleared.body).toMatchObject({ content: '', content_summary: '- Deck' });
+    const nothing = await c.post('/coaching/onboarding_save_content', { question_id: dayQuestion.id, period_key: DAY });
+    expect([nothing.status, nothing.body]).toEqual([422, { success: false, errors: [M.saveNothing] }]);
+    const tooLong = await c.post('/coaching/onboarding_save_content', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      content: 'x'.repeat(100_001),
+    });
+    expect(tooLong.body).toEqual({ success: false, errors: [M.contentTooLong] });
+  });
+
+  test('the summary is written from the manual entries and what the user said, and stored as the AI summary', async () => {
+    const c = h.user();
+    await c.post('/coaching/onboarding_send_message', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      message: M.reflectingOn(dayQuestion.text),
+    });
+    await c.post('/coaching/onboarding_send_message', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      message: 'Finish the hiring plan for two designers.',
+    });
+    const res = await c.post('/coaching/onboarding_generate_summary', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      content: 'Block 9-11 for the budget review.',
+    });
+    expect(res.body).toEqual({ success: true, summary: expect.any(String) });
+    expect(res.body.summary).toContain('Block 9-11 for the budget review.');
+    expect(res.body.summary).toContain('Finish the hiring plan for two designers.');
+    expect(res.body.summary).not.toContain("I'm ready to start reflecting on");
+    expect((await conversation(c, dayQuestion.id, DAY)).body.content_summary).toBe(res.body.summary);
+  });
+
+  test('the messages the page sends are used when given; nothing to summarise is a 422', async () => {
+    const c = h.user();
+    const res = await c.post('/coaching/onboarding_generate_summary', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      content: '',
+      messages: [{ role: 'user', content: 'Prepare the board update.' }],
+    });
+    expect(res.body.summary).toContain('Prepare the board update.');
+    const none = await h.user().post('/coaching/onboarding_generate_summary', { question_id: dayQuestion.id, period_key: DAY });
+    expect([none.status, none.body]).toEqual([422, { success: false, errors: [M.nothingToSummarize] }]);
+    const bad = await c.post('/coaching/onboarding_generate_summary', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      messages: [{ role: 'system' }],
+    });
+    expect(bad.body).toEqual({ success: false, errors: [M.messagesInvalid] });
+  });
+});
+
+describe('the question chat through a model', () => {
+  let model: OpenAiTestServer;
+  let m: CoachingHarness;
+  beforeAll(async () => {
+    model = await startOpenAiTestServer();
+    m = await startCoaching(
+      { AI_BASE_URL: model.baseURL, AI_MODEL: 'test-model', AI_API_KEY: 'test-key', AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '5000' },
+      h.database,
+    );
+  });
+  afterAll(async () => {
+    await m?.close();
+    await model?.close();
+  });
+
+  const scoreRequest = (body: { messages?: { content: string }[] }) => body.messages?.some((x) => x.content.includes('score'));
+
+  test("the model's reply and its structured score are answered and stored; the coach is told the question", async () => {
+    model.fallback = (body) =>
+      scoreRequest(body)
+        ? { content: JSON.stringify({ score: 72.4, feedback: 'Concrete; add the outcome.' }) }
+        : { content: 'What made it work?' };
+    const c = m.user();
+    const res = await c.post('/coaching/onboarding_send_message', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      message: 'I shipped it.',
+    });
+    expect(res.body).toEqual({ success: true, response: 'What made it work?', score: 72, score_feedback: 'Concrete; add the outcome.' });
+    const chat = model.requests.find((r) => !scoreRequest(r.body))!;
+    expect(chat.body.messages!.map((x) => x.content).join('\n')).toContain(dayQuestion.text);
+  });
+
+  test('a score without its reason, or a failing model, is a 502 in the coach words; nothing is stored', async () => {
+    const c = m.user();
+    model.fallback = (body) =>
+      scoreRequest(body) ? { content: JSON.stringify({ score: 50, feedback: '  ' }) } : { content: 'Tell me more.' };
+    const bad = await c.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: 'Hi there' });
+    expect([bad.status, bad.body]).toEqual([502, { success: false, error: M.aiMalformed, errors: [M.aiMalformed] }]);
+    model.fallback = () => ({ status: 503 });
+    const down = await c.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: 'Hi there' });
+    expect([down.status, down.body]).toEqual([502, { success: false, error: M.aiUnavailable, errors: [M.aiUnavailable] }]);
+    expect((await conversation(c, dayQuestion.id, DAY)).body).toEqual(empty(dayQuestion.id, DAY));
+  });
+});

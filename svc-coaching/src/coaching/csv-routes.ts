@@ -1,0 +1,43 @@
+import { COACHING_LIMITS, COACHING_MESSAGES as M, isQuestionnaireType } from '@cc/contracts';
+import type { Db, ServiceRouter } from '@cc/service-kit';
+import { importQuestions } from './csv-import';
+import { readQuestionsCsv } from './csv-rows';
+
+/** `{success:false, error, errors}` (422): the page shows `error`; `errors` lists every bad row. */
+const refusal = (error: string, errors: string[] = [error]) => ({ success: false as const, error, errors });
+
+/** `POST /coaching/upload_questions_csv` (admin): multipart `file` and `questionnaire_type`; all rows or none. */
+export function csvRoutes(router: ServiceRouter, db: Db): void {
+  router.post(
+    '/coaching/upload_questions_csv',
+    { admin: true, upload: { extensions: ['.csv'], maxBytes: COACHING_LIMITS.csvBytes } },
+    async (ctx, { file }) => {
+      // The form's other field arrives beside the file (koa-body puts multipart fields in the body).
+      const raw = (ctx.request.body as Record<string, unknown> | undefined)?.questionnaire_type;
+      const formType = typeof raw === 'string' ? raw.trim() : '';
+      if (formType && !isQuestionnaireType(formType)) {
+        ctx.status = 422;
+        return refusal(M.csvTypeInvalid);
+      }
+      const reading = readQuestionsCsv(await file!.text(), isQuestionnaireType(formType) ? formType : undefined);
+      if (!reading.ok) {
+        ctx.status = 422;
+        return 'file' in reading ? refusal(reading.file) : refusal(M.csvRejected(reading.rows.length), reading.rows);
+      }
+      const result = await importQuestions(db, reading.questions);
+      return {
+        success: true,
+        message: M.csvImported({
+          questions: reading.questions.length,
+          sections: result.sections,
+          types: result.types.length,
+          created: result.created.questions,
+          updated: result.updated.questions,
+        }),
+        types_processed: result.types,
+        created: result.created,
+        updated: result.updated,
+      };
+    },
+  );
+}
