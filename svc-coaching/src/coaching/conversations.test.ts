@@ -64,10 +64,11 @@ describe('the question chat', () => {
         'Last week I drafted it with finance; I learned that leading with the 12% saving works, so next I will book follow-up calls for Thursday.',
     });
     expect(vague.body.score).toBeLessThan(20);
-    expect(vague.body.score_feedback).toMatch(/brief|say more/i);
+    expect(vague.body.score_feedback).toMatch(/^This is a start, but it is very brief, so it is not yet specific, concrete or complete\./);
     expect(specific.body.score).toBeGreaterThanOrEqual(70);
-    expect(specific.body.score_feedback).toMatch(/concrete example/);
-    expect(specific.body.score_feedback).toMatch(/numbers/);
+    expect(specific.body.score_feedback).toMatch(
+      /^Specific: yes, with specific numbers\. Concrete: yes, a concrete example and your own role\. Complete: yes/,
+    );
     // The score follows the whole conversation: a short second message keeps what the first earned.
     const more = await c.post('/coaching/onboarding_send_message', {
       question_id: dayQuestion.id,

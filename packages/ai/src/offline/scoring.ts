@@ -8,7 +8,11 @@ import { normalizeForCompare, words } from '../text';
 import type { ScoreInput, ScoreResult } from '../types';
 import { REFLECTION_OPENER } from './facts';
 
+/** What a user recognises in a good reflection: it is specific, concrete and complete. */
+type Dimension = 'specific' | 'concrete' | 'complete';
+
 interface Criterion {
+  dimension: Dimension;
   points: number;
   test: (text: string, question: string) => boolean;
   praise: string;
@@ -34,6 +38,7 @@ function relevance(text: string, question: string): number {
 
 const CRITERIA: Criterion[] = [
   {
+    dimension: 'concrete',
     points: 12,
     test: (t) =>
       /\b(for example|for instance|e\.g\.|when I|last (week|month|year|quarter)|yesterday|today|this (week|morning)|on (monday|tuesday|wednesday|thursday|friday))\b/i.test(
@@ -43,30 +48,35 @@ const CRITERIA: Criterion[] = [
     advice: 'Add one concrete example: when it happened and what exactly took place.',
   },
   {
+    dimension: 'specific',
     points: 12,
     test: (t) => /\d/.test(t),
     praise: 'specific numbers',
     advice: 'Put a number on it (time saved, people involved, percentage, deadline) so the impact is measurable.',
   },
   {
+    dimension: 'concrete',
     points: 10,
     test: (t) => STAR_KEYWORDS.action.test(t) || /\bI (was|am|have|had|did|do|made|make|will|want|need)\b/.test(t),
     praise: 'your own role',
     advice: 'Say what you personally did or decided, in the first person.',
   },
   {
+    dimension: 'complete',
     points: 10,
     test: (t) => STAR_KEYWORDS.result.test(t) || /\b(outcome|impact|changed|worked|helped)\b/i.test(t),
     praise: 'the outcome',
     advice: 'Describe the outcome: what changed because of it?',
   },
   {
+    dimension: 'complete',
     points: 10,
     test: (t) => /\b(learn\w*|realiz\w*|realis\w*|noticed|because|lesson|insight|differently|understood)\b/i.test(t),
     praise: 'a reflection on why',
     advice: 'Add what you learned or why it went the way it did.',
   },
   {
+    dimension: 'complete',
     points: 8,
     test: (t) => /\b(next|will|plan to|going to|tomorrow|from now on|commit\w*)\b/i.test(t),
     praise: 'a next step',
@@ -89,15 +99,46 @@ export function offlineScore({ question, answer, history }: ScoreInput): ScoreRe
   // A bare "yes, I did" cannot earn criteria points: they need a few words of substance.
   const scale = Math.min(1, count / 12);
   score += Math.round(met.reduce((sum, c) => sum + c.points, 0) * scale);
-  score += Math.round(relevance(said, question) * 8 * scale);
+  const onQuestion = relevance(said, question);
+  score += Math.round(onQuestion * 8 * scale);
   score = Math.max(0, Math.min(100, score));
 
-  const strengths = met.map((c) => c.praise);
-  const praise = strengths.length
-    ? `Good: you included ${strengths.length > 1 ? `${strengths.slice(0, -1).join(', ')} and ${strengths[strengths.length - 1]}` : strengths[0]}.`
-    : count < 12
-      ? 'This is a start, but it is very brief.'
-      : 'You have described the situation.';
+  return { score, feedback: feedbackFor(count, met, missing, onQuestion) };
+}
+
+const joined = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : (items[0] ?? '');
+
+/**
+ * Why the score is what it is, in the three things a user recognises (specific, concrete,
+ * complete), then the one change that would raise it most.
+ */
+function feedbackFor(count: number, met: Criterion[], missing: Criterion[], onQuestion: number): string {
+  if (count < 12) {
+    return 'This is a start, but it is very brief, so it is not yet specific, concrete or complete. Say more: a few sentences about what happened and why it mattered.';
+  }
+  const has = (d: Dimension) => met.filter((c) => c.dimension === d).map((c) => c.praise);
+  const lacks = (d: Dimension) => missing.filter((c) => c.dimension === d).map((c) => c.praise);
+  const specific = has('specific');
+  const concrete = has('concrete');
+  const complete = has('complete');
+  const verdicts = [
+    specific.length && onQuestion >= 0.3
+      ? `Specific: yes, with ${joined(specific)}.`
+      : specific.length
+        ? `Specific: partly; you give ${joined(specific)}, but say more about the question itself.`
+        : 'Specific: not yet; no numbers, names or dates.',
+    concrete.length === 2
+      ? `Concrete: yes, ${joined(concrete)}.`
+      : concrete.length
+        ? `Concrete: partly; you give ${joined(concrete)} but not ${joined(lacks('concrete'))}.`
+        : 'Concrete: not yet; no real example or your own part in it.',
+    complete.length === 3
+      ? 'Complete: yes, the outcome, why and what comes next.'
+      : complete.length
+        ? `Complete: partly; you cover ${joined(complete)} but not ${joined(lacks('complete'))}.`
+        : 'Complete: not yet; no outcome, lesson or next step.',
+  ];
   const next = count < 25 ? 'Say more: a few sentences about what happened and why it mattered.' : missing[0]?.advice;
-  return { score, feedback: next ? `${praise} ${next}` : `${praise} This is a thorough, well-grounded answer.` };
+  return `${verdicts.join(' ')} ${next ? `To raise the score: ${next}` : 'This is a thorough, well-grounded answer.'}`;
 }

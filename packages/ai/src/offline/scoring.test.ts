@@ -1,0 +1,46 @@
+import { describe, expect, test } from '@jest/globals';
+import { offlineScore } from './scoring';
+
+const question = 'What is the one thing that would make today a success?';
+
+describe('the offline score says why, in terms a user recognises', () => {
+  test('a very brief answer scores low and asks for more', () => {
+    const { score, feedback } = offlineScore({ question, answer: 'Work stuff.', history: [] });
+    expect(score).toBeLessThan(20);
+    expect(feedback).toBe(
+      'This is a start, but it is very brief, so it is not yet specific, concrete or complete. Say more: a few sentences about what happened and why it mattered.',
+    );
+  });
+
+  test('a specific and concrete but incomplete answer is told what is missing and the one thing to add', () => {
+    const { score, feedback } = offlineScore({
+      question,
+      answer:
+        'The one thing that would make today a success is sending the pricing proposal to 4 customers. ' +
+        'Last week I made the first draft with finance, and it helped us agree the structure in two long sessions.',
+      history: [],
+    });
+    expect(feedback).toBe(
+      'Specific: yes, with specific numbers. Concrete: yes, a concrete example and your own role. ' +
+        'Complete: partly; you cover the outcome but not a reflection on why and a next step. ' +
+        'To raise the score: Add what you learned or why it went the way it did.',
+    );
+    expect(score).toBeGreaterThan(50);
+  });
+
+  test('a specific, concrete and complete answer is told so and scores 70 or more', () => {
+    const { score, feedback } = offlineScore({
+      question,
+      answer:
+        'The one thing that would make today a success is sending the Q3 pricing proposal to 4 enterprise customers by 3pm. ' +
+        'Last week I drafted it with finance; it helped us agree the 12% discount, and I learned that leading with the saving works. ' +
+        'Next I will book follow-up calls for Thursday.',
+      history: [],
+    });
+    expect(score).toBeGreaterThanOrEqual(70);
+    expect(feedback).toContain('Specific: yes');
+    expect(feedback).toContain('Concrete: yes');
+    expect(feedback).toContain('Complete: yes, the outcome, why and what comes next.');
+    expect(feedback).toContain('This is a thorough, well-grounded answer.');
+  });
+});
