@@ -51,3 +51,9 @@ it('gives each new reply to onReply once, and shows assistant messages through d
   expect(replies).toEqual(['Done. {"action":"create_todo"}']);
   expect(screen.getByRole('log').textContent).not.toContain('"action"');
 });
+
+it('starts with initialInput in the message box', async () => {
+  render(<ChatPanel conversation={{ folder: 'planning', fileName: 'done.md' }} initialInput="Typed while it loaded" />);
+  expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('value', 'Typed while it loaded');
+  await act(async () => {});
+});

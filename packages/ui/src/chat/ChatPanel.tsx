@@ -66,7 +66,7 @@ export function ChatPanel(props: ChatPanelProps) {
   propsRef.current = props;
 
   const [mode, setMode] = useState<ChatMode>(initialMode);
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(props.initialInput ?? '');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [promptOpen, setPromptOpen] = useState(false);
   const [prompt, setPrompt] = useState('');

@@ -78,6 +78,8 @@ export interface ChatPanelProps {
    * chat runs the action a reply embeds. Return nothing, or the text to keep instead.
    */
   onReply?: (reply: string) => string | void;
+  /** What the message box holds at first (e.g. text typed into a placeholder while the panel loaded). */
+  initialInput?: string;
   /** What an assistant message shows (display only; the history keeps the text as it came). */
   displayText?: (content: string) => string;
   labels?: Partial<ChatLabels>;
