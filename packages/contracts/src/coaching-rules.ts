@@ -76,12 +76,14 @@ export const COACHING_MESSAGES = {
       ? `period_key of the ${type} questionnaire must be '${ONBOARDING_PERIOD_KEY}' or left out.`
       : `period_key of the ${type} questionnaire must be ${PERIOD_KEY_FORMS[kind]}.`;
   },
+  periodKeyText: 'period_key must be a period key such as 2026-03-02, 2026-W10, 2026-03, 2026-Q1 or 2026-H1.',
   promptTooLong: 'The prompt can be at most 20,000 characters.',
   questionIdInvalid: 'question_id must be a question id (a whole number).',
   questionNotFound: 'Question not found.',
   sectionNotFound: 'Section not found.',
   messageRequired: 'Please enter a message.',
   messageTooLong: 'A message can be at most 10,000 characters.',
+  conversationFull: 'This conversation has reached 200 messages. Keep your notes in the manual entries, or continue in the next period.',
   contentTooLong: 'Manual entries can be at most 100,000 characters.',
   summaryTooLong: 'The AI summary can be at most 20,000 characters.',
   saveNothing: 'Send content or content_summary to save.',

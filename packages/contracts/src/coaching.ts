@@ -68,7 +68,7 @@ function withPeriodKey<T extends { type: string; period_key?: unknown }>(value: 
 /** The raw period key of a question's call; checked against the question's type by the service (it knows the type). */
 const rawPeriodKeyField = z.preprocess(
   (v) => (v === null ? undefined : v),
-  z.string({ error: 'period_key must be text.' }).max(20, { error: 'period_key must be text.' }).optional(),
+  z.string({ error: M.periodKeyText }).max(20, { error: M.periodKeyText }).optional(),
 );
 
 // ---- information gathering ----
@@ -80,7 +80,7 @@ export const submitCoachingPlanBody = z.object({ prompt: promptField });
 
 /** `GET /coaching/questionnaire_sections?type=&period_key=` */
 export const questionnaireSectionsQuery = z
-  .object({ type: questionnaireTypeField, period_key: z.string().max(20).optional() })
+  .object({ type: questionnaireTypeField, period_key: rawPeriodKeyField })
   .transform(withPeriodKey);
 
 /** `GET /coaching/admin_sections?type=`: every questionnaire when the type is left out. */

@@ -60,6 +60,8 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
   router.post('/coaching/onboarding_send_message', { body: sendQuestionMessageBody }, async (ctx, { user, body }) => {
     const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
     const before = await readConversation(db, user.id, question.id, periodKey);
+    // A summary request carries the conversation (at most COACHING_LIMITS.messages): it must still fit.
+    if (before.messages.length + 2 > COACHING_LIMITS.messages) throw invalid(M.conversationFull);
     const answer = await ai.run(ctx, user.id, async (signal) => {
       const [reply, score] = await Promise.all([
         ai.provider.chatReply({

@@ -118,6 +118,19 @@ describe('the question chat', () => {
     expect(long.body).toEqual({ success: false, errors: [M.messageTooLong] });
   });
 
+  test('a conversation holds at most 200 messages (what a summary request can carry)', async () => {
+    const c = h.user();
+    await c.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: 'First' });
+    const full = Array.from({ length: 200 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` }));
+    await h.database
+      .db('coaching.question_conversations')
+      .where({ user_id: c.id })
+      .update({ messages: JSON.stringify(full) });
+    const res = await c.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: 'One more' });
+    expect([res.status, res.body]).toEqual([422, { success: false, errors: [M.conversationFull] }]);
+    expect((await conversation(c, dayQuestion.id, DAY)).body.messages).toHaveLength(200);
+  });
+
   test('onboarding is answered once: no key, or the key onboarding', async () => {
     const c = h.user();
     await c.post('/coaching/onboarding_send_message', { question_id: onboardingQuestion.id, message: 'I lead a team of 6 engineers.' });

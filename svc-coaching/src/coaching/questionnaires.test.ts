@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { COACHING_MESSAGES as M, QUESTIONNAIRE_TYPES, stepPeriod } from '@cc/contracts';
 import { startCoaching, type CoachingHarness } from '../test-support';
+import { defaultQuestionnaires } from './migrations/002_default_questionnaires';
 import { adminClient } from './test-clients';
 
 let h: CoachingHarness;
@@ -56,6 +57,19 @@ describe('the default questionnaires', () => {
     });
   });
 
+  test('seeding again adds nothing (idempotent)', async () => {
+    const count = async () => {
+      const db = h.database.db;
+      const [s] = await db('coaching.questionnaire_sections').count({ n: '*' });
+      const [q] = await db('coaching.questionnaire_questions').count({ n: '*' });
+      return [Number(s!.n), Number(q!.n)];
+    };
+    const before = await count();
+    expect(before[1]).toBeGreaterThanOrEqual(32);
+    await defaultQuestionnaires.up(h.database.db, 'coaching');
+    expect(await count()).toEqual(before);
+  });
+
   test("the questionnaires are shared: every user sees the same sections; is_admin is the session's", async () => {
     const a = await sections(h.user(), 'monthly', '2026-05');
     const b = await sections(h.user(), 'monthly', '2026-06');
@@ -84,6 +98,7 @@ describe('period keys follow the questionnaire', () => {
     expect((await sections(c, 'start_of_day')).body).toEqual({ success: false, errors: [M.periodKeyInvalid('start_of_day')] });
     expect((await sections(c, 'onboarding')).body.period_key).toBe('onboarding');
     expect((await sections(c, 'weekly', '2026-W01')).body).toEqual({ success: false, errors: [M.typeInvalid] });
+    expect((await sections(c, 'monthly', 'x'.repeat(21))).body).toEqual({ success: false, errors: [M.periodKeyText] });
   });
 });
 
