@@ -158,8 +158,10 @@ export function offlineChatReply(input: ChatReplyInput): string {
   // What the chat is for ("I want to prepare a story about…") is no line to quote back.
   const acknowledgement = isIntent(message) ? undefined : acknowledge(message, turn, [...new Set(answered)], { praiseNumbers });
   if (acknowledgement) parts.push(acknowledgement);
-  else if (message.endsWith('?')) parts.push("That's a good question to think through together, and you know your situation best.");
-  else if (isSmallTalk(message) || isIntent(message)) parts.push(turn === 0 ? "Let's get started." : "Let's keep going.");
+  // A question about the file is answered by reading it out, below.
+  else if (message.endsWith('?') && !(showReading && ABOUT_THE_FILE.test(message))) {
+    parts.push("That's a good question to think through together, and you know your situation best.");
+  } else if (isSmallTalk(message) || isIntent(message)) parts.push(turn === 0 ? "Let's get started." : "Let's keep going.");
   if (showReading) parts.push(showReading);
 
   const minimum = isStory ? MIN_MESSAGES_FOR_STORY_UPDATE : MIN_MESSAGES_FOR_UPDATE;

@@ -102,7 +102,9 @@ describe('an interview story with no result yet', () => {
     ]);
     const [look, update, result, lesson] = replies(history);
     expect(look).toContain('Your story in checkout-rescue.md has the scene, your task and what you did; it is still missing how it ended.');
-    expect(look!.endsWith(storyQuestion('Result'))).toBe(true);
+    expect(look).toBe(
+      `Your story in checkout-rescue.md has the scene, your task and what you did; it is still missing how it ended. ${storyQuestion('Result')}`,
+    );
     // Asked to update with nothing new said, it talks about the file, not "once there is something to add".
     expect(update).toContain('There is nothing new from our conversation to add to checkout-rescue.md yet.');
     expect(update).toContain('still missing how it ended');
