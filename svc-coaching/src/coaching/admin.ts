@@ -1,5 +1,5 @@
 import type { QuestionFields, QuestionPatch, Question, Section, SectionFields, SectionPatch } from '@cc/contracts';
-import type { Db } from '@cc/service-kit';
+import { toInt, type Db } from '@cc/service-kit';
 import { isUniqueViolation } from '../http';
 import { findQuestion, readSections, type Conn, type SectionRow } from './questionnaires';
 import { T } from './tables';
@@ -37,8 +37,9 @@ export async function updateSection(db: Db, id: number, patch: SectionPatch): Pr
     if (patch[key] !== undefined) change[key] = patch[key];
   }
   try {
-    const count = await db(T.questionnaire_sections).where({ id }).update(change);
-    return count ? findSection(db, id) : 'not_found';
+    // The ids of the rows changed, not a count: PGlite's driver answers writes with a result object.
+    const changed = await db(T.questionnaire_sections).where({ id }).update(change, ['id']);
+    return changed.length ? findSection(db, id) : 'not_found';
   } catch (err) {
     if (isUniqueViolation(err)) return 'exists';
     throw err;
@@ -50,15 +51,15 @@ export async function deleteSection(db: Db, id: number): Promise<{ questions: nu
   return db.transaction(async (trx) => {
     const section = await trx(T.questionnaire_sections).where({ id }).forUpdate().first('id');
     if (!section) return 'not_found';
-    const questions = await trx(T.questionnaire_questions).where({ section_id: id }).delete();
+    const questions = await trx(T.questionnaire_questions).where({ section_id: id }).delete(['id']);
     await trx(T.questionnaire_sections).where({ id }).delete();
-    return { questions };
+    return { questions: questions.length };
   });
 }
 
 async function nextPosition(db: Conn, table: string, where: Record<string, unknown>): Promise<number> {
   const [{ count }] = (await db(table).where(where).count({ count: '*' })) as [{ count: string | number }];
-  return Number(count) + 1;
+  return toInt(count) + 1;
 }
 
 type QuestionProblem = 'section_not_found' | { mismatch: string } | 'exists';
@@ -115,8 +116,8 @@ export async function deleteQuestion(db: Db, id: number): Promise<{ conversation
   return db.transaction(async (trx) => {
     const question = await trx(T.questionnaire_questions).where({ id }).forUpdate().first('id');
     if (!question) return 'not_found';
-    const conversations = await trx(T.question_conversations).where({ question_id: id }).delete();
+    const conversations = await trx(T.question_conversations).where({ question_id: id }).delete(['id']);
     await trx(T.questionnaire_questions).where({ id }).delete();
-    return { conversations };
+    return { conversations: conversations.length };
   });
 }

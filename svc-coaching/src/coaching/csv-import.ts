@@ -1,5 +1,5 @@
 import { QUESTIONNAIRE_TYPES, type QuestionnaireType } from '@cc/contracts';
-import type { Db } from '@cc/service-kit';
+import { toInt, type Db } from '@cc/service-kit';
 import type { CsvQuestion } from './csv-rows';
 import { T } from './tables';
 
@@ -42,7 +42,7 @@ export async function importQuestions(db: Db, questions: CsvQuestion[]): Promise
             { count: string },
           ];
           const [row] = (await trx(T.questionnaire_sections)
-            .insert({ questionnaire_type: q.type, title: q.sectionTitle, description: q.sectionDescription, position: Number(count) + 1 })
+            .insert({ questionnaire_type: q.type, title: q.sectionTitle, description: q.sectionDescription, position: toInt(count) + 1 })
             .returning('id')) as { id: number }[];
           sectionId = row!.id;
           created.sections++;
@@ -73,7 +73,7 @@ export async function importQuestions(db: Db, questions: CsvQuestion[]): Promise
           title: q.title,
           question_text: q.text,
           prompt: q.prompt,
-          position: q.position ?? Number(count) + 1,
+          position: q.position ?? toInt(count) + 1,
         });
         created.questions++;
       }
