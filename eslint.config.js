@@ -35,6 +35,18 @@ export default tseslint.config(
     },
   },
   {
+    // The router is one shared singleton reached through @cc/ui/router (see its comment): a
+    // direct import would ship a second, untree-shaken copy and a router context of its own.
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'packages/ui/src/router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['react-router', 'react-router-dom'].map((name) => ({ name, message: 'Import the router from @cc/ui/router.' })) },
+      ],
+    },
+  },
+  {
     // Test code reads answers loosely (`res.body.file.id`): `any` there keeps assertions readable.
     files: ['**/*.test.{ts,tsx}', '**/testing.ts', '**/testing/**', '**/test-support.ts', 'e2e/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

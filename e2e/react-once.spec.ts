@@ -18,7 +18,7 @@ declare global {
 const RENDERER_MARKER = '__reactFiber$';
 const REACT_DOM_MARKER = '__REACT_DEVTOOLS_GLOBAL_HOOK__';
 
-test('React and react-dom are loaded once, from the shell, for every remote', async ({ page }) => {
+test('React, react-dom and the router are loaded once, from the shell, for every remote', async ({ page }) => {
   // A stand-in React DevTools hook: every copy of react-dom that starts calls inject() once.
   await page.addInitScript(() => {
     const renderers: string[] = [];
@@ -87,13 +87,13 @@ test('React and react-dom are loaded once, from the shell, for every remote', as
     expect(renderers[0]!.startsWith('/mfe/')).toBe(false);
   });
 
-  await test.step('the federation share scope has one loaded version of react and react-dom, from the shell', async () => {
+  await test.step('the federation share scope has one loaded version of react, react-dom and the router, from the shell', async () => {
     const shared = await page.evaluate(() => {
       const found: Record<string, { version: string; from?: string }[]> = {};
       const share = window.__FEDERATION__?.__SHARE__ ?? {};
       for (const scopes of Object.values(share)) {
         for (const packages of Object.values(scopes ?? {})) {
-          for (const name of ['react', 'react-dom']) {
+          for (const name of ['react', 'react-dom', '@cc/ui/router']) {
             for (const [version, info] of Object.entries(packages?.[name] ?? {})) {
               if (!info?.loaded && !info?.lib) continue;
               const list = (found[name] ??= []);
@@ -108,5 +108,8 @@ test('React and react-dom are loaded once, from the shell, for every remote', as
     expect(shared['react-dom'], JSON.stringify(shared)).toHaveLength(1);
     expect(shared['react']![0]!.from).toBe('shell');
     expect(shared['react-dom']![0]!.from).toBe('shell');
+    // One router, so a remote's <Link> and useParams read the shell's router context.
+    expect(shared['@cc/ui/router'], JSON.stringify(shared)).toHaveLength(1);
+    expect(shared['@cc/ui/router']![0]!.from).toBe('shell');
   });
 });

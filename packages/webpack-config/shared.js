@@ -7,8 +7,9 @@ export function sharedModules(deps) {
   return {
     react: { singleton: true, requiredVersion: deps.react },
     'react-dom': { singleton: true, requiredVersion: deps['react-dom'] },
-    'react-router-dom': { singleton: true, requiredVersion: deps['react-router-dom'] },
-    'react-router': { singleton: true, requiredVersion: deps['react-router-dom'] },
+    // The router through its one door (see packages/ui/src/router.ts): sharing react-router-dom
+    // itself would ship every export of it on the first visit.
+    '@cc/ui/router': { singleton: true, requiredVersion: false },
     '@cc/client': { singleton: true, requiredVersion: false },
     '@cc/contracts': { singleton: true, requiredVersion: false },
     // Chat panel, modal, sanitized markdown: loaded only by pages that render them.

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@cc/ui/router';
 import { AuthPage } from './pages/AuthPage';
 import { NotFoundPage } from './pages/StatusPages';
 import { ProtectedLayout } from './layout/ProtectedLayout';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@cc/ui/router';
 import { App } from './App';
 import { SessionProvider } from './session/SessionProvider';
 import './styles.css';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@cc/ui/router';
 import { errorMessage } from '@cc/client';
 import { ChatPanel } from '@cc/ui';
 import { fetchJournalDates } from './api/journal';

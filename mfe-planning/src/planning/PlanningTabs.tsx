@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cc/ui/router';
 import { PLANNING_TABS, type PlanningTab } from './tabs';
 
 /** Tabs link to /planning/{tab}. */

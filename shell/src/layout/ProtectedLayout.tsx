@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation } from '@cc/ui/router';
 import { api, ApiError, errorMessage, signInPath } from '@cc/client';
 import type { SessionUser } from '@cc/contracts';
 import { clearAccountStorage, setStorageAccount } from '@cc/ui/storage';

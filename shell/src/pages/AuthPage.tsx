@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from '@cc/ui/router';
 import { api, ApiError, NETWORK_ERROR_MESSAGE, safeNextPath } from '@cc/client';
 import type { SessionAnswer } from '@cc/contracts';
 import { useSession } from '../session/SessionProvider';

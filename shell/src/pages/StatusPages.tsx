@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cc/ui/router';
 import { useSession } from '../session/SessionProvider';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
