@@ -372,14 +372,19 @@ export function meetingSectionPrompt({
   title,
   meetingDate,
   attendees,
+  people = [],
   content,
 }: {
   section: MeetingSectionName;
   title: string;
   meetingDate?: string;
   attendees: string[];
+  people?: PersonContext[];
   content: Partial<Record<MeetingSectionName, string>>;
 }): Prompt {
+  const profiles = people
+    .filter((p) => Object.keys(p.profile ?? {}).length)
+    .map((p) => [`${p.fullName}:`, ...Object.entries(p.profile!).map(([k, v]) => `- ${k}: ${v}`)].join('\n'));
   const filled = Object.entries(content)
     .filter(([, v]) => v?.trim())
     .map(([k, v]) => `${titleFrom(k)}:\n${v}`)
@@ -393,6 +398,7 @@ export function meetingSectionPrompt({
     user: [
       `Meeting: ${title || 'Untitled meeting'}${meetingDate ? ` on ${meetingDate}` : ''}`,
       `Attendees: ${listOrNone(attendees)}`,
+      ...(profiles.length ? [`What the user knows about them:\n${profiles.join('\n\n')}`] : []),
       filled ? `What is written so far:\n${filled}` : 'Nothing is written yet.',
     ].join('\n\n'),
   };

@@ -201,6 +201,8 @@ export interface MeetingSectionInput extends CallOptions {
   title: string;
   meetingDate?: string;
   attendees: string[];
+  /** The attendees' profiles (same order as `attendees`), when the service has them. */
+  people?: PersonContext[];
   content: Partial<Record<MeetingSectionName, string>>;
 }
 

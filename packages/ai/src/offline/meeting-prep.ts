@@ -1,60 +1,161 @@
-/** Offline meeting preparation: a useful starting list per section, added after what is already written. */
-import { collapse, normalizeForCompare, sentences } from '../text';
-import type { MeetingSectionInput } from '../types';
+/**
+ * Offline meeting preparation: what a thoughtful coach would propose for one section, built
+ * from the meeting's title, its attendees' profiles and what the other sections already say.
+ * The proposal keeps the section's text and adds only lines it does not already have.
+ */
+import { collapse, normalizeForCompare, sentences, truncate } from '../text';
+import type { MeetingSectionInput, PersonContext } from '../types';
 
-const names = (attendees: string[]) =>
-  attendees.length
-    ? attendees.length === 1
-      ? attendees[0]!
-      : `${attendees.slice(0, -1).join(', ')} and ${attendees[attendees.length - 1]}`
-    : 'the attendees';
+const joinNames = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+const firstName = (full: string) => full.trim().split(/\s+/)[0] ?? full;
 
 const linesOf = (text: string | undefined) =>
   (text ?? '')
     .split('\n')
     .map((l) => l.replace(/^\s*(?:[-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '').trim())
-    .filter(Boolean);
+    .filter((l) => l && !/^#/.test(l));
 
-function proposalLines({ section, title, attendees, content }: MeetingSectionInput): string[] {
-  const topic = collapse(title) || 'this meeting';
-  const who = names(attendees);
-  const goals = linesOf(content.goals);
-  switch (section) {
-    case 'goals':
-      return [
-        `- Leave ${topic} with a clear decision or next step`,
-        `- Understand what ${who} need${attendees.length === 1 ? 's' : ''} from you right now`,
-        '- Agree on owners and dates for every follow-up',
-      ];
-    case 'agenda':
-      return [
-        '- 5 min: Check-in and the goals for today',
-        ...(goals.length ? goals.slice(0, 3).map((g) => `- 10 min: ${g}`) : [`- 15 min: Main topic: ${topic}`]),
-        '- 5 min: Decisions, owners and next steps',
-      ];
-    case 'anticipating':
-      return [
-        `- What is ${who.split(/,| and /)[0]} most likely to ask, and what is your answer?`,
-        '- Which objection would be hardest to hear, and what would change your mind?',
-        '- What information or numbers should you bring?',
-      ];
-    case 'notes':
-      return ['- Decisions:', '- Open questions:', '- Action items:'];
-    case 'followups': {
-      const fromNotes = linesOf(content.notes)
-        .flatMap((l) => sentences(l))
-        .filter((s) => /\b(will|to do|todo|send|follow up|share|schedule|owner|action)\b/i.test(s))
-        .map((s) => `- [ ] ${s.replace(/^action items?:\s*/i, '')}`);
-      return [...fromNotes.slice(0, 5), `- [ ] Send a short recap of decisions and owners to ${who}`];
-    }
-    case 'reflection':
-      return ['- What went as planned?', '- What surprised you?', '- What will you do differently next time?'];
+/** The first written value among these profile labels (labels as svc-people names them). */
+function field(person: PersonContext, ...labels: string[]): string | undefined {
+  const profile = person.profile ?? {};
+  for (const label of labels) {
+    const key = Object.keys(profile).find((k) => k.toLowerCase().startsWith(label.toLowerCase()));
+    const value = key ? collapse(profile[key] ?? '') : '';
+    if (value) return truncate(sentences(value)[0] ?? value, 140).replace(/[.!?]$/, '');
   }
+  return undefined;
 }
+
+interface Context {
+  topic: string;
+  people: PersonContext[];
+  /** "Dana" or "Dana and Sam", or "the others" without attendees. */
+  who: string;
+  goals: string[];
+  agenda: string[];
+  notes: string[];
+}
+
+function contextOf({ title, attendees, people, content }: MeetingSectionInput): Context {
+  const known: PersonContext[] = people?.length ? people : attendees.map((fullName) => ({ fullName }));
+  const names = known.map((p) => firstName(p.fullName)).filter(Boolean);
+  return {
+    topic: collapse(title) || 'this meeting',
+    people: known,
+    who: names.length ? joinNames(names) : 'the others',
+    goals: linesOf(content.goals),
+    agenda: linesOf(content.agenda),
+    notes: linesOf(content.notes),
+  };
+}
+
+function goals(c: Context): string[] {
+  const lines = [`- Leave ${c.topic} with one clear decision and a named owner for it`];
+  for (const p of c.people) {
+    const name = firstName(p.fullName);
+    const focus = field(p, 'Current priorities', 'Their goals', 'What success');
+    if (focus) lines.push(`- Tie what you ask for to what ${name} is focused on: ${focus}`);
+    const promised = field(p, 'Open commitments');
+    if (promised) lines.push(`- Close the loop on what is still open with ${name}: ${promised}`);
+  }
+  if (c.people.length && c.people.every((p) => !field(p, 'Current priorities', 'Their goals', 'What success'))) {
+    lines.push(`- Learn what ${c.who} ${c.people.length === 1 ? 'needs' : 'need'} most from you this quarter`);
+  }
+  lines.push('- Agree on who does what by when before anyone leaves');
+  return lines;
+}
+
+function agenda(c: Context): string[] {
+  const topics = c.goals.length ? c.goals.slice(0, 3) : [`Main topic: ${c.topic}`];
+  return [
+    `- 5 min: Check-in with ${c.who}, and the outcome you want from today`,
+    ...topics.map((g) => `- ${c.goals.length ? 10 : 15} min: ${g}`),
+    '- 5 min: Decisions, owners and dates, read back out loud',
+  ];
+}
+
+/** What the attendees are likely to raise, from what the user knows of them, then the questions every meeting deserves. */
+function anticipating(c: Context): string[] {
+  const lines: string[] = [];
+  for (const p of c.people) {
+    const name = firstName(p.fullName);
+    const concern = field(p, 'Concerns', 'Challenges');
+    if (concern) lines.push(`- ${name} worries about ${concern.replace(/^(about|that)\s+/i, '')}: how does your proposal address it?`);
+    const decides = field(p, 'How they make decisions');
+    if (decides) lines.push(`- ${name} decides like this: ${decides}. What will they need to see before saying yes?`);
+    const talk = field(p, 'How they like to communicate');
+    if (talk) lines.push(`- Match ${name}'s style (${talk}): what is your opening sentence?`);
+    const tension = field(p, 'Tensions');
+    if (tension) lines.push(`- Last friction with ${name}: ${tension}. How will you keep it from coming back?`);
+  }
+  const lead = c.people[0] ? firstName(c.people[0].fullName) : 'they';
+  const generic = [
+    `- What is the first question ${lead === 'they' ? 'they are' : `${lead} is`} likely to ask, and what is your short answer?`,
+    '- Which objection would be hardest to hear, and what would change your mind?',
+    '- What numbers, examples or documents should you have at hand?',
+    '- Where might you be wrong, and how would you find out in the room?',
+    '- What will you do if the meeting runs short or the main decision cannot be made today?',
+  ];
+  return [...lines, ...generic].slice(0, 10);
+}
+
+/** What to listen for and write down, topic by topic (the agenda, else the goals). */
+function notes(c: Context): string[] {
+  const topics = (c.agenda.length ? c.agenda : c.goals).map((t) => t.replace(/^\d+\s*min:\s*/i, '')).slice(0, 5);
+  const lines = topics.map((t) => `- ${t}: what was decided, and what is still open`);
+  return [...lines, `- Anything new about ${c.who} worth keeping in their profile`, '- Commitments made, by whom, by when'];
+}
+
+const ACTION =
+  /\b(will|to do|todo|send|follow up|follow-up|share|schedule|book|owner|action|by (?:mon|tue|wed|thu|fri|next|end|tomorrow))/i;
+
+function followups(c: Context): string[] {
+  const fromNotes = c.notes
+    .flatMap((l) => sentences(l))
+    .filter((s) => ACTION.test(s))
+    .map((s) => `- [ ] ${s.replace(/^action items?:\s*/i, '')}`);
+  const promised = c.people.flatMap((p) => {
+    const open = field(p, 'Open commitments');
+    return open ? [`- [ ] ${firstName(p.fullName)}: ${open}`] : [];
+  });
+  return [
+    ...fromNotes.slice(0, 8),
+    ...promised,
+    `- [ ] Send ${c.who} a short recap: decisions, owners and dates`,
+    '- [ ] Put the next check-in in the calendar',
+  ];
+}
+
+function reflection(c: Context): string[] {
+  const lines = c.goals.slice(0, 3).map((g) => `- Did you get "${truncate(g, 80)}"? If not, what got in the way?`);
+  return [
+    ...lines,
+    `- What did you learn about ${c.who} that belongs in their profile?`,
+    '- What surprised you, and what does it change in your plan?',
+    '- What will you do differently in the next meeting?',
+  ];
+}
+
+const PROPOSALS: Record<MeetingSectionInput['section'], (c: Context) => string[]> = {
+  goals,
+  agenda,
+  anticipating,
+  notes,
+  followups,
+  reflection,
+};
 
 export function offlineMeetingSection(input: MeetingSectionInput): string {
   const existing = (input.content[input.section] ?? '').trimEnd();
   const have = normalizeForCompare(existing);
-  const additions = proposalLines(input).filter((l) => !have.includes(normalizeForCompare(l.replace(/^- (\[ \] )?/, ''))));
+  const seen = new Set<string>();
+  const additions = PROPOSALS[input.section](contextOf(input)).filter((line) => {
+    const key = normalizeForCompare(line.replace(/^- (\[ \] )?/, ''));
+    if (!key || have.includes(key) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   return [existing, additions.join('\n')].filter(Boolean).join('\n');
 }
