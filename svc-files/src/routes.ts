@@ -5,6 +5,7 @@ import { fileRoutes } from './files-routes';
 import { folderRoutes } from './folders-routes';
 import { journalRoutes } from './journal-routes';
 import { ListingCache, listenForListingChanges } from './listing-cache';
+import { mentionRoutes } from './mentions-routes';
 import { suggestionRoutes } from './suggestions-routes';
 
 /**
@@ -20,4 +21,5 @@ export function filesRoutes(router: ServiceRouter, { db, log, config, settings, 
   fileRoutes(router, db, ai, listing);
   suggestionRoutes(router, db, ai);
   journalRoutes(router, db);
+  mentionRoutes(router, db);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiErrorAnswer } from './files';
 import { isIsoDate } from './periods-days';
+import { MENTIONS_ANSWERS } from './people-mentions';
 import {
   MEETING_SECTIONS,
   PEOPLE_LIMITS as L,
@@ -19,6 +20,7 @@ import { PG_INT_MAX } from './requests';
  */
 
 export * from './people-rules';
+export * from './people-mentions';
 
 const nested = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === undefined || v === null ? {} : v), schema);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
@@ -291,4 +293,5 @@ export const PEOPLE_ANSWERS = {
   'GET /meetings/{id}': z.object({ success: z.literal(true), meeting: meetingSchema }),
   'PATCH /meetings/{id}': meetingWriteAnswer,
   'DELETE /meetings/{id}': z.object({ ...confirmed }),
+  ...MENTIONS_ANSWERS,
 } as const;

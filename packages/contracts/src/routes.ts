@@ -47,6 +47,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/files', 'files', D1, D2),
   r('POST', '/files', 'files', D1, D2),
   r('PATCH', '/files/reorder', 'files', D1),
+  // The notes that mention a person (svc-people's research without a web search, issue 12).
+  r('GET', '/files/mentions', 'files', ISSUE),
   r('POST', '/files/summarize', 'files', D1),
   r('GET', '/files/{id}', 'files', D1),
   r('PUT', '/files/{id}', 'files', D1),
