@@ -101,15 +101,19 @@ export const sendQuestionMessageBody = z.object({
   ),
 });
 
-/** `POST /coaching/onboarding_save_content`: the manual entries, the AI summary, or both. */
+/** `POST /coaching/onboarding_save_content`: the manual entries, the AI summary, or both; or `clear_messages` (the chat's Clear). */
 export const saveQuestionContentBody = z
   .object({
     question_id: idField(M.questionIdInvalid),
     period_key: rawPeriodKeyField,
     content: z.string({ error: M.contentTooLong }).max(L.content, { error: M.contentTooLong }).nullish(),
     content_summary: z.string({ error: M.summaryTooLong }).max(L.summary, { error: M.summaryTooLong }).nullish(),
+    /** Clearing the chat: its messages and the score they earned go; the notes stay. */
+    clear_messages: z.boolean({ error: M.clearMessagesInvalid }).optional(),
   })
-  .refine((b) => typeof b.content === 'string' || typeof b.content_summary === 'string', { error: M.saveNothing });
+  .refine((b) => typeof b.content === 'string' || typeof b.content_summary === 'string' || b.clear_messages === true, {
+    error: M.saveNothing,
+  });
 
 export const coachingChatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
 export type CoachingChatMessage = z.infer<typeof coachingChatMessageSchema>;

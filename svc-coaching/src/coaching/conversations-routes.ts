@@ -92,6 +92,7 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
     const notes = {
       ...(typeof body.content === 'string' ? { content: body.content } : {}),
       ...(typeof body.content_summary === 'string' ? { content_summary: body.content_summary } : {}),
+      ...(body.clear_messages ? { clear: true } : {}),
     };
     const saved = await saveNotes(db, { userId: user.id, questionId: question.id, periodKey }, notes);
     return { success: true, content: saved.content, content_summary: saved.content_summary, updated_at: saved.updated_at! };

@@ -167,6 +167,24 @@ describe('manual entries and the AI summary', () => {
     expect(tooLong.body).toEqual({ success: false, errors: [M.contentTooLong] });
   });
 
+  test("clear_messages (the chat's Clear) empties the messages and their score; the notes stay", async () => {
+    const c = h.user();
+    await c.post('/coaching/onboarding_send_message', {
+      question_id: dayQuestion.id,
+      period_key: DAY,
+      message: 'I will ship the 3 fixes today.',
+    });
+    await c.post('/coaching/onboarding_save_content', { question_id: dayQuestion.id, period_key: DAY, content: 'Keep me' });
+    const res = await c.post('/coaching/onboarding_save_content', { question_id: dayQuestion.id, period_key: DAY, clear_messages: true });
+    expect(res.body).toMatchObject({ success: true, content: 'Keep me' });
+    expect((await conversation(c, dayQuestion.id, DAY)).body).toMatchObject({
+      messages: [],
+      score: null,
+      score_feedback: '',
+      content: 'Keep me',
+    });
+  });
+
   test('the summary is written from the manual entries and what the user said, and stored as the AI summary', async () => {
     const c = h.user();
     await c.post('/coaching/onboarding_send_message', {

@@ -46,9 +46,17 @@ export async function readConversation(db: Db, userId: number, questionId: numbe
 async function upsert(
   db: Db,
   key: { userId: number; questionId: number; periodKey: string },
-  change: { append?: CoachingChatMessage[]; score?: number; score_feedback?: string; content?: string; content_summary?: string },
+  change: {
+    clear?: boolean;
+    append?: CoachingChatMessage[];
+    score?: number;
+    score_feedback?: string;
+    content?: string;
+    content_summary?: string;
+  },
 ): Promise<Conversation> {
   const sets = ['updated_at = now()'];
+  if (change.clear) sets.push("messages = '[]'::jsonb", 'score = null', "score_feedback = ''");
   if (change.append) sets.push('messages = t.messages || excluded.messages');
   for (const column of ['score', 'score_feedback', 'content', 'content_summary'] as const) {
     if (change[column] !== undefined) sets.push(`${column} = excluded.${column}`);
@@ -85,5 +93,6 @@ export const recordExchange = (db: Db, key: Key, message: string, reply: string,
     score_feedback: feedback,
   });
 
-/** The manual entries, the AI summary, or both (what is not sent stays). */
-export const saveNotes = (db: Db, key: Key, notes: { content?: string; content_summary?: string }) => upsert(db, key, notes);
+/** The manual entries, the AI summary, or both (what is not sent stays); `clear` empties the chat and its score. */
+export const saveNotes = (db: Db, key: Key, notes: { content?: string; content_summary?: string; clear?: boolean }) =>
+  upsert(db, key, notes);
