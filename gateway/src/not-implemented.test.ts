@@ -17,20 +17,8 @@ const NOT_IMPLEMENTED: Record<string, string[]> = {
   chat: [],
   // svc-coaching's planning and coaching modules implement every path it owns.
   coaching: [],
+  // svc-people implements people, research and meetings; the About me profile is issue 13.
   people: [
-    'GET /people',
-    'POST /people',
-    'PATCH /people/reorder',
-    'GET /people/{id}',
-    'PATCH /people/{id}',
-    'DELETE /people/{id}',
-    'POST /people/{id}/perplexity_search',
-    'GET /people/{id}/meetings',
-    'POST /meetings',
-    'POST /meetings/generate_section',
-    'GET /meetings/{id}',
-    'PATCH /meetings/{id}',
-    'DELETE /meetings/{id}',
     'GET /profile',
     'PATCH /profile',
     'POST /profile/generate',

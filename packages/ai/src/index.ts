@@ -65,3 +65,14 @@ export {
 } from './planning-actions';
 export { normalizeCount, suggestionKey } from './text';
 export { parseJsonAnswer, extractJson } from './json-answer';
+export {
+  createWebSearch,
+  sourcesOf,
+  DEFAULT_SEARCH_TIMEOUT_MS,
+  type WebSearch,
+  type WebSearchOptions,
+  type WebSearchRequest,
+  type WebSearchResult,
+} from './search/web-search';
+export { tidyCitations, citationNumbers, siteOf, type Citation as WebCitation, type WebSource } from './search/citations';
+export { personResearchPrompt } from './search/person-research';

@@ -22,6 +22,10 @@ export interface ScriptedReply {
   finishReason?: 'stop' | 'length';
   /** Streaming: end the response after the deltas, with no finish reason and no `[DONE]` (a cut connection). */
   truncated?: boolean;
+  /** Sent beside the answer as Perplexity's API does: the URLs the answer's [n] refer to. */
+  citations?: string[];
+  /** Perplexity's `search_results`: [{title, url, date}]. */
+  searchResults?: { title: string; url: string; date?: string }[];
 }
 
 export interface RecordedRequest {
@@ -124,6 +128,8 @@ async function answer(res: ServerResponse, body: ChatCompletionBody, reply: Scri
       system_fingerprint: 'fp_test',
       choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: finish }],
       usage: usageFor(body, content),
+      ...(reply.citations ? { citations: reply.citations } : {}),
+      ...(reply.searchResults ? { search_results: reply.searchResults } : {}),
     });
     return;
   }

@@ -1,0 +1,57 @@
+import { createMeetingBody, generateSectionBody, PEOPLE_MESSAGES as M, updateMeetingBody } from '@cc/contracts';
+import type { Db, ServiceRouter } from '@cc/service-kit';
+import type { PeopleAi } from './ai';
+import { idFrom, idParams, invalid, notFound } from './http';
+import { deleteMeeting, getMeeting, insertMeeting, updateMeeting } from './meetings';
+import { personContext } from './person-context';
+import { peopleByIds } from './people';
+
+/** POST /meetings, GET/PATCH/DELETE /meetings/{id}, POST /meetings/generate_section. */
+export function meetingRoutes(router: ServiceRouter, db: Db, ai: PeopleAi): void {
+  const meetingId = (raw: string) => idFrom(raw, M.meetingNotFound);
+
+  router.post('/meetings', { body: createMeetingBody }, async (ctx, { user, body }) => {
+    const meeting = await insertMeeting(db, user.id, body.meeting, body.attendee_ids ?? []);
+    if (meeting === 'bad_attendees') throw invalid(M.attendeesNotFound);
+    ctx.status = 201;
+    return { success: true, errors: [], meeting };
+  });
+
+  // The literal path wins over /meetings/{id} (only GET/PATCH/DELETE take an id anyway).
+  router.post('/meetings/generate_section', { body: generateSectionBody }, async (ctx, { user, body }) => {
+    const ids = body.attendee_ids ?? [];
+    const people = await peopleByIds(db, user.id, ids);
+    if (people.length !== ids.length) throw invalid(M.attendeesNotFound);
+    const result = await ai.run(ctx, user.id, (signal) =>
+      ai.provider.meetingSection({
+        section: body.section,
+        title: body.title ?? '',
+        ...(body.meeting_date ? { meetingDate: body.meeting_date } : {}),
+        attendees: people.map((p) => p.full_name),
+        people: people.map(personContext),
+        content: body.content,
+        signal,
+      }),
+    );
+    if (!result.ok) return result.body;
+    return { success: true, proposal: result.value };
+  });
+
+  router.get('/meetings/{id}', { params: idParams }, async (_ctx, { user, params }) => {
+    const meeting = await getMeeting(db, user.id, meetingId(params.id));
+    if (meeting === 'not_found') throw notFound(M.meetingNotFound);
+    return { success: true, meeting };
+  });
+
+  router.patch('/meetings/{id}', { params: idParams, body: updateMeetingBody }, async (_ctx, { user, params, body }) => {
+    const meeting = await updateMeeting(db, user.id, meetingId(params.id), body.meeting, body.attendee_ids);
+    if (meeting === 'not_found') throw notFound(M.meetingNotFound);
+    if (meeting === 'bad_attendees') throw invalid(M.attendeesNotFound);
+    return { success: true, errors: [], meeting };
+  });
+
+  router.delete('/meetings/{id}', { params: idParams }, async (_ctx, { user, params }) => {
+    if ((await deleteMeeting(db, user.id, meetingId(params.id))) === 'not_found') throw notFound(M.meetingNotFound);
+    return { success: true, errors: [] };
+  });
+}

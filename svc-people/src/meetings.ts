@@ -1,0 +1,180 @@
+import type { Knex } from 'knex';
+import { MEETING_SECTIONS, localClock, meetingTitleOr, type Meeting, type MeetingFields, type MeetingSummary } from '@cc/contracts';
+import type { Db } from '@cc/service-kit';
+import { iso } from './http';
+import { T } from './tables';
+
+type Conn = Db | Knex.Transaction;
+
+interface MeetingRow {
+  id: number;
+  title: string;
+  meeting_date: string | null;
+  location: string;
+  goals: string;
+  agenda: string;
+  anticipating: string;
+  notes: string;
+  followups: string;
+  reflection: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Dates go out as the wall-clock text they came in as (never through a JS Date and a zone). */
+const SUMMARY_COLUMNS = `m.id, m.title, to_char(m.meeting_date, 'YYYY-MM-DD"T"HH24:MI') as meeting_date, m.location`;
+const COLUMNS = `${SUMMARY_COLUMNS}, ${MEETING_SECTIONS.map((s) => `m.${s}`).join(', ')}, m.created_at, m.updated_at`;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Mar 5, 2026' for '2026-03-05T14:30'; '' without a date. */
+export function shortDate(meetingDate: string | null): string {
+  const m = meetingDate ? /^(\d{4})-(\d{2})-(\d{2})/.exec(meetingDate) : null;
+  return m ? `${MONTHS[Number(m[2]) - 1]} ${Number(m[3])}, ${Number(m[1])}` : '';
+}
+
+/** The server's wall clock, as a meeting date (when a new meeting arrives without one). */
+export function nowAsMeetingDate(now: Date): string {
+  const c = localClock(now);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${c.year}-${p(c.month)}-${p(c.day)}T${p(c.hour)}:${p(c.minute)}`;
+}
+
+type Attendee = { id: number; name: string };
+
+async function attendeesOf(db: Conn, userId: number, meetingIds: number[]): Promise<Map<number, Attendee[]>> {
+  const byMeeting = new Map<number, Attendee[]>(meetingIds.map((id) => [id, []]));
+  if (!meetingIds.length) return byMeeting;
+  const rows = (await db(`${T.meeting_attendees} as a`)
+    .join(`${T.people} as p`, function () {
+      this.on('p.id', 'a.person_id').andOn('p.user_id', 'a.user_id');
+    })
+    .where('a.user_id', userId)
+    .whereIn('a.meeting_id', meetingIds)
+    .orderBy([{ column: 'p.position' }, { column: 'p.id' }])
+    .select('a.meeting_id', 'p.id', 'p.full_name')) as { meeting_id: number; id: number; full_name: string }[];
+  for (const r of rows) byMeeting.get(r.meeting_id)?.push({ id: r.id, name: r.full_name });
+  return byMeeting;
+}
+
+const summary = (r: MeetingRow, attendees: Attendee[]): MeetingSummary => ({
+  id: r.id,
+  title: r.title,
+  meeting_date: r.meeting_date,
+  short_date: shortDate(r.meeting_date),
+  location: r.location,
+  attendees,
+});
+
+const full = (r: MeetingRow, attendees: Attendee[]): Meeting => ({
+  ...summary(r, attendees),
+  attendee_ids: attendees.map((a) => a.id),
+  goals: r.goals,
+  agenda: r.agenda,
+  anticipating: r.anticipating,
+  notes: r.notes,
+  followups: r.followups,
+  reflection: r.reflection,
+  created_at: iso(r.created_at),
+  updated_at: iso(r.updated_at),
+});
+
+export async function getMeeting(db: Conn, userId: number, id: number): Promise<Meeting | 'not_found'> {
+  const { rows } = await db.raw(`select ${COLUMNS} from ${T.meetings} m where m.user_id = ? and m.id = ?`, [userId, id]);
+  const row = rows[0] as MeetingRow | undefined;
+  if (!row) return 'not_found';
+  return full(row, (await attendeesOf(db, userId, [id])).get(id) ?? []);
+}
+
+/** How many of `ids` are the user's people. */
+async function ownPeopleCount(db: Conn, userId: number, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const [{ n }] = (await db(T.people).where({ user_id: userId }).whereIn('id', ids).count({ n: '*' })) as [{ n: string | number }];
+  return Number(n);
+}
+
+async function setAttendees(trx: Knex.Transaction, userId: number, meetingId: number, ids: number[]): Promise<void> {
+  await trx(T.meeting_attendees).where({ user_id: userId, meeting_id: meetingId }).delete();
+  if (ids.length) await trx(T.meeting_attendees).insert(ids.map((person_id) => ({ user_id: userId, meeting_id: meetingId, person_id })));
+}
+
+/** Only the fields sent; a blank title becomes the default of `now`. */
+function columnsOf(fields: MeetingFields, now: Date): Record<string, string> {
+  const cols: Record<string, string> = {};
+  if (fields.title !== undefined) cols.title = meetingTitleOr(fields.title, now);
+  if (fields.meeting_date !== undefined) cols.meeting_date = fields.meeting_date;
+  if (fields.location !== undefined) cols.location = fields.location;
+  for (const s of MEETING_SECTIONS) if (fields[s] !== undefined) cols[s] = fields[s];
+  return cols;
+}
+
+/**
+ * A new meeting: without a title it is 'New meeting - …' and without a date it is now (the
+ * server's clock; the page sends the user's own). Attendees must all be the user's people.
+ */
+export async function insertMeeting(
+  db: Db,
+  userId: number,
+  fields: MeetingFields,
+  attendeeIds: number[],
+  now = new Date(),
+): Promise<Meeting | 'bad_attendees'> {
+  return db.transaction(async (trx) => {
+    if ((await ownPeopleCount(trx, userId, attendeeIds)) !== attendeeIds.length) return 'bad_attendees';
+    const cols = { title: meetingTitleOr(undefined, now), meeting_date: nowAsMeetingDate(now), ...columnsOf(fields, now) };
+    const [row] = await trx(T.meetings)
+      .insert({ user_id: userId, ...cols })
+      .returning('id');
+    const id = (row as { id: number }).id;
+    await setAttendees(trx, userId, id, attendeeIds);
+    return (await getMeeting(trx, userId, id)) as Meeting;
+  });
+}
+
+/** Only the fields sent change; attendee_ids, when sent, replaces the list. */
+export async function updateMeeting(
+  db: Db,
+  userId: number,
+  id: number,
+  fields: MeetingFields,
+  attendeeIds: number[] | undefined,
+  now = new Date(),
+): Promise<Meeting | 'not_found' | 'bad_attendees'> {
+  return db.transaction(async (trx) => {
+    const exists = await trx(T.meetings).where({ user_id: userId, id }).forUpdate().first('id');
+    if (!exists) return 'not_found';
+    if (attendeeIds && (await ownPeopleCount(trx, userId, attendeeIds)) !== attendeeIds.length) return 'bad_attendees';
+    await trx(T.meetings)
+      .where({ user_id: userId, id })
+      .update({ ...columnsOf(fields, now), updated_at: trx.fn.now() });
+    if (attendeeIds) await setAttendees(trx, userId, id, attendeeIds);
+    return (await getMeeting(trx, userId, id)) as Meeting;
+  });
+}
+
+export async function deleteMeeting(db: Conn, userId: number, id: number): Promise<'deleted' | 'not_found'> {
+  return (await db(T.meetings).where({ user_id: userId, id }).delete()) ? 'deleted' : 'not_found';
+}
+
+/** The meetings a person attended, newest first (undated last). */
+export async function meetingsOfPerson(
+  db: Conn,
+  userId: number,
+  personId: number,
+  withSections = false,
+): Promise<Meeting[] | MeetingSummary[]> {
+  const { rows } = await db.raw(
+    `select ${withSections ? COLUMNS : SUMMARY_COLUMNS} from ${T.meetings} m
+     join ${T.meeting_attendees} a on a.meeting_id = m.id and a.user_id = m.user_id
+     where m.user_id = ? and a.person_id = ?
+     order by m.meeting_date desc nulls last, m.id desc`,
+    [userId, personId],
+  );
+  const list = rows as MeetingRow[];
+  const attendees = await attendeesOf(
+    db,
+    userId,
+    list.map((r) => r.id),
+  );
+  return list.map((r) => (withSections ? full(r, attendees.get(r.id) ?? []) : summary(r, attendees.get(r.id) ?? [])));
+}

@@ -1,0 +1,48 @@
+import { createPersonBody, PEOPLE_MESSAGES as M, reorderPeopleBody, updatePersonBody } from '@cc/contracts';
+import type { Db, ServiceRouter } from '@cc/service-kit';
+import { idFrom, idParams, notFound } from './http';
+import { meetingsOfPerson } from './meetings';
+import { deletePerson, getPerson, insertPerson, listPeople, reorderPeople, updatePerson } from './people';
+
+/** GET/POST /people, PATCH /people/reorder, GET/PATCH/DELETE /people/{id}, GET /people/{id}/meetings. */
+export function peopleRoutes(router: ServiceRouter, db: Db): void {
+  const personId = (raw: string) => idFrom(raw, M.personNotFound);
+
+  router.get('/people', {}, async (_ctx, { user }) => listPeople(db, user.id));
+
+  router.post('/people', { body: createPersonBody }, async (ctx, { user, body }) => {
+    const person = await insertPerson(db, user.id, body.person.full_name);
+    ctx.status = 201;
+    return { success: true, errors: [], person };
+  });
+
+  // The literal path wins over /people/{id}; ids are numbers, so no person is called "reorder".
+  router.patch('/people/reorder', { body: reorderPeopleBody }, async (_ctx, { user, body }) => ({
+    success: true,
+    ignored: await reorderPeople(db, user.id, body.order),
+  }));
+
+  router.get('/people/{id}', { params: idParams }, async (_ctx, { user, params }) => {
+    const person = await getPerson(db, user.id, personId(params.id));
+    if (person === 'not_found') throw notFound(M.personNotFound);
+    return { success: true, person };
+  });
+
+  router.patch('/people/{id}', { params: idParams, body: updatePersonBody }, async (_ctx, { user, params, body }) => {
+    const id = personId(params.id);
+    const person = await updatePerson(db, user.id, id, body);
+    if (person === 'not_found') throw notFound(M.personNotFound);
+    return { success: true, errors: [], person };
+  });
+
+  router.delete('/people/{id}', { params: idParams }, async (_ctx, { user, params }) => {
+    if ((await deletePerson(db, user.id, personId(params.id))) === 'not_found') throw notFound(M.personNotFound);
+    return { success: true, errors: [] };
+  });
+
+  router.get('/people/{id}/meetings', { params: idParams }, async (_ctx, { user, params }) => {
+    const id = personId(params.id);
+    if ((await getPerson(db, user.id, id)) === 'not_found') throw notFound(M.personNotFound);
+    return { success: true, meetings: await meetingsOfPerson(db, user.id, id) };
+  });
+}

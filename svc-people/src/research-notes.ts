@@ -1,0 +1,113 @@
+import {
+  mentionsAnswer,
+  PEOPLE_MESSAGES as M,
+  PERSON_SECTIONS,
+  type Citation,
+  type Meeting,
+  type Mention,
+  type Person,
+} from '@cc/contracts';
+import type { PeerClient } from '@cc/service-kit';
+
+/**
+ * Research without a web search: what the user's own notes say about a person (their profile,
+ * the meetings they attended, the files and journal entries that mention them), each part
+ * cited as a source of the user's notes, and a plain word that no web search is configured.
+ */
+
+const NOTES_SITE = 'Your notes';
+const MEETINGS_SHOWN = 5;
+const MENTIONS_TIMEOUT_MS = 1500;
+
+const firstLine = (text: string, max = 160) => {
+  const line = text
+    .split('\n')
+    .map((l) => l.replace(/^\s*(?:[-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '').trim())
+    .find((l) => l && !l.startsWith('#'));
+  if (!line) return '';
+  return line.length > max ? `${line.slice(0, max - 1).replace(/\s+\S*$/, '')}…` : line;
+};
+
+/** Files and journal entries that mention the person: by full name, then by first name when that finds nothing. */
+export async function mentionsOf(files: PeerClient, person: Person): Promise<Mention[]> {
+  const ask = async (q: string) => {
+    const answer = await files.get(`/files/mentions?q=${encodeURIComponent(q)}`, mentionsAnswer, { timeoutMs: MENTIONS_TIMEOUT_MS });
+    return answer.ok ? answer.body.mentions : [];
+  };
+  const full = person.full_name.trim();
+  const found = await ask(full);
+  const first = full.split(/\s+/)[0] ?? '';
+  if (found.length || first === full || first.length < 3) return found;
+  return ask(first);
+}
+
+export function notesResearch(person: Person, meetings: Meeting[], mentions: Mention[]): { answer: string; citations: Citation[] } {
+  const citations: Citation[] = [];
+  const cite = (c: Omit<Citation, 'site'>) => {
+    citations.push({ ...c, site: NOTES_SITE });
+    return `[${citations.length}]`;
+  };
+  const name = person.full_name;
+  const first = name.split(/\s+/)[0] ?? name;
+  const parts: string[] = [M.noWebSearch];
+
+  const written: string[] = [];
+  const missing: string[] = [];
+  const profile = person as unknown as Record<string, Record<string, string>>;
+  for (const section of PERSON_SECTIONS) {
+    for (const f of section.fields) {
+      const value = profile[section.key]?.[f.key]?.trim();
+      if (value) written.push(`- ${section.key === 'notes' ? 'Notes' : f.label}: ${firstLine(value, 240)}`);
+      else if (section.key === 'basic_profile' && ['role', 'company', 'how_we_know'].includes(f.key)) missing.push(f.label.toLowerCase());
+    }
+  }
+  if (written.length) {
+    const marker = cite({ url: `/people?person=${person.id}`, title: `${name}: profile` });
+    parts.push(`**What your profile of ${name} says** ${marker}\n${written.slice(0, 12).join('\n')}`);
+  }
+
+  if (meetings.length) {
+    const lines = meetings.slice(0, MEETINGS_SHOWN).map((m) => {
+      const marker = cite({
+        url: `/people?person=${person.id}&meeting=${m.id}`,
+        title: `Meeting: ${m.title}${m.short_date ? ` (${m.short_date})` : ''}`,
+      });
+      const gist = [
+        ['goals', m.goals],
+        ['follow-ups', m.followups],
+        ['notes', m.notes],
+      ]
+        .map(([label, text]) => (firstLine(text!) ? `${label}: ${firstLine(text!)}` : ''))
+        .filter(Boolean)
+        .slice(0, 2)
+        .join('; ');
+      return `- ${m.short_date || 'Undated'}, ${m.title} ${marker}${gist ? `: ${gist}` : ''}`;
+    });
+    const more = meetings.length > MEETINGS_SHOWN ? ` (the ${MEETINGS_SHOWN} latest of ${meetings.length})` : '';
+    parts.push(`**Your meetings with ${first}**${more}\n${lines.join('\n')}`);
+  }
+
+  if (mentions.length) {
+    const lines = mentions.map((m) => {
+      const marker =
+        m.kind === 'file'
+          ? cite({
+              url: `/dashboard?folder=${encodeURIComponent(m.folder)}&file=${encodeURIComponent(m.name)}`,
+              title: `${m.folder}/${m.name}`,
+            })
+          : cite({ url: `/journal?date=${m.date}`, title: `Journal, ${m.date}` });
+      const where = m.kind === 'file' ? `${m.folder}/${m.name}` : `Journal, ${m.date}`;
+      return `- ${where} ${marker}: "${m.excerpt}"`;
+    });
+    parts.push(`**Where your notes mention ${first}**\n${lines.join('\n')}`);
+  }
+
+  if (!citations.length) {
+    parts.push(
+      `Your notes say nothing about ${name} yet. Start with their role, their company and how you know each other in Basic profile; after your next conversation, write down what they care about.`,
+    );
+  } else if (missing.length) {
+    parts.push(`Not in your notes yet: ${missing.join(', ')}. Adding them makes every meeting preparation with ${first} sharper.`);
+  }
+  return { answer: parts.join('\n\n'), citations };
+}

@@ -1,0 +1,60 @@
+import type Koa from 'koa';
+import { createWebSearch, personResearchPrompt, tidyCitations, type WebSearch } from '@cc/ai';
+import { PEOPLE_MESSAGES as M, personSearchBody, type Meeting } from '@cc/contracts';
+import { peerClient, type Db, type ModelCalls, type ServiceRouter } from '@cc/service-kit';
+import { idFrom, idParams, notFound } from './http';
+import { meetingsOfPerson } from './meetings';
+import { getPerson } from './people';
+import { personContext } from './person-context';
+import { researchSubject, savedResearch, saveResearch } from './research';
+import { mentionsOf, notesResearch } from './research-notes';
+import type { PeopleSettings } from './settings';
+
+/** The configured web search, if any. */
+export function webSearchFrom(settings: PeopleSettings): WebSearch | undefined {
+  if (!settings.SEARCH_BASE_URL) return undefined;
+  return createWebSearch({
+    baseURL: settings.SEARCH_BASE_URL,
+    model: settings.SEARCH_MODEL,
+    timeoutMs: settings.SEARCH_TIMEOUT_MS,
+    ...(settings.SEARCH_API_KEY ? { apiKey: settings.SEARCH_API_KEY } : {}),
+  });
+}
+
+/**
+ * POST /people/{id}/perplexity_search: the web search's answer with its citations, saved per
+ * person and given again (from_cache) until the name, role or company changes or the user asks
+ * with `refresh`. Without a search endpoint: the user's own notes about the person, never saved
+ * (they are read fresh each time, at no cost).
+ */
+export function researchRoutes(router: ServiceRouter, db: Db, settings: PeopleSettings, calls: ModelCalls): void {
+  const search = webSearchFrom(settings);
+
+  router.post(
+    '/people/{id}/perplexity_search',
+    { params: idParams, body: personSearchBody },
+    async (ctx: Koa.Context, { user, params, body }) => {
+      const person = await getPerson(db, user.id, idFrom(params.id, M.personNotFound));
+      if (person === 'not_found') throw notFound(M.personNotFound);
+      const subject = researchSubject(person);
+
+      if (!body.refresh) {
+        const saved = await savedResearch(db, user.id, person.id, subject);
+        if (saved) return { success: true, ...saved, from_cache: true, source: 'web' as const };
+      }
+
+      if (!search) {
+        const meetings = (await meetingsOfPerson(db, user.id, person.id, true)) as Meeting[];
+        const mentions = await mentionsOf(peerClient(ctx, settings.FILES_URL), person);
+        const notes = notesResearch(person, meetings, mentions);
+        return { success: true, ...notes, from_cache: false, source: 'notes' as const, searched_at: new Date().toISOString() };
+      }
+
+      const result = await calls.run(ctx, user.id, (signal) => search.search({ ...personResearchPrompt(personContext(person)), signal }));
+      if (!result.ok) return result.body;
+      const tidy = tidyCitations(result.value.answer, result.value.sources);
+      const saved = await saveResearch(db, user.id, person.id, subject, tidy);
+      return { success: true, ...saved, from_cache: false, source: 'web' as const };
+    },
+  );
+}

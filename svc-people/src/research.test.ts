@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { PEOPLE_MESSAGES as M } from '@cc/contracts';
+import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
+import { startTestService, type RunningService } from '@cc/service-kit/testing';
+import { filesService } from '@cc/svc-files';
+import { addPeople, startPeople, type PeopleHarness } from './test-support';
+
+let base: PeopleHarness;
+let notes: PeopleHarness;
+let web: PeopleHarness;
+let search: OpenAiTestServer;
+let files: RunningService;
+
+beforeAll(async () => {
+  // One database for both services; svc-files's own listing cache is off (no LISTEN connection left open).
+  base = await startPeople();
+  files = await startTestService(filesService, base.database.db, { env: { FILES_LISTING_CACHE: 'off' } });
+  notes = await startPeople({ FILES_URL: files.url }, base.database);
+  search = await startOpenAiTestServer();
+  web = await startPeople({ SEARCH_BASE_URL: search.baseURL, SEARCH_API_KEY: 'pplx-test', SEARCH_MODEL: 'sonar-pro' }, notes.database);
+});
+afterAll(async () => {
+  await web?.close();
+  await search?.close();
+  await files?.close();
+  await notes?.close();
+  await base?.close();
+});
+
+const markersOk = (answer: string, count: number) =>
+  [...answer.matchAll(/\[(\d+)\](?!\()/g)].every((m) => Number(m[1]) >= 1 && Number(m[1]) <= count);
+
+const DANA_ANSWER = {
+  content: 'Dana Lee is VP Sales at Acme [1]. She spoke at SaaStr Annual 2025 about pipeline hygiene [2][5].',
+  citations: ['https://www.acme.com/leadership', 'https://saastr.com/dana-lee-pipeline'],
+  searchResults: [
+    { title: 'Leadership | Acme', url: 'https://www.acme.com/leadership', date: '2025-09-01' },
+    { title: 'Pipeline hygiene with Dana Lee', url: 'https://saastr.com/dana-lee-pipeline' },
+  ],
+};
+
+describe('POST /people/{id}/perplexity_search with a search endpoint', () => {
+  test('the answer comes with its citations {url, title, site}; every [n] points at one; the endpoint is asked as configured', async () => {
+    const c = web.user();
+    const [dana] = await addPeople(c, 'Dana Lee');
+    await c.patch(`/people/${dana}`, { basic_profile: { role: 'VP Sales', company: 'Acme' } });
+    search.reply(DANA_ANSWER);
+    const res = await c.post(`/people/${dana}/perplexity_search`, {});
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      answer: 'Dana Lee is VP Sales at Acme [1]. She spoke at SaaStr Annual 2025 about pipeline hygiene [2].',
+      citations: [
+        { url: 'https://www.acme.com/leadership', title: 'Leadership | Acme', site: 'acme.com' },
+        { url: 'https://saastr.com/dana-lee-pipeline', title: 'Pipeline hygiene with Dana Lee', site: 'saastr.com' },
+      ],
+      from_cache: false,
+      source: 'web',
+    });
+    expect(markersOk(res.body.answer, res.body.citations.length)).toBe(true);
+    const asked = search.requests.at(-1)!;
+    expect(asked.body.model).toBe('sonar-pro');
+    expect(asked.headers.authorization).toBe('Bearer pplx-test');
+    expect(asked.body.messages!.at(-1)!.content).toContain('Who is Dana Lee?');
+    expect(asked.body.messages!.at(-1)!.content).toContain('Role: VP Sales; Company: Acme');
+  });
+
+  test('the saved result is given again until the name, role or company changes, or the user asks again', async () => {
+    const c = web.user();
+    const [dana] = await addPeople(c, 'Dana Lee');
+    const ask = (body: object = {}) => c.post(`/people/${dana}/perplexity_search`, body);
+    search.reply(DANA_ANSWER);
+    const first = await ask();
+    const asked = search.requests.length;
+
+    const again = await ask();
+    expect(again.body).toEqual({ ...first.body, from_cache: true });
+    // Other fields do not make it stale.
+    await c.patch(`/people/${dana}`, { notes: { notes: 'Likes tennis' }, basic_profile: { team: 'EMEA' } });
+    expect((await ask()).body.from_cache).toBe(true);
+    expect(search.requests.length).toBe(asked);
+
+    for (const change of [{ basic_profile: { role: 'CRO' } }, { basic_profile: { company: 'Globex' } }, { full_name: 'Dana M. Lee' }]) {
+      await c.patch(`/people/${dana}`, change);
+      search.reply({ content: 'Fresh answer [1].', citations: ['https://news.example/dana'] });
+      const fresh = await ask();
+      expect(fresh.body).toMatchObject({ answer: 'Fresh answer [1].', from_cache: false });
+      expect((await ask()).body.from_cache).toBe(true);
+    }
+    search.reply({ content: 'Asked again [1].', citations: ['https://news.example/again'] });
+    expect((await ask({ refresh: true })).body).toMatchObject({ answer: 'Asked again [1].', from_cache: false });
+    expect((await ask()).body).toMatchObject({ answer: 'Asked again [1].', from_cache: true });
+  });
+
+  test('a search failure is 502 with the error and nothing is saved; another user never sees the saved result', async () => {
+    const c = web.user();
+    const [dana] = await addPeople(c, 'Dana Lee');
+    search.reply({ status: 503 });
+    const res = await c.post(`/people/${dana}/perplexity_search`, {});
+    expect([res.status, res.body]).toEqual([502, { success: false, error: M.searchUnavailable, errors: [M.searchUnavailable] }]);
+    search.reply({ content: '' });
+    expect((await c.post(`/people/${dana}/perplexity_search`, {})).body.error).toBe(M.searchEmpty);
+    search.reply(DANA_ANSWER);
+    expect((await c.post(`/people/${dana}/perplexity_search`, {})).body.from_cache).toBe(false);
+    const other = web.user();
+    expect((await other.post(`/people/${dana}/perplexity_search`, {})).status).toBe(404);
+    expect((await c.post(`/people/${dana}/perplexity_search`, { refresh: 'yes' })).body.errors).toEqual([M.refreshInvalid]);
+  });
+});
+
+describe('POST /people/{id}/perplexity_search without a search endpoint', () => {
+  test("it researches the user's own notes: the profile, meetings, files and journal entries, each cited; it says no web search is configured", async () => {
+    const c = notes.user();
+    const inFiles = notes.as(c, files.url);
+    const [dana, sam] = await addPeople(c, 'Dana Lee', 'Sam Ortiz');
+    await c.patch(`/people/${dana}`, {
+      basic_profile: { role: 'VP Sales', company: 'Acme' },
+      what_they_care_about: { values: 'Straight talk' },
+    });
+    await c.post('/meetings', {
+      meeting: { title: 'Q3 review', meeting_date: '2026-03-05T14:30', followups: '- Send Dana the churn analysis' },
+      attendee_ids: [dana],
+    });
+    expect(
+      (
+        await inFiles.post('/files', {
+          file: {
+            folder: 'relationships',
+            name: 'stakeholders.md',
+            description: '',
+            content: '# Stakeholders\n\nDana Lee owns the EMEA budget.',
+          },
+        })
+      ).status,
+    ).toBe(201);
+    await inFiles.post('/journal/2026-03-04/save', { content: 'Coffee with Dana Lee: she is worried about Q3.' });
+    // Another user's notes about a Dana Lee are not theirs to read.
+    const stranger = notes.as(notes.user(), files.url);
+    await stranger.post('/journal/2026-03-04/save', { content: 'Dana Lee from my book club.' });
+    await c.post('/meetings', { meeting: { title: 'Only Sam' }, attendee_ids: [sam] });
+
+    const res = await c.post(`/people/${dana}/perplexity_search`, {});
+    expect(res.status).toBe(200);
+    const { answer, citations, from_cache, source } = res.body;
+    expect([from_cache, source]).toEqual([false, 'notes']);
+    expect(answer.startsWith(M.noWebSearch)).toBe(true);
+    expect(answer).toContain('Role: VP Sales');
+    expect(answer).toContain('Q3 review');
+    expect(answer).toContain('follow-ups: Send Dana the churn analysis');
+    expect(answer).toContain('Dana Lee owns the EMEA budget.');
+    expect(answer).toContain('she is worried about Q3');
+    expect(answer).not.toContain('book club');
+    expect(answer).not.toContain('Only Sam');
+    expect(citations).toEqual([
+      { url: `/people?person=${dana}`, title: 'Dana Lee: profile', site: 'Your notes' },
+      {
+        url: expect.stringMatching(new RegExp(`^/people\\?person=${dana}&meeting=\\d+$`)),
+        title: 'Meeting: Q3 review (Mar 5, 2026)',
+        site: 'Your notes',
+      },
+      { url: '/dashboard?folder=relationships&file=stakeholders.md', title: 'relationships/stakeholders.md', site: 'Your notes' },
+      { url: '/journal?date=2026-03-04', title: 'Journal, 2026-03-04', site: 'Your notes' },
+    ]);
+    expect(markersOk(answer, citations.length)).toBe(true);
+    expect(answer.match(/\[\d+\]/g)).toEqual(['[1]', '[2]', '[3]', '[4]']);
+    // Read fresh every time: never "saved".
+    expect((await c.post(`/people/${dana}/perplexity_search`, {})).body.from_cache).toBe(false);
+  });
+
+  test('with nothing written and svc-files out of reach, it still answers and says what to write down', async () => {
+    const lonely = await startPeople({ FILES_URL: 'http://127.0.0.1:9' }, notes.database);
+    try {
+      const c = lonely.user();
+      const [id] = await addPeople(c, 'New Person');
+      const res = await c.post(`/people/${id}/perplexity_search`, {});
+      expect(res.status).toBe(200);
+      expect(res.body.citations).toEqual([]);
+      expect(res.body.answer).toContain(M.noWebSearch);
+      expect(res.body.answer).toContain('Your notes say nothing about New Person yet.');
+      expect(res.body.answer).not.toMatch(/\[\d+\]/);
+    } finally {
+      await lonely.close();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import type { Citation, Person } from '@cc/contracts';
+import type { Db } from '@cc/service-kit';
+import { iso } from './http';
+import { T } from './tables';
+
+/** What a saved result was searched for: the person's name, role and company (a change of any makes it stale). */
+export function researchSubject(person: Person): string {
+  const norm = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return JSON.stringify([norm(person.full_name), norm(person.basic_profile?.role), norm(person.basic_profile?.company)]);
+}
+
+export interface SavedResearch {
+  answer: string;
+  citations: Citation[];
+  searched_at: string;
+}
+
+/** The saved web research of this person, if it was made for the same name, role and company. */
+export async function savedResearch(db: Db, userId: number, personId: number, subject: string): Promise<SavedResearch | undefined> {
+  const row = (await db(T.person_research)
+    .where({ user_id: userId, person_id: personId, subject })
+    .first('answer', 'citations', 'created_at')) as { answer: string; citations: Citation[] | string; created_at: Date } | undefined;
+  if (!row) return undefined;
+  const citations = typeof row.citations === 'string' ? (JSON.parse(row.citations) as Citation[]) : row.citations;
+  return { answer: row.answer, citations, searched_at: iso(row.created_at) };
+}
+
+/** Replaces the person's saved research (one per person). */
+export async function saveResearch(
+  db: Db,
+  userId: number,
+  personId: number,
+  subject: string,
+  result: { answer: string; citations: Citation[] },
+): Promise<SavedResearch> {
+  const { rows } = await db.raw(
+    `insert into ${T.person_research} (user_id, person_id, subject, answer, citations)
+     select ?, p.id, ?, ?, ?::jsonb from ${T.people} p where p.user_id = ? and p.id = ?
+     on conflict (person_id) do update set subject = excluded.subject, answer = excluded.answer, citations = excluded.citations, created_at = now()
+     returning created_at`,
+    [userId, subject, result.answer, JSON.stringify(result.citations), userId, personId],
+  );
+  // The person was deleted while the search ran: nothing is kept, the answer still goes out.
+  const at = (rows[0] as { created_at: Date } | undefined)?.created_at ?? new Date();
+  return { ...result, searched_at: iso(at) };
+}

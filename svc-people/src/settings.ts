@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { intSetting, urlSetting } from '@cc/service-kit';
+
+const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional());
+
+/** svc-people's environment (the AI_* variables are read by packages/ai; AI_RATE_LIMIT_PER_MINUTE by the kit). */
+export const peopleSettings = z.object({
+  /** svc-files, for the notes a person is mentioned in (research without a web search); unset: none. */
+  FILES_URL: urlSetting(),
+  /**
+   * The web search behind a person's research: an OpenAI-compatible chat endpoint that answers
+   * with citations (Perplexity: https://api.perplexity.ai). Unset: research reads the user's notes.
+   */
+  SEARCH_BASE_URL: urlSetting(),
+  SEARCH_API_KEY: optionalText,
+  /** Model name at that endpoint. Default sonar (Perplexity's). */
+  SEARCH_MODEL: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().default('sonar')),
+  /** One budget for a whole search, in milliseconds. */
+  SEARCH_TIMEOUT_MS: intSetting(60_000, { min: 1000, max: 600_000 }),
+});
+export type PeopleSettings = z.output<typeof peopleSettings>;
