@@ -88,6 +88,9 @@ export const COACHING_MESSAGES = {
   summaryTooLong: 'The AI summary can be at most 20,000 characters.',
   saveNothing: 'Send content or content_summary to save (or clear_messages: true).',
   clearMessagesInvalid: 'clear_messages must be true or false.',
+  revisionOfOneText: 'A save with a revision sends one text: content or content_summary.',
+  staleNotes:
+    'This text was changed elsewhere (another tab or device). Your text was not saved: reload it, or save again without a revision to overwrite it.',
   nothingToSummarize: 'There is nothing to summarise yet: write your manual entries or answer in the chat first.',
   messagesInvalid: 'messages must be a list of {role: user or assistant, content} (at most 200).',
   sectionShape: 'section must be an object, e.g. section{title, description, position, questionnaire_type}.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiErrorAnswer } from './files';
+import { aiErrorAnswer, revisionField, saveIdField, staleRevisionAnswer } from './files';
 import {
   COACHING_LIMITS as L,
   COACHING_MESSAGES as M,
@@ -110,9 +110,15 @@ export const saveQuestionContentBody = z
     content_summary: z.string({ error: M.summaryTooLong }).max(L.summary, { error: M.summaryTooLong }).nullish(),
     /** Clearing the chat: its messages and the score they earned go; the notes stay. */
     clear_messages: z.boolean({ error: M.clearMessagesInvalid }).optional(),
+    /** The revision of the one text sent that the edit is based on (stale: 409, as for files); without it the save wins. */
+    revision: revisionField,
+    save_id: saveIdField,
   })
   .refine((b) => typeof b.content === 'string' || typeof b.content_summary === 'string' || b.clear_messages === true, {
     error: M.saveNothing,
+  })
+  .refine((b) => b.revision === undefined || (typeof b.content === 'string') !== (typeof b.content_summary === 'string'), {
+    error: M.revisionOfOneText,
   });
 
 export const coachingChatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
@@ -277,6 +283,9 @@ export const questionConversationAnswer = z.object({
   score_feedback: z.string(),
   content: z.string(),
   content_summary: z.string(),
+  /** Go up with every change of their text; 0 while it has none (the base of the next save). */
+  content_revision: z.number().int(),
+  summary_revision: z.number().int(),
   updated_at: z.string().nullable(),
 });
 /** `POST /coaching/onboarding_send_message`: the coach's reply and the new score. */
@@ -291,10 +300,14 @@ export const saveQuestionContentAnswer = z.object({
   success: z.literal(true),
   content: z.string(),
   content_summary: z.string(),
+  content_revision: z.number().int(),
+  summary_revision: z.number().int(),
   updated_at: z.string(),
 });
-/** `POST /coaching/onboarding_generate_summary`: the summary, also stored as the AI summary. */
-export const questionSummaryAnswer = z.object({ success: z.literal(true), summary: z.string() });
+/** `POST /coaching/onboarding_save_content` on a stale revision: 409 with what the text holds now. */
+export const staleQuestionContentAnswer = staleRevisionAnswer;
+/** `POST /coaching/onboarding_generate_summary`: the summary, also stored as the AI summary (its revision goes up). */
+export const questionSummaryAnswer = z.object({ success: z.literal(true), summary: z.string(), summary_revision: z.number().int() });
 
 const confirmed = { success: z.literal(true), errors: z.array(z.string()) };
 /** `GET /coaching/admin_sections` */
@@ -322,7 +335,7 @@ export const COACHING_ANSWERS = {
   'GET /coaching/questionnaire_sections': questionnaireSectionsAnswer,
   'GET /coaching/onboarding_conversation': questionConversationAnswer,
   'POST /coaching/onboarding_send_message': z.union([questionReplyAnswer, aiErrorAnswer]),
-  'POST /coaching/onboarding_save_content': saveQuestionContentAnswer,
+  'POST /coaching/onboarding_save_content': z.union([saveQuestionContentAnswer, staleQuestionContentAnswer]),
   'POST /coaching/onboarding_generate_summary': z.union([questionSummaryAnswer, aiErrorAnswer]),
   'GET /coaching/admin_sections': adminSectionsAnswer,
   'POST /coaching/sections': sectionWriteAnswer,

@@ -16,7 +16,7 @@ import type { Db, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
 import { invalid, notFound } from '../http';
 import type { CoachingAi } from './ai';
-import { readConversation, recordExchange, saveNotes } from './conversations';
+import { readConversation, recordExchange, saveNotes, saveText } from './conversations';
 import { findQuestion } from './questionnaires';
 import { summaryInput } from './summary-input';
 
@@ -49,17 +49,14 @@ const coachingContext = (q: Question) =>
 export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi): void {
   router.get('/coaching/onboarding_conversation', { query: conversationQuery }, async (_ctx, { user, query }) => {
     const { question, periodKey } = await questionAndPeriod(db, query.question_id, query.period_key);
-    return {
-      success: true,
-      question_id: question.id,
-      period_key: periodKey,
-      ...(await readConversation(db, user.id, question.id, periodKey)),
-    };
+    const key = { userId: user.id, questionId: question.id, periodKey };
+    return { success: true, question_id: question.id, period_key: periodKey, ...(await readConversation(db, key)) };
   });
 
   router.post('/coaching/onboarding_send_message', { body: sendQuestionMessageBody }, async (ctx, { user, body }) => {
     const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
-    const before = await readConversation(db, user.id, question.id, periodKey);
+    const key = { userId: user.id, questionId: question.id, periodKey };
+    const before = await readConversation(db, key);
     // A summary request carries the conversation (at most COACHING_LIMITS.messages): it must still fit.
     if (before.messages.length + 2 > COACHING_LIMITS.messages) throw invalid(M.conversationFull);
     const answer = await ai.run(ctx, user.id, async (signal) => {
@@ -83,24 +80,32 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
     });
     if (!answer.ok) return answer.body;
     const { reply, score, feedback } = answer.value;
-    await recordExchange(db, { userId: user.id, questionId: question.id, periodKey }, body.message, reply, score, feedback);
+    await recordExchange(db, key, body.message, reply, score, feedback);
     return { success: true, response: reply, score, score_feedback: feedback };
   });
 
-  router.post('/coaching/onboarding_save_content', { body: saveQuestionContentBody }, async (_ctx, { user, body }) => {
+  router.post('/coaching/onboarding_save_content', { body: saveQuestionContentBody }, async (ctx, { user, body }) => {
     const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
     const notes = {
       ...(typeof body.content === 'string' ? { content: body.content } : {}),
       ...(typeof body.content_summary === 'string' ? { content_summary: body.content_summary } : {}),
       ...(body.clear_messages ? { clear: true } : {}),
     };
-    const saved = await saveNotes(db, { userId: user.id, questionId: question.id, periodKey }, notes);
-    return { success: true, content: saved.content, content_summary: saved.content_summary, updated_at: saved.updated_at! };
+    const key = { userId: user.id, questionId: question.id, periodKey };
+    const result = await saveNotes(db, key, notes, { basedOn: body.revision, saveId: body.save_id });
+    if (!result.saved) {
+      // Changed elsewhere since `revision`: the same 409 as a file's texts.
+      ctx.status = 409;
+      return { success: false, errors: [M.staleNotes], current: result.current };
+    }
+    const { content, content_summary, content_revision, summary_revision, updated_at } = result.conversation;
+    return { success: true, content, content_summary, content_revision, summary_revision, updated_at: updated_at! };
   });
 
   router.post('/coaching/onboarding_generate_summary', { body: generateSummaryBody }, async (ctx, { user, body }) => {
     const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
-    const stored = await readConversation(db, user.id, question.id, periodKey);
+    const key = { userId: user.id, questionId: question.id, periodKey };
+    const stored = await readConversation(db, key);
     // What the page shows wins (its manual entries may not be saved yet); the stored ones otherwise.
     const content = body.content ?? stored.content;
     const messages: CoachingChatMessage[] = body.messages ?? stored.messages;
@@ -114,7 +119,9 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
       return summary.slice(0, COACHING_LIMITS.summary);
     });
     if (!answer.ok) return answer.body;
-    await saveNotes(db, { userId: user.id, questionId: question.id, periodKey }, { content_summary: answer.value });
-    return { success: true, summary: answer.value };
+    // The generated summary replaces the stored one (its revision goes up: an editor based on the old one gets a 409).
+    await saveText(db, key, 'content_summary', answer.value);
+    const { summary_revision } = await readConversation(db, key);
+    return { success: true, summary: answer.value, summary_revision };
   });
 }

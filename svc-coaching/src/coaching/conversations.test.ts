@@ -30,6 +30,8 @@ const empty = (questionId: number, periodKey: string) => ({
   score_feedback: '',
   content: '',
   content_summary: '',
+  content_revision: 0,
+  summary_revision: 0,
   updated_at: null,
 });
 const conversation = (c: ReturnType<CoachingHarness['user']>, questionId: number, periodKey: string) =>
@@ -148,7 +150,14 @@ describe('manual entries and the AI summary', () => {
       period_key: DAY,
       content: 'Ship the deck',
     });
-    expect(first.body).toEqual({ success: true, content: 'Ship the deck', content_summary: '', updated_at: expect.any(String) });
+    expect(first.body).toEqual({
+      success: true,
+      content: 'Ship the deck',
+      content_summary: '',
+      content_revision: 1,
+      summary_revision: 0,
+      updated_at: expect.any(String),
+    });
     const second = await c.post('/coaching/onboarding_save_content', {
       question_id: dayQuestion.id,
       period_key: DAY,
@@ -185,6 +194,35 @@ describe('manual entries and the AI summary', () => {
     });
   });
 
+  test('a save based on an outdated text is refused with 409 and what the text holds now; without a revision it wins', async () => {
+    const c = h.user();
+    const save = (body: Record<string, unknown>) =>
+      c.post('/coaching/onboarding_save_content', { question_id: dayQuestion.id, period_key: DAY, ...body });
+    expect((await save({ content: 'Tab A', revision: 0, save_id: 'a-1' })).body).toMatchObject({ content: 'Tab A', content_revision: 1 });
+    const stale = await save({ content: 'Tab B', revision: 0, save_id: 'b-1' });
+    expect([stale.status, stale.body]).toEqual([
+      409,
+      { success: false, errors: [M.staleNotes], current: { content: 'Tab A', revision: 1, save_id: 'a-1' } },
+    ]);
+    // The same text again (an answer lost on the network) is no conflict and no new revision.
+    expect((await save({ content: 'Tab A', revision: 0, save_id: 'a-1' })).body).toMatchObject({ content: 'Tab A', content_revision: 1 });
+    expect((await save({ content: 'Tab A, more', revision: 1 })).body).toMatchObject({ content_revision: 2 });
+    // Each text has its own revision: the summary is at 0 still.
+    expect((await save({ content_summary: 'Short', revision: 0 })).body).toMatchObject({
+      content_summary: 'Short',
+      summary_revision: 1,
+      content_revision: 2,
+    });
+    expect((await save({ content: 'Overwrite' })).body).toMatchObject({ content: 'Overwrite', content_revision: 3 });
+    const both = await save({ content: 'x', content_summary: 'y', revision: 3 });
+    expect([both.status, both.body]).toEqual([422, { success: false, errors: [M.revisionOfOneText] }]);
+    expect((await conversation(c, dayQuestion.id, DAY)).body).toMatchObject({
+      content: 'Overwrite',
+      content_revision: 3,
+      summary_revision: 1,
+    });
+  });
+
   test('the summary is written from the manual entries and what the user said, and stored as the AI summary', async () => {
     const c = h.user();
     await c.post('/coaching/onboarding_send_message', {
@@ -202,7 +240,7 @@ describe('manual entries and the AI summary', () => {
       period_key: DAY,
       content: 'Block 9-11 for the budget review.',
     });
-    expect(res.body).toEqual({ success: true, summary: expect.any(String) });
+    expect(res.body).toEqual({ success: true, summary: expect.any(String), summary_revision: 1 });
     expect(res.body.summary).toContain('Block 9-11 for the budget review.');
     expect(res.body.summary).toContain('Finish the hiring plan for two designers.');
     expect(res.body.summary).not.toContain("I'm ready to start reflecting on");
