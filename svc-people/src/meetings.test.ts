@@ -184,10 +184,14 @@ describe('POST /meetings/generate_section', () => {
       attendee_ids: [dana],
       content,
     });
-    expect(anticipating.body.proposal).toContain('Dana worries about Surprises in front of her own boss');
+    expect(anticipating.body.proposal).toContain(
+      'Dana worries about surprises in front of her own boss: how does your proposal address it?',
+    );
     const lines = (anticipating.body.proposal as string).split('\n');
+    // What was written stays first, then ten questions to prepare.
     expect(lines[0]).toBe('- Budget pushback');
-    expect(lines.length).toBeLessThanOrEqual(11);
+    expect(lines).toHaveLength(11);
+    expect(lines.slice(1).every((l) => l.endsWith('?'))).toBe(true);
     const agenda = await c.post('/meetings/generate_section', { section: 'agenda', title: 'Q3 review', attendee_ids: [dana], content });
     expect(agenda.body.proposal).toContain('10 min: Agree on the Q3 pipeline review');
   });

@@ -76,27 +76,40 @@ function agenda(c: Context): string[] {
   ];
 }
 
-/** What the attendees are likely to raise, from what the user knows of them, then the questions every meeting deserves. */
+/** "Surprises in front of her boss" → "surprises in front of her boss" (a name or an acronym stays as written). */
+const lowerStart = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
+
+/**
+ * Ten questions to prepare for what the attendees will raise: first from what the user knows
+ * of them (concerns, how they decide, how they talk, past friction), then the ones every
+ * meeting that matters deserves.
+ */
 function anticipating(c: Context): string[] {
   const lines: string[] = [];
   for (const p of c.people) {
     const name = firstName(p.fullName);
     const concern = field(p, 'Concerns', 'Challenges');
-    if (concern) lines.push(`- ${name} worries about ${concern.replace(/^(about|that)\s+/i, '')}: how does your proposal address it?`);
+    if (concern)
+      lines.push(`- ${name} worries about ${lowerStart(concern.replace(/^(about|that)\s+/i, ''))}: how does your proposal address it?`);
     const decides = field(p, 'How they make decisions');
-    if (decides) lines.push(`- ${name} decides like this: ${decides}. What will they need to see before saying yes?`);
+    if (decides) lines.push(`- ${name} decides like this: ${lowerStart(decides)}. What will ${name} need to see before saying yes?`);
     const talk = field(p, 'How they like to communicate');
-    if (talk) lines.push(`- Match ${name}'s style (${talk}): what is your opening sentence?`);
+    if (talk) lines.push(`- Match ${name}'s style (${lowerStart(talk)}): what is your opening sentence?`);
     const tension = field(p, 'Tensions');
-    if (tension) lines.push(`- Last friction with ${name}: ${tension}. How will you keep it from coming back?`);
+    if (tension) lines.push(`- Last friction with ${name}: ${lowerStart(tension)}. How will you keep it from coming back?`);
   }
-  const lead = c.people[0] ? firstName(c.people[0].fullName) : 'they';
+  const lead = c.people[0] ? firstName(c.people[0].fullName) : undefined;
   const generic = [
-    `- What is the first question ${lead === 'they' ? 'they are' : `${lead} is`} likely to ask, and what is your short answer?`,
+    `- What is the first question ${lead ? `${lead} is` : 'they are'} likely to ask, and what is your short answer?`,
     '- Which objection would be hardest to hear, and what would change your mind?',
     '- What numbers, examples or documents should you have at hand?',
+    `- What does ${c.who} already know about this, and what will be new?`,
+    `- What will ${lead ?? 'they'} want in return for saying yes?`,
+    '- Who is affected by the outcome but not in the room, and what would they say?',
+    '- Which topic could derail the meeting, and how will you park it?',
     '- Where might you be wrong, and how would you find out in the room?',
-    '- What will you do if the meeting runs short or the main decision cannot be made today?',
+    '- What is your fallback if the answer is no?',
+    '- What will you do if time runs short or the decision cannot be made today?',
   ];
   return [...lines, ...generic].slice(0, 10);
 }
@@ -118,7 +131,7 @@ function followups(c: Context): string[] {
     .map((s) => `- [ ] ${s.replace(/^action items?:\s*/i, '')}`);
   const promised = c.people.flatMap((p) => {
     const open = field(p, 'Open commitments');
-    return open ? [`- [ ] ${firstName(p.fullName)}: ${open}`] : [];
+    return open ? [`- [ ] Still open with ${firstName(p.fullName)}: ${open}`] : [];
   });
   return [
     ...fromNotes.slice(0, 8),
