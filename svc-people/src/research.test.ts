@@ -108,6 +108,21 @@ describe('POST /people/{id}/perplexity_search with a search endpoint', () => {
   });
 });
 
+describe('a search that outlives its budget', () => {
+  test('is stopped and answered 502 with the timeout message', async () => {
+    const slow = await startPeople({ SEARCH_BASE_URL: search.baseURL, SEARCH_TIMEOUT_MS: '1000' }, base.database);
+    try {
+      const c = slow.user();
+      const [dana] = await addPeople(c, 'Dana Lee');
+      search.reply({ ...DANA_ANSWER, delayMs: 30_000 });
+      const res = await c.post(`/people/${dana}/perplexity_search`, {});
+      expect([res.status, res.body.errors]).toEqual([502, [M.searchTimeout]]);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('POST /people/{id}/perplexity_search without a search endpoint', () => {
   test("it researches the user's own notes: the profile, meetings, files and journal entries, each cited; it says no web search is configured", async () => {
     const c = notes.user();
