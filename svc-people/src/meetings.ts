@@ -153,7 +153,8 @@ export async function updateMeeting(
 }
 
 export async function deleteMeeting(db: Conn, userId: number, id: number): Promise<'deleted' | 'not_found'> {
-  return (await db(T.meetings).where({ user_id: userId, id }).delete()) ? 'deleted' : 'not_found';
+  const gone = await db(T.meetings).where({ user_id: userId, id }).delete().returning('id');
+  return gone.length ? 'deleted' : 'not_found';
 }
 
 /** The meetings a person attended, newest first (undated last). */

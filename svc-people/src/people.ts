@@ -78,8 +78,9 @@ export async function updatePerson(db: Db, userId: number, id: number, patch: Pe
 
 /** Its attendee links and saved research go with it (foreign keys); its meetings stay. */
 export async function deletePerson(db: Conn, userId: number, id: number): Promise<'deleted' | 'not_found'> {
-  const n = await db(T.people).where({ user_id: userId, id }).delete();
-  return n ? 'deleted' : 'not_found';
+  // The deleted rows, not a count: knex's count differs between pg and PGlite.
+  const gone = await db(T.people).where({ user_id: userId, id }).delete().returning('id');
+  return gone.length ? 'deleted' : 'not_found';
 }
 
 /**
