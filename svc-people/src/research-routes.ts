@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { createWebSearch, personResearchPrompt, tidyCitations, type WebSearch } from '@cc/ai';
-import { PEOPLE_MESSAGES as M, personSearchBody, type Meeting } from '@cc/contracts';
+import { PEOPLE_MESSAGES as M, personSearchBody, type Citation, type Meeting } from '@cc/contracts';
 import { peerClient, type Db, type ModelCalls, type ServiceRouter } from '@cc/service-kit';
 import { idFrom, idParams, notFound } from './http';
 import { meetingsOfPerson } from './meetings';
@@ -22,13 +22,13 @@ export function webSearchFrom(settings: PeopleSettings): WebSearch | undefined {
 }
 
 /**
- * POST /people/{id}/perplexity_search: the web search's answer with its citations, saved per
- * person and given again (from_cache) until the name, role or company changes or the user asks
- * with `refresh`. Without a search endpoint: the user's own notes about the person, never saved
- * (they are read fresh each time, at no cost).
+ * POST /people/{id}/perplexity_search: the web search's answer with its citations, or, without
+ * a search endpoint, what the user's own notes say (cited). Either is saved per person and given
+ * again (from_cache) until the name, role or company changes or the user asks with `refresh`.
  */
 export function researchRoutes(router: ServiceRouter, db: Db, settings: PeopleSettings, calls: ModelCalls): void {
   const search = webSearchFrom(settings);
+  const source = search ? 'web' : 'notes';
 
   router.post(
     '/people/{id}/perplexity_search',
@@ -39,22 +39,22 @@ export function researchRoutes(router: ServiceRouter, db: Db, settings: PeopleSe
       const subject = researchSubject(person);
 
       if (!body.refresh) {
-        const saved = await savedResearch(db, user.id, person.id, subject);
-        if (saved) return { success: true, ...saved, from_cache: true, source: 'web' as const };
+        const saved = await savedResearch(db, user.id, person.id, subject, source);
+        if (saved) return { success: true, ...saved, from_cache: true, source };
       }
 
+      let result: { answer: string; citations: Citation[] };
       if (!search) {
         const meetings = (await meetingsOfPerson(db, user.id, person.id, true)) as Meeting[];
         const mentions = await mentionsOf(peerClient(ctx, settings.FILES_URL), person);
-        const notes = notesResearch(person, meetings, mentions);
-        return { success: true, ...notes, from_cache: false, source: 'notes' as const, searched_at: new Date().toISOString() };
+        result = notesResearch(person, meetings, mentions);
+      } else {
+        const found = await calls.run(ctx, user.id, (signal) => search.search({ ...personResearchPrompt(personContext(person)), signal }));
+        if (!found.ok) return found.body;
+        result = tidyCitations(found.value.answer, found.value.sources);
       }
-
-      const result = await calls.run(ctx, user.id, (signal) => search.search({ ...personResearchPrompt(personContext(person)), signal }));
-      if (!result.ok) return result.body;
-      const tidy = tidyCitations(result.value.answer, result.value.sources);
-      const saved = await saveResearch(db, user.id, person.id, subject, tidy);
-      return { success: true, ...saved, from_cache: false, source: 'web' as const };
+      const saved = await saveResearch(db, user.id, person.id, subject, source, result);
+      return { success: true, ...saved, from_cache: false, source };
     },
   );
 }

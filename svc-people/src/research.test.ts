@@ -178,9 +178,19 @@ describe('POST /people/{id}/perplexity_search without a search endpoint', () => 
     ]);
     expect(markersOk(answer, citations.length)).toBe(true);
     expect(answer.match(/\[\d+\]/g)).toEqual(['[1]', '[2]', '[3]', '[4]']);
-    // Read fresh every time: never "saved". The spec's call has no body at all.
+    // Saved like a web result (the spec's call has no body at all); asking again reads the notes afresh.
     const bare = await c.request('POST', `/people/${dana}/perplexity_search`);
-    expect([bare.status, bare.body.from_cache]).toEqual([200, false]);
+    expect([bare.status, bare.body]).toEqual([200, { ...res.body, from_cache: true }]);
+    await inFiles.post('/journal/2026-03-06/save', { content: 'Dana Lee agreed to the pilot.' });
+    expect((await c.post(`/people/${dana}/perplexity_search`, {})).body.answer).not.toContain('agreed to the pilot');
+    const again = await c.post(`/people/${dana}/perplexity_search`, { refresh: true });
+    expect([again.body.from_cache, again.body.answer.includes('agreed to the pilot')]).toEqual([false, true]);
+    expect(markersOk(again.body.answer, again.body.citations.length)).toBe(true);
+
+    // Once a web search is configured, the saved notes research gives way to it.
+    search.reply(DANA_ANSWER);
+    const onWeb = await notes.as(c, web.svc.url).post(`/people/${dana}/perplexity_search`, {});
+    expect(onWeb.body).toMatchObject({ source: 'web', from_cache: false, citations: [{ site: 'acme.com' }, { site: 'saastr.com' }] });
   });
 
   test('with nothing written and svc-files out of reach, it still answers and says what to write down', async () => {

@@ -9,16 +9,27 @@ export function researchSubject(person: Person): string {
   return JSON.stringify([norm(person.full_name), norm(person.basic_profile?.role), norm(person.basic_profile?.company)]);
 }
 
+export type ResearchSource = 'web' | 'notes';
+
 export interface SavedResearch {
   answer: string;
   citations: Citation[];
   searched_at: string;
 }
 
-/** The saved web research of this person, if it was made for the same name, role and company. */
-export async function savedResearch(db: Db, userId: number, personId: number, subject: string): Promise<SavedResearch | undefined> {
+/**
+ * The saved research of this person, if it was made for the same name, role and company, and
+ * from the same source (saved notes research gives way once a web search is configured).
+ */
+export async function savedResearch(
+  db: Db,
+  userId: number,
+  personId: number,
+  subject: string,
+  source: ResearchSource,
+): Promise<SavedResearch | undefined> {
   const row = (await db(T.person_research)
-    .where({ user_id: userId, person_id: personId, subject })
+    .where({ user_id: userId, person_id: personId, subject, source })
     .first('answer', 'citations', 'created_at')) as { answer: string; citations: Citation[] | string; created_at: Date } | undefined;
   if (!row) return undefined;
   const citations = typeof row.citations === 'string' ? (JSON.parse(row.citations) as Citation[]) : row.citations;
@@ -31,14 +42,16 @@ export async function saveResearch(
   userId: number,
   personId: number,
   subject: string,
+  source: ResearchSource,
   result: { answer: string; citations: Citation[] },
 ): Promise<SavedResearch> {
   const { rows } = await db.raw(
-    `insert into ${T.person_research} (user_id, person_id, subject, answer, citations)
-     select ?, p.id, ?, ?, ?::jsonb from ${T.people} p where p.user_id = ? and p.id = ?
-     on conflict (person_id) do update set subject = excluded.subject, answer = excluded.answer, citations = excluded.citations, created_at = now()
+    `insert into ${T.person_research} (user_id, person_id, subject, source, answer, citations)
+     select ?, p.id, ?, ?, ?, ?::jsonb from ${T.people} p where p.user_id = ? and p.id = ?
+     on conflict (person_id) do update
+       set subject = excluded.subject, source = excluded.source, answer = excluded.answer, citations = excluded.citations, created_at = now()
      returning created_at`,
-    [userId, subject, result.answer, JSON.stringify(result.citations), userId, personId],
+    [userId, subject, source, result.answer, JSON.stringify(result.citations), userId, personId],
   );
   // The person was deleted while the search ran: nothing is kept, the answer still goes out.
   const at = (rows[0] as { created_at: Date } | undefined)?.created_at ?? new Date();

@@ -1,5 +1,6 @@
 import type { Migration } from '@cc/service-kit';
 import { peopleAndMeetings } from './001_people_meetings';
+import { researchSource } from './002_research_source';
 
 /** svc-people's schema changes, applied in order into the `people` schema. */
-export const migrations: Migration[] = [peopleAndMeetings];
+export const migrations: Migration[] = [peopleAndMeetings, researchSource];
