@@ -79,15 +79,18 @@ export async function updateMilestone(db: Db, userId: number, id: number, patch:
   if (patch.target_date !== undefined) change.target_date = db.raw('?::date', [patch.target_date]);
   if (patch.description !== undefined) change.description = patch.description;
   if (patch.milestone_type !== undefined) change.milestone_type = patch.milestone_type;
-  const count = await db(T.milestones).where({ user_id: userId, id }).update(change);
-  return count > 0 ? findMilestone(db, userId, id) : 'not_found';
+  // Rows counted by what they return: PGlite (the embedded default) answers a bare write with
+  // a result object, not a count.
+  const changed = await db(T.milestones).where({ user_id: userId, id }).update(change).returning('id');
+  return changed.length > 0 ? findMilestone(db, userId, id) : 'not_found';
 }
 
 export async function toggleMilestone(db: Db, userId: number, id: number): Promise<Milestone | 'not_found'> {
-  const count = await db(T.milestones)
+  const changed = await db(T.milestones)
     .where({ user_id: userId, id })
-    .update({ completed: db.raw('not completed'), updated_at: db.fn.now() });
-  return count > 0 ? findMilestone(db, userId, id) : 'not_found';
+    .update({ completed: db.raw('not completed'), updated_at: db.fn.now() })
+    .returning('id');
+  return changed.length > 0 ? findMilestone(db, userId, id) : 'not_found';
 }
 
 /** Deletes the milestone; its todos stay, unlinked (the foreign key sets milestone_id to null). */
@@ -97,8 +100,9 @@ export async function deleteMilestone(db: Db, userId: number, id: number): Promi
     if (!milestone) return 'not_found';
     const unlinked = await trx(T.todos)
       .where({ user_id: userId, milestone_id: id })
-      .update({ milestone_id: null, updated_at: trx.fn.now() });
+      .update({ milestone_id: null, updated_at: trx.fn.now() })
+      .returning('id');
     await trx(T.milestones).where({ user_id: userId, id }).delete();
-    return { unlinked };
+    return { unlinked: unlinked.length };
   });
 }

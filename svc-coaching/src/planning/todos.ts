@@ -102,8 +102,9 @@ export async function toggleTodo(db: Db, userId: number, id: number): Promise<To
 }
 
 export async function deleteTodo(db: Db, userId: number, id: number): Promise<'deleted' | 'not_found'> {
-  const count = await db(T.todos).where({ user_id: userId, id }).delete();
-  return count > 0 ? 'deleted' : 'not_found';
+  // Counted by what it returns: PGlite answers a bare delete with a result object, not a count.
+  const deleted = await db(T.todos).where({ user_id: userId, id }).delete().returning('id');
+  return deleted.length > 0 ? 'deleted' : 'not_found';
 }
 
 /** The open todos due between two days (inclusive), soonest first. */
