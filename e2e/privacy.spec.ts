@@ -28,7 +28,8 @@ async function chat(page: Page, text: string) {
   await input.fill(text);
   await input.press('Enter');
   const log = page.getByRole('log', { name: 'Messages' });
-  await expect(log.getByText(text)).toBeVisible();
+  // The user's own message (the coach may quote it back in its reply).
+  await expect(log.locator('[data-role="user"]').getByText(text)).toBeVisible();
   await expect(page.getByTestId('chat-typing')).toHaveCount(0);
 }
 

@@ -3,6 +3,7 @@
  * journal day or folder guide are there and which are missing, so it can talk about the file
  * the user is looking at instead of ignoring it.
  */
+import { isIsoDate, longDate } from '@cc/contracts/periods';
 import { folderGuide, isGenericGuide, type GuideSection } from '../career-folders';
 import { advanceStar, emptyStarProgress, isInterviewStories, STAR_KEYWORDS, STAR_PHASES, type StarPhase } from '../star';
 import { normalizeForCompare, sentences } from '../text';
@@ -246,7 +247,12 @@ const NOUNS: Record<FileKind, string> = {
 };
 
 /** How every reading of this file starts, to tell whether the coach has read it out already. */
-export const readingSubject = (reading: FileReading, fileName: string): string => `${NOUNS[reading.kind]} ${fileName || 'this file'}`;
+export function readingSubject(reading: FileReading, fileName: string): string {
+  // A journal entry is a day to its writer, not a file: "Your entry for Monday, January 5, 2026".
+  const day = fileName.replace(/\.md$/i, '');
+  if (reading.kind === 'journal' && isIsoDate(day)) return `Your entry for ${longDate(day, 'en-US')}`;
+  return `${NOUNS[reading.kind]} ${fileName || 'this file'}`;
+}
 
 /** "Your story in x.md has the scene and your task; it is still missing what you did and how it ended." */
 export function describeReading(reading: FileReading, fileName: string, missing: FilePart[] = reading.missing): string {
