@@ -1,4 +1,5 @@
 import { useCallback, useRef } from 'react';
+import { starInStory } from '@cc/ai/story-file';
 import { ChatPanel, EditorPane, preloadMarkdownEditor, type ChatPanelHandle } from '@cc/ui';
 import { useAutoChat } from './hooks/useAutoChat';
 import { useDraftRequests } from './hooks/useDraftRequests';
@@ -60,6 +61,9 @@ function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatH
   const { loaded } = doc;
   const { proposal } = update;
   const title = fileTitle(file.name);
+  // Read when the chat works out its STAR progress (each message), so it follows the file.
+  const textOf = doc.textOf;
+  const starInFile = useCallback(() => starInStory(textOf('full')), [textOf]);
 
   return (
     <div className="fw" data-testid="file-workspace" data-file-id={file.id}>
@@ -156,6 +160,7 @@ function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatH
           })}
           onRequestUpdate={(selected, prompt, history) => void update.requestUpdate(selected, prompt, history)}
           updating={update.updating}
+          starInFile={starInFile}
           minConversationLength={3}
           labels={{ title: `Chat about ${title}` }}
         />

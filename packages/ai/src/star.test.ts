@@ -91,3 +91,34 @@ describe('the coach sets the situation only (spec: "user or assistant text")', (
     expect(starCount(progress)).toBe(1);
   });
 });
+
+describe('the progress starts from what the open story already holds', () => {
+  test('a story file with a situation and a task: the chat shows 2/4 and the next part is the action', async () => {
+    const { starFromMessages, starCount, currentStarPhase } = await import('./star');
+    const { starInStory } = await import('./offline/file-reading');
+    const file = [
+      '# Platform migration',
+      '',
+      '## Situation',
+      'Our billing database was at capacity and failing every week.',
+      '',
+      '## Task',
+      'I had to move it to the new platform without downtime.',
+      '',
+      '## Action',
+      '',
+      '## Result',
+      '',
+    ].join('\n');
+    const start = starInStory(file);
+    expect(start).toEqual({ situation: true, task: true, action: false, result: false });
+    expect(starCount(starFromMessages([], { start }))).toBe(2);
+    const progress = starFromMessages([{ role: 'user', content: 'I decided to copy the data in small batches, then I switched reads.' }], {
+      start,
+    });
+    expect(progress).toEqual({ situation: true, task: true, action: true, result: false });
+    expect(currentStarPhase(progress)).toBe('result');
+    // An empty story starts from nothing.
+    expect(starInStory('# Untitled\n\n## Situation\n\n## Task\n')).toEqual({ situation: false, task: false, action: false, result: false });
+  });
+});

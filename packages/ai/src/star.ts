@@ -64,11 +64,13 @@ export interface StarOptions {
    * the situation (spec: "set by keywords in the user or assistant text") and nothing else.
    */
   roles?: ReadonlyArray<'user' | 'assistant'>;
+  /** What the story already holds before the conversation (the open file's STAR parts). */
+  start?: StarProgress;
 }
 
 export function starFromMessages(
   messages: ReadonlyArray<{ role: string; content: string }>,
-  { roles = ['user'] }: StarOptions = {},
+  { roles = ['user'], start = emptyStarProgress() }: StarOptions = {},
 ): StarProgress {
   return messages.reduce((progress, m) => {
     if ((roles as readonly string[]).includes(m.role)) return advanceStar(progress, m.content);
@@ -76,7 +78,7 @@ export function starFromMessages(
     // nothing else: its questions and boilerplate never stand for the user's task, action or result.
     if (m.role === 'assistant' && !progress.situation && STAR_KEYWORDS.situation.test(m.content)) return { ...progress, situation: true };
     return progress;
-  }, emptyStarProgress());
+  }, start);
 }
 
 export const starCount = (progress: StarProgress): number => STAR_PHASES.filter((p) => progress[p]).length;

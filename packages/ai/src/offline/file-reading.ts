@@ -5,7 +5,7 @@
  */
 import { isIsoDate, longDate } from '@cc/contracts/periods';
 import { folderGuide, isGenericGuide, type GuideSection } from '../career-folders';
-import { advanceStar, emptyStarProgress, isInterviewStories, STAR_KEYWORDS, STAR_PHASES, type StarPhase } from '../star';
+import { advanceStar, emptyStarProgress, isInterviewStories, STAR_KEYWORDS, STAR_PHASES, type StarPhase, type StarProgress } from '../star';
 import { normalizeForCompare, sentences } from '../text';
 import { listOf } from './reflect';
 
@@ -205,6 +205,27 @@ function isPresent(p: FilePart, blocks: Block[], byKeywords: boolean): boolean {
   return lines.some((l) => pattern.test(l));
 }
 
+function storyProgress(blocks: Block[]): StarProgress {
+  const parts = storyParts();
+  const withHeadings = storyPartsList.filter((p) => blocks.some((b) => b.heading && headingMatches(b.heading, p.headings))).length >= 2;
+  let progress = emptyStarProgress();
+  if (withHeadings) {
+    for (const phase of STAR_PHASES) progress[phase] = isPresent(parts[phase], blocks, false);
+  } else {
+    // Prose is a story told in order: a phase counts once the ones before it are there.
+    for (const line of blocks.flatMap((b) => b.lines).flatMap((l) => sentences(l))) progress = advanceStar(progress, line);
+  }
+  return progress;
+}
+
+/**
+ * The STAR parts a story file already holds, read as the coach reads it, so the chat's progress
+ * starts from the file and agrees with what the coach says is there and missing.
+ */
+export function starInStory(fileContent: string): StarProgress {
+  return storyProgress(blocksOf(fileContent));
+}
+
 /** Undefined when the file holds nothing but a title, headings and prompts. */
 export function readFile(folder: string, fileName: string, fileContent: string, sections: GuideSection[]): FileReading | undefined {
   const blocks = blocksOf(fileContent);
@@ -213,14 +234,7 @@ export function readFile(folder: string, fileName: string, fileContent: string, 
 
   if (kind === 'story') {
     const parts = storyParts();
-    const withHeadings = storyPartsList.filter((p) => blocks.some((b) => b.heading && headingMatches(b.heading, p.headings))).length >= 2;
-    let progress = emptyStarProgress();
-    if (withHeadings) {
-      for (const phase of STAR_PHASES) progress[phase] = isPresent(parts[phase], blocks, false);
-    } else {
-      // Prose is a story told in order: a phase counts once the ones before it are there.
-      for (const line of blocks.flatMap((b) => b.lines).flatMap((l) => sentences(l))) progress = advanceStar(progress, line);
-    }
+    const progress = storyProgress(blocks);
     return {
       kind,
       present: STAR_PHASES.filter((p) => progress[p]).map((p) => parts[p]),

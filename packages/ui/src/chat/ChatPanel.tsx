@@ -126,7 +126,8 @@ export function ChatPanel(props: ChatPanelProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per conversation (`identity` names it); the helpers read the latest state themselves
   }, [identity]);
 
-  const progress = useMemo(() => (star ? starFromMessages(history) : null), [star, history]);
+  const { starInFile } = props;
+  const progress = useMemo(() => (star ? starFromMessages(history, { start: starInFile?.() }) : null), [star, history, starInFile]);
   const updateMinimum = updateThreshold(progress, props.minConversationLength);
 
   const requestUpdate = useCallback(

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import type { StarProgress } from '@cc/ai/star';
 import type { ChatLabels } from './labels';
 import type { ChatMessage, ChatMode, ChatRole, ConversationKey, SelectedMessage, SendMessagePayload } from './types';
 
@@ -38,6 +39,11 @@ export interface ChatPanelProps {
    * need 6 while the STAR context is still being gathered).
    */
   minConversationLength?: number;
+  /**
+   * Interview stories: the STAR parts the open file already holds, read when the progress is
+   * worked out, so it starts from the story and agrees with what the coach says is missing.
+   */
+  starInFile?: () => StarProgress;
   /** In agent mode, request a file update once the conversation is long enough (default false). */
   autoUpdate?: boolean;
   /**

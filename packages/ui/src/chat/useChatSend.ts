@@ -21,6 +21,7 @@ export type ChatSendOptions = Pick<
   | 'updating'
   | 'disabled'
   | 'onReply'
+  | 'starInFile'
 > & {
   mode: ChatMode;
   /** An interview story: its STAR progress decides when an automatic update is due. */
@@ -106,7 +107,7 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
         const now = currentHistory();
         const q = latest.current;
         if (q.autoUpdate && q.onRequestUpdate && mode === 'agent' && !autoFired.current) {
-          if (now.length >= updateThreshold(star ? starFromMessages(now) : null, q.minConversationLength)) {
+          if (now.length >= updateThreshold(star ? starFromMessages(now, { start: q.starInFile?.() }) : null, q.minConversationLength)) {
             autoFired.current = true;
             q.onRequestUpdate(undefined, undefined, now);
           }
