@@ -76,6 +76,7 @@ for (const [name, port] of Object.entries(SERVICES)) {
       SESSION_SECRET: sessionSecret,
       IDENTITY_URL: `http://127.0.0.1:${SERVICES.identity}`,
       PEOPLE_URL: `http://127.0.0.1:${SERVICES.people}`,
+      FILES_URL: `http://127.0.0.1:${SERVICES.files}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   });
