@@ -17,6 +17,8 @@ export interface ModalProps {
   className?: string;
   /** Close on a backdrop click (default true). */
   closeOnBackdrop?: boolean;
+  /** The id of the text that says what the dialog is about (a confirm's or an alert's message). */
+  describedBy?: string;
 }
 
 const FOCUSABLE =
@@ -60,6 +62,7 @@ export function Modal({
   closeLabel = 'Close',
   className,
   closeOnBackdrop = true,
+  describedBy,
 }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -175,6 +178,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
         className={className ? `cc-modal ${className}` : 'cc-modal'}
         onKeyDown={onKeyDown}

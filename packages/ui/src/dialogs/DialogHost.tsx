@@ -70,10 +70,12 @@ function PromptDialog({ options, settle }: { options: PromptOptions; settle: (an
 function ConfirmDialog({ options, settle }: { options: ConfirmOptions; settle: (answer: boolean) => void }) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const messageId = useId();
   return (
     <Modal
       open
       onClose={() => settle(false)}
+      describedBy={messageId}
       title={options.title}
       className="cc-dialog"
       // A destructive action is never one Enter away.
@@ -94,17 +96,21 @@ function ConfirmDialog({ options, settle }: { options: ConfirmOptions; settle: (
         </>
       }
     >
-      <p className="cc-dialog-message">{options.message}</p>
+      <p className="cc-dialog-message" id={messageId}>
+        {options.message}
+      </p>
     </Modal>
   );
 }
 
 function AlertDialog({ options, settle }: { options: AlertOptions; settle: () => void }) {
   const okRef = useRef<HTMLButtonElement>(null);
+  const messageId = useId();
   return (
     <Modal
       open
       onClose={() => settle()}
+      describedBy={messageId}
       title={options.title}
       className="cc-dialog"
       initialFocusRef={okRef}
@@ -114,7 +120,7 @@ function AlertDialog({ options, settle }: { options: AlertOptions; settle: () =>
         </button>
       }
     >
-      <p className="cc-dialog-message" role="alert">
+      <p className="cc-dialog-message" role="alert" id={messageId}>
         {options.message}
       </p>
     </Modal>

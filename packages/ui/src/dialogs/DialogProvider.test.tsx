@@ -150,6 +150,8 @@ describe('confirm and alert', () => {
     await user.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Error creating folder' });
     expect(within(dialog).getByRole('alert').textContent).toBe('Error creating folder.');
+    // A screen reader reads the message with the dialog's name as it opens.
+    expect(screen.getByRole('dialog', { description: 'Error creating folder.' })).toBe(dialog);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'OK' }));
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('dialog')).toBeNull();
