@@ -1,0 +1,13 @@
+import { api } from '@cc/client';
+import type { PersonSearchAnswer } from '@cc/contracts/people';
+
+export type { PersonSearchAnswer };
+export type { Citation } from '@cc/contracts/people';
+
+/**
+ * `POST /people/{id}/perplexity_search`: the spec sends an empty body (the saved result comes
+ * back with from_cache); `refresh` asks again.
+ */
+export function searchPerson(id: number, refresh = false): Promise<PersonSearchAnswer> {
+  return api.post<PersonSearchAnswer>(`/people/${id}/perplexity_search`, refresh ? { refresh: true } : {});
+}

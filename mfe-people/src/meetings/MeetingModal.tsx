@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { errorMessage } from '@cc/client';
+import { AUTOSAVE_DELAYS_MS, Modal } from '@cc/ui';
+import { useDialogs } from '@cc/ui/dialogs';
+import { MEETING_PREP_QUESTIONS, MEETING_SECTIONS, PEOPLE_LIMITS, PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
+import { deleteMeeting, fetchMeeting, type Meeting } from '../api/meetings';
+import type { PersonSummary } from '../api/people';
+import MeetingChat from '../chat/MeetingChat';
+import { AutosavedField, type AutosavedFieldHandle } from '../shared/AutosavedField';
+import { MeetingSections } from './MeetingSections';
+import { meetingAsText, useMeetingRecord } from './useMeetingRecord';
+import './meetings.css';
+
+export interface MeetingModalProps {
+  /** The meeting to open, or null for a new one. */
+  meetingId: number | null;
+  /** Everyone the user can invite. */
+  people: readonly PersonSummary[];
+  /** A new meeting's first attendee (the person whose page this is). */
+  defaultAttendeeId: number;
+  /** The meeting was created, changed or deleted: the list reloads. */
+  onChanged(): void;
+  onClose(): void;
+}
+
+/** The meeting-preparation modal (a lazy chunk): loads the meeting, then the form. */
+export default function MeetingModal(props: MeetingModalProps) {
+  const { meetingId } = props;
+  const [loaded, setLoaded] = useState<
+    { status: 'loading' } | { status: 'ok'; meeting: Meeting | null } | { status: 'error'; message: string }
+  >(meetingId === null ? { status: 'ok', meeting: null } : { status: 'loading' });
+  useEffect(() => {
+    if (meetingId === null) return;
+    const abort = new AbortController();
+    fetchMeeting(meetingId, abort.signal).then(
+      (meeting) => !abort.signal.aborted && setLoaded({ status: 'ok', meeting }),
+      (error: unknown) => !abort.signal.aborted && setLoaded({ status: 'error', message: errorMessage(error) }),
+    );
+    return () => abort.abort();
+  }, [meetingId]);
+
+  if (loaded.status !== 'ok') {
+    return (
+      <Modal open onClose={props.onClose} title="Meeting preparation" className="meeting-modal">
+        <p role={loaded.status === 'error' ? 'alert' : 'status'}>{loaded.status === 'error' ? loaded.message : 'Loading the meeting…'}</p>
+      </Modal>
+    );
+  }
+  return <MeetingForm {...props} initial={loaded.meeting} />;
+}
+
+function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }: MeetingModalProps & { initial: Meeting | null }) {
+  const session = useId().replace(/[^a-zA-Z0-9]/g, '');
+  const dialogs = useDialogs();
+  const [attendees, setAttendees] = useState<number[]>(() => initial?.attendee_ids ?? [defaultAttendeeId]);
+  const [leftTab, setLeftTab] = useState<'participants' | 'questions'>('participants');
+  const title = useRef<AutosavedFieldHandle>(null);
+  const date = useRef<AutosavedFieldHandle>(null);
+  const sections = useRef<Partial<Record<(typeof MEETING_SECTIONS)[number], AutosavedFieldHandle | null>>>({});
+  const attendeesRef = useRef(attendees);
+  attendeesRef.current = attendees;
+
+  const context = useCallback(
+    () => ({ title: title.current?.text() ?? '', date: date.current?.text() ?? '', attendeeIds: attendeesRef.current }),
+    [],
+  );
+  const changed = useRef(false);
+  const record = useMeetingRecord({
+    initial,
+    current: context,
+    onCreated: () => {
+      changed.current = true;
+      onChanged();
+    },
+  });
+
+  const toggleAttendee = (id: number, on: boolean) => {
+    const next = on ? [...attendeesRef.current, id] : attendeesRef.current.filter((a) => a !== id);
+    attendeesRef.current = next;
+    setAttendees(next);
+    changed.current = true;
+    // Attendee and other meeting autosave failures are silent (spec §8).
+    record.saveAttendees(next).catch((error: unknown) => console.warn('[meetings] saving the attendees failed', error));
+  };
+
+  const close = () => {
+    if (changed.current || record.id() !== null) onChanged();
+    onClose();
+  };
+
+  const remove = async () => {
+    if (!(await dialogs.confirm({ title: 'Delete meeting', message: M.confirmDeleteMeeting, confirmLabel: 'Delete', danger: true })))
+      return;
+    const id = record.id();
+    try {
+      if (id !== null) await deleteMeeting(id);
+    } catch (error) {
+      await dialogs.alert({ title: 'Delete meeting', message: `Error: ${errorMessage(error)}` });
+      return;
+    }
+    onChanged();
+    onClose();
+  };
+
+  const meetingText = useCallback(() => {
+    const names = people.filter((p) => attendeesRef.current.includes(p.id)).map((p) => p.full_name);
+    const texts = Object.fromEntries(MEETING_SECTIONS.map((s) => [s, sections.current[s]?.text() ?? ''])) as Record<
+      (typeof MEETING_SECTIONS)[number],
+      string
+    >;
+    return meetingAsText({ title: title.current?.text() ?? '', date: date.current?.text() ?? '', attendees: names, sections: texts });
+  }, [people]);
+
+  return (
+    <Modal
+      open
+      onClose={close}
+      title={initial ? 'Meeting preparation' : 'New meeting'}
+      className="meeting-modal"
+      closeOnBackdrop={false}
+      footer={
+        <>
+          <button type="button" className="button button-danger" onClick={() => void remove()} data-testid="meeting-delete">
+            Delete meeting
+          </button>
+          <button type="button" className="button button-primary" onClick={close}>
+            Done
+          </button>
+        </>
+      }
+    >
+      <div className="meeting-layout" data-testid="meeting-modal">
+        <aside className="meeting-left">
+          <div role="tablist" aria-label="Preparation" className="tabs left-tabs">
+            {(['participants', 'questions'] as const).map((tab) => (
+              <button
+                key={tab}
+                type="button"
+                role="tab"
+                id={`${session}-left-${tab}`}
+                aria-selected={leftTab === tab}
+                aria-controls={`${session}-left-panel-${tab}`}
+                onClick={() => setLeftTab(tab)}
+              >
+                {tab === 'participants' ? 'Participants' : 'Questions'}
+              </button>
+            ))}
+          </div>
+          <div
+            role="tabpanel"
+            id={`${session}-left-panel-participants`}
+            aria-labelledby={`${session}-left-participants`}
+            hidden={leftTab !== 'participants'}
+          >
+            <fieldset className="attendees" data-testid="meeting-attendees">
+              <legend>Attendees</legend>
+              {people.map((p) => (
+                <label key={p.id} className="attendee">
+                  <input type="checkbox" checked={attendees.includes(p.id)} onChange={(e) => toggleAttendee(p.id, e.target.checked)} />{' '}
+                  {p.full_name}
+                </label>
+              ))}
+            </fieldset>
+          </div>
+          <div
+            role="tabpanel"
+            id={`${session}-left-panel-questions`}
+            aria-labelledby={`${session}-left-questions`}
+            hidden={leftTab !== 'questions'}
+          >
+            <ol className="prep-questions" data-testid="meeting-questions">
+              {MEETING_PREP_QUESTIONS.map((q) => (
+                <li key={q}>{q}</li>
+              ))}
+            </ol>
+          </div>
+        </aside>
+        <div className="meeting-main">
+          <div className="meeting-head">
+            <AutosavedField
+              ref={title}
+              autosaveKey={`meeting:${session}:title`}
+              storageKey={initial ? `cc:draft:meeting:${initial.id}:title` : null}
+              delayMs={AUTOSAVE_DELAYS_MS.meetingField}
+              label="Title"
+              initial={initial?.title ?? ''}
+              maxLength={PEOPLE_LIMITS.meetingTitle}
+              testId="meeting-title"
+              save={(text, keepalive) => record.saveField('title', text, keepalive)}
+            />
+            <AutosavedField
+              ref={date}
+              autosaveKey={`meeting:${session}:meeting_date`}
+              storageKey={initial ? `cc:draft:meeting:${initial.id}:meeting_date` : null}
+              delayMs={AUTOSAVE_DELAYS_MS.meetingField}
+              label="Date"
+              type="datetime-local"
+              initial={initial?.meeting_date ?? ''}
+              testId="meeting-date"
+              save={(text, keepalive) => record.saveField('meeting_date', text, keepalive)}
+            />
+          </div>
+          <MeetingSections session={session} initial={initial} record={record} handles={sections} context={context} />
+        </div>
+        <div className="meeting-chat-column">
+          <MeetingChat meetingText={meetingText} />
+        </div>
+      </div>
+    </Modal>
+  );
+}

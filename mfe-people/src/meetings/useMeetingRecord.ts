@@ -1,0 +1,94 @@
+import { useCallback, useRef } from 'react';
+import { MEETING_SECTIONS, meetingTitleOr, type MeetingSection } from '@cc/contracts/people-rules';
+import { createMeeting, updateMeeting, type Meeting, type MeetingChanges } from '../api/meetings';
+
+export interface MeetingRecord {
+  /** The meeting's id once it exists. */
+  id(): number | null;
+  /** Saves one field (title, meeting_date, location or a section): the first save creates the meeting. */
+  saveField(field: keyof MeetingChanges, value: string, keepalive: boolean): Promise<void>;
+  /** Saves the attendees (creating the meeting if it does not exist yet). */
+  saveAttendees(ids: number[]): Promise<void>;
+}
+
+interface Options {
+  initial: Meeting | null;
+  /** The title and date as typed now (a create carries them along). */
+  current(): { title: string; date: string; attendeeIds: number[] };
+  /** The meeting now exists (first autosave). */
+  onCreated(meeting: Meeting): void;
+}
+
+/**
+ * The meeting behind the preparation modal (spec §4 Meeting record): it does not exist until
+ * the first autosave, which creates it; later autosaves update only the field they carry.
+ * Saves that race the creation wait for it, so one meeting is created, never two. A blank
+ * title is sent as 'New meeting - YYYY-MM-DD HH:MM' from the user's local time.
+ */
+export function useMeetingRecord({ initial, current, onCreated }: Options): MeetingRecord {
+  const idRef = useRef<number | null>(initial?.id ?? null);
+  const creating = useRef<Promise<number> | null>(null);
+  const latest = useRef({ current, onCreated });
+  latest.current = { current, onCreated };
+
+  /** The meeting's id, creating it with `changes` if it does not exist; null when it was created with them. */
+  const ensure = useCallback(async (changes: MeetingChanges, attendeeIds: number[] | undefined, keepalive: boolean) => {
+    if (idRef.current !== null) return idRef.current;
+    if (creating.current) return creating.current;
+    const now = latest.current.current();
+    const meeting: MeetingChanges = { title: meetingTitleOr(now.title, new Date()), ...changes };
+    if (meeting.title !== undefined) meeting.title = meetingTitleOr(meeting.title, new Date());
+    if (now.date.trim() && meeting.meeting_date === undefined) meeting.meeting_date = now.date;
+    const pending = createMeeting(meeting, attendeeIds ?? now.attendeeIds, keepalive).then((created) => {
+      idRef.current = created.id;
+      latest.current.onCreated(created);
+      return null;
+    });
+    creating.current = pending.then(() => idRef.current!);
+    // A failed create is tried again by the next save.
+    pending.catch(() => {
+      creating.current = null;
+    });
+    await pending;
+    return null;
+  }, []);
+
+  const saveField = useCallback(
+    async (field: keyof MeetingChanges, value: string, keepalive: boolean) => {
+      // An empty date input is ignored (spec §5).
+      if (field === 'meeting_date' && !value.trim()) return;
+      const sent = field === 'title' ? meetingTitleOr(value, new Date()) : value;
+      const changes = { [field]: sent } as MeetingChanges;
+      const id = await ensure(changes, undefined, keepalive);
+      if (id !== null) await updateMeeting(id, changes, undefined, keepalive);
+    },
+    [ensure],
+  );
+
+  const saveAttendees = useCallback(
+    async (ids: number[]) => {
+      const id = await ensure({}, ids, false);
+      if (id !== null) await updateMeeting(id, {}, ids);
+    },
+    [ensure],
+  );
+
+  return { id: useCallback(() => idRef.current, []), saveField, saveAttendees };
+}
+
+/** The meeting as text, for the meeting chat and nothing else. */
+export function meetingAsText(parts: {
+  title: string;
+  date: string;
+  attendees: string[];
+  sections: Record<MeetingSection, string>;
+}): string {
+  const lines = [`# ${parts.title.trim() || 'New meeting'}`];
+  if (parts.date) lines.push(`Date: ${parts.date.replace('T', ' ')}`);
+  if (parts.attendees.length > 0) lines.push(`Attendees: ${parts.attendees.join(', ')}`);
+  for (const section of MEETING_SECTIONS) {
+    const text = parts.sections[section].trim();
+    if (text) lines.push('', `## ${section}`, text);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,144 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { DialogProvider, useDialogs } from '@cc/ui/dialogs';
+import { RetryBoundary } from '@cc/ui/retry-boundary';
+import { useSearchParams } from '@cc/ui/router';
+import type { PersonSummary } from '../api/people';
+import { PeopleList } from './PeopleList';
+import { usePeople } from './usePeople';
+import './people.css';
+
+/** The selected person's profile, research, meetings and chat (and @cc/ui with them): after the list. */
+const importPersonView = () => import(/* webpackChunkName: "person-view" */ '../person/PersonView');
+
+const idParam = (value: string | null): number | null => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
+
+/**
+ * The people page (spec §2, root people-root): the list on the left, the selected person on the
+ * right. The address names the person (?person=) and a meeting to open (?meeting=), so a
+ * reload, a shared link and a research citation all land on them.
+ */
+export default function PeoplePage() {
+  return (
+    <DialogProvider>
+      <PeopleScreen />
+    </DialogProvider>
+  );
+}
+
+function PeopleScreen() {
+  const people = usePeople();
+  const dialogs = useDialogs();
+  const [params, setParams] = useSearchParams();
+  const [viewAttempt, setViewAttempt] = useState(0);
+  // A failed React.lazy stays failed: Retry makes a new one.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `viewAttempt` is the point: each Retry needs a new lazy()
+  const PersonView = useMemo(() => lazy(importPersonView), [viewAttempt]);
+
+  useEffect(() => {
+    document.title = 'People';
+  }, []);
+
+  const requested = idParam(params.get('person'));
+  const meetingId = idParam(params.get('meeting'));
+  const list = people.people;
+  const selectedId = requested !== null && list.some((p) => p.id === requested) ? requested : (list[0]?.id ?? null);
+
+  const select = useCallback((id: number) => setParams({ person: String(id) }), [setParams]);
+  const meetingOpened = useCallback(
+    (id: number | null) => {
+      if (selectedId === null) return;
+      setParams(id === null ? { person: String(selectedId) } : { person: String(selectedId), meeting: String(id) }, { replace: true });
+    },
+    [selectedId, setParams],
+  );
+
+  const create = async (name: string) => {
+    const result = await people.create(name);
+    if ('error' in result) {
+      await dialogs.alert({ title: 'Add a person', message: `Error: ${result.error}` });
+      return false;
+    }
+    select(result.id);
+    return true;
+  };
+
+  const remove = async (person: PersonSummary) => {
+    const sure = await dialogs.confirm({
+      title: 'Delete person',
+      message: `Delete ${person.full_name}? Their profile, research and chat go; meetings with them stay.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (!sure) return;
+    const error = await people.remove(person.id);
+    if (error) await dialogs.alert({ title: 'Delete person', message: `Error: ${error}` });
+  };
+
+  return (
+    <div id="people-root" data-testid="people-root" data-remote="people" className="page people">
+      <h1 className="visually-hidden">People</h1>
+      <div className="people-layout">
+        <nav className="people-column" aria-label="People">
+          <h2 className="people-column-title">People</h2>
+          {people.state.status === 'loading' && <p role="status">Loading people…</p>}
+          {people.state.status === 'error' && (
+            <p role="alert" className="error-text">
+              Error loading data: {people.state.message}{' '}
+              <button type="button" className="button" onClick={people.reload}>
+                Retry
+              </button>
+            </p>
+          )}
+          {people.state.status === 'ok' && (
+            <PeopleList
+              people={list}
+              selectedId={selectedId}
+              onSelect={select}
+              onCreate={create}
+              onDelete={(p) => void remove(p)}
+              onMove={people.move}
+            />
+          )}
+        </nav>
+        <main className="people-detail">
+          {people.state.status === 'ok' && selectedId === null && (
+            <div className="people-empty">
+              <h2>The people you work with</h2>
+              <p className="muted">
+                Add someone on the left: keep what you know about them, research them, prepare your meetings with them, and think them
+                through with the assistant.
+              </p>
+            </div>
+          )}
+          {selectedId !== null && (
+            <RetryBoundary
+              name="[people] the person view"
+              onRetry={() => setViewAttempt((n) => n + 1)}
+              fallback={(retry) => (
+                <p role="alert" className="error-text">
+                  This part of the page could not be loaded.{' '}
+                  <button type="button" className="button" onClick={retry}>
+                    Retry
+                  </button>
+                </p>
+              )}
+            >
+              <Suspense fallback={<p role="status">Opening…</p>}>
+                <PersonView
+                  key={selectedId}
+                  personId={selectedId}
+                  people={list}
+                  meetingId={meetingId}
+                  onMeetingOpened={meetingOpened}
+                  onRenamed={people.renamed}
+                />
+              </Suspense>
+            </RetryBoundary>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export { PeoplePage };

@@ -1,0 +1,128 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '@cc/client';
+import { fetchPerson, type Person, type PersonSummary } from '../api/people';
+import { MeetingsTab } from '../meetings/MeetingsTab';
+import { ResearchPanel } from '../research/ResearchPanel';
+import { ProfileSections } from './ProfileSections';
+import './person.css';
+
+/** The person chat (ChatPanel, markdown): its own chunk, loaded beside the profile. */
+const importChat = () => import(/* webpackChunkName: "person-chat" */ '../chat/PersonChat');
+
+/**
+ * The sub-tabs. Their ids are the original page's (spec §2: "tab-6 is meetings"); the ones in
+ * between are not used here, so the numbers skip.
+ */
+const TABS = [
+  { id: 'tab-1', key: 'profile', label: 'Profile' },
+  { id: 'tab-2', key: 'research', label: 'Research' },
+  { id: 'tab-6', key: 'meetings', label: 'Meetings' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+export interface PersonViewProps {
+  personId: number;
+  people: readonly PersonSummary[];
+  /** The meeting the address names (?meeting=), if any. */
+  meetingId: number | null;
+  onMeetingOpened(id: number | null): void;
+  onRenamed(id: number, name: string): void;
+}
+
+/** The selected person's content area (a lazy chunk): profile, research and meetings tabs, and the chat. */
+export default function PersonView({ personId, people, meetingId, onMeetingOpened, onRenamed }: PersonViewProps) {
+  const [loaded, setLoaded] = useState<{ status: 'loading' } | { status: 'ok'; person: Person } | { status: 'error'; message: string }>({
+    status: 'loading',
+  });
+  const [attempt, setAttempt] = useState(0);
+  const [tab, setTab] = useState<TabKey>(meetingId !== null ? 'meetings' : 'profile');
+  const tabRefs = useRef<Partial<Record<TabKey, HTMLButtonElement | null>>>({});
+  const PersonChat = useMemo(() => lazy(importChat), []);
+
+  useEffect(() => {
+    if (meetingId !== null) setTab('meetings');
+  }, [meetingId]);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setLoaded({ status: 'loading' });
+    fetchPerson(personId, abort.signal).then(
+      (person) => !abort.signal.aborted && setLoaded({ status: 'ok', person }),
+      (error: unknown) => !abort.signal.aborted && setLoaded({ status: 'error', message: errorMessage(error) }),
+    );
+    return () => abort.abort();
+  }, [personId, attempt]);
+
+  const listed = people.find((p) => p.id === personId);
+  const name = listed?.full_name ?? (loaded.status === 'ok' ? loaded.person.full_name : '');
+
+  const onTabKey = (event: React.KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = TABS[(index + step + TABS.length) % TABS.length]!.key;
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className="person-content" data-testid="person-content" data-person-id={personId}>
+      <div className="person-main">
+        <h2 className="person-name">{name}</h2>
+        <div role="tablist" aria-label={`About ${name}`} className="tabs person-tabs">
+          {TABS.map((t, index) => (
+            <button
+              key={t.id}
+              ref={(node) => {
+                tabRefs.current[t.key] = node;
+              }}
+              type="button"
+              role="tab"
+              id={`person-${t.id}`}
+              data-tab={t.id}
+              aria-selected={tab === t.key}
+              aria-controls={`person-${t.id}-panel`}
+              tabIndex={tab === t.key ? 0 : -1}
+              onClick={() => setTab(t.key)}
+              onKeyDown={(e) => onTabKey(e, index)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        {TABS.map((t) => (
+          <div
+            key={t.id}
+            role="tabpanel"
+            id={`person-${t.id}-panel`}
+            aria-labelledby={`person-${t.id}`}
+            hidden={tab !== t.key}
+            className="person-panel"
+          >
+            {tab === t.key && t.key === 'profile' && loaded.status === 'loading' && <p role="status">Loading the profile…</p>}
+            {tab === t.key && t.key === 'profile' && loaded.status === 'error' && (
+              <p role="alert" className="error-text">
+                Error loading data: {loaded.message}{' '}
+                <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+                  Retry
+                </button>
+              </p>
+            )}
+            {t.key === 'profile' && loaded.status === 'ok' && (
+              <ProfileSections person={loaded.person} onRenamed={(n) => onRenamed(personId, n)} />
+            )}
+            {t.key === 'research' && <ResearchPanel personId={personId} name={name} />}
+            {t.key === 'meetings' && tab === 'meetings' && (
+              <MeetingsTab personId={personId} people={people} requestedMeetingId={meetingId} onMeetingOpened={onMeetingOpened} />
+            )}
+          </div>
+        ))}
+      </div>
+      <aside className="person-chat-column">
+        <Suspense fallback={<p role="status">Loading the chat…</p>}>
+          <PersonChat key={personId} personId={personId} name={name} />
+        </Suspense>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/** @jest-environment jsdom */
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
+import { person } from '../testing/fixtures';
+import { ProfileSections } from './ProfileSections';
+
+let fake: ReturnType<typeof installFakeApi>;
+let answer: FakeAnswer | (() => Promise<FakeAnswer>);
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  localStorage.clear();
+  setStorageAccount('7');
+  answer = { body: { success: true, errors: [], person: person(4, 'Ada Lovelace') } };
+  fake = installFakeApi((req) =>
+    req.method === 'PATCH' && req.path === '/people/4' ? (typeof answer === 'function' ? answer() : answer) : undefined,
+  );
+});
+afterEach(() => {
+  fake.uninstall();
+  forgetStorageAccount();
+  jest.useRealTimers();
+});
+
+const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+const roleStatus = () => screen.getByTestId('person-field-basic_profile-role-status');
+
+describe('the profile fields', () => {
+  it('shows the basic profile first, with what the server has', () => {
+    render(<ProfileSections person={person(4, 'Ada Lovelace', { basic_profile: { role: 'CTO' } })} onRenamed={() => {}} />);
+    expect(screen.getByRole('button', { name: /Basic profile/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: /Working style/ }).getAttribute('aria-expanded')).toBe('false');
+    expect((screen.getByLabelText('Role') as HTMLInputElement).value).toBe('CTO');
+    expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Ada Lovelace');
+  });
+
+  it("autosaves a field 600 ms after the last keystroke: 'Typing...', 'Saving...', 'Saved'", async () => {
+    let release: (a: FakeAnswer) => void = () => {};
+    answer = () => new Promise<FakeAnswer>((resolve) => (release = resolve));
+    render(<ProfileSections person={person(4, 'Ada Lovelace')} onRenamed={() => {}} />);
+    await user().type(screen.getByLabelText('Role'), 'Head of Data');
+    expect(roleStatus().textContent).toBe('Typing...');
+    expect(fake.find('PATCH', '/people/4')).toHaveLength(0);
+
+    await act(async () => jest.advanceTimersByTime(600));
+    expect(roleStatus().textContent).toBe('Saving...');
+    expect(fake.find('PATCH', '/people/4').map((c) => c.body)).toEqual([{ basic_profile: { role: 'Head of Data' } }]);
+
+    await act(async () => release({ body: { success: true, errors: [], person: person(4, 'Ada Lovelace') } }));
+    expect(roleStatus().textContent).toBe('Saved');
+  });
+
+  it("says 'Error saving' when the save fails, and keeps the text to save again", async () => {
+    answer = { status: 500, body: { success: false, errors: ['Database unavailable'] } };
+    render(<ProfileSections person={person(4, 'Ada Lovelace')} onRenamed={() => {}} />);
+    await user().type(screen.getByLabelText('Company'), 'Analytical Engines');
+    await act(async () => jest.advanceTimersByTime(600));
+    expect(screen.getByTestId('person-field-basic_profile-company-status').textContent).toBe('Error saving');
+    expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Analytical Engines');
+    // Nothing is lost: the draft waits in the browser until the server takes it.
+    expect(JSON.stringify(localStorage)).toContain('Analytical Engines');
+  });
+
+  it('opens another section and saves its fields under that section', async () => {
+    render(<ProfileSections person={person(4, 'Ada Lovelace')} onRenamed={() => {}} />);
+    const u = user();
+    await u.click(screen.getByRole('button', { name: /Working style/ }));
+    await u.type(screen.getByLabelText('How they like to communicate'), 'Short written updates');
+    await act(async () => jest.advanceTimersByTime(600));
+    expect(fake.find('PATCH', '/people/4').map((c) => c.body)).toEqual([{ working_style: { communication: 'Short written updates' } }]);
+  });
+});

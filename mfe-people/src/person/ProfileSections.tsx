@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { AUTOSAVE_DELAYS_MS } from '@cc/ui';
+import { DEFAULT_PERSON_SECTION, fieldLimit, PEOPLE_LIMITS, PERSON_SECTIONS, type PersonSectionKey } from '@cc/contracts/people-rules';
+import { renamePerson, savePersonField, type Person } from '../api/people';
+import { AutosavedField } from '../shared/AutosavedField';
+
+interface ProfileSectionsProps {
+  person: Person;
+  /** The name was saved (the list shows it). */
+  onRenamed(name: string): void;
+}
+
+/**
+ * The profile as accordion sections (spec §2: basic_profile open by default), each field
+ * autosaved 600 ms after typing. A closed section's fields are not on screen; closing one saves
+ * what it held.
+ */
+export function ProfileSections({ person, onRenamed }: ProfileSectionsProps) {
+  const [open, setOpen] = useState<ReadonlySet<PersonSectionKey>>(() => new Set([DEFAULT_PERSON_SECTION]));
+  const toggle = (key: PersonSectionKey) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  return (
+    <div className="profile-sections" data-testid="profile-sections">
+      {PERSON_SECTIONS.map((section) => {
+        const expanded = open.has(section.key);
+        const panelId = `person-${person.id}-section-${section.key}`;
+        return (
+          <section key={section.key} className="accordion-section" data-section={section.key}>
+            <h3>
+              <button
+                type="button"
+                className="accordion-toggle"
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() => toggle(section.key)}
+              >
+                <span aria-hidden="true">{expanded ? '▾' : '▸'}</span> {section.title}
+              </button>
+            </h3>
+            {expanded && (
+              <div id={panelId} className="accordion-panel">
+                {section.key === 'basic_profile' && (
+                  <AutosavedField
+                    autosaveKey={`person:${person.id}:full_name`}
+                    storageKey={`cc:draft:person:${person.id}:full_name`}
+                    delayMs={AUTOSAVE_DELAYS_MS.people}
+                    label="Full name"
+                    initial={person.full_name}
+                    maxLength={PEOPLE_LIMITS.fullName}
+                    testId="person-field-full_name"
+                    save={async (text, keepalive) => {
+                      // A blank name is refused by the server: wait for one.
+                      if (!text.trim()) return;
+                      const saved = await renamePerson(person.id, text, keepalive);
+                      onRenamed(saved.full_name);
+                    }}
+                  />
+                )}
+                {section.fields.map((field) => (
+                  <AutosavedField
+                    key={field.key}
+                    autosaveKey={`person:${person.id}:${section.key}.${field.key}`}
+                    storageKey={`cc:draft:person:${person.id}:${section.key}.${field.key}`}
+                    delayMs={AUTOSAVE_DELAYS_MS.people}
+                    label={field.label}
+                    initial={person[section.key]?.[field.key] ?? ''}
+                    multiline={field.kind === 'text'}
+                    maxLength={fieldLimit(field.kind)}
+                    testId={`person-field-${section.key}-${field.key}`}
+                    save={(text, keepalive) => savePersonField(person.id, section.key, field.key, text, keepalive)}
+                  />
+                ))}
+              </div>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

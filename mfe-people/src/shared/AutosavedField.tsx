@@ -1,0 +1,132 @@
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useAutosavedText } from '@cc/ui';
+import { PEOPLE_STATUS_TEXTS, statusTone } from './saveTexts';
+
+export interface AutosavedFieldHandle {
+  /** What the field holds now. */
+  text(): string;
+  /** Puts `text` in the field; `save` autosaves it as if typed (an AI proposal). */
+  put(text: string, save: boolean): void;
+  /** Saves now what is unsaved; true when all is saved. */
+  flush(): Promise<boolean>;
+}
+
+export interface AutosavedFieldProps {
+  /** Which text this is (one autosave per key). */
+  autosaveKey: string;
+  /** Where its unsaved draft waits in localStorage until the server confirms. */
+  storageKey: string | null;
+  delayMs: number;
+  label: string;
+  /** The server's text. */
+  initial: string;
+  /** Stores the text (`keepalive` while the page goes away). */
+  save(text: string, keepalive: boolean): Promise<void>;
+  multiline?: boolean;
+  rows?: number;
+  maxLength?: number;
+  disabled?: boolean;
+  type?: 'text' | 'datetime-local';
+  testId?: string;
+  className?: string;
+  ref?: Ref<AutosavedFieldHandle>;
+}
+
+/**
+ * One autosaved text field (the kit's hook: saved `delayMs` after the last keystroke and on
+ * blur, kept as a local draft until the server confirms, retried, sent on page hide), with the
+ * people page's status line under it.
+ */
+export function AutosavedField(props: AutosavedFieldProps) {
+  const {
+    autosaveKey,
+    storageKey,
+    delayMs,
+    label,
+    initial,
+    multiline,
+    rows = 3,
+    maxLength,
+    disabled,
+    type = 'text',
+    testId,
+    className,
+  } = props;
+  const id = useId();
+  const [value, setValue] = useState(initial);
+  const valueRef = useRef(initial);
+  const saveRef = useRef(props.save);
+  saveRef.current = props.save;
+
+  const auto = useAutosavedText<undefined>({
+    key: autosaveKey,
+    storageKey,
+    delayMs,
+    texts: PEOPLE_STATUS_TEXTS,
+    getText: () => valueRef.current,
+    save: async (text, _base, { keepalive }) => {
+      await saveRef.current(text, keepalive);
+    },
+    onError: (error) => console.warn(`[people] saving ${autosaveKey} failed`, error),
+  });
+
+  const { start, changed, flush } = auto;
+  useEffect(() => {
+    // A local draft the server does not have yet wins, and is saved.
+    const shown = start(initial);
+    valueRef.current = shown;
+    setValue(shown);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per autosave: later server texts never overwrite what the user types
+  }, [start]);
+
+  useImperativeHandle(
+    props.ref,
+    () => ({
+      text: () => valueRef.current,
+      put: (text: string, save: boolean) => {
+        valueRef.current = text;
+        setValue(text);
+        if (save) changed();
+      },
+      flush,
+    }),
+    [changed, flush],
+  );
+
+  const onChange = (next: string) => {
+    valueRef.current = next;
+    setValue(next);
+    changed();
+  };
+
+  const status = auto.status.text;
+  const common = {
+    id,
+    value,
+    disabled,
+    maxLength,
+    'data-testid': testId,
+    'aria-describedby': `${id}-status`,
+    onBlur: auto.blurred,
+  };
+  return (
+    <div className={className ? `autosaved-field ${className}` : 'autosaved-field'}>
+      <div className="autosaved-field-head">
+        <label htmlFor={id}>{label}</label>
+        <span
+          id={`${id}-status`}
+          className={`save-status save-status-${statusTone(status)}`}
+          role="status"
+          data-testid={testId ? `${testId}-status` : undefined}
+        >
+          {status}
+        </span>
+      </div>
+      {multiline ? (
+        <textarea {...common} rows={rows} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...common} type={type} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </div>
+  );
+}
