@@ -77,6 +77,7 @@ for (const [name, port] of Object.entries(SERVICES)) {
       IDENTITY_URL: `http://127.0.0.1:${SERVICES.identity}`,
       PEOPLE_URL: `http://127.0.0.1:${SERVICES.people}`,
       FILES_URL: `http://127.0.0.1:${SERVICES.files}`,
+      COACHING_URL: `http://127.0.0.1:${SERVICES.coaching}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   });

@@ -283,6 +283,15 @@ function buildServer(server: Block, r: Resolved): void {
     });
   }
 
+  // POST /profile/generate in deep mode answers when its research job is done (5-15 minutes,
+  // spec §9): that one call may wait longer than the default read timeout.
+  server.b('location', '= /profile/generate', (l) => {
+    l.d('proxy_pass', `http://${serviceUpstream('people')}`);
+    l.d('proxy_hide_header', 'X-Request-Id');
+    pageHeaders(l);
+    l.d('proxy_read_timeout', '20m').d('proxy_send_timeout', '20m');
+  });
+
   for (const rule of routingRules()) {
     const comment = rule.subPaths ? `/${rule.segment} sub-paths owned by svc-${rule.owner} (matched first)` : undefined;
     server.b(

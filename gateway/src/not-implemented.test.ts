@@ -17,18 +17,8 @@ const NOT_IMPLEMENTED: Record<string, string[]> = {
   chat: [],
   // svc-coaching's planning and coaching modules implement every path it owns.
   coaching: [],
-  // svc-people implements people, research and meetings; the About me profile is issue 13.
-  people: [
-    'GET /profile',
-    'PATCH /profile',
-    'POST /profile/generate',
-    'POST /profile/generate_company_statements',
-    'POST /profile/generate_narrative',
-    'GET /profile/generation_prompt',
-    'POST /profile/delete_company_statement',
-    'POST /profile/delete_statement',
-    'POST /profile/verify_statement',
-  ],
+  // svc-people implements people, research, meetings and the About me profile.
+  people: [],
 };
 
 const services: Record<string, ServiceDefinition> = {

@@ -7,6 +7,8 @@ const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === 
 export const peopleSettings = z.object({
   /** svc-files, for the notes a person is mentioned in (research without a web search); unset: none. */
   FILES_URL: urlSetting(),
+  /** svc-coaching, for the milestones and check-in answers an About me profile is written from; unset: none. */
+  COACHING_URL: urlSetting(),
   /**
    * The web search behind a person's research: an OpenAI-compatible chat endpoint that answers
    * with citations (Perplexity: https://api.perplexity.ai). Unset: research reads the user's notes.

@@ -134,7 +134,7 @@ export function modelTasks(ai: AiCapabilities): AiTasks {
     },
 
     async profileStatements(input) {
-      const defaults = profileStatementsPrompt(input.details);
+      const defaults = profileStatementsPrompt(input.details, input.evidence, input.research);
       const prompt = { system: input.system || defaults.system, user: input.user || defaults.user };
       const markdown = unfence(await ai.chat({ ...call(input), ...ask(prompt) }));
       return { markdown, statements: extractStatements(markdown) };

@@ -9,7 +9,7 @@ import { CAREER_FOLDERS, folderGuide, sectionsFor } from './career-folders';
 import { PLANNING_ACTION_EXAMPLES, planningActionJson } from './planning-actions';
 import { isInterviewStories } from './star';
 import { normalizeCount, titleFrom, truncate } from './text';
-import type { ChatMode, MeetingSectionName, PersonContext, ProfileDetails, RelatedFile, Statement } from './types';
+import type { ChatMode, MeetingSectionName, PersonContext, ProfileDetails, ProfileEvidence, RelatedFile, Statement } from './types';
 
 export interface Prompt {
   system: string;
@@ -340,13 +340,19 @@ export function coachingPlanPrompt(prompt: string): Prompt {
   };
 }
 
-export function profileStatementsPrompt(details: ProfileDetails): Prompt {
+export function profileStatementsPrompt(details: ProfileDetails, evidence: ProfileEvidence[] = [], research?: string): Prompt {
+  const sources = evidence.map((e) => `Source: ${e.label}\n${e.text.trim()}`);
   return {
     system: [
-      'You write a professional profile in markdown from the details a user gave about themselves.',
-      'Group short factual statements (one per bullet) under lines of the form "Information from <source>:" where the source is "profile details" or the company name. Do not invent facts. End with a "References" line followed by any sources.',
+      'You write a professional profile in markdown from the details a user gave about themselves and from their own notes.',
+      'Group short factual statements (one per bullet) under lines of the form "Information from <source>:", where <source> is "profile details", the company name, or exactly one of the "Source:" labels given, so every statement can be traced to its evidence.',
+      'Write in the first person as the user would. Do not invent facts. End with a "References" line followed by the sources used.',
     ].join('\n'),
-    user: describeDetails(details),
+    user: [
+      describeDetails(details),
+      ...(sources.length ? [`My own notes:\n\n${sources.join('\n\n')}`] : []),
+      ...(research?.trim() ? [`Web research (cite it as "Information from web research:"):\n${research.trim()}`] : []),
+    ].join('\n\n'),
   };
 }
 

@@ -175,10 +175,21 @@ export interface Statement {
   source: string;
 }
 
+/** One piece of the user's own record a profile is written from; `label` is its source line. */
+export interface ProfileEvidence {
+  label: string;
+  kind: 'file' | 'journal' | 'checkin' | 'milestone';
+  text: string;
+}
+
 export interface ProfileStatementsInput extends CallOptions {
   details: ProfileDetails;
   system?: string;
   user?: string;
+  /** The user's files, journal entries, check-in answers and milestones. */
+  evidence?: ProfileEvidence[];
+  /** Deep research: what a web search found (with its numbered citations). */
+  research?: string;
 }
 export interface ProfileStatementsResult {
   markdown: string;

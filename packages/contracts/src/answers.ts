@@ -28,6 +28,7 @@ import {
 import { COACHING_ANSWERS } from './coaching';
 import { journalEntryAnswer, journalListAnswer } from './journal';
 import { PEOPLE_ANSWERS } from './people';
+import { PROFILE_ANSWERS } from './profile';
 import {
   archivedPlansAnswer,
   chatCreateTodoAnswer,
@@ -131,6 +132,7 @@ export const ROUTE_ANSWERS = {
 
   ...COACHING_ANSWERS,
   ...PEOPLE_ANSWERS,
+  ...PROFILE_ANSWERS,
 } as const;
 
 export type AnsweredRoute = keyof typeof ROUTE_ANSWERS;

@@ -7,6 +7,7 @@ export * from './journal';
 export * from './planning';
 export * from './coaching';
 export * from './people';
+export * from './profile';
 export * from './requests';
 export * from './periods';
 export * from './answers';

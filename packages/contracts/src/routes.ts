@@ -149,6 +149,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/profile/delete_company_statement', 'people', D2),
   r('POST', '/profile/delete_statement', 'people', D2),
   r('POST', '/profile/verify_statement', 'people', D2),
+  // A deep research runs as a job: its progress (the panel resumes after a reload) and its cancel (issue 13).
+  r('GET', '/profile/generation_status', 'people', ISSUE),
+  r('POST', '/profile/cancel_generation', 'people', ISSUE),
 ];
 
 export { PAGE_ROUTES, REMOTES, type PageRoute, type RemoteName } from './pages';

@@ -1,6 +1,7 @@
 import type { Migration } from '@cc/service-kit';
 import { peopleAndMeetings } from './001_people_meetings';
 import { researchSource } from './002_research_source';
+import { profile } from './003_profile';
 
 /** svc-people's schema changes, applied in order into the `people` schema. */
-export const migrations: Migration[] = [peopleAndMeetings, researchSource];
+export const migrations: Migration[] = [peopleAndMeetings, researchSource, profile];

@@ -94,7 +94,7 @@ export function createOfflineCoach(): AiProvider {
     score: (input) => answer(input, () => offlineScore(input)),
     weekPlan: (input) => answer(input, () => offlineWeekPlan(input)),
     coachingPlan: (input) => answer(input, () => offlineCoachingPlan(input.prompt)),
-    profileStatements: (input) => answer(input, () => offlineProfileStatements(input.details)),
+    profileStatements: (input) => answer(input, () => offlineProfileStatements(input.details, input.evidence, input.research)),
     companyStatements: (input) => answer(input, () => offlineCompanyStatements(input.details)),
     narrative: (input) => answer(input, () => offlineNarrative(input)),
     meetingSection: (input) => answer(input, () => offlineMeetingSection(input)),

@@ -1,7 +1,7 @@
 /** Offline About me: statements and a narrative built only from what the user entered. */
 import { extractStatements } from '../statements';
 import { collapse, endSentence, sentences } from '../text';
-import type { NarrativeInput, ProfileDetails, ProfileStatementsResult, Statement } from '../types';
+import type { NarrativeInput, ProfileDetails, ProfileEvidence, ProfileStatementsResult, Statement } from '../types';
 
 const clean = (s: string | undefined) => collapse(s ?? '');
 
@@ -17,17 +17,63 @@ function identity(details: ProfileDetails): string | undefined {
   return company ? `${who} works at ${company}.` : undefined;
 }
 
-export function offlineProfileStatements(details: ProfileDetails): ProfileStatementsResult {
+const EVIDENCE_SHOWN = 24;
+const PER_SOURCE = 4;
+const MIN_CLAIM = 12;
+const MAX_CLAIM = 280;
+
+/**
+ * The claims a note makes: its prose and list items as sentences, without headings, links-only
+ * lines, table rows, questions or placeholder lines, each short enough to read as one statement.
+ */
+function claimsOf(text: string): string[] {
+  const kept = text
+    .split(/\r?\n/)
+    .filter((line) => !/^\s*(#{1,6}\s|\||```|>\s*$|---+\s*$)/.test(line))
+    .map((line) => line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '').replace(/[*_`]+/g, ''))
+    .join('\n');
+  return sentences(kept)
+    .map((s) => collapse(s))
+    .filter((s) => s.length >= MIN_CLAIM && !/\?$/.test(s) && !/^(todo|tbd|n\/a)\b/i.test(s) && !/^https?:\/\/\S+$/.test(s))
+    .map((s) => endSentence(s.length > MAX_CLAIM ? `${s.slice(0, MAX_CLAIM - 1).replace(/\s+\S*$/, '')}…` : s))
+    .filter((s, i, all) => all.indexOf(s) === i);
+}
+
+/**
+ * A profile from what the user entered and wrote: the details first, then, under each note's own
+ * label (a file, a dated journal entry, a check-in, a milestone), the claims it makes, so every
+ * statement points at its evidence. Web research, when a deep run found some, comes last.
+ */
+export function offlineProfileStatements(
+  details: ProfileDetails,
+  evidence: ProfileEvidence[] = [],
+  research?: string,
+): ProfileStatementsResult {
   const personal = [identity(details), ...sentences(clean(details.extra))].filter((s): s is string => Boolean(s)).map(endSentence);
   const lines = [`# Professional profile${clean(details.full_name) ? `: ${clean(details.full_name)}` : ''}`, ''];
+  const used: string[] = [];
   if (personal.length) {
     lines.push('Information from profile details:', ...personal.map((s) => `- ${s}`), '');
-  } else {
-    lines.push('Add your name, role and a few lines about your work in the Edit tab to build your profile.', '');
+    used.push('Profile details you entered in About me');
   }
-  lines.push('References', '- Profile details you entered in About me');
+  for (const e of evidence.slice(0, EVIDENCE_SHOWN)) {
+    const claims = claimsOf(e.text).slice(0, PER_SOURCE);
+    if (!claims.length) continue;
+    lines.push(`Information from ${e.label}:`, ...claims.map((c) => `- ${c}`), '');
+    used.push(e.label);
+  }
+  const found = claimsOf(research ?? '').slice(0, PER_SOURCE * 2);
+  if (found.length) {
+    lines.push('Information from web research:', ...found.map((c) => `- ${c}`), '');
+    used.push('web research');
+  }
+  if (!used.length) {
+    lines.push('Add your name, role and a few lines about your work in the Edit tab to build your profile.', '');
+    return { markdown: `${lines.join('\n')}\n`, statements: [] };
+  }
+  lines.push('References', ...used.map((u) => `- ${u}`));
   const markdown = `${lines.join('\n')}\n`;
-  return { markdown, statements: personal.length ? extractStatements(markdown) : [] };
+  return { markdown, statements: extractStatements(markdown) };
 }
 
 export function offlineCompanyStatements(details: ProfileDetails): Statement[] {

@@ -1,0 +1,81 @@
+/**
+ * The About me profile's rules without zod, for the panel and the service alike: the spec's
+ * texts (§8, §9), its delays and limits, and the statement statuses.
+ */
+
+export const PROFILE_LIMITS = {
+  fullName: 200,
+  company: 200,
+  role: 200,
+  companyDescription: 5_000,
+  extra: 10_000,
+  /** The editable prompts of the Generate modal. */
+  system: 20_000,
+  user: 60_000,
+  /** Spec §9: at most 200 extracted statements. */
+  statements: 200,
+} as const;
+
+export const PROFILE_DELAYS_MS = {
+  /** Spec §9: autosave 700 ms after typing, and on blur. */
+  autosave: 700,
+  /** Spec §8: 'Save failed' shows for 2 seconds. */
+  saveFailedShown: 2_000,
+  /** Spec §9: the narrative hint changes after 8 s. */
+  narrativeHint: 8_000,
+  /** Spec §9: narrative polling every 2 s, for up to 20 s. */
+  narrativePoll: 2_000,
+  narrativePollMax: 20_000,
+  /** How often the panel asks for a deep research's progress. */
+  deepResearchPoll: 3_000,
+} as const;
+
+export const STATEMENT_STATUSES = ['verified', 'unverified', 'rejected'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+
+export const RESEARCH_MODES = ['quick', 'deep'] as const;
+export type ResearchMode = (typeof RESEARCH_MODES)[number];
+
+/** A deep research's state, as the status call reports it. */
+export const GENERATION_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type GenerationState = (typeof GENERATION_STATES)[number];
+export const GENERATION_PHASES = ['queued', 'reading', 'researching', 'writing', 'extracting', 'done'] as const;
+export type GenerationPhase = (typeof GENERATION_PHASES)[number];
+
+/** An empty source groups a company statement under 'Company' (spec §3). */
+export const DEFAULT_COMPANY_GROUP = 'Company';
+
+export const PROFILE_MESSAGES = {
+  // The panel's texts (spec §4, §8, §9).
+  saving: 'Saving',
+  saveFailed: 'Save failed',
+  generateFailed: 'Failed to generate profile.',
+  profileReady: 'User profile ready. Fetching company insights...',
+  narrativeHint: 'Still working on your executive summary... (this can take ~30-60s)',
+  narrativeFailed: 'Failed to generate executive summary.',
+  deepResearchLoading: 'Generating your professional profile with deep research (this may take 5-15 minutes)...',
+  updatedEvent: 'aboutme:updated',
+  // Server rules (the spec leaves them open; documented in svc-people's README).
+  detailsShape: 'details must be an object, e.g. details{full_name, company, company_description, role, extra}.',
+  detailText: (field: string) => `details.${field} must be text.`,
+  detailTooLong: (field: string, max: number) => `details.${field} can be at most ${max.toLocaleString('en-US')} characters.`,
+  unknownDetail: (field: string) => `Unknown field "${field.slice(0, 60)}" in details.`,
+  promptTooLong: (which: string, max: number) => `${which} can be at most ${max.toLocaleString('en-US')} characters.`,
+  promptText: (which: string) => `${which} must be text.`,
+  researchModeInvalid: "research_mode must be 'quick' or 'deep'.",
+  indexInvalid: 'index must be a whole number from 0.',
+  statementNotFound: 'No statement at that index.',
+  companyRequired: 'company is required: the group the statement is listed under.',
+  companyTooLong: 'company can be at most 200 characters.',
+  companyStatementNotFound: 'No company statement at that index for that company.',
+  statusInvalid: "status must be 'verified', 'unverified' or 'rejected'.",
+  generationNotFound: 'No profile generation is under way.',
+  deepResearchRunning: 'A deep research is already under way; this request waits for it.',
+  generationCancelled: 'The profile generation was cancelled.',
+  generationInterrupted: 'The profile generation stopped before it finished. Please try again.',
+  aiTimeout: 'The profile took too long to generate. Please try again.',
+  aiUnavailable: 'The AI service is unavailable right now. Please try again in a minute.',
+  aiMalformed: 'The AI answer could not be read. Please try again.',
+  aiRateLimited: 'Too many AI requests. Please wait a minute and try again.',
+  nothingToWriteFrom: 'Add your name, role and a few lines about your work in the Edit tab to build your profile.',
+} as const;

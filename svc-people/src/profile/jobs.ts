@@ -1,0 +1,243 @@
+import PgBoss from 'pg-boss';
+import type { AiEnv, WebSearch } from '@cc/ai';
+import { PROFILE_MESSAGES as M, type Generation, type GenerationPhase, type ProfileStatement } from '@cc/contracts';
+import type { Db, Logger } from '@cc/service-kit';
+import { T } from '../tables';
+import { bossDb } from './boss-db';
+import { saveGenerated } from './store';
+import { deepProvider, linked, webResearch, type GenerationRequest } from './write';
+
+/**
+ * Deep research as a pg-boss job. The job carries only the generation's id; the generation row
+ * holds the request (read from the user's notes when it was asked), the phase, the progress and
+ * the result, so the status call answers from it whatever the queue does. A service that stops
+ * puts its running generation back to 'queued' and fails the job, and the queue's retry gives
+ * it to the next start; a crash leaves it to the queue's expiry. A generation is claimed by one
+ * worker at a time (a stale heartbeat is the only way to take over a running one), and a user
+ * has at most one queued or running (a unique index).
+ */
+
+export const QUEUE = 'profile-deep-research';
+export const BOSS_SCHEMA = 'people_jobs';
+/** Spec §9: the model call takes 5-15 minutes; the job gets 20 before the queue calls it lost. */
+export const JOB_EXPIRE_SECONDS = 20 * 60;
+/** Restarts a generation may live through (each is a retry). */
+export const JOB_RETRY_LIMIT = 3;
+const HEARTBEAT_MS = 1_000;
+const STALE_AFTER_SECONDS = 60;
+const PROGRESS: Record<GenerationPhase, number> = { queued: 0, reading: 10, researching: 25, writing: 45, extracting: 90, done: 100 };
+
+interface GenerationRow {
+  id: number;
+  user_id: number;
+  research_mode: 'quick' | 'deep';
+  state: Generation['state'];
+  phase: GenerationPhase;
+  progress: number;
+  attempts: number;
+  error: string | null;
+  request: GenerationRequest | string;
+  markdown: string | null;
+  statements: ProfileStatement[] | string | null;
+  created_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+}
+
+const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
+
+export function generationOf(row: GenerationRow): Generation {
+  return {
+    id: row.id,
+    research_mode: row.research_mode,
+    state: row.state,
+    phase: row.phase,
+    progress: row.progress,
+    attempts: row.attempts,
+    error: row.error,
+    created_at: iso(row.created_at)!,
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+  };
+}
+
+export function resultOf(row: GenerationRow): { markdown: string; statements: ProfileStatement[] } {
+  const statements = typeof row.statements === 'string' ? (JSON.parse(row.statements) as ProfileStatement[]) : (row.statements ?? []);
+  return { markdown: row.markdown ?? '', statements };
+}
+
+const running = new Set<ProfileJobs>();
+
+/** Tests: stop every worker this process started (as a service stop would). */
+export async function stopAllProfileJobs(): Promise<void> {
+  await Promise.all([...running].map((j) => j.stop()));
+}
+
+export class ProfileJobs {
+  private boss: PgBoss | undefined;
+  private starting: Promise<PgBoss> | undefined;
+  private stopping = false;
+  private readonly active = new Map<number, AbortController>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    private readonly env: AiEnv,
+    private readonly search: WebSearch | undefined,
+  ) {}
+
+  /** Starts the queue and the worker once (on the first deep request, or when a generation is waiting). */
+  ensureStarted(): Promise<PgBoss> {
+    this.starting ??= (async () => {
+      const boss = new PgBoss({ db: bossDb(this.db) as PgBoss.Db, schema: BOSS_SCHEMA, schedule: false });
+      boss.on('error', (err) => this.log.error({ err }, 'profile job queue'));
+      await boss.start();
+      await boss.createQueue(QUEUE, {
+        name: QUEUE,
+        policy: 'standard',
+        expireInSeconds: JOB_EXPIRE_SECONDS,
+        retryLimit: JOB_RETRY_LIMIT,
+        retryDelay: 0,
+      });
+      await boss.work<{ generation: number }>(QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+        if (job) await this.run(boss, job.id, job.data.generation);
+      });
+      this.boss = boss;
+      running.add(this);
+      return boss;
+    })();
+    return this.starting;
+  }
+
+  /** After a start: a generation left queued or running by the last process is picked up again. */
+  async resume(): Promise<void> {
+    const waiting = await this.db(T.profile_generations).whereIn('state', ['queued', 'running']).first('id');
+    if (waiting) await this.ensureStarted();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.boss) return;
+    this.stopping = true;
+    for (const controller of this.active.values()) controller.abort();
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    running.delete(this);
+    this.boss = undefined;
+  }
+
+  /** Queues a deep research, or answers the user's one already under way (never a second run). */
+  async enqueue(userId: number, request: GenerationRequest): Promise<{ generation: Generation; joined: boolean }> {
+    const boss = await this.ensureStarted();
+    const inserted = (await this.db.raw(
+      `insert into ${T.profile_generations} (user_id, research_mode, request) values (?, 'deep', ?::jsonb)
+       on conflict (user_id) where state in ('queued', 'running') do nothing returning *`,
+      [userId, JSON.stringify(request)],
+    )) as { rows: GenerationRow[] };
+    const row = inserted.rows[0];
+    if (!row) return { generation: (await this.latest(userId))!, joined: true };
+    await boss.send(QUEUE, { generation: row.id }, { expireInSeconds: JOB_EXPIRE_SECONDS, retryLimit: JOB_RETRY_LIMIT, retryDelay: 0 });
+    return { generation: generationOf(row), joined: false };
+  }
+
+  async latestRow(userId: number): Promise<GenerationRow | undefined> {
+    return (await this.db(T.profile_generations).where({ user_id: userId }).orderBy('id', 'desc').first()) as GenerationRow | undefined;
+  }
+
+  async latest(userId: number): Promise<Generation | undefined> {
+    const row = await this.latestRow(userId);
+    if (row && (row.state === 'queued' || row.state === 'running')) void this.ensureStarted().catch(() => undefined);
+    return row && generationOf(row);
+  }
+
+  async row(userId: number, id: number): Promise<GenerationRow | undefined> {
+    return (await this.db(T.profile_generations).where({ user_id: userId, id }).first()) as GenerationRow | undefined;
+  }
+
+  /** Cancels the user's queued or running generation; the worker sees it at its next heartbeat. */
+  async cancel(userId: number): Promise<Generation | undefined> {
+    const [row] = (await this.db(T.profile_generations)
+      .where({ user_id: userId })
+      .whereIn('state', ['queued', 'running'])
+      .update({ state: 'cancelled', phase: 'done', error: M.generationCancelled, finished_at: this.db.fn.now() })
+      .returning('*')) as GenerationRow[];
+    return row && generationOf(row);
+  }
+
+  private async phase(id: number, phase: GenerationPhase): Promise<void> {
+    await this.db(T.profile_generations)
+      .where({ id, state: 'running' })
+      .update({ phase, progress: PROGRESS[phase], heartbeat_at: this.db.fn.now() });
+  }
+
+  private async run(boss: PgBoss, jobId: string, id: number): Promise<void> {
+    // One claim: a queued generation, or a running one whose worker stopped beating.
+    const claimed = (await this.db.raw(
+      `update ${T.profile_generations} set state = 'running', phase = 'reading', progress = ?, attempts = attempts + 1,
+         started_at = coalesce(started_at, now()), heartbeat_at = now()
+       where id = ? and (state = 'queued' or (state = 'running' and heartbeat_at < now() - interval '${STALE_AFTER_SECONDS} seconds'))
+       returning *`,
+      [PROGRESS.reading, id],
+    )) as { rows: GenerationRow[] };
+    const row = claimed.rows[0];
+    if (!row) return;
+    const controller = new AbortController();
+    this.active.set(id, controller);
+    const beat = setInterval(() => {
+      this.db(T.profile_generations)
+        .where({ id })
+        .update({ heartbeat_at: this.db.fn.now() })
+        .returning('state')
+        .then((rows: { state: string }[]) => {
+          if (rows[0]?.state !== 'running') controller.abort();
+        })
+        .catch(() => undefined);
+    }, HEARTBEAT_MS);
+    beat.unref();
+    try {
+      const request = typeof row.request === 'string' ? (JSON.parse(row.request) as GenerationRequest) : row.request;
+      await this.phase(id, 'researching');
+      const found = await webResearch(this.search, request.details, controller.signal);
+      const cited = Object.fromEntries((found?.citations ?? []).slice(0, 1).map((c) => ['web research', c.url]));
+      await this.phase(id, 'writing');
+      const written = await deepProvider(this.env).profileStatements({
+        details: request.details,
+        system: request.system,
+        user: request.user,
+        evidence: request.evidence,
+        research: found ? `${found.answer}\n\n${found.citations.map((c, i) => `[${i + 1}] ${c.url}`).join('\n')}` : undefined,
+        signal: controller.signal,
+      });
+      await this.phase(id, 'extracting');
+      const statements = linked(written.statements, request.evidence, cited);
+      // Only a generation still running (not cancelled meanwhile) writes the profile.
+      const done = await this.db(T.profile_generations)
+        .where({ id, state: 'running' })
+        .update({
+          state: 'done',
+          phase: 'done',
+          progress: 100,
+          markdown: written.markdown,
+          statements: JSON.stringify(statements),
+          finished_at: this.db.fn.now(),
+        });
+      if (done) await saveGenerated(this.db, row.user_id, written.markdown, statements);
+    } catch (err) {
+      if (this.stopping) {
+        // The service is stopping: the next start takes it up again (the queue's retry).
+        await this.db(T.profile_generations).where({ id, state: 'running' }).update({ state: 'queued', phase: 'queued', progress: 0 });
+        await boss.fail(QUEUE, jobId, { reason: 'service stopped' }).catch(() => undefined);
+        return;
+      }
+      const cancelled = (await this.db(T.profile_generations).where({ id }).first('state'))?.state === 'cancelled';
+      if (!cancelled) {
+        this.log.warn({ err, generation: id }, 'deep research failed');
+        const message = (err as Error).name === 'TimeoutError' || /timeout|timed out/i.test(String(err)) ? M.aiTimeout : M.aiUnavailable;
+        await this.db(T.profile_generations)
+          .where({ id, state: 'running' })
+          .update({ state: 'failed', phase: 'done', error: message, finished_at: this.db.fn.now() });
+      }
+    } finally {
+      clearInterval(beat);
+      this.active.delete(id);
+    }
+  }
+}

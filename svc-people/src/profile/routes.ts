@@ -1,0 +1,175 @@
+import type Koa from 'koa';
+import { tidyCitations } from '@cc/ai';
+import {
+  PROFILE_MESSAGES as M,
+  deleteCompanyStatementBody,
+  deleteStatementBody,
+  generateProfileBody,
+  updateProfileBody,
+  verifyStatementBody,
+  type CompanyStatement,
+} from '@cc/contracts';
+import { HttpError, type Db, type Logger, type ModelCalls, type ServiceRouter } from '@cc/service-kit';
+import type { PeopleAi } from '../ai';
+import { webSearchFrom } from '../research-routes';
+import type { PeopleSettings } from '../settings';
+import { gatherEvidence } from './evidence';
+import { generationOf, ProfileJobs, resultOf } from './jobs';
+import * as store from './store';
+import { defaultPrompt, linked } from './write';
+
+const notFound = (message: string) => new HttpError(404, [message]);
+const WAIT_POLL_MS = 1_000;
+
+/**
+ * The About me profile (spec §7): details, generation (quick answers directly; deep runs as a
+ * job the call waits for, and the status call reports), company statements, the narrative, and
+ * the statement edits by index. Statement sources link to the user's own notes.
+ */
+export function profileRoutes(
+  router: ServiceRouter,
+  {
+    db,
+    settings,
+    ai,
+    calls,
+    log,
+    env,
+  }: { db: Db; settings: PeopleSettings; ai: PeopleAi; calls: ModelCalls; log: Logger; env: Record<string, string | undefined> },
+): ProfileJobs {
+  const search = webSearchFrom(settings);
+  const jobs = new ProfileJobs(db, log, env, search);
+  // The kit migrates after the routes are registered: look for waiting work once it has.
+  const resume = (tries: number) =>
+    setTimeout(() => {
+      jobs.resume().catch(() => (tries > 0 ? resume(tries - 1) : undefined));
+    }, 500).unref();
+  resume(20);
+
+  router.get('/profile', {}, async (_ctx, { user }) => ({ success: true, ...(await store.getProfile(db, user.id)) }));
+
+  router.patch('/profile', { body: updateProfileBody }, async (_ctx, { user, body }) => ({
+    success: true,
+    errors: [],
+    details: await store.saveDetails(db, user.id, body.details),
+  }));
+
+  router.get('/profile/generation_prompt', {}, async (ctx: Koa.Context, { user }) => {
+    const { details } = await store.getProfile(db, user.id);
+    return { success: true, ...defaultPrompt(details, await gatherEvidence(ctx, settings, 'quick')) };
+  });
+
+  router.post('/profile/generate', { body: generateProfileBody }, async (ctx: Koa.Context, { user, body }) => {
+    const details =
+      body.details && Object.keys(body.details).length
+        ? await store.saveDetails(db, user.id, body.details)
+        : (await store.getProfile(db, user.id)).details;
+    const evidence = await gatherEvidence(ctx, settings, body.research_mode);
+    const request = {
+      details,
+      evidence,
+      ...(body.system?.trim() ? { system: body.system } : {}),
+      ...(body.user?.trim() ? { user: body.user } : {}),
+    };
+
+    if (body.research_mode === 'quick') {
+      const written = await ai.run(ctx, user.id, (signal) => ai.provider.profileStatements({ ...request, signal }));
+      if (!written.ok) return written.body;
+      const statements = linked(written.value.statements, evidence);
+      await store.saveGenerated(db, user.id, written.value.markdown, statements);
+      return { success: true, markdown: written.value.markdown, statements, research_mode: 'quick' as const };
+    }
+
+    // Deep: the job runs whether or not this request stays; the request waits for its end.
+    const { generation } = await jobs.enqueue(user.id, request);
+    let gone = false;
+    ctx.req.once('close', () => (gone = !ctx.req.complete || ctx.res.writableEnded ? gone : true));
+    ctx.res.once('close', () => (gone = !ctx.res.writableEnded));
+    for (;;) {
+      const row = await jobs.row(user.id, generation.id);
+      if (!row) throw notFound(M.generationNotFound);
+      if (row.state === 'done') return { success: true, ...resultOf(row), research_mode: 'deep' as const, generation: generationOf(row) };
+      if (row.state === 'failed' || row.state === 'cancelled') {
+        ctx.status = row.state === 'cancelled' ? 409 : 502;
+        const error = row.error ?? M.generateFailed;
+        return { success: false as const, error, errors: [error] };
+      }
+      if (gone) return { success: false as const, error: M.generateFailed, errors: [M.generateFailed] };
+      await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+    }
+  });
+
+  router.get('/profile/generation_status', {}, async (_ctx, { user }) => ({
+    success: true,
+    generation: (await jobs.latest(user.id)) ?? null,
+  }));
+
+  router.post('/profile/cancel_generation', {}, async (_ctx, { user }) => {
+    const cancelled = await jobs.cancel(user.id);
+    return { success: true, cancelled: Boolean(cancelled), generation: cancelled ?? (await jobs.latest(user.id)) ?? null };
+  });
+
+  router.post('/profile/generate_company_statements', {}, async (ctx: Koa.Context, { user }) => {
+    const { details } = await store.getProfile(db, user.id);
+    let list: CompanyStatement[];
+    if (search && details.company.trim()) {
+      const company = details.company.trim();
+      const found = await calls.run(ctx, user.id, (signal) =>
+        search.search({
+          system:
+            'You research a company for a professional who works there. Answer with short factual sentences, one per line, and cite every claim.',
+          query: `What does ${company} do? Its products, market, size and recent news.${details.company_description.trim() ? ` Context: ${details.company_description.trim()}` : ''}`,
+          signal,
+        }),
+      );
+      if (!found.ok) return found.body;
+      const { answer, citations } = tidyCitations(found.value.answer, found.value.sources);
+      list = answer
+        .split(/\n+|(?<=[.!?])\s+(?=[A-Z])/)
+        .map((line) => line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim())
+        .filter((line) => line.length > 12 && !line.startsWith('#'))
+        .slice(0, 20)
+        .map((text) => {
+          const n = Number(/\[(\d+)\]/.exec(text)?.[1] ?? 0);
+          const url = citations[n - 1]?.url;
+          return { text, source: company, ...(url ? { source_url: url } : {}) };
+        });
+    } else {
+      const found = await ai.run(ctx, user.id, (signal) => ai.provider.companyStatements({ details, signal }));
+      if (!found.ok) return found.body;
+      list = found.value;
+    }
+    return { success: true, company_statements: await store.saveCompanyStatements(db, user.id, list) };
+  });
+
+  router.post('/profile/generate_narrative', {}, async (ctx: Koa.Context, { user }) => {
+    const profile = await store.getProfile(db, user.id);
+    const companyStatements = Object.values(profile.company_statements).flat();
+    const statements = profile.statements.filter((s) => s.status !== 'rejected');
+    const written = await ai.run(ctx, user.id, (signal) =>
+      ai.provider.narrative({ details: profile.details, statements, companyStatements, signal }),
+    );
+    if (!written.ok) return written.body;
+    return { success: true, narrative: await store.saveNarrative(db, user.id, written.value) };
+  });
+
+  router.post('/profile/delete_statement', { body: deleteStatementBody }, async (_ctx, { user, body }) => {
+    const statements = await store.deleteStatement(db, user.id, body.index);
+    if (statements === 'not_found') throw notFound(M.statementNotFound);
+    return { success: true, statements };
+  });
+
+  router.post('/profile/verify_statement', { body: verifyStatementBody }, async (_ctx, { user, body }) => {
+    const statements = await store.verifyStatement(db, user.id, body.index, body.status);
+    if (statements === 'not_found') throw notFound(M.statementNotFound);
+    return { success: true, statements };
+  });
+
+  router.post('/profile/delete_company_statement', { body: deleteCompanyStatementBody }, async (_ctx, { user, body }) => {
+    const company_statements = await store.deleteCompanyStatement(db, user.id, body.company, body.index);
+    if (company_statements === 'not_found') throw notFound(M.companyStatementNotFound);
+    return { success: true, company_statements };
+  });
+
+  return jobs;
+}
