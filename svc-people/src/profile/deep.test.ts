@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
+import { freshDatabase, type TestDatabase } from '@cc/service-kit/testing';
+import { signIn, startPeople } from '../test-support';
+import { TestClient } from '@cc/service-kit/testing';
+import { stopAllProfileJobs } from './jobs';
+
+let database: TestDatabase;
+let model: OpenAiTestServer;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  model = await startOpenAiTestServer();
+});
+afterAll(async () => {
+  await stopAllProfileJobs();
+  await model?.close();
+  await database?.drop();
+});
+
+const MARKDOWN = '# Profile\n\nInformation from profile details:\n- I lead the platform team.\n\nReferences\n- details';
+const env = () => ({ AI_BASE_URL: model.baseURL, AI_MODEL: 'test-model', AI_API_KEY: 'k' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 300; i++) {
+    const v = await read();
+    if (ok(v)) return v;
+    await sleep(100);
+  }
+  throw new Error('never reached');
+}
+
+test('deep research survives a restart of the service, runs once at a time, and the call answers when it is done', async () => {
+  const a = await startPeople(env(), database);
+  const c = a.user();
+  model.reply({ content: MARKDOWN, delayMs: 60_000 }, { content: MARKDOWN });
+  // Two requests for one user: one generation (the second joins the first).
+  const first = c.post('/profile/generate', { details: { full_name: 'Jane' }, research_mode: 'deep' }).catch(() => undefined);
+  const second = c.post('/profile/generate', { research_mode: 'deep' }).catch(() => undefined);
+  const running = await until(
+    () => c.get('/profile/generation_status'),
+    (r) => r.body.generation?.phase === 'writing',
+  );
+  expect(running.body.generation).toMatchObject({ research_mode: 'deep', state: 'running', attempts: 1 });
+  expect(running.body.generation.progress).toBeGreaterThan(0);
+
+  await stopAllProfileJobs();
+  await a.svc.close();
+  void first;
+  void second;
+
+  const b = await startPeople(env(), database);
+  const again = Object.assign(signIn(new TestClient(b.svc.url), c.id), { cookie: c.cookie, csrf: c.csrf });
+  const done = await until(
+    () => again.get('/profile/generation_status'),
+    (r) => r.body.generation?.state === 'done',
+  );
+  expect(done.body.generation).toMatchObject({ id: running.body.generation.id, state: 'done', phase: 'done', progress: 100, attempts: 2 });
+  expect((await again.get('/profile')).body.statements).toEqual([{ text: 'I lead the platform team.', source: 'profile details' }]);
+  // The model was asked twice in all: once before the restart, once after; never by both requests.
+  expect(model.requests).toHaveLength(2);
+
+  model.reply({ content: MARKDOWN });
+  const direct = await again.post('/profile/generate', { research_mode: 'deep' });
+  expect(direct.status).toBe(200);
+  expect(direct.body).toMatchObject({ success: true, markdown: MARKDOWN, research_mode: 'deep' });
+  await stopAllProfileJobs();
+  await b.svc.close();
+});
+
+test('a deep research can be cancelled: the waiting call answers 409 and nothing is written', async () => {
+  const s = await startPeople(env(), database);
+  const c = s.user();
+  model.reply({ content: MARKDOWN, delayMs: 60_000 });
+  const call = c.post('/profile/generate', { details: { full_name: 'Jane' }, research_mode: 'deep' });
+  await until(
+    () => c.get('/profile/generation_status'),
+    (r) => r.body.generation?.state === 'running',
+  );
+  const cancelled = await c.post('/profile/cancel_generation', {});
+  expect(cancelled.body).toMatchObject({ success: true, cancelled: true, generation: { state: 'cancelled' } });
+  const answer = await call;
+  expect(answer.status).toBe(409);
+  expect((await c.get('/profile')).body.ai_profile_markdown).toBe('');
+  expect((await c.post('/profile/cancel_generation', {})).body.cancelled).toBe(false);
+  await stopAllProfileJobs();
+  await s.svc.close();
+});
