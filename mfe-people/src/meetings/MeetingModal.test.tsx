@@ -1,0 +1,174 @@
+/** @jest-environment jsdom */
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetChatStatusCache } from '@cc/ui';
+import { DialogProvider } from '@cc/ui/dialogs';
+import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import type { Meeting } from '../api/meetings';
+import { installFakeApi, type FakeAnswer, type FakeHandler } from '../testing/fakeApi';
+import MeetingModal from './MeetingModal';
+
+const PEOPLE = [
+  { id: 4, full_name: 'Ada Lovelace' },
+  { id: 5, full_name: 'Charles Babbage' },
+];
+
+function meeting(fields: Partial<Meeting> = {}): Meeting {
+  return {
+    id: 31,
+    title: 'Budget review',
+    meeting_date: '2026-03-05T14:30',
+    short_date: 'Mar 5, 2026',
+    location: '',
+    attendees: [{ id: 4, name: 'Ada Lovelace' }],
+    attendee_ids: [4],
+    goals: '',
+    agenda: '',
+    anticipating: '',
+    notes: '',
+    followups: '',
+    reflection: '',
+    created_at: '2026-03-01T00:00:00Z',
+    updated_at: '2026-03-01T00:00:00Z',
+    ...fields,
+  };
+}
+
+let fake: ReturnType<typeof installFakeApi>;
+const serve = (handler: FakeHandler) => (fake = installFakeApi(handler));
+const written = (): FakeAnswer => ({ status: 201, body: { success: true, errors: [], meeting: meeting() } });
+
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+  // 9:07 in the morning, the user's own clock.
+  jest.setSystemTime(new Date(2026, 2, 5, 9, 7));
+  localStorage.clear();
+  setStorageAccount('7');
+  resetChatStatusCache();
+});
+afterEach(() => {
+  fake.uninstall();
+  forgetStorageAccount();
+  jest.useRealTimers();
+});
+
+const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+const wait = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
+
+function open(meetingId: number | null, onChanged = jest.fn()) {
+  render(
+    <DialogProvider>
+      <MeetingModal meetingId={meetingId} people={PEOPLE} defaultAttendeeId={4} onChanged={onChanged} onClose={() => {}} />
+    </DialogProvider>,
+  );
+  return onChanged;
+}
+
+describe('the meeting-preparation modal', () => {
+  it("creates the meeting on the first autosave, titled 'New meeting - YYYY-MM-DD HH:MM' from the local time, then updates only the field typed", async () => {
+    serve((req) => (req.path === '/meetings' || req.path === '/meetings/31' ? written() : undefined));
+    const onChanged = open(null);
+    const u = user();
+    await u.type(screen.getByRole('textbox', { name: 'Goals' }), 'Agree the Q3 budget');
+    expect(fake.find('POST', '/meetings')).toHaveLength(0);
+    await wait(600);
+    expect(fake.find('POST', '/meetings').map((c) => c.body)).toEqual([
+      { meeting: { title: 'New meeting - 2026-03-05 09:07', goals: 'Agree the Q3 budget' }, attendee_ids: [4] },
+    ]);
+    expect(onChanged).toHaveBeenCalled();
+
+    await u.click(screen.getByRole('tab', { name: 'Agenda' }));
+    await u.type(screen.getByRole('textbox', { name: 'Agenda' }), '1. Numbers');
+    await wait(600);
+    expect(fake.find('PATCH', '/meetings/31').map((c) => c.body)).toEqual([{ meeting: { agenda: '1. Numbers' } }]);
+    expect(fake.find('POST', '/meetings')).toHaveLength(1);
+  });
+
+  it('sends a title cleared to blank as the default title, and attendees as they are ticked', async () => {
+    serve((req) =>
+      req.path === '/meetings/31' ? (req.method === 'GET' ? { body: { success: true, meeting: meeting() } } : written()) : undefined,
+    );
+    open(31);
+    const u = user();
+    const title = await screen.findByLabelText('Title');
+    await u.clear(title);
+    await wait(600);
+    await u.click(screen.getByRole('checkbox', { name: 'Charles Babbage' }));
+    await wait(0);
+    expect(fake.find('PATCH', '/meetings/31').map((c) => c.body)).toEqual([
+      { meeting: { title: 'New meeting - 2026-03-05 09:07' } },
+      { meeting: {}, attendee_ids: [4, 5] },
+    ]);
+  });
+
+  it("appends 'Generating suggestions…' and disables the area, then puts the proposal in and saves it", async () => {
+    let release: (a: FakeAnswer) => void = () => {};
+    serve((req) => {
+      if (req.path === '/meetings/31' && req.method === 'GET')
+        return { body: { success: true, meeting: meeting({ goals: 'Agree the budget' }) } };
+      if (req.path === '/meetings/31') return written();
+      if (req.path === '/meetings/generate_section') return new Promise<FakeAnswer>((resolve) => (release = resolve));
+      return undefined;
+    });
+    open(31);
+    const u = user();
+    const goals = (await screen.findByRole('textbox', { name: 'Goals' })) as HTMLTextAreaElement;
+    await u.click(screen.getByTestId('meeting-generate-goals'));
+    expect(await screen.findByDisplayValue('Agree the budget Generating suggestions…', { normalizer: (t) => t.replace(/\s+/g, ' ') })).toBe(
+      goals,
+    );
+    expect(goals.value).toBe('Agree the budget\n\nGenerating suggestions…');
+    expect(goals.disabled).toBe(true);
+    const request = fake.find('POST', '/meetings/generate_section')[0]!.body!;
+    expect(request).toMatchObject({ section: 'goals', attendee_ids: [4], title: 'Budget review', meeting_date: '2026-03-05T14:30' });
+    expect((request.content as Record<string, string>).goals).toBe('Agree the budget');
+
+    await act(async () => release({ body: { success: true, proposal: '- Agree the Q3 budget\n- Name an owner' } }));
+    expect(goals.value).toBe('- Agree the Q3 budget\n- Name an owner');
+    expect(goals.disabled).toBe(false);
+    await wait(600);
+    expect(fake.find('PATCH', '/meetings/31').map((c) => c.body)).toEqual([
+      { meeting: { goals: '- Agree the Q3 budget\n- Name an owner' } },
+    ]);
+  });
+
+  it("gives the text back and says 'Error generating suggestions' when the proposal fails", async () => {
+    serve((req) => {
+      if (req.path === '/meetings/31' && req.method === 'GET') return { body: { success: true, meeting: meeting({ notes: 'Raw notes' }) } };
+      if (req.path === '/meetings/generate_section') return { status: 502, body: { success: false, error: 'x', errors: ['x'] } };
+      return undefined;
+    });
+    open(31);
+    const u = user();
+    await u.click(await screen.findByRole('tab', { name: 'Notes' }));
+    await u.click(screen.getByTestId('meeting-generate-notes'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error generating suggestions');
+    expect((screen.getByRole('textbox', { name: 'Notes' }) as HTMLTextAreaElement).value).toBe('Raw notes');
+    expect(fake.find('PATCH', '/meetings/31')).toHaveLength(0);
+  });
+
+  it("asks 'Are you sure you want to delete this meeting?' before deleting", async () => {
+    serve((req) => {
+      if (req.path === '/meetings/31' && req.method === 'GET') return { body: { success: true, meeting: meeting() } };
+      if (req.path === '/meetings/31' && req.method === 'DELETE') return { body: { success: true, errors: [] } };
+      return undefined;
+    });
+    const onChanged = open(31);
+    const u = user();
+    await u.click(await screen.findByTestId('meeting-delete'));
+    expect(await screen.findByText('Are you sure you want to delete this meeting?')).toBeTruthy();
+    expect(fake.find('DELETE', '/meetings/31')).toHaveLength(0);
+    await u.click(screen.getByRole('button', { name: 'Delete' }));
+    await wait(0);
+    expect(fake.find('DELETE', '/meetings/31')).toHaveLength(1);
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('lists the ten preparation questions in the questions tab', async () => {
+    serve(() => undefined);
+    open(null);
+    await user().click(screen.getByRole('tab', { name: 'Questions' }));
+    expect(screen.getByTestId('meeting-questions').querySelectorAll('li')).toHaveLength(10);
+  });
+});

@@ -1,0 +1,136 @@
+/** @jest-environment jsdom */
+// First: jsdom has no TextEncoder, which react-router needs when it loads.
+import '../testing/text-encoding';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from '@cc/ui/router';
+import { takeOpenOnLoad } from '@cc/ui/open-hint';
+import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
+import { ResearchPanel } from './ResearchPanel';
+
+let fake: ReturnType<typeof installFakeApi>;
+let answers: FakeAnswer[];
+
+const WEB = {
+  success: true,
+  answer: 'Ada leads data at Analytical Engines [1].\n\nShe spoke at DataConf in 2025 [2], as noted before [1].',
+  citations: [
+    { url: 'https://example.com/ada', title: 'Ada at Analytical Engines', site: 'example.com' },
+    { url: 'https://dataconf.example/talks', title: 'DataConf talks', site: 'dataconf.example' },
+  ],
+  from_cache: false,
+  source: 'web',
+  searched_at: '2026-11-23T10:00:00Z',
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  setStorageAccount('7');
+  answers = [];
+  fake = installFakeApi((req) => (req.path === '/people/4/perplexity_search' ? answers.shift() : undefined));
+});
+afterEach(() => {
+  fake.uninstall();
+  forgetStorageAccount();
+});
+
+/** Where the app went (the router's location). */
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderPanel() {
+  render(
+    <MemoryRouter initialEntries={['/people?person=4']}>
+      <Routes>
+        <Route path="*" element={<ResearchPanel personId={4} name="Ada Lovelace" />} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+describe('the research panel', () => {
+  it("shows 'Done' and the answer with numbered citations that open their sources; asking again shows the saved result", async () => {
+    answers.push({ body: WEB }, { body: { ...WEB, from_cache: true } });
+    renderPanel();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Research Ada Lovelace' }));
+
+    expect((await screen.findByTestId('research-status')).textContent).toBe('Done');
+    const answer = screen.getByTestId('research-answer');
+    const markers = within(answer)
+      .getAllByRole('link', { name: /^Source \d/ })
+      .map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')]);
+    expect(markers).toEqual([
+      ['[1]', 'https://example.com/ada', '_blank'],
+      ['[2]', 'https://dataconf.example/talks', '_blank'],
+      ['[1]', 'https://example.com/ada', '_blank'],
+    ]);
+    const sources = screen.getAllByTestId('research-citation').map((li) => li.textContent);
+    expect(sources).toEqual(['Ada at Analytical Engines · example.com', 'DataConf talks · dataconf.example']);
+    expect(fake.find('POST', '/people/4/perplexity_search')[0]!.body).toEqual({});
+
+    await u.click(screen.getByRole('button', { name: 'Research Ada Lovelace' }));
+    expect((await screen.findByText('Showing saved result')).getAttribute('data-testid')).toBe('research-status');
+  });
+
+  it('asks again with refresh when the user wants a new search', async () => {
+    answers.push({ body: { ...WEB, from_cache: true } }, { body: WEB });
+    renderPanel();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Research Ada Lovelace' }));
+    await screen.findByText('Showing saved result');
+    await u.click(screen.getByRole('button', { name: 'Search again' }));
+    await screen.findByText('Done');
+    expect(fake.find('POST', '/people/4/perplexity_search').map((c) => c.body)).toEqual([{}, { refresh: true }]);
+  });
+
+  it('opens citations of the user’s notes inside the app: a person here, a file through the dashboard’s hint, a journal day', async () => {
+    answers.push({
+      body: {
+        ...WEB,
+        source: 'notes',
+        answer: 'From your notes [1], a meeting [2], a file [3] and your journal [4].',
+        citations: [
+          { url: '/people?person=4', title: 'Profile of Ada Lovelace', site: 'Your notes' },
+          { url: '/people?person=4&meeting=9', title: 'Quarterly review', site: 'Your notes' },
+          { url: '/dashboard?folder=work&file=ada.md', title: 'ada.md', site: 'Your notes' },
+          { url: '/journal?date=2026-11-20', title: 'Journal, 2026-11-20', site: 'Your notes' },
+        ],
+      },
+    });
+    renderPanel();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Research Ada Lovelace' }));
+    await screen.findByText('Done');
+
+    await u.click(screen.getByRole('link', { name: 'Quarterly review' }));
+    expect(screen.getByTestId('where').textContent).toBe('/people?person=4&meeting=9');
+
+    const file = screen.getByRole('link', { name: 'ada.md' });
+    expect(file.getAttribute('href')).toBe('/dashboard');
+    await u.click(file);
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard');
+    expect(takeOpenOnLoad()).toEqual({ folder: 'work', fileName: 'ada.md', fileId: undefined, startChat: false, chatPrompt: undefined });
+
+    await u.click(screen.getByRole('link', { name: 'Journal, 2026-11-20' }));
+    expect(screen.getByTestId('where').textContent).toBe('/journal/2026-11-20');
+  });
+
+  it("shows the server's error, or 'Error fetching results' when there is none", async () => {
+    answers.push(
+      { status: 502, body: { success: false, error: 'The web search took too long to answer. Please try again.', errors: ['x'] } },
+      { network: true },
+    );
+    renderPanel();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Research Ada Lovelace' }));
+    await screen.findByText('The web search took too long to answer. Please try again.');
+    await u.click(screen.getByRole('button', { name: 'Research Ada Lovelace' }));
+    await screen.findByText('Error fetching results');
+  });
+});
