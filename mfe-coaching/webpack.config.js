@@ -9,5 +9,5 @@ export default createRemoteConfig({
   name: 'coaching',
   dir: path.dirname(fileURLToPath(import.meta.url)),
   port: 3103,
-  exposes: { './CoachingPage': './src/pages/CoachingPage.tsx' },
+  exposes: { './CoachingPage': './src/coaching/CoachingPage.tsx' },
 });

@@ -1,17 +1,8 @@
 import { api } from '@cc/client';
+import type { QuestionnaireSectionsAnswer } from '@cc/contracts/coaching';
+import type { QuestionnaireType } from '@cc/contracts/coaching-rules';
 
-export type QuestionnaireType = 'start_of_day' | 'end_of_day' | 'start_of_week' | 'end_of_week';
-
-export interface QuestionnaireSectionsAnswer {
-  success: true;
-  sections: { id: number; title?: string }[];
-}
-
-/** `GET /coaching/questionnaire_sections?type=…&period_key=…` (svc-coaching). */
-export function fetchQuestionnaireSections(
-  type: QuestionnaireType,
-  periodKey: string,
-  signal?: AbortSignal,
-): Promise<QuestionnaireSectionsAnswer> {
+/** `GET /coaching/questionnaire_sections?type=&period_key=` → sections with scores, is_admin, summary */
+export function fetchQuestionnaire(type: QuestionnaireType, periodKey: string, signal?: AbortSignal): Promise<QuestionnaireSectionsAnswer> {
   return api.get<QuestionnaireSectionsAnswer>('/coaching/questionnaire_sections', { query: { type, period_key: periodKey }, signal });
 }

@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '@cc/client';
+import type { Question, Section } from '@cc/contracts/coaching';
+import { COACHING_MESSAGES as M, type QuestionnaireType } from '@cc/contracts/coaching-rules';
+import { Modal } from '@cc/ui';
+import { useDialogs } from '@cc/ui/dialogs';
+import {
+  createQuestion,
+  createSection,
+  deleteQuestion,
+  deleteSection,
+  fetchAdminSections,
+  updateQuestion,
+  updateSection,
+} from '../api/admin';
+import { CsvUpload } from './CsvUpload';
+import { QuestionForm, type QuestionValues } from './QuestionForm';
+import { SectionForm, type SectionValues } from './SectionForm';
+
+type Editing = { kind: 'section'; section: Section | null } | { kind: 'question'; section: Section; question: Question | null } | null;
+
+const position = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
+const saveError = (error: unknown) => M.errorSaving(error instanceof ApiError ? error.errors.join(', ') : (error as Error).message);
+
+/** The questionnaire editor (admins only; the server refuses anyone else with 403). */
+export default function AdminEditor({ type, onClose }: { type: QuestionnaireType; onClose: () => void }) {
+  const dialogs = useDialogs();
+  const [sections, setSections] = useState<Section[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const load = useCallback(() => {
+    fetchAdminSections(type).then(
+      (answer) => {
+        setSections(answer.sections);
+        setLoadError(false);
+      },
+      (error: unknown) => {
+        console.warn('[coaching] loading the sections failed', error);
+        setLoadError(true);
+      },
+    );
+  }, [type]);
+  useEffect(load, [load]);
+
+  const saveSection = async (section: Section | null, values: SectionValues): Promise<string | null> => {
+    const body = { title: values.title, description: values.description, position: position(values.position), questionnaire_type: type };
+    try {
+      await (section ? updateSection(section.id, body) : createSection(body));
+      setEditing(null);
+      load();
+      return null;
+    } catch (error) {
+      return saveError(error);
+    }
+  };
+
+  const saveQuestion = async (section: Section, question: Question | null, values: QuestionValues): Promise<string | null> => {
+    const body = {
+      title: values.title,
+      question_text: values.question_text,
+      prompt: values.prompt,
+      position: position(values.position),
+      onboarding_section_id: section.id,
+      questionnaire_type: type,
+    };
+    try {
+      await (question ? updateQuestion(question.id, body) : createQuestion(body));
+      setEditing(null);
+      load();
+      return null;
+    } catch (error) {
+      return saveError(error);
+    }
+  };
+
+  const remove = async (what: { kind: 'section'; item: Section } | { kind: 'question'; item: Question }) => {
+    const ok = await dialogs.confirm({
+      title: what.kind === 'section' ? 'Delete section' : 'Delete question',
+      message:
+        what.kind === 'section'
+          ? `Delete the section "${what.item.title}" and its ${what.item.questions.length} question(s)? Everyone's answers to them go too.`
+          : `Delete the question "${what.item.title}"? Everyone's conversations about it go too.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await (what.kind === 'section' ? deleteSection(what.item.id) : deleteQuestion(what.item.id));
+      load();
+    } catch (error) {
+      console.warn('[coaching] deleting failed', error);
+      await dialogs.alert({ title: 'Delete', message: M.errorDeleting });
+    }
+  };
+
+  return (
+    <Modal open onClose={onClose} title="Edit questionnaire" className="coaching-admin">
+      {loadError && <p className="coaching-error">{M.errorLoadingSections}</p>}
+      {!sections && !loadError && <p className="coaching-note">Loading…</p>}
+      {sections && (
+        <div className="coaching-admin-sections" data-testid="admin-sections">
+          {sections.map((section) => (
+            <section key={section.id} className="coaching-admin-section" data-section-id={section.id}>
+              <header>
+                <h3>
+                  {section.position}. {section.title}
+                </h3>
+                <button type="button" className="button button-quiet" onClick={() => setEditing({ kind: 'section', section })}>
+                  Edit section
+                </button>
+                <button type="button" className="button button-quiet" onClick={() => void remove({ kind: 'section', item: section })}>
+                  Delete section
+                </button>
+              </header>
+              <ul>
+                {section.questions.map((question) => (
+                  <li key={question.id}>
+                    <span>
+                      {question.position}. {question.title}
+                    </span>
+                    <button
+                      type="button"
+                      className="button button-quiet"
+                      onClick={() => setEditing({ kind: 'question', section, question })}
+                    >
+                      Edit question
+                    </button>
+                    <button type="button" className="button button-quiet" onClick={() => void remove({ kind: 'question', item: question })}>
+                      Delete question
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <button type="button" className="button" onClick={() => setEditing({ kind: 'question', section, question: null })}>
+                Add question
+              </button>
+            </section>
+          ))}
+          <button type="button" className="button button-primary" onClick={() => setEditing({ kind: 'section', section: null })}>
+            Add section
+          </button>
+        </div>
+      )}
+      <CsvUpload type={type} onImported={load} />
+      {editing?.kind === 'section' && (
+        <SectionForm section={editing.section} onClose={() => setEditing(null)} onSave={(values) => saveSection(editing.section, values)} />
+      )}
+      {editing?.kind === 'question' && (
+        <QuestionForm
+          question={editing.question}
+          sectionTitle={editing.section.title}
+          onClose={() => setEditing(null)}
+          onSave={(values) => saveQuestion(editing.section, editing.question, values)}
+        />
+      )}
+    </Modal>
+  );
+}

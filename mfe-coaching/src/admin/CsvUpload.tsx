@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { ApiError } from '@cc/client';
+import { COACHING_MESSAGES as M, COACHING_TIMING, type QuestionnaireType } from '@cc/contracts/coaching-rules';
+import { uploadQuestionsCsv } from '../api/admin';
+import { PREVIEW_COLUMNS, previewCsv, type CsvPreview } from './csvPreview';
+
+/** The upload's status line (spec §8): the server's message, its error, or the failure. */
+export function uploadStatus(outcome: { message: string } | { error: unknown }): string {
+  if ('message' in outcome) return M.csvSuccess(outcome.message);
+  const error = outcome.error;
+  const body = error instanceof ApiError ? (error.body as { error?: unknown } | null) : null;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && typeof body?.error === 'string')
+    return M.csvError(body.error);
+  return M.csvFailed;
+}
+
+/** CSV import: choose a file, see its rows and their problems, upload; the status hides after 5 s. */
+export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImported: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<CsvPreview | null>(null);
+  const [status, setStatus] = useState<{ text: string; ok: boolean; details: string[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(null), COACHING_TIMING.csvStatusHideMs);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setPreview(null);
+    if (chosen) setPreview(previewCsv(await chosen.text(), type));
+  };
+
+  const upload = async () => {
+    if (!file) {
+      setStatus({ text: M.selectCsv, ok: false, details: [] });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await uploadQuestionsCsv(file, type);
+      setStatus({ text: uploadStatus({ message: answer.message }), ok: true, details: [] });
+      onImported();
+    } catch (error) {
+      const details = error instanceof ApiError ? ((error.body as { errors?: string[] } | null)?.errors ?? []) : [];
+      setStatus({ text: uploadStatus({ error }), ok: false, details });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="coaching-csv" aria-label="Import questions from a CSV file">
+      <h3>Import from CSV</h3>
+      <p className="coaching-note">
+        Columns: questionnaire_type (empty: this tab&apos;s), section_title, section_description, question_title, question_text, prompt, and
+        an optional position. A file with a bad row imports nothing; importing it again creates no duplicates.
+      </p>
+      <div className="coaching-csv-row">
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          aria-label="CSV file"
+          onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+        />
+        <button type="button" className="button button-primary" disabled={!file || busy} onClick={() => void upload()}>
+          {busy ? 'Uploading…' : 'Upload CSV'}
+        </button>
+      </div>
+      {!file && <p className="coaching-note">{M.selectCsv}</p>}
+      {preview && !preview.ok && (
+        <p className="coaching-error" role="alert">
+          {preview.error}
+        </p>
+      )}
+      {preview?.ok && (
+        <div className="coaching-csv-preview" data-testid="csv-preview">
+          <p>
+            {preview.rows.length} row{preview.rows.length === 1 ? '' : 's'}
+            {preview.bad > 0 ? `, ${preview.bad} with problems: the server will refuse the file.` : ', ready to import.'}
+          </p>
+          <table>
+            <thead>
+              <tr>
+                <th>Row</th>
+                {PREVIEW_COLUMNS.map((c) => (
+                  <th key={c}>{c}</th>
+                ))}
+                <th>Problems</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.rows.slice(0, 50).map((row) => (
+                <tr key={row.line} className={row.problems.length ? 'bad' : undefined}>
+                  <td>{row.line}</td>
+                  {PREVIEW_COLUMNS.map((c) => (
+                    <td key={c}>{row.cells[c]}</td>
+                  ))}
+                  <td>{row.problems.join('; ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {preview.rows.length > 50 && <p className="coaching-note">And {preview.rows.length - 50} more rows.</p>}
+        </div>
+      )}
+      {status && (
+        <div className={status.ok ? 'coaching-csv-status ok' : 'coaching-csv-status error'} role="status" data-testid="csv-status">
+          <p>{status.text}</p>
+          {status.details.length > 0 && (
+            <ul>
+              {status.details.slice(0, 20).map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '@cc/client';
+import type { QuestionnaireSectionsAnswer } from '@cc/contracts/coaching';
+import type { QuestionnaireType } from '@cc/contracts/coaching-rules';
+import { fetchQuestionnaire } from '../api/questionnaire';
+
+export interface QuestionnaireState {
+  /** The last answer (kept on screen while the next period loads, so stepping never flashes empty). */
+  data: QuestionnaireSectionsAnswer | null;
+  loading: boolean;
+  error: string | null;
+  reload(): void;
+}
+
+/** The questionnaire of one type and period, with the user's scores. */
+export function useQuestionnaire(type: QuestionnaireType, periodKey: string): QuestionnaireState {
+  const [data, setData] = useState<QuestionnaireSectionsAnswer | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    fetchQuestionnaire(type, periodKey, controller.signal).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        setData(answer);
+        setError(null);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('[coaching] loading the questionnaire failed', err);
+        setError(errorMessage(err));
+        setLoading(false);
+      },
+    );
+    return () => controller.abort();
+  }, [type, periodKey, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { data, loading, error, reload };
+}

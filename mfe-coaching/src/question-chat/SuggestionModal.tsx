@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { ApiError } from '@cc/client';
+import type { FilesIndexAnswer } from '@cc/contracts';
+import { COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
+import { Modal } from '@cc/ui';
+import { useDialogs } from '@cc/ui/dialogs';
+import { storeOpenOnLoad } from '@cc/ui/open-hint';
+import { useNavigate } from '@cc/ui/router';
+import { createFile, fetchFileIndex } from '../api/files';
+import { findFile, suggestionType } from '../shared/suggestion';
+
+export const CREATE_FILE_ERRORS = {
+  with: (errors: string) => `Error creating file: ${errors}`,
+  retry: 'Error creating file. Please try again.',
+  notFound: 'Error finding file. Please try again.',
+} as const;
+
+/**
+ * The suggestion action (spec §4): keep the text in a file. 'update' when the text names one
+ * of the user's files, else 'create'; then the dashboard opens that file (its open-on-load hint).
+ */
+export default function SuggestionModal({
+  text,
+  fileName,
+  folder,
+  description,
+  onClose,
+}: {
+  text: string;
+  fileName: string;
+  folder: string;
+  description: string;
+  onClose: () => void;
+}) {
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const [index, setIndex] = useState<FilesIndexAnswer | null>(null);
+  const [type, setType] = useState<'create' | 'update'>('create');
+  const [name, setName] = useState(fileName);
+  const [folderName, setFolderName] = useState(folder);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchFileIndex(controller.signal).then(
+      (files) => {
+        setIndex(files);
+        const found = suggestionType(text, files);
+        setType(found.type);
+        if (found.type === 'update') {
+          setName(found.file.name);
+          setFolderName(found.file.folder);
+        }
+      },
+      (err: unknown) => console.warn('[coaching] listing the files failed', err),
+    );
+    return () => controller.abort();
+  }, [text]);
+
+  const open = (fileId: number, file: string, where: string, startChat: boolean) => {
+    storeOpenOnLoad({ folder: where, fileName: file, fileId, startChat, ...(startChat && text ? { chatPrompt: text } : {}) });
+    navigate('/dashboard');
+  };
+
+  const submit = async () => {
+    const file = name.trim();
+    const where = folderName.trim();
+    if (!file || !where) {
+      setError(M.suggestionNeedsBoth);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      if (type === 'update') {
+        const files = index ?? (await fetchFileIndex());
+        const existing = findFile(files, where, file);
+        if (!existing) {
+          await dialogs.alert({ title: 'Update file', message: CREATE_FILE_ERRORS.notFound });
+          return;
+        }
+        open(existing.id, existing.name, existing.folder, true);
+        return;
+      }
+      const created = await createFile({ folder: where, name: file, description, content: text });
+      open(created.file.id, file, where, false);
+    } catch (err) {
+      console.warn('[coaching] the suggestion action failed', err);
+      const message =
+        err instanceof ApiError && err.status >= 400 && err.status < 500
+          ? CREATE_FILE_ERRORS.with(err.errors.join(', '))
+          : CREATE_FILE_ERRORS.retry;
+      await dialogs.alert({ title: 'Create file', message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={type === 'update' ? 'Update a file' : 'Create a file'}
+      className="coaching-suggestion"
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" onClick={() => void submit()} disabled={busy}>
+            {type === 'update' ? 'Open to update' : 'Create and open'}
+          </button>
+        </>
+      }
+    >
+      <div className="coaching-form" data-testid="suggestion-form" data-type={type}>
+        <label>
+          File name
+          <input value={name} onChange={(event) => setName(event.target.value)} />
+        </label>
+        <label>
+          Folder name
+          <input value={folderName} onChange={(event) => setFolderName(event.target.value)} />
+        </label>
+        {error && (
+          <p className="coaching-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
