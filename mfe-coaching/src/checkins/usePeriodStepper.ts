@@ -20,8 +20,11 @@ export interface PeriodStepper {
  * The check-in's period: steps by one of its kind (ISO weeks roll their year by the week of
  * 28 December, quarters and semesters theirs), ignoring duplicate clicks (spec §4, §9).
  */
-export function usePeriodStepper(type: QuestionnaireType, now: () => number = Date.now): PeriodStepper {
-  const [key, setKey] = useState(() => currentPeriodKey(type));
+export function usePeriodStepper(
+  type: QuestionnaireType,
+  { now = Date.now, initial }: { now?: () => number; initial?: string } = {},
+): PeriodStepper {
+  const [key, setKey] = useState(() => initial ?? currentPeriodKey(type));
   const last = useRef<number | null>(null);
   const steppable = QUESTIONNAIRE_PERIOD[type] !== 'once';
   const step = useCallback(

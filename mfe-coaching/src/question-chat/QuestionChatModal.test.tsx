@@ -1,0 +1,153 @@
+/** @jest-environment jsdom */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ScoredQuestion } from '@cc/contracts/coaching';
+import { installFakeApi, type FakeAnswer, type FakeRequest } from '../testing/fakeApi';
+import QuestionChatModal from './QuestionChatModal';
+
+const question: ScoredQuestion = {
+  id: 12,
+  title: 'Top priority',
+  text: 'What is the one thing that would make today a success? What could get in the way?',
+  prompt: 'Help the user name one priority.',
+  position: 1,
+  onboarding_section_id: 3,
+  questionnaire_type: 'start_of_day',
+  score: null,
+  has_notes: false,
+  recent_scores: [],
+};
+
+const emptyConversation = {
+  success: true,
+  question_id: 12,
+  period_key: '2026-03-02',
+  messages: [],
+  score: null,
+  score_feedback: '',
+  content: '',
+  content_summary: '',
+  content_revision: 0,
+  summary_revision: 0,
+  updated_at: null,
+};
+
+let fake: ReturnType<typeof installFakeApi>;
+let reply: (answer: FakeAnswer) => void;
+let conversation: object;
+let clearAnswer: FakeAnswer;
+
+beforeEach(() => {
+  localStorage.clear();
+  document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
+  conversation = emptyConversation;
+  clearAnswer = { status: 500, body: { success: false, errors: ['down'] } };
+  fake = installFakeApi((req: FakeRequest) => {
+    if (req.path === '/coaching/onboarding_conversation') return { body: conversation };
+    if (req.path === '/coaching/onboarding_send_message') return new Promise<FakeAnswer>((resolve) => (reply = resolve));
+    if (req.path === '/coaching/onboarding_save_content') {
+      if (req.body?.clear_messages) return clearAnswer;
+      return {
+        body: {
+          success: true,
+          content: req.body?.content ?? '',
+          content_summary: '',
+          content_revision: 1,
+          summary_revision: 0,
+          updated_at: '2026-03-02T08:00:00Z',
+        },
+      };
+    }
+    return undefined;
+  });
+});
+
+afterEach(() => fake.uninstall());
+
+const open = () => render(<QuestionChatModal question={question} periodKey="2026-03-02" onClose={() => undefined} />);
+const input = () => screen.getByRole('textbox', { name: 'Your answer' });
+
+describe('question chat', () => {
+  it('opens an empty conversation with the automatic first message, shows typing and disables the input until the scored reply', async () => {
+    open();
+    await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_send_message')).toHaveLength(1));
+    expect(fake.find('POST', '/coaching/onboarding_send_message')[0]?.body).toEqual({
+      question_id: 12,
+      period_key: '2026-03-02',
+      message: `I'm ready to start reflecting on: ${question.text}`,
+    });
+    expect(screen.getByText(`I'm ready to start reflecting on: ${question.text}`)).toBeTruthy();
+    expect(screen.getByTestId('chat-typing')).toBeTruthy();
+    expect((input() as HTMLTextAreaElement).disabled).toBe(true);
+
+    reply({
+      body: { success: true, response: 'What would success look like by 6 pm?', score: 35, score_feedback: 'Name a concrete outcome.' },
+    });
+    await screen.findByText('What would success look like by 6 pm?');
+    expect(screen.queryByTestId('chat-typing')).toBeNull();
+    expect((input() as HTMLTextAreaElement).disabled).toBe(false);
+    const bar = screen.getByTestId('score-bar');
+    expect(bar.getAttribute('data-score')).toBe('35');
+    expect(bar.getAttribute('data-colour')).toBe('red');
+    expect(within(bar).getByText('Name a concrete outcome.')).toBeTruthy();
+  });
+
+  it('does not send the first message when the conversation has messages', async () => {
+    conversation = { ...emptyConversation, messages: [{ role: 'user', content: 'Earlier answer' }], score: 72 };
+    open();
+    await screen.findByText('Earlier answer');
+    expect(fake.find('POST', '/coaching/onboarding_send_message')).toHaveLength(0);
+    expect(screen.getByTestId('score-bar').getAttribute('data-colour')).toBe('green');
+  });
+
+  it("answers a failed reply with the server's reason, or the generic line", async () => {
+    open();
+    await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_send_message')).toHaveLength(1));
+    reply({
+      status: 502,
+      body: { success: false, error: 'The AI coach is not available right now.', errors: ['The AI coach is not available right now.'] },
+    });
+    await screen.findByText('Sorry, I encountered an error: The AI coach is not available right now.');
+    fireEvent.change(input(), { target: { value: 'Ship the report' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_send_message')).toHaveLength(2));
+    reply({ network: true });
+    await screen.findByText('Sorry, I encountered an error. Please try again.');
+  });
+
+  it('says so when the conversation cannot be loaded', async () => {
+    fake.uninstall();
+    fake = installFakeApi(() => ({ status: 500, body: { success: false, errors: ['boom'] } }));
+    open();
+    await screen.findByText('Error loading conversation. Please try again.');
+  });
+
+  it('clear empties the chat here even when the server fails, and asks the server to clear the messages', async () => {
+    conversation = { ...emptyConversation, messages: [{ role: 'user', content: 'Earlier answer' }], score: 50 };
+    open();
+    await screen.findByText('Earlier answer');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear chat' }));
+    expect(screen.queryByText('Earlier answer')).toBeNull();
+    expect(screen.getByTestId('score-bar').getAttribute('data-score')).toBe('');
+    await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_save_content')).toHaveLength(1));
+    expect(fake.find('POST', '/coaching/onboarding_save_content')[0]?.body).toEqual({
+      question_id: 12,
+      period_key: '2026-03-02',
+      clear_messages: true,
+    });
+  });
+
+  it('saves the manual entries on blur with the revision they are based on', async () => {
+    conversation = { ...emptyConversation, messages: [{ role: 'user', content: 'x' }], content: 'Old notes', content_revision: 4 };
+    open();
+    const notes = await screen.findByRole('textbox', { name: 'Manual entries' });
+    await waitFor(() => expect((notes as HTMLTextAreaElement).value).toBe('Old notes'));
+    fireEvent.change(notes, { target: { value: 'Old notes\nFinish the draft by noon' } });
+    fireEvent.blur(notes);
+    await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_save_content')).toHaveLength(1));
+    const body = fake.find('POST', '/coaching/onboarding_save_content')[0]?.body;
+    expect(body).toMatchObject({ question_id: 12, period_key: '2026-03-02', content: 'Old notes\nFinish the draft by noon', revision: 4 });
+    expect(typeof body?.save_id).toBe('string');
+    await screen.findByText('Saved');
+  });
+});
