@@ -218,7 +218,9 @@ describe('a journal day', () => {
       'Tomorrow I will send Dana the follow-up notes before lunch.',
     ]);
     const [hey, felt, tomorrow] = replies(history);
-    expect(hey).toContain('Your entry for Monday, November 23, 2026 has what happened; it is still missing how it felt and a plan for tomorrow.');
+    expect(hey).toContain(
+      'Your entry for Monday, November 23, 2026 has what happened; it is still missing how it felt and a plan for tomorrow.',
+    );
     expect(hey!.endsWith('How did it feel, and what did you notice about yourself?')).toBe(true);
     expect(felt!.endsWith('What is one thing you want to do tomorrow?')).toBe(true);
     expect(tomorrow).not.toContain('still missing');
