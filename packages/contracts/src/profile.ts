@@ -8,6 +8,7 @@ import {
   RESEARCH_MODES,
   STATEMENT_STATUSES,
 } from './profile-rules';
+import { PROFILE_SOURCES_ANSWERS } from './profile-sources';
 import { PG_INT_MAX } from './requests';
 
 /**
@@ -17,6 +18,7 @@ import { PG_INT_MAX } from './requests';
  */
 
 export * from './profile-rules';
+export * from './profile-sources';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -184,4 +186,5 @@ export const PROFILE_ANSWERS = {
   'POST /profile/delete_statement': statementsAnswer,
   'POST /profile/delete_company_statement': companyStatementsAnswer,
   'POST /profile/verify_statement': statementsAnswer,
+  ...PROFILE_SOURCES_ANSWERS,
 } as const;

@@ -113,6 +113,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/coaching/onboarding_send_message', 'coaching', D2),
   r('POST', '/coaching/onboarding_save_content', 'coaching', D2),
   r('POST', '/coaching/onboarding_generate_summary', 'coaching', D2),
+  // The user's latest check-in answers (svc-people writes the About me profile from them, issue 13).
+  r('GET', '/coaching/checkin_answers', 'coaching', ISSUE),
 
   // Coaching admin
   r('GET', '/coaching/admin_sections', 'coaching', D2),

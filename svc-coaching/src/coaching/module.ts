@@ -2,6 +2,7 @@ import { defineModule } from '@cc/service-kit';
 import { ownedByPlanning } from '../planning/paths';
 import { adminRoutes } from './admin-routes';
 import { COACHING_AI_MESSAGES, coachingAi } from './ai';
+import { checkinAnswersRoutes } from './checkin-answers-routes';
 import { conversationRoutes } from './conversations-routes';
 import { csvRoutes } from './csv-routes';
 import { coachingMigrations } from './migrations';
@@ -23,5 +24,6 @@ export const coachingModule = defineModule({
     conversationRoutes(router, db, ai);
     adminRoutes(router, db);
     csvRoutes(router, db);
+    checkinAnswersRoutes(router, db);
   },
 });

@@ -1,12 +1,21 @@
 import type Koa from 'koa';
 import { CAREER_FOLDERS, type ProfileEvidence } from '@cc/ai';
-import { fileAnswer, filesIndexAnswer, journalEntryAnswer, journalListAnswer, milestonesAnswer } from '@cc/contracts';
+import {
+  QUESTIONNAIRE_TABS,
+  checkinAnswersAnswer,
+  fileAnswer,
+  filesIndexAnswer,
+  journalEntryAnswer,
+  journalListAnswer,
+  milestonesAnswer,
+} from '@cc/contracts';
 import { peerClient } from '@cc/service-kit';
 import type { PeopleSettings } from '../settings';
 
 /**
  * What a profile is written from besides the details: the user's own record, read as the
- * caller through svc-files (files, journal entries) and svc-coaching (milestones), each piece
+ * caller through svc-files (files, journal entries) and svc-coaching (check-in answers,
+ * milestones), each piece
  * labelled as its statements will name it and linked to where the panel can open it. A peer
  * that is down or unset gives nothing: the profile is then written from what there is.
  */
@@ -17,8 +26,8 @@ export interface Evidence extends ProfileEvidence {
 }
 
 export const EVIDENCE_BUDGET = {
-  quick: { files: 12, journal: 8, chars: 4_000 },
-  deep: { files: 40, journal: 40, chars: 12_000 },
+  quick: { files: 12, journal: 8, checkins: 10, chars: 4_000 },
+  deep: { files: 40, journal: 40, checkins: 50, chars: 12_000 },
 } as const;
 
 const PEER_TIMEOUT_MS = 3_000;
@@ -35,10 +44,11 @@ export async function gatherEvidence(ctx: Koa.Context, settings: PeopleSettings,
   const get = <S extends Parameters<typeof files.get>[1]>(peer: typeof files, path: string, schema: S) =>
     peer.get(path, schema, { timeoutMs: PEER_TIMEOUT_MS });
 
-  const [index, journal, milestones] = await Promise.all([
+  const [index, journal, milestones, checkins] = await Promise.all([
     get(files, '/files', filesIndexAnswer),
     get(files, '/journal', journalListAnswer),
     get(coaching, '/planning/milestones', milestonesAnswer),
+    get(coaching, `/coaching/checkin_answers?limit=${budget.checkins}`, checkinAnswersAnswer),
   ]);
 
   const picked = index.ok
@@ -80,6 +90,15 @@ export async function gatherEvidence(ctx: Koa.Context, settings: PeopleSettings,
       text: clip(answer.body.entry.content, budget.chars),
     });
   });
+  for (const a of checkins.ok ? checkins.body.answers : []) {
+    const tab = QUESTIONNAIRE_TABS[a.questionnaire_type];
+    evidence.push({
+      kind: 'checkin',
+      label: `check-in "${a.question_title.replace(/["\n]/g, ' ').trim()}" (${a.period_key})`,
+      url: `/coaching?tab=${tab}&period=${encodeURIComponent(a.period_key)}&question=${a.question_id}`,
+      text: clip(a.answer, budget.chars),
+    });
+  }
   if (milestones.ok && milestones.body.milestones.length) {
     const lines = milestones.body.milestones.map(
       (m) =>

@@ -23,6 +23,7 @@ export const BOSS_SCHEMA = 'people_jobs';
 export const JOB_EXPIRE_SECONDS = 20 * 60;
 /** Restarts a generation may live through (each is a retry). */
 export const JOB_RETRY_LIMIT = 3;
+const JOB_OPTIONS = { expireInSeconds: JOB_EXPIRE_SECONDS, retryLimit: JOB_RETRY_LIMIT, retryDelay: 0 };
 const HEARTBEAT_MS = 1_000;
 const STALE_AFTER_SECONDS = 60;
 const PROGRESS: Record<GenerationPhase, number> = { queued: 0, reading: 10, researching: 25, writing: 45, extracting: 90, done: 100 };
@@ -112,7 +113,16 @@ export class ProfileJobs {
   /** After a start: a generation left queued or running by the last process is picked up again. */
   async resume(): Promise<void> {
     const waiting = await this.db(T.profile_generations).whereIn('state', ['queued', 'running']).first('id');
-    if (waiting) await this.ensureStarted();
+    if (!waiting) return;
+    const boss = await this.ensureStarted();
+    // A process that died mid-run left its job active until the queue's expiry (20 minutes): a
+    // new job for each generation whose heartbeat stopped takes it up now (the claim lets only
+    // one of the two run).
+    const orphans = (await this.db(T.profile_generations)
+      .where({ state: 'running' })
+      .andWhereRaw(`heartbeat_at < now() - interval '${STALE_AFTER_SECONDS} seconds'`)
+      .select('id')) as { id: number }[];
+    for (const { id } of orphans) await boss.send(QUEUE, { generation: id }, JOB_OPTIONS);
   }
 
   async stop(): Promise<void> {
@@ -134,7 +144,7 @@ export class ProfileJobs {
     )) as { rows: GenerationRow[] };
     const row = inserted.rows[0];
     if (!row) return { generation: (await this.latest(userId))!, joined: true };
-    await boss.send(QUEUE, { generation: row.id }, { expireInSeconds: JOB_EXPIRE_SECONDS, retryLimit: JOB_RETRY_LIMIT, retryDelay: 0 });
+    await boss.send(QUEUE, { generation: row.id }, JOB_OPTIONS);
     return { generation: generationOf(row), joined: false };
   }
 

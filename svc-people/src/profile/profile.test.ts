@@ -1,20 +1,32 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { PROFILE_MESSAGES as M } from '@cc/contracts';
+import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
 import { startTestService, type RunningService } from '@cc/service-kit/testing';
+import { coachingService } from '@cc/svc-coaching';
 import { filesService } from '@cc/svc-files';
 import { startPeople, type PeopleHarness } from '../test-support';
 
 let base: PeopleHarness;
 let app: PeopleHarness;
+let modelled: PeopleHarness;
 let files: RunningService;
+let coaching: RunningService;
+let model: OpenAiTestServer;
 
 beforeAll(async () => {
+  // One database for the three services, as in the embedded run.
   base = await startPeople();
   files = await startTestService(filesService, base.database.db, { env: { FILES_LISTING_CACHE: 'off' } });
-  app = await startPeople({ FILES_URL: files.url }, base.database);
+  coaching = await startTestService(coachingService, base.database.db);
+  app = await startPeople({ FILES_URL: files.url, COACHING_URL: coaching.url }, base.database);
+  model = await startOpenAiTestServer();
+  modelled = await startPeople({ AI_BASE_URL: model.baseURL, AI_MODEL: 'test-model', AI_API_KEY: 'k' }, base.database);
 });
 afterAll(async () => {
+  await modelled?.close();
+  await model?.close();
   await app?.close();
+  await coaching?.close();
   await files?.close();
   await base?.close();
 });
@@ -92,6 +104,79 @@ describe('generation', () => {
     const saved = (await c.get('/profile')).body;
     expect(saved.ai_profile_markdown).toBe(res.body.markdown);
     expect(saved.statements).toEqual(res.body.statements);
+  });
+
+  test('journal entries, check-in answers and milestones are evidence too, each linked where it opens', async () => {
+    const c = app.user();
+    const f = app.as(c, files.url);
+    const k = app.as(c, coaching.url);
+    await f.post('/journal/2026-11-20/save', { content: 'Presented the payments roadmap to the leadership team.', revision: 0 });
+    const question = (await k.get('/coaching/questionnaire_sections?type=end_of_week&period_key=2026-W47')).body.sections[0].questions[0];
+    await k.post('/coaching/onboarding_save_content', {
+      question_id: question.id,
+      period_key: '2026-W47',
+      content: 'Mentored two new engineers through their first on-call.',
+    });
+    await k.post('/planning/milestones', { milestone: { title: 'Promotion to Director', target_date: '2027-06-30', description: '' } });
+    const res = await c.post('/profile/generate', { details: DETAILS });
+    expect(res.body.statements).toContainEqual({
+      text: 'Presented the payments roadmap to the leadership team.',
+      source: 'journal entry of 2026-11-20',
+      source_url: '/journal/2026-11-20',
+    });
+    expect(res.body.statements).toContainEqual({
+      text: 'Mentored two new engineers through their first on-call.',
+      source: `check-in "${question.title}" (2026-W47)`,
+      source_url: `/coaching?tab=end-of-week-checkin&period=2026-W47&question=${question.id}`,
+    });
+    expect(res.body.statements).toContainEqual(
+      expect.objectContaining({
+        source: 'planning milestones',
+        source_url: '/planning',
+        text: expect.stringContaining('Promotion to Director'),
+      }),
+    );
+  });
+
+  test('a model profile is cut by the extraction rules: References, source labels, bullets, headings, at most 200', async () => {
+    const c = modelled.as(app.user(), modelled.svc.url);
+    const hostile = [
+      '# Profile',
+      '## Summary',
+      '',
+      '   ',
+      'Plain line before any label.',
+      '**Information from work-profile/cv.md:**',
+      '- Led a team of 8.',
+      '  * Nested bullet kept as text.',
+      '3) Numbered item.',
+      '<script>alert(1)</script>',
+      '### Information from heading is a heading',
+      'Information from journal entry of 2026-01-05:',
+      '+ Shipped v2.',
+      ...Array.from({ length: 250 }, (_, i) => `- Claim ${i + 1}.`),
+      'References',
+      '- Never a statement.',
+    ].join('\r\n');
+    model.reply({ content: hostile });
+    const res = await c.post('/profile/generate', { details: DETAILS, system: 'Be brief.', user: 'Write it.' });
+    expect(res.status).toBe(200);
+    const statements = res.body.statements as { text: string; source: string }[];
+    expect(statements).toHaveLength(200);
+    expect(statements.slice(0, 6)).toEqual([
+      { text: 'Plain line before any label.', source: '' },
+      { text: 'Led a team of 8.', source: 'work-profile/cv.md' },
+      { text: 'Nested bullet kept as text.', source: 'work-profile/cv.md' },
+      { text: 'Numbered item.', source: 'work-profile/cv.md' },
+      { text: '<script>alert(1)</script>', source: 'work-profile/cv.md' },
+      { text: 'Shipped v2.', source: 'journal entry of 2026-01-05' },
+    ]);
+    expect(statements.at(-1)).toEqual({ text: 'Claim 194.', source: 'journal entry of 2026-01-05' });
+    expect(statements.some((s) => s.text.includes('Never'))).toBe(false);
+    // The user's own prompts went to the model as written.
+    const sent = model.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    expect(sent.map((m) => m.content)).toEqual(['Be brief.', 'Write it.']);
+    expect((await c.get('/profile')).body.statements).toHaveLength(200);
   });
 
   test('a bad research mode is 422', async () => {

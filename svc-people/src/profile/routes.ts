@@ -82,8 +82,8 @@ export function profileRoutes(
 
     // Deep: the job runs whether or not this request stays; the request waits for its end.
     const { generation } = await jobs.enqueue(user.id, request);
+    // A closed tab ends the wait, never the job (the status call picks it up after a reload).
     let gone = false;
-    ctx.req.once('close', () => (gone = !ctx.req.complete || ctx.res.writableEnded ? gone : true));
     ctx.res.once('close', () => (gone = !ctx.res.writableEnded));
     for (;;) {
       const row = await jobs.row(user.id, generation.id);

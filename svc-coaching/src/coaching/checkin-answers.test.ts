@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { CHECKIN_ANSWERS_MESSAGES, COACHING_MESSAGES } from '@cc/contracts';
+import { startCoaching, type CoachingHarness } from '../test-support';
+
+let h: CoachingHarness;
+let day: { id: number; title: string; text: string };
+let week: { id: number; title: string };
+beforeAll(async () => {
+  h = await startCoaching();
+  const c = h.user();
+  const first = async (type: string, key: string) =>
+    (await c.get(`/coaching/questionnaire_sections?type=${type}&period_key=${key}`)).body.sections[0].questions[0];
+  day = await first('start_of_day', '2026-03-02');
+  week = await first('end_of_week', '2026-W10');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+test('the latest written answers first: the summary, else the entries, else what the user said (not the opener)', async () => {
+  const c = h.user();
+  await c.post('/coaching/onboarding_save_content', { question_id: day.id, period_key: '2026-03-02', content: 'Ship the billing fix.' });
+  await c.post('/coaching/onboarding_send_message', {
+    question_id: day.id,
+    period_key: '2026-03-03',
+    message: COACHING_MESSAGES.reflectingOn(day.text),
+  });
+  await c.post('/coaching/onboarding_send_message', {
+    question_id: week.id,
+    period_key: '2026-W10',
+    message: 'I led the migration to Postgres 17.',
+  });
+  const res = await c.get('/coaching/checkin_answers');
+  expect(res.status).toBe(200);
+  expect(res.body.answers).toEqual([
+    expect.objectContaining({
+      question_id: week.id,
+      question_title: week.title,
+      questionnaire_type: 'end_of_week',
+      period_key: '2026-W10',
+      answer: 'I led the migration to Postgres 17.',
+    }),
+    expect.objectContaining({
+      question_id: day.id,
+      questionnaire_type: 'start_of_day',
+      period_key: '2026-03-02',
+      answer: 'Ship the billing fix.',
+      score: null,
+    }),
+  ]);
+  expect((await c.get('/coaching/checkin_answers?limit=1')).body.answers).toHaveLength(1);
+  // Another user's answers are never listed.
+  expect((await h.user().get('/coaching/checkin_answers')).body).toEqual({ success: true, answers: [] });
+});
+
+test('a limit out of bounds is 422', async () => {
+  const res = await h.user().get('/coaching/checkin_answers?limit=51');
+  expect(res.status).toBe(422);
+  expect(res.body.errors).toEqual([CHECKIN_ANSWERS_MESSAGES.limitInvalid]);
+});
