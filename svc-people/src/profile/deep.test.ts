@@ -87,3 +87,35 @@ test('a deep research can be cancelled: the waiting call answers 409 and nothing
   await stopAllProfileJobs();
   await s.svc.close();
 });
+
+test('a run left by a process that died (no heartbeat for a minute) is taken up at the next start, not 20 minutes later', async () => {
+  const first = await startPeople(env(), database);
+  const c = first.user();
+  await first.svc.close();
+  const details = { full_name: 'Jane', company: '', company_description: '', role: '', extra: '' };
+  const [row] = (await database
+    .db('people.profile_generations')
+    .insert({
+      user_id: c.id,
+      research_mode: 'deep',
+      state: 'running',
+      phase: 'writing',
+      progress: 45,
+      attempts: 1,
+      request: JSON.stringify({ details, evidence: [] }),
+      started_at: database.db.raw("now() - interval '5 minutes'"),
+      heartbeat_at: database.db.raw("now() - interval '5 minutes'"),
+    })
+    .returning('id')) as { id: number }[];
+  model.reply({ content: MARKDOWN });
+  const next = await startPeople(env(), database);
+  const again = Object.assign(signIn(new TestClient(next.svc.url), c.id), { cookie: c.cookie, csrf: c.csrf });
+  const done = await until(
+    () => again.get('/profile/generation_status'),
+    (r) => r.body.generation?.state === 'done',
+  );
+  expect(done.body.generation).toMatchObject({ id: row!.id, attempts: 2, progress: 100 });
+  expect((await again.get('/profile')).body.ai_profile_markdown).toBe(MARKDOWN);
+  await stopAllProfileJobs();
+  await next.svc.close();
+});

@@ -81,7 +81,10 @@ export function profileRoutes(
     }
 
     // Deep: the job runs whether or not this request stays; the request waits for its end.
-    const { generation } = await jobs.enqueue(user.id, request);
+    // Counted as one model call for the user's limit, like a quick one.
+    const queued = await ai.run(ctx, user.id, () => jobs.enqueue(user.id, request));
+    if (!queued.ok) return queued.body;
+    const { generation } = queued.value;
     // A closed tab ends the wait, never the job (the status call picks it up after a reload).
     let gone = false;
     ctx.res.once('close', () => (gone = !ctx.res.writableEnded));
