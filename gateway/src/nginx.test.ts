@@ -146,4 +146,11 @@ describe('route table → locations', () => {
     expect(body).toContain('proxy_buffering off;');
     expect(body).toMatch(/proxy_read_timeout (\d+h|\d{3,}s);/);
   });
+
+  it('waits for a deep research on /profile/generate (the call answers when its 5-15 minute job is done)', () => {
+    const block = local.slice(local.indexOf('location = /profile/generate'));
+    const body = block.slice(0, block.indexOf('}'));
+    expect(body).toContain('proxy_pass http://svc_people;');
+    expect(body).toContain('proxy_read_timeout 20m;');
+  });
 });
