@@ -30,11 +30,10 @@ const renderTab = (milestones = [milestone({ title: 'Ship v2', target_date: new 
   );
 
 describe('the action-plan tab', () => {
-  it("loads, then shows 53 weeks with this week's actions, outcomes and milestones; a first visit makes the plan", async () => {
+  it("loads, then shows 53 weeks with this week's actions, outcomes and milestones", async () => {
     const current = periodKey('week');
     serve((req) => {
-      if (req.path === '/coaching/current_action_plan') return { body: { success: true, has_plan: false, plan: null } };
-      if (req.path === '/coaching/create_empty_action_plan') return { body: { success: true, plan, archived: null } };
+      if (req.path === '/coaching/current_action_plan') return { body: { success: true, has_plan: true, plan } };
       if (req.path === '/coaching/timeline_items') {
         const item = {
           period_type: 'week',
@@ -58,12 +57,25 @@ describe('the action-plan tab', () => {
     expect((now[0]!.querySelector('textarea') as HTMLTextAreaElement).value).toBe('- [ ] Call Sam');
     expect(now[0]!.textContent).toContain('A signed offer');
     expect(now[0]!.textContent).toContain('Ship v2');
+    expect(fake.find('POST', '/coaching/create_empty_action_plan')).toHaveLength(0);
+  });
+
+  it('makes the plan on the first visit', async () => {
+    serve((req) => {
+      if (req.path === '/coaching/current_action_plan') return { body: { success: true, has_plan: false, plan: null } };
+      if (req.path === '/coaching/timeline_items') return { body: { success: true, items: [], migration_needed: false } };
+      if (req.path === '/coaching/create_empty_action_plan') return { body: { success: true, plan, archived: null } };
+      return undefined;
+    });
+    renderTab([]);
+    expect(await screen.findAllByTestId('week-block')).toHaveLength(53);
     expect(fake.find('POST', '/coaching/create_empty_action_plan')).toHaveLength(1);
   });
 
   it('is empty, with the reason, when the plan cannot be created', async () => {
     serve((req) => {
       if (req.path === '/coaching/current_action_plan') return { body: { success: true, has_plan: false, plan: null } };
+      if (req.path === '/coaching/timeline_items') return { body: { success: true, items: [], migration_needed: false } };
       if (req.path === '/coaching/create_empty_action_plan') return { status: 500, body: { success: false, error: 'Database down' } };
       return undefined;
     });

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isApiError } from '@cc/client';
-import type { ActionPlan, Milestone, TimelineItem } from '@cc/contracts/planning';
+import type { Milestone } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
-import { createEmptyPlan, fetchCurrentPlan, fetchTimelineItems } from '../api/actionPlan';
+import { createEmptyPlan } from '../api/actionPlan';
+import { takePlan, type PlanLoad } from './planData';
 import { useDialogs } from '@cc/ui/dialogs';
 import { reasonsOf } from '../shared/errors';
 import { Timeline } from './Timeline';
@@ -12,18 +12,7 @@ import { appendLines, timelineWeeks, type TimelineWeek } from './weeks';
 const WeekAiModal = lazy(() => import(/* webpackChunkName: "planning-week-ai" */ './WeekAiModal'));
 const ArchivedPlansModal = lazy(() => import(/* webpackChunkName: "planning-archived" */ './ArchivedPlansModal'));
 
-type PlanState =
-  | { status: 'loading' }
-  | { status: 'ready'; plan: ActionPlan; items: Map<string, TimelineItem> }
-  | { status: 'empty'; message: string }
-  | { status: 'error'; message: string };
-
-/** The spec's wording of a failed load (§8). */
-function loadError(error: unknown): string {
-  if (isApiError(error) && error.status === 403 && /csrf|token/i.test(error.message)) return M.securityTokenMissing;
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return `${M.errorLoadingPlan}${reasonsOf(error)}`;
-  return M.errorLoadingPlanRetry;
-}
+type PlanState = { status: 'loading' } | PlanLoad;
 
 /**
  * The action-plan tab: loading, then the 53-week timeline of the current plan (an empty plan is
@@ -41,37 +30,18 @@ export default function ActionPlanTab({ milestones }: { milestones: readonly Mil
   const weeks = useMemo(() => timelineWeeks(), []);
 
   useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
+    let current = true;
     setState({ status: 'loading' });
-    void (async () => {
-      let plan: ActionPlan;
-      try {
-        const current = await fetchCurrentPlan(signal);
-        if (current.has_plan && current.plan) plan = current.plan;
-        else {
-          try {
-            plan = (await createEmptyPlan()).plan;
-          } catch (error) {
-            if (signal.aborted) return;
-            console.warn('[planning] creating the action plan failed', error);
-            setState({ status: 'empty', message: `${M.errorCreatingPlan}${reasonsOf(error)}` });
-            return;
-          }
-        }
-        const timeline = await fetchTimelineItems(signal);
-        if (signal.aborted) return;
-        if (timeline.migration_needed) {
-          void dialogs.alert({ title: M.migrationRequired, message: `${M.migrationRequired}: the action plan's tables are not ready.` });
-        }
-        setState({ status: 'ready', plan, items: new Map(timeline.items.map((i) => [i.period_key, i])) });
-      } catch (error) {
-        if (signal.aborted) return;
-        console.warn('[planning] loading the action plan failed', error);
-        setState({ status: 'error', message: loadError(error) });
+    void takePlan(attempt === 0).then((load) => {
+      if (!current) return;
+      if (load.status === 'ready' && load.migrationNeeded) {
+        void dialogs.alert({ title: M.migrationRequired, message: `${M.migrationRequired}: the action plan's tables are not ready.` });
       }
-    })();
-    return () => controller.abort();
+      setState(load);
+    });
+    return () => {
+      current = false;
+    };
   }, [attempt, dialogs]);
 
   const onPlanWithAi = useCallback((week: TimelineWeek) => setAiWeek(week), []);

@@ -3,6 +3,7 @@ import { ChatPanel, type ChatMessage, type ChatPanelHandle, type SendMessagePayl
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { PLANNING_CHAT as C, PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { chatFileName, type PlanningTab } from '../planning/tabs';
+import { chatGreeting } from './greetings';
 import { planningContextSummary } from './contextSummary';
 import { runPlanningAction } from './runPlanningAction';
 
@@ -12,17 +13,15 @@ export interface PlanningChatProps {
   milestones: readonly Milestone[];
   /** Reads the todos and milestones again (after an action created something). */
   refresh: () => Promise<void>;
+  /** What the placeholder held when this loaded: its text, a message sent meanwhile, whether its box had the focus. */
+  start?: { draft: string; send: string | null; focus: boolean };
 }
 
-const GREETINGS: Record<string, string> = {
-  milestones_view: 'Which goal are you working towards? I can plan backwards from its date into milestones and todos.',
-  action_plan: 'Tell me what this week should move forward, and I can turn it into todos or a workback plan.',
-};
 type ActionsModule = typeof import('@cc/ai/planning-actions');
 let actionsModule: Promise<ActionsModule> | null = null;
 /**
  * The one definition of the chat's actions (packages/ai) validates with zod, about 24 KB
- * gzipped: it loads when a reply or a stored message may hold an action, not on the first visit.
+ * gzipped: it loads when a reply or a stored message may hold an action, not with the chat.
  */
 function loadActions(): Promise<ActionsModule> {
   actionsModule ??= import(/* webpackChunkName: "planning-actions" */ '@cc/ai/planning-actions').catch((error: unknown) => {
@@ -33,9 +32,6 @@ function loadActions(): Promise<ActionsModule> {
 }
 const mayHoldAction = (text: string) => text.includes('"action"');
 
-const DEFAULT_GREETING =
-  'What do you need to get done? I can add todos ("remind me to send the deck by Friday") or plan backwards from a goal.';
-
 /**
  * The planning chat (spec §7): send_message in agent mode with an empty file_content, folder
  * 'planning', file_name {tab}.md (milestones.md on the milestone view) and the last 6 messages,
@@ -43,8 +39,18 @@ const DEFAULT_GREETING =
  * create_workback_plan is carried out, its result said in the chat, and the lists refreshed
  * 1 s (todo) or 1.5 s (plan) later.
  */
-export default function PlanningChat({ tab, todos, milestones, refresh }: PlanningChatProps) {
+export default function PlanningChat({ tab, todos, milestones, refresh, start }: PlanningChatProps) {
   const chatRef = useRef<ChatPanelHandle>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const startRef = useRef(start);
+
+  // Take over from the placeholder: its focus, and the message sent before this loaded.
+  useEffect(() => {
+    const begin = startRef.current;
+    if (!begin) return;
+    if (begin.focus) panelRef.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+    if (begin.send) void chatRef.current?.send(begin.send);
+  }, []);
   const latest = useRef({ tab, todos, milestones, refresh });
   latest.current = { tab, todos, milestones, refresh };
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
@@ -93,19 +99,22 @@ export default function PlanningChat({ tab, todos, milestones, refresh }: Planni
   }, []);
 
   return (
-    <ChatPanel
-      ref={chatRef}
-      conversation={{ folder: C.folder, fileName: chatFileName(tab) }}
-      initialMode="agent"
-      showModes={false}
-      historyLimit={C.historyMessages}
-      buildPayload={buildPayload}
-      onReply={onReply}
-      onHistoryChange={onHistoryChange}
-      displayText={actions?.withoutPlanningAction}
-      errorText={M.chatError}
-      greeting={GREETINGS[tab] ?? DEFAULT_GREETING}
-      labels={{ title: 'Planning assistant' }}
-    />
+    <div ref={panelRef} className="planning-chat-panel">
+      <ChatPanel
+        ref={chatRef}
+        conversation={{ folder: C.folder, fileName: chatFileName(tab) }}
+        initialMode="agent"
+        showModes={false}
+        historyLimit={C.historyMessages}
+        buildPayload={buildPayload}
+        onReply={onReply}
+        onHistoryChange={onHistoryChange}
+        displayText={actions?.withoutPlanningAction}
+        errorText={M.chatError}
+        greeting={chatGreeting(tab)}
+        initialInput={start?.draft}
+        labels={{ title: 'Planning assistant' }}
+      />
+    </div>
   );
 }

@@ -3,6 +3,8 @@ import { useParams } from '@cc/ui/router';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Todo } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
+import { prefetchPlan } from '../action-plan/planData';
+import { ChatLauncher } from '../chat/ChatLauncher';
 import { MilestoneList } from '../milestones/MilestoneList';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { reasonsOf } from '../shared/errors';
@@ -13,9 +15,7 @@ import { DEFAULT_TAB, isPlanningTab, todosOf, UPCOMING_DAYS, type PlanningTab, t
 import { usePlanningData, type PlanningData } from './usePlanningData';
 import '../planning.css';
 
-// Loaded after the first render: the chat (and the markdown it renders), the modals, and the
-// action plan with its autosave.
-const PlanningChat = lazy(() => import(/* webpackChunkName: "planning-chat" */ '../chat/PlanningChat'));
+// Loaded when needed: the modals, and the action plan with its autosave (the chat: ChatLauncher).
 const PlanningModals = lazy(() => import(/* webpackChunkName: "planning-modals" */ './PlanningModals'));
 const ActionPlanTab = lazy(() => import(/* webpackChunkName: "planning-action-plan" */ '../action-plan/ActionPlanTab'));
 
@@ -36,6 +36,11 @@ export default function PlanningPage() {
   useEffect(() => {
     document.title = 'Planning';
   }, []);
+  // The plan is read while the tab's code loads, not after (started as the page renders, so
+  // before the tab's own effect asks for it).
+  useMemo(() => {
+    if (tab === 'action_plan') prefetchPlan();
+  }, [tab]);
 
   return (
     <div id="planning-root" data-testid="planning-root" data-remote="planning" data-tab={tab} className="page planning">
@@ -56,9 +61,7 @@ export default function PlanningPage() {
               <TabContent tab={tab} data={data} refresh={refresh} />
             </section>
             <aside className="planning-chat panel" aria-label="Planning assistant" data-testid="planning-chat">
-              <Suspense fallback={<p className="planning-status">Loading the assistant…</p>}>
-                <PlanningChat tab={tab} todos={data.todos} milestones={data.milestones} refresh={refresh} />
-              </Suspense>
+              <ChatLauncher key={tab} tab={tab} todos={data.todos} milestones={data.milestones} refresh={refresh} />
             </aside>
           </div>
           {modal && (

@@ -1,0 +1,168 @@
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Response } from 'playwright-core';
+import { kib, max, median, min, ms } from '../lib/stats';
+import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
+
+const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
+const TODOS = 1000;
+const MILESTONES = 100;
+
+async function signedInContext(ctx: BenchContext, user: BenchUser): Promise<BrowserContext> {
+  const browser = await ctx.browser();
+  // A new context has an empty HTTP cache: every visit below is a cold first visit.
+  const context = await browser.newContext({ baseURL: ctx.baseURL, viewport: { width: 1440, height: 900 } });
+  await context.addCookies([{ name: user.cookieName, value: user.cookieValue, url: ctx.baseURL }]);
+  return context;
+}
+
+/** 1,000 todos (every tenth linked to one of 100 milestones), through the gateway, 10 at a time. */
+async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
+  const headers = { 'content-type': 'application/json', accept: 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken };
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(new URL(path, ctx.baseURL), { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as { milestone?: { id: number } };
+  };
+  const inBatches = async <T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> => {
+    const out: T[] = [];
+    for (let i = 0; i < count; i += 10)
+      out.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, (_, j) => make(i + j)))));
+    return out;
+  };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const milestones = await inBatches(MILESTONES, (i) =>
+    post('/planning/milestones', { milestone: { title: `Milestone ${i + 1}: a goal worth a quarter`, target_date: day(7 + i * 3) } }),
+  );
+  await inBatches(TODOS, (i) =>
+    post('/planning/todos', {
+      todo: {
+        title: `Todo ${i + 1}: follow up on the thing that matters`,
+        due_date: day((i % 120) - 20),
+        description: i % 3 === 0 ? 'Some context for this todo, a sentence or two long.' : '',
+        tags: i % 2 === 0 ? 'work, career' : '',
+        milestone_id: i % 10 === 0 ? milestones[(i / 10) % MILESTONES]!.milestone!.id : null,
+      },
+    }),
+  );
+}
+
+async function measureBytes(ctx: BenchContext, user: BenchUser): Promise<Row[]> {
+  const context = await signedInContext(ctx, user);
+  const page = await context.newPage();
+  const responses: Response[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || /javascript/.test(response.headers()['content-type'] ?? '')) responses.push(response);
+  });
+  await page.goto('/planning');
+  await page.locator('[data-testid="todo-list"]').waitFor({ state: 'visible' });
+  await page.locator('[data-testid="planning-chat"] [data-testid="chat-panel"]').waitFor({ state: 'visible' });
+  await page.waitForLoadState('networkidle');
+  const sizes: { path: string; raw: number; wire: number; gzip9: number }[] = [];
+  for (const response of responses) {
+    await response.finished();
+    const body = await response.body();
+    sizes.push({
+      path: new URL(response.url()).pathname,
+      raw: body.length,
+      wire: (await response.request().sizes()).responseBodySize,
+      gzip9: gzipSync(body, { level: 9 }).length,
+    });
+  }
+  await context.close();
+  const sum = (key: 'raw' | 'wire' | 'gzip9', list = sizes) => list.reduce((n, s) => n + s[key], 0);
+  const bench = 'first /planning visit';
+  const rows: Row[] = [
+    { bench, metric: 'JS files', value: String(sizes.length), notes: 'signed-in user, empty cache, list and chat shown' },
+    { bench, metric: 'JS bytes, raw', value: kib(sum('raw')), notes: `${sum('raw')} B decoded` },
+    { bench, metric: 'JS bytes, gzip (wire)', value: kib(sum('wire')), notes: `${sum('wire')} B as transferred by nginx; goal ≤ 200 KB` },
+    { bench, metric: 'JS bytes, gzip -9 (zlib)', value: kib(sum('gzip9')), notes: 'bodies re-gzipped by the bench, for reference' },
+  ];
+  const groups = new Map<string, typeof sizes>();
+  for (const s of sizes) {
+    const owner = /^\/mfe\/([^/]+)\//.exec(s.path)?.[1];
+    const key = owner ? `mfe/${owner}` : 'shell';
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  for (const [group, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    rows.push({
+      bench,
+      metric: `  ${group}`,
+      value: kib(sum('raw', list)),
+      notes: `raw; ${kib(sum('wire', list))} wire; ${list.length} file(s)`,
+    });
+  }
+  return rows;
+}
+
+/**
+ * In-page probe: when the todo list shows all its rows, and when the timeline has its 53 blocks
+ * with the current week centred (performance.now(): from navigation start).
+ */
+const PROBE = `(() => {
+  const marks = {};
+  window.__planningMarks = marks;
+  const check = () => {
+    if (!marks.list) {
+      const list = document.querySelector('[data-testid="todo-list"]');
+      if (list && list.children.length >= ${TODOS} && list.getBoundingClientRect().height > 0) marks.list = performance.now();
+    }
+    if (!marks.timeline) {
+      const t = document.querySelector('[data-testid="timeline"][data-centred="true"]');
+      if (t && t.querySelectorAll('[data-testid="week-block"]').length === 53) marks.timeline = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+})();`;
+
+async function coldRuns(ctx: BenchContext, user: BenchUser, path: string, mark: 'list' | 'timeline'): Promise<number[]> {
+  const values: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await signedInContext(ctx, user);
+    await context.addInitScript({ content: PROBE });
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.waitForFunction(
+      (m) => Boolean((window as unknown as { __planningMarks: Record<string, number> }).__planningMarks[m]),
+      mark,
+      {
+        timeout: 30_000,
+      },
+    );
+    values.push(await page.evaluate((m) => (window as unknown as { __planningMarks: Record<string, number> }).__planningMarks[m]!, mark));
+    await context.close();
+  }
+  return values;
+}
+
+const stat = (values: number[]) => `min ${ms(min(values))}, max ${ms(max(values))}, n=${values.length}`;
+
+export const planning: BenchModule = {
+  name: 'planning',
+  description: 'first /planning visit (JS bytes); 1,000 todos and 100 milestones listed; the 53-week action plan centred (cold cache)',
+  async run(ctx) {
+    const user = await ctx.newUser('planning');
+    ctx.log(`planning: seeding ${TODOS} todos and ${MILESTONES} milestones`);
+    await seed(ctx, user);
+    ctx.log('planning: first visit, JS bytes');
+    const bytes = await measureBytes(ctx, user);
+    ctx.log(`planning: ${RUNS} cold renders of /planning/all_todos and /planning/action_plan`);
+    const list = await coldRuns(ctx, user, '/planning/all_todos', 'list');
+    const timeline = await coldRuns(ctx, user, '/planning/action_plan', 'timeline');
+    return [
+      ...bytes,
+      {
+        bench: 'planning render (cold)',
+        metric: `navigation → ${TODOS} todos listed (median)`,
+        value: ms(median(list)),
+        notes: `${stat(list)}; ${MILESTONES} milestones; goal ≤ 500 ms`,
+      },
+      {
+        bench: 'planning render (cold)',
+        metric: 'navigation → 53 weeks, current centred (median)',
+        value: ms(median(timeline)),
+        notes: `${stat(timeline)}; goal ≤ 300 ms`,
+      },
+    ];
+  },
+};
