@@ -25,6 +25,7 @@ export const JOB_EXPIRE_SECONDS = 20 * 60;
 export const JOB_RETRY_LIMIT = 3;
 const JOB_OPTIONS = { expireInSeconds: JOB_EXPIRE_SECONDS, retryLimit: JOB_RETRY_LIMIT, retryDelay: 0 };
 const HEARTBEAT_MS = 1_000;
+const SWEEP_MS = 30_000;
 const STALE_AFTER_SECONDS = 60;
 const PROGRESS: Record<GenerationPhase, number> = { queued: 0, reading: 10, researching: 25, writing: 45, extracting: 90, done: 100 };
 
@@ -78,6 +79,7 @@ export class ProfileJobs {
   private boss: PgBoss | undefined;
   private starting: Promise<PgBoss> | undefined;
   private stopping = false;
+  private sweeper: NodeJS.Timeout | undefined;
   private readonly active = new Map<number, AbortController>();
 
   constructor(
@@ -100,11 +102,18 @@ export class ProfileJobs {
         retryLimit: JOB_RETRY_LIMIT,
         retryDelay: 0,
       });
-      await boss.work<{ generation: number }>(QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+      await boss.work<{ generation: number }>(QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
         if (job) await this.run(boss, job.id, job.data.generation);
       });
       this.boss = boss;
       running.add(this);
+      // A process that died mid-run leaves its job active until the queue's expiry: sweep for
+      // runs whose heartbeat stopped, here and on every instance, and take them up sooner.
+      this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS);
+      this.sweeper.unref();
+      // A stopping process hands its run back to the queue (the next start retries it at once)
+      // rather than leaving it to the expiry; the kit's own shutdown closes the server meanwhile.
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, this.onSignal);
       return boss;
     })();
     return this.starting;
@@ -114,10 +123,17 @@ export class ProfileJobs {
   async resume(): Promise<void> {
     const waiting = await this.db(T.profile_generations).whereIn('state', ['queued', 'running']).first('id');
     if (!waiting) return;
-    const boss = await this.ensureStarted();
-    // A process that died mid-run left its job active until the queue's expiry (20 minutes): a
-    // new job for each generation whose heartbeat stopped takes it up now (the claim lets only
-    // one of the two run).
+    await this.ensureStarted();
+    await this.sweep();
+  }
+
+  /**
+   * A new job for each generation whose worker stopped beating (the claim lets only one run
+   * it, however many jobs name it).
+   */
+  private async sweep(): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
     const orphans = (await this.db(T.profile_generations)
       .where({ state: 'running' })
       .andWhereRaw(`heartbeat_at < now() - interval '${STALE_AFTER_SECONDS} seconds'`)
@@ -125,9 +141,13 @@ export class ProfileJobs {
     for (const { id } of orphans) await boss.send(QUEUE, { generation: id }, JOB_OPTIONS);
   }
 
+  private readonly onSignal = () => void this.stop().catch((err) => this.log.error({ err }, 'profile job queue stop'));
+
   async stop(): Promise<void> {
     if (!this.boss) return;
     this.stopping = true;
+    clearInterval(this.sweeper);
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.off(signal, this.onSignal);
     for (const controller of this.active.values()) controller.abort();
     await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     running.delete(this);

@@ -39,12 +39,13 @@ export function profileRoutes(
 ): ProfileJobs {
   const search = webSearchFrom(settings);
   const jobs = new ProfileJobs(db, log, env, search);
-  // The kit migrates after the routes are registered: look for waiting work once it has.
+  // The kit migrates after the routes are registered: look for waiting work once it has (a
+  // status call also starts the worker when the user has a run under way).
   const resume = (tries: number) =>
     setTimeout(() => {
       jobs.resume().catch(() => (tries > 0 ? resume(tries - 1) : undefined));
-    }, 500).unref();
-  resume(20);
+    }, 1_000).unref();
+  resume(120);
 
   router.get('/profile', {}, async (_ctx, { user }) => ({ success: true, ...(await store.getProfile(db, user.id)) }));
 
