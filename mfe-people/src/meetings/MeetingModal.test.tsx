@@ -70,11 +70,17 @@ describe('the meeting-preparation modal', () => {
     serve((req) => (req.path === '/meetings' || req.path === '/meetings/31' ? written() : undefined));
     const onChanged = open(null);
     const u = user();
+    // A new meeting is dated now, and its title hint is the default it will get.
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-03-05T09:07');
+    expect((screen.getByLabelText('Title') as HTMLInputElement).placeholder).toBe('New meeting - 2026-03-05 09:07');
     await u.type(screen.getByRole('textbox', { name: 'Goals' }), 'Agree the Q3 budget');
     expect(fake.find('POST', '/meetings')).toHaveLength(0);
     await wait(600);
     expect(fake.find('POST', '/meetings').map((c) => c.body)).toEqual([
-      { meeting: { title: 'New meeting - 2026-03-05 09:07', goals: 'Agree the Q3 budget' }, attendee_ids: [4] },
+      {
+        meeting: { title: 'New meeting - 2026-03-05 09:07', meeting_date: '2026-03-05T09:07', goals: 'Agree the Q3 budget' },
+        attendee_ids: [4],
+      },
     ]);
     expect(onChanged).toHaveBeenCalled();
 

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '@cc/client';
 import { AUTOSAVE_DELAYS_MS, Modal } from '@cc/ui';
 import { useDialogs } from '@cc/ui/dialogs';
-import { MEETING_PREP_QUESTIONS, MEETING_SECTIONS, PEOPLE_LIMITS, PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
+import {
+  defaultMeetingTitle,
+  localClock,
+  MEETING_PREP_QUESTIONS,
+  MEETING_SECTIONS,
+  PEOPLE_LIMITS,
+  PEOPLE_MESSAGES as M,
+} from '@cc/contracts/people-rules';
 import { deleteMeeting, fetchMeeting, type Meeting } from '../api/meetings';
 import type { PersonSummary } from '../api/people';
 import MeetingChat from '../chat/MeetingChat';
@@ -49,11 +56,17 @@ export default function MeetingModal(props: MeetingModalProps) {
   return <MeetingForm {...props} initial={loaded.meeting} />;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+/** What a datetime-local input holds for a wall-clock time. */
+const dateTimeValue = (t: ReturnType<typeof localClock>) => `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}`;
+
 function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }: MeetingModalProps & { initial: Meeting | null }) {
   const session = useId().replace(/[^a-zA-Z0-9]/g, '');
   const dialogs = useDialogs();
   const [attendees, setAttendees] = useState<number[]>(() => initial?.attendee_ids ?? [defaultAttendeeId]);
   const [leftTab, setLeftTab] = useState<'participants' | 'questions'>('participants');
+  // A new meeting is dated now (spec §9); its blank title will be sent as the default, shown as the hint.
+  const [opened] = useState(() => localClock(new Date()));
   const title = useRef<AutosavedFieldHandle>(null);
   const date = useRef<AutosavedFieldHandle>(null);
   const sections = useRef<Partial<Record<(typeof MEETING_SECTIONS)[number], AutosavedFieldHandle | null>>>({});
@@ -184,6 +197,7 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
               delayMs={AUTOSAVE_DELAYS_MS.meetingField}
               label="Title"
               initial={initial?.title ?? ''}
+              placeholder={defaultMeetingTitle(opened)}
               maxLength={PEOPLE_LIMITS.meetingTitle}
               testId="meeting-title"
               save={(text, keepalive) => record.saveField('title', text, keepalive)}
@@ -195,7 +209,7 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
               delayMs={AUTOSAVE_DELAYS_MS.meetingField}
               label="Date"
               type="datetime-local"
-              initial={initial?.meeting_date ?? ''}
+              initial={initial ? (initial.meeting_date ?? '') : dateTimeValue(opened)}
               testId="meeting-date"
               save={(text, keepalive) => record.saveField('meeting_date', text, keepalive)}
             />

@@ -118,7 +118,8 @@ export default function PersonView({ personId, people, meetingId, onMeetingOpene
           </div>
         ))}
       </div>
-      <aside className="person-chat-column">
+      <aside className="person-chat-column" aria-label={`Chat about ${name}`}>
+        <h3 className="chat-column-title">Think it through</h3>
         <Suspense fallback={<p role="status">Loading the chat…</p>}>
           <PersonChat key={personId} personId={personId} name={name} />
         </Suspense>

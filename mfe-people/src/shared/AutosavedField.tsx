@@ -28,6 +28,7 @@ export interface AutosavedFieldProps {
   disabled?: boolean;
   type?: 'text' | 'datetime-local';
   testId?: string;
+  placeholder?: string;
   className?: string;
   ref?: Ref<AutosavedFieldHandle>;
 }
@@ -50,6 +51,7 @@ export function AutosavedField(props: AutosavedFieldProps) {
     disabled,
     type = 'text',
     testId,
+    placeholder,
     className,
   } = props;
   const id = useId();
@@ -105,6 +107,7 @@ export function AutosavedField(props: AutosavedFieldProps) {
     value,
     disabled,
     maxLength,
+    placeholder,
     'data-testid': testId,
     'aria-describedby': `${id}-status`,
     onBlur: auto.blurred,
