@@ -19,14 +19,16 @@ export function ScoreDonut({ score, size = 44 }: { score: number | null; size?: 
       aria-label={score === null ? 'Not scored yet' : `Score ${score} out of 100`}
     >
       <circle className="coaching-donut-track" cx="20" cy="20" r={RADIUS} />
-      <circle
-        className="coaching-donut-value"
-        cx="20"
-        cy="20"
-        r={RADIUS}
-        strokeDasharray={`${filled} ${CIRCUMFERENCE - filled}`}
-        transform="rotate(-90 20 20)"
-      />
+      {filled > 0 && (
+        <circle
+          className="coaching-donut-value"
+          cx="20"
+          cy="20"
+          r={RADIUS}
+          strokeDasharray={`${filled} ${CIRCUMFERENCE - filled}`}
+          transform="rotate(-90 20 20)"
+        />
+      )}
       <text x="20" y="24" textAnchor="middle" className="coaching-donut-text">
         {score === null ? '–' : score}
       </text>
