@@ -56,7 +56,8 @@ async function measureBytes(ctx: BenchContext, user: BenchUser): Promise<Row[]> 
   });
   await page.goto('/planning');
   await page.locator('[data-testid="todo-list"]').waitFor({ state: 'visible' });
-  await page.locator('[data-testid="planning-chat"] [data-testid="chat-panel"]').waitFor({ state: 'visible' });
+  // The chat shows as a placeholder; its panel loads when the user reaches for it (not counted here).
+  await page.locator('[data-testid="planning-chat"] [data-testid="chat-launcher"]').waitFor({ state: 'visible' });
   await page.waitForLoadState('networkidle');
   const sizes: { path: string; raw: number; wire: number; gzip9: number }[] = [];
   for (const response of responses) {
@@ -73,7 +74,12 @@ async function measureBytes(ctx: BenchContext, user: BenchUser): Promise<Row[]> 
   const sum = (key: 'raw' | 'wire' | 'gzip9', list = sizes) => list.reduce((n, s) => n + s[key], 0);
   const bench = 'first /planning visit';
   const rows: Row[] = [
-    { bench, metric: 'JS files', value: String(sizes.length), notes: 'signed-in user, empty cache, list and chat shown' },
+    {
+      bench,
+      metric: 'JS files',
+      value: String(sizes.length),
+      notes: 'signed-in user, empty cache, list and chat placeholder shown (the chat panel loads when reached for)',
+    },
     { bench, metric: 'JS bytes, raw', value: kib(sum('raw')), notes: `${sum('raw')} B decoded` },
     { bench, metric: 'JS bytes, gzip (wire)', value: kib(sum('wire')), notes: `${sum('wire')} B as transferred by nginx; goal ≤ 200 KB` },
     { bench, metric: 'JS bytes, gzip -9 (zlib)', value: kib(sum('gzip9')), notes: 'bodies re-gzipped by the bench, for reference' },
