@@ -31,11 +31,12 @@ export async function openCoaching(page: Page) {
   await closePurpose(page);
 }
 
+/** The purpose dialog every visit to a check-in tab opens: closed by its ×, its Close button or a backdrop click. */
 export async function closePurpose(page: Page, how: 'x' | 'button' | 'backdrop' = 'button') {
-  const dialog = page.locator('.coaching-purpose');
+  const dialog = page.locator('.cc-modal', { has: page.locator('.cc-modal-footer button', { hasText: /^Close$/ }) });
   await expect(dialog).toBeVisible({ timeout: 15_000 });
   if (how === 'x') await dialog.locator('.cc-modal-close').click();
-  else if (how === 'button') await dialog.locator('.cc-modal-footer button', { hasText: 'Close' }).click();
+  else if (how === 'button') await dialog.locator('.cc-modal-footer button', { hasText: /^Close$/ }).click();
   else await page.locator('.cc-modal-backdrop').click({ position: { x: 5, y: 5 } });
   await expect(dialog).toBeHidden();
 }

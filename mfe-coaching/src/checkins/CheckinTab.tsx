@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { ScoredQuestion } from '@cc/contracts/coaching';
 import { COACHING_MESSAGES as M, QUESTIONNAIRE_PERIOD, type QuestionnaireType } from '@cc/contracts/coaching-rules';
+import { useDialogs } from '@cc/ui/dialogs';
 import { PeriodPicker } from './PeriodPicker';
+import { CHECKIN_PURPOSES } from './purposes';
 import { QuestionList } from './QuestionList';
 import { SectionProgress } from './SectionProgress';
 import { usePeriodStepper } from './usePeriodStepper';
 import { useQuestionnaire } from './useQuestionnaire';
 
 // What a visit does not need at once comes with @cc/ui in chunks of their own.
-const PurposeModal = lazy(() => import('./PurposeModal'));
 const QuestionChatModal = lazy(() => import('../question-chat/QuestionChatModal'));
 const AdminEditor = lazy(() => import('../admin/AdminEditor'));
 const WeekPlanModal = lazy(() => import('../question-chat/WeekPlanModal'));
@@ -24,7 +25,20 @@ export function CheckinTab({ type, label }: { type: QuestionnaireType; label: st
   const stepper = usePeriodStepper(type);
   const { data, loading, error, reload } = useQuestionnaire(type, stepper.key);
   const [selected, setSelected] = useState(0);
-  const [purposeOpen, setPurposeOpen] = useState(true);
+  const dialogs = useDialogs();
+  // The purpose is an in-app alert (×, its Close button, a backdrop click): the dialogs' small
+  // chunk, so the first visit loads no @cc/ui.
+  const showPurpose = useCallback(() => {
+    const purpose = CHECKIN_PURPOSES[type];
+    void dialogs.alert({ title: purpose.title, message: purpose.text, closeLabel: 'Close' });
+  }, [dialogs, type]);
+  // On every visit to the tab (spec §2): once per mount, StrictMode's second run included.
+  const purposeShown = useRef(false);
+  useEffect(() => {
+    if (purposeShown.current) return;
+    purposeShown.current = true;
+    showPurpose();
+  }, [showPurpose]);
   const [question, setQuestion] = useState<ScoredQuestion | null>(null);
   const [adminOpen, setAdminOpen] = useState(false);
   const [weekPlanOpen, setWeekPlanOpen] = useState(false);
@@ -42,7 +56,7 @@ export function CheckinTab({ type, label }: { type: QuestionnaireType; label: st
         <h2>{label}</h2>
         <PeriodPicker stepper={stepper} />
         <div className="coaching-checkin-actions">
-          <button type="button" className="button button-quiet" onClick={() => setPurposeOpen(true)}>
+          <button type="button" className="button button-quiet" onClick={showPurpose}>
             About this check-in
           </button>
           {weekly && (
@@ -90,7 +104,6 @@ export function CheckinTab({ type, label }: { type: QuestionnaireType; label: st
       )}
 
       <Suspense fallback={null}>
-        {purposeOpen && <PurposeModal type={type} onClose={() => setPurposeOpen(false)} />}
         {question && (
           <QuestionChatModal
             question={question}

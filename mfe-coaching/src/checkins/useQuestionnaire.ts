@@ -15,29 +15,32 @@ export interface QuestionnaireState {
 /** The questionnaire of one type and period, with the user's scores. */
 export function useQuestionnaire(type: QuestionnaireType, periodKey: string): QuestionnaireState {
   const [data, setData] = useState<QuestionnaireSectionsAnswer | null>(null);
-  const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // Loading from the very render that asks for another period (not one effect later).
+  const request = `${type}|${periodKey}|${attempt}`;
+  const [settled, setSettled] = useState<string | null>(null);
+  const loading = settled !== request;
 
   useEffect(() => {
     const controller = new AbortController();
-    setLoading(true);
     fetchQuestionnaire(type, periodKey, controller.signal).then(
       (answer) => {
         if (controller.signal.aborted) return;
         setData(answer);
         setError(null);
-        setLoading(false);
+        setSettled(request);
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('[coaching] loading the questionnaire failed', err);
         setError(errorMessage(err));
-        setLoading(false);
+        setSettled(request);
       },
     );
     return () => controller.abort();
-  }, [type, periodKey, attempt]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `request` names type, period and attempt
+  }, [request]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { data, loading, error, reload };
