@@ -1,10 +1,9 @@
 import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useAutosavedText } from '@cc/ui';
-import { weekLabel } from '@cc/contracts/periods';
+import { shortDay, weekLabel } from '@cc/contracts/periods';
 import type { Milestone, TimelineItem } from '@cc/contracts/planning';
 import { TIMELINE_AUTOSAVE_MS } from '@cc/contracts/planning-rules';
 import { storageAccount } from '@cc/ui/storage';
-import { shortDate } from '../shared/dates';
 import { saveWeek, staleWeek } from './timelineSave';
 import { hasUnfinished, type TimelineWeek } from './weeks';
 
@@ -88,9 +87,12 @@ export const WeekBlock = memo(function WeekBlock({
       aria-label={label}
     >
       <header className="week-head">
-        <span className="week-number">W{week.number}</span>
+        <span className="week-number" title={`ISO week ${week.number} of ${week.year}`}>
+          W{week.number}
+          {week.number === 1 && <span className="week-year"> {week.year}</span>}
+        </span>
         <span className="week-dates">
-          {shortDate(week.first)} – {shortDate(week.last)}
+          {shortDay(week.first)} – {shortDay(week.last)}
         </span>
         {week.current && <span className="week-badge">This week</span>}
       </header>
@@ -163,7 +165,7 @@ export const WeekBlock = memo(function WeekBlock({
           onClick={() => onPlanWithAi(week)}
           aria-label={`Plan ${label} with AI`}
         >
-          ✨ AI
+          AI plan
         </button>
       </footer>
     </li>
