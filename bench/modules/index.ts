@@ -1,5 +1,6 @@
 import type { BenchModule } from '../lib/types';
 import { chat } from './chat';
+import { coaching } from './coaching';
 import { editor } from './editor';
 import { explorer } from './explorer';
 import { files } from './files';
@@ -8,4 +9,4 @@ import { planning } from './planning';
 import { session } from './session';
 
 /** Every benchmark, in the order they run. Add new ones (AI streaming, GET /files, ...) here. */
-export const MODULES: readonly BenchModule[] = [frontend, session, chat, files, explorer, editor, planning];
+export const MODULES: readonly BenchModule[] = [frontend, session, chat, files, explorer, editor, planning, coaching];
