@@ -109,6 +109,10 @@ const PROBE = `(() => {
   const marks = {};
   window.__planningMarks = marks;
   const check = () => {
+    if (!marks.root) {
+      const root = document.querySelector('[data-testid="planning-root"]');
+      if (root && root.getBoundingClientRect().height > 0) marks.root = performance.now();
+    }
     if (!marks.list) {
       const list = document.querySelector('[data-testid="todo-list"]');
       if (list && list.children.length >= ${TODOS} && list.getBoundingClientRect().height > 0) marks.list = performance.now();
@@ -121,8 +125,14 @@ const PROBE = `(() => {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
-async function coldRuns(ctx: BenchContext, user: BenchUser, path: string, mark: 'list' | 'timeline'): Promise<number[]> {
+async function coldRuns(
+  ctx: BenchContext,
+  user: BenchUser,
+  path: string,
+  mark: 'list' | 'timeline',
+): Promise<{ done: number[]; root: number[] }> {
   const values: number[] = [];
+  const roots: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await signedInContext(ctx, user);
     await context.addInitScript({ content: PROBE });
@@ -135,10 +145,12 @@ async function coldRuns(ctx: BenchContext, user: BenchUser, path: string, mark: 
         timeout: 30_000,
       },
     );
-    values.push(await page.evaluate((m) => (window as unknown as { __planningMarks: Record<string, number> }).__planningMarks[m]!, mark));
+    const marks = await page.evaluate(() => (window as unknown as { __planningMarks: Record<string, number> }).__planningMarks);
+    values.push(marks[mark]!);
+    roots.push(marks.root!);
     await context.close();
   }
-  return values;
+  return { done: values, root: roots };
 }
 
 const stat = (values: number[]) => `min ${ms(min(values))}, max ${ms(max(values))}, n=${values.length}`;
@@ -159,15 +171,21 @@ export const planning: BenchModule = {
       ...bytes,
       {
         bench: 'planning render (cold)',
+        metric: 'navigation → planning-root (median)',
+        value: ms(median(list.root)),
+        notes: `${stat(list.root)}; the page's frame, before its data (shell and remote loaded)`,
+      },
+      {
+        bench: 'planning render (cold)',
         metric: `navigation → ${TODOS} todos listed (median)`,
-        value: ms(median(list)),
-        notes: `${stat(list)}; ${MILESTONES} milestones; goal ≤ 500 ms`,
+        value: ms(median(list.done)),
+        notes: `${stat(list.done)}; ${MILESTONES} milestones; goal ≤ 500 ms`,
       },
       {
         bench: 'planning render (cold)',
         metric: 'navigation → 53 weeks, current centred (median)',
-        value: ms(median(timeline)),
-        notes: `${stat(timeline)}; goal ≤ 300 ms`,
+        value: ms(median(timeline.done)),
+        notes: `${stat(timeline.done)}; goal ≤ 300 ms`,
       },
     ];
   },
