@@ -38,9 +38,21 @@ test('add two people, reorder them, edit their fields: a reload keeps it all', a
   // Focus loads dnd-kit (not part of the first visit); its grips then carry their instructions.
   await expect(grip).toHaveAttribute('aria-describedby', /.+/);
   await expect(grip).toBeFocused();
-  await grip.press('Space');
-  await grip.press('ArrowUp');
-  await grip.press('Space');
+  // Right after it loads, the list may still be attaching its listeners: press again only
+  // while nothing was picked up, or nothing moved (as the dashboard's journey does).
+  await expect(async () => {
+    if ((await grip.getAttribute('aria-pressed')) !== 'true') {
+      await grip.focus();
+      await page.keyboard.press('Space');
+    }
+    await expect(grip).toHaveAttribute('aria-pressed', 'true', { timeout: 500 });
+  }).toPass({ timeout: 5000 });
+  const moved = page.getByText(/Charles Babbage was moved into position 1 of 2/);
+  await expect(async () => {
+    if ((await moved.count()) === 0) await page.keyboard.press('ArrowUp');
+    await expect(moved).toHaveCount(1, { timeout: 500 });
+  }).toPass({ timeout: 5000 });
+  await page.keyboard.press('Space');
   await expect(rows(page)).toHaveText(['Charles Babbage', 'Ada Lovelace']);
 
   await rows(page).filter({ hasText: 'Ada Lovelace' }).click();
@@ -166,4 +178,39 @@ test('prepare a meeting: created by typing, a section generated, attendees added
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No meetings yet...')).toBeVisible();
   noNativeDialogs();
+});
+
+test('a new meeting with the same person shows what the last one left open, ready to take over', async ({ page }) => {
+  const session = await signUpApi(page.request, uniqueEmail('carry'));
+  const headers = { accept: 'application/json', 'x-csrf-token': session.csrf_token };
+  const created = await page.request.post('/people', { headers, data: { person: { full_name: 'Annie Easley' } } });
+  const personId = ((await created.json()) as { person: { id: number } }).person.id;
+  const last = await page.request.post('/meetings', {
+    headers,
+    data: {
+      meeting: {
+        title: 'Kick-off',
+        meeting_date: '2026-03-02T10:00',
+        followups: '- [x] Sent the deck\n- Book the budget review',
+        agenda: '- Hiring plan',
+      },
+      attendee_ids: [personId],
+    },
+  });
+  expect(last.status(), await last.text()).toBe(201);
+
+  await page.goto(`/people?person=${personId}`);
+  await page.getByRole('tab', { name: 'Meetings' }).click();
+  await page.getByTestId('meeting-new').click();
+  const box = page.getByTestId('carry-forward');
+  await expect(box).toContainText('Kick-off');
+  await expect(box).toContainText('Book the budget review');
+  await expect(box).toContainText('Hiring plan');
+  await expect(box).not.toContainText('Sent the deck');
+  await box.getByRole('button', { name: 'Add to this agenda' }).click();
+  await page.getByRole('tab', { name: 'Agenda' }).click();
+  await expect(page.getByTestId('meeting-section-agenda')).toHaveValue('- Book the budget review\n- Hiring plan');
+  await expect(page.getByTestId('meeting-section-agenda-status')).toHaveText('Saved');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('meeting-row')).toHaveCount(2);
 });

@@ -177,4 +177,30 @@ describe('the meeting-preparation modal', () => {
     await user().click(screen.getByRole('tab', { name: 'Questions' }));
     expect(screen.getByTestId('meeting-questions').querySelectorAll('li')).toHaveLength(10);
   });
+
+  it('shows what the last meeting with this person left open, and takes it over into the new agenda', async () => {
+    const last = meeting({
+      id: 30,
+      title: 'Kick-off',
+      followups: '- [x] Sent the deck\n- Book the budget review',
+      agenda: '- Hiring plan',
+    });
+    serve((req) => {
+      if (req.path === '/people/4/meetings') return { body: { success: true, meetings: [last] } };
+      if (req.path === '/meetings/30') return { body: { success: true, meeting: last } };
+      if (req.path === '/meetings') return written();
+      return undefined;
+    });
+    open(null);
+    const box = await screen.findByTestId('carry-forward');
+    expect(box.textContent).toContain('Book the budget review');
+    expect(box.textContent).toContain('Hiring plan');
+    expect(box.textContent).not.toContain('Sent the deck');
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Add to this agenda' }));
+    await u.click(screen.getByRole('tab', { name: 'Agenda' }));
+    expect((screen.getByRole('textbox', { name: 'Agenda' }) as HTMLTextAreaElement).value).toBe('- Book the budget review\n- Hiring plan');
+    await wait(600);
+    expect(fake.find('POST', '/meetings')[0]!.body!.meeting).toMatchObject({ agenda: '- Book the budget review\n- Hiring plan' });
+  });
 });

@@ -14,6 +14,7 @@ import { deleteMeeting, fetchMeeting, type Meeting } from '../api/meetings';
 import type { PersonSummary } from '../api/people';
 import MeetingChat from '../chat/MeetingChat';
 import { AutosavedField, type AutosavedFieldHandle } from '../shared/AutosavedField';
+import { CarryForward } from './CarryForward';
 import { MeetingSections } from './MeetingSections';
 import { meetingAsText, useMeetingRecord } from './useMeetingRecord';
 import './meetings.css';
@@ -214,6 +215,17 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
               save={(text, keepalive) => record.saveField('meeting_date', text, keepalive)}
             />
           </div>
+          {!initial && (
+            <CarryForward
+              personId={defaultAttendeeId}
+              onTakeOver={(list) => {
+                const agenda = sections.current.agenda;
+                if (!agenda) return;
+                const before = agenda.text().trimEnd();
+                agenda.put(before ? `${before}\n${list}` : list, true);
+              }}
+            />
+          )}
           <MeetingSections session={session} initial={initial} record={record} handles={sections} context={context} />
         </div>
         <div className="meeting-chat-column">

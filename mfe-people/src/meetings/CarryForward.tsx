@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { fetchMeeting, fetchPersonMeetings, type Meeting } from '../api/meetings';
+import { asList, openLines } from './carryForward';
+
+interface CarryForwardProps {
+  personId: number;
+  /** Puts the open items into this meeting's agenda. */
+  onTakeOver(list: string): void;
+}
+
+/**
+ * A new meeting shows what the last one with this person left open (unfinished follow-ups and
+ * agenda items), ready to take over into its agenda. Nothing shows when there is nothing open,
+ * or when the last meeting cannot be read.
+ */
+export function CarryForward({ personId, onTakeOver }: CarryForwardProps) {
+  const [last, setLast] = useState<{ meeting: Meeting; followups: string[]; agenda: string[] } | null>(null);
+  const [taken, setTaken] = useState(false);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    (async () => {
+      const [newest] = await fetchPersonMeetings(personId, abort.signal);
+      if (!newest) return;
+      const meeting = await fetchMeeting(newest.id, abort.signal);
+      const followups = openLines(meeting.followups);
+      const agenda = openLines(meeting.agenda);
+      if (!abort.signal.aborted && followups.length + agenda.length > 0) setLast({ meeting, followups, agenda });
+    })().catch(() => undefined);
+    return () => abort.abort();
+  }, [personId]);
+
+  if (!last) return null;
+  const { meeting, followups, agenda } = last;
+  return (
+    <section className="carry-forward" aria-label="Open from the last meeting" data-testid="carry-forward">
+      <h3>
+        Open from “{meeting.title}”{meeting.short_date && ` (${meeting.short_date})`}
+      </h3>
+      {followups.length > 0 && (
+        <>
+          <h4>Follow-ups not done</h4>
+          <ul>
+            {followups.map((line, i) => (
+              <li key={`f${i}`}>{line}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {agenda.length > 0 && (
+        <>
+          <h4>Agenda items</h4>
+          <ul>
+            {agenda.map((line, i) => (
+              <li key={`a${i}`}>{line}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <button
+        type="button"
+        className="button"
+        disabled={taken}
+        onClick={() => {
+          setTaken(true);
+          onTakeOver(asList([...followups, ...agenda]));
+        }}
+      >
+        {taken ? 'Added to the agenda' : 'Add to this agenda'}
+      </button>
+    </section>
+  );
+}
