@@ -95,7 +95,7 @@ export function CheckinTab({ type, label }: { type: QuestionnaireType; label: st
                 <section className="coaching-section" aria-label={section.title}>
                   <h3>{section.title}</h3>
                   {section.description && <p className="coaching-section-description">{section.description}</p>}
-                  <QuestionList questions={section.questions} onOpen={setQuestion} />
+                  <QuestionList questions={section.questions} onOpen={setQuestion} showTrend={stepper.steppable} />
                 </section>
               )}
             </>

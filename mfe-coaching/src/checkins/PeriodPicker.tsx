@@ -6,7 +6,7 @@ export function PeriodPicker({ stepper }: { stepper: PeriodStepper }) {
   if (!stepper.steppable) {
     return (
       <div className="coaching-period" data-testid="period-picker">
-        <span className="coaching-period-label">Answered once, when you start</span>
+        <span className="coaching-note">Answered once, when you start</span>
       </div>
     );
   }

@@ -3,7 +3,16 @@ import { ScoreDonut } from '../shared/ScoreDonut';
 import { ScoreTrend } from './ScoreTrend';
 
 /** The selected section's questions, each with its score donut and its recent scores. */
-export function QuestionList({ questions, onOpen }: { questions: readonly ScoredQuestion[]; onOpen: (question: ScoredQuestion) => void }) {
+export function QuestionList({
+  questions,
+  onOpen,
+  showTrend = true,
+}: {
+  questions: readonly ScoredQuestion[];
+  onOpen: (question: ScoredQuestion) => void;
+  /** Off for onboarding: answered once, it has no periods to compare. */
+  showTrend?: boolean;
+}) {
   if (questions.length === 0) return <p className="coaching-note">This section has no questions yet.</p>;
   return (
     <ul className="coaching-questions">
@@ -17,7 +26,7 @@ export function QuestionList({ questions, onOpen }: { questions: readonly Scored
             </span>
             {q.has_notes && <span className="coaching-question-notes">Notes</span>}
           </button>
-          <ScoreTrend scores={q.recent_scores} />
+          {showTrend && <ScoreTrend scores={q.recent_scores} />}
         </li>
       ))}
     </ul>

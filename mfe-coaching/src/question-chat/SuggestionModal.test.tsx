@@ -1,0 +1,90 @@
+/** @jest-environment jsdom */
+import '../testing/textEncoder';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { DialogProvider } from '@cc/ui/dialogs';
+import { OPEN_ON_LOAD_KEY } from '@cc/ui/open-hint';
+import { MemoryRouter, Route, Routes } from '@cc/ui/router';
+import { installFakeApi } from '../testing/fakeApi';
+import SuggestionModal from './SuggestionModal';
+
+let fake: ReturnType<typeof installFakeApi>;
+
+beforeEach(() => {
+  localStorage.clear();
+  document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
+  fake = installFakeApi((req) => {
+    if (req.method === 'GET' && req.path === '/files')
+      return { body: { coaching: [], career: [{ id: 31, name: 'goals.md', description: '' }] } };
+    if (req.method === 'POST' && req.path === '/files') return { status: 201, body: { success: true, errors: [], file: { id: 77 } } };
+    return undefined;
+  });
+});
+
+afterEach(() => fake.uninstall());
+
+function open(text: string) {
+  render(
+    <MemoryRouter initialEntries={['/coaching']}>
+      <DialogProvider>
+        <Routes>
+          <Route
+            path="/coaching"
+            element={
+              <SuggestionModal
+                text={text}
+                fileName="top_priority_2026-03-02.md"
+                folder="coaching"
+                description="Top priority"
+                onClose={() => undefined}
+              />
+            }
+          />
+          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+        </Routes>
+      </DialogProvider>
+    </MemoryRouter>,
+  );
+}
+
+const hint = () => JSON.parse(localStorage.getItem(OPEN_ON_LOAD_KEY) ?? 'null');
+
+describe('suggestion action', () => {
+  it('needs both a file name and a folder name', async () => {
+    open('Ship the report by 3 pm.');
+    await waitFor(() => expect(fake.find('GET', '/files')).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('Folder name'), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create and open' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please provide both file name and folder name');
+    expect(fake.find('POST', '/files')).toHaveLength(0);
+  });
+
+  it('creates the virtual coaching file and opens the dashboard on it', async () => {
+    open('Ship the report by 3 pm.');
+    expect((screen.getByLabelText('File name') as HTMLInputElement).value).toBe('top_priority_2026-03-02.md');
+    expect((screen.getByLabelText('Folder name') as HTMLInputElement).value).toBe('coaching');
+    await waitFor(() => expect(fake.find('GET', '/files')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Create and open' }));
+    await screen.findByText('Dashboard page');
+    expect(fake.find('POST', '/files')[0]?.body).toEqual({
+      file: { folder: 'coaching', name: 'top_priority_2026-03-02.md', description: 'Top priority', content: 'Ship the report by 3 pm.' },
+    });
+    expect(hint()).toEqual({ folder: 'coaching', fileName: 'top_priority_2026-03-02.md', fileId: 77, startChat: false });
+  });
+
+  it('updates a file the text names: the dashboard opens it with the text as its chat prompt', async () => {
+    open('Add the pricing milestone to goals.md');
+    await waitFor(() => expect((screen.getByLabelText('File name') as HTMLInputElement).value).toBe('goals.md'));
+    expect((screen.getByLabelText('Folder name') as HTMLInputElement).value).toBe('career');
+    fireEvent.click(screen.getByRole('button', { name: 'Open to update' }));
+    await screen.findByText('Dashboard page');
+    expect(fake.find('POST', '/files')).toHaveLength(0);
+    expect(hint()).toEqual({
+      folder: 'career',
+      fileName: 'goals.md',
+      fileId: 31,
+      startChat: true,
+      chatPrompt: 'Add the pricing milestone to goals.md',
+    });
+  });
+});
