@@ -1,0 +1,116 @@
+/** @jest-environment jsdom */
+// First: jsdom has no TextEncoder, which react-router needs when it loads.
+import '../testing/text-encoding';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetChatStatusCache } from '@cc/ui';
+import { MemoryRouter, Route, Routes, useLocation } from '@cc/ui/router';
+import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { installFakeApi } from '../testing/fakeApi';
+import { person } from '../testing/fixtures';
+import PeoplePage from './PeoplePage';
+
+let fake: ReturnType<typeof installFakeApi>;
+let people: { id: number; full_name: string }[];
+
+beforeEach(() => {
+  localStorage.clear();
+  setStorageAccount('7');
+  resetChatStatusCache();
+  people = [
+    { id: 4, full_name: 'Ada Lovelace' },
+    { id: 5, full_name: 'Charles Babbage' },
+  ];
+  fake = installFakeApi((req) => {
+    if (req.path === '/people' && req.method === 'GET') return { body: people };
+    if (req.path === '/people' && req.method === 'POST') {
+      const name = (req.body!.person as { full_name: string }).full_name;
+      people.push({ id: 6, full_name: name });
+      return { status: 201, body: { success: true, errors: [], person: person(6, name) } };
+    }
+    const one = /^\/people\/(\d+)$/.exec(req.path);
+    if (one && req.method === 'GET') {
+      const p = people.find((x) => x.id === Number(one[1]));
+      return p ? { body: { success: true, person: person(p.id, p.full_name) } } : undefined;
+    }
+    if (one && req.method === 'DELETE') {
+      people = people.filter((x) => x.id !== Number(one[1]));
+      return { body: { success: true, errors: [] } };
+    }
+    return undefined;
+  });
+});
+afterEach(() => {
+  fake.uninstall();
+  forgetStorageAccount();
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderPage(at = '/people') {
+  render(
+    <MemoryRouter initialEntries={[at]}>
+      <Routes>
+        <Route path="/people" element={<PeoplePage />} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+/**
+ * The pointer entering the list loads dnd-kit, which then takes the list over (a remount): wait
+ * for it, as a person's click never comes within the same millisecond as the hover.
+ */
+async function dndLoaded(u: ReturnType<typeof userEvent.setup>) {
+  await u.hover(await screen.findByRole('list', { name: 'People' }));
+  await waitFor(() => expect(screen.getAllByRole('button', { name: /^Move / })[0]!.getAttribute('aria-describedby')).toBeTruthy());
+}
+
+const names = () => screen.getAllByTestId('person-row').map((row) => row.querySelector('.person-link')!.textContent);
+const shown = async () => (await screen.findByTestId('person-content')).getAttribute('data-person-id');
+
+describe('the people page', () => {
+  it('lists the people in their order and shows the one the address names (the first one otherwise)', async () => {
+    renderPage('/people?person=5');
+    await waitFor(() => expect(names()).toEqual(['Ada Lovelace', 'Charles Babbage']));
+    expect(await shown()).toBe('5');
+    expect(screen.getByRole('link', { name: 'Charles Babbage' }).getAttribute('aria-current')).toBe('page');
+
+    const u = userEvent.setup();
+    await dndLoaded(u);
+    await u.click(screen.getByRole('link', { name: 'Ada Lovelace' }));
+    expect(screen.getByTestId('where').textContent).toBe('/people?person=4');
+    await waitFor(async () => expect(await shown()).toBe('4'));
+  });
+
+  it('adds a person at the end and opens them', async () => {
+    renderPage();
+    const u = userEvent.setup();
+    await dndLoaded(u);
+    await u.type(await screen.findByLabelText("New person's name"), 'Grace Hopper{Enter}');
+    await waitFor(() => expect(names()).toEqual(['Ada Lovelace', 'Charles Babbage', 'Grace Hopper']));
+    expect(fake.find('POST', '/people')[0]!.body).toEqual({ person: { full_name: 'Grace Hopper' } });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/people?person=6'));
+    expect(await shown()).toBe('6');
+  });
+
+  it('deletes a person only after the in-app confirmation', async () => {
+    renderPage();
+    const u = userEvent.setup();
+    await dndLoaded(u);
+    await u.click(await screen.findByRole('button', { name: 'Delete Charles Babbage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete person' });
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fake.find('DELETE', '/people/5')).toHaveLength(0);
+
+    await u.click(screen.getByRole('button', { name: 'Delete Charles Babbage' }));
+    await u.click(within(await screen.findByRole('dialog', { name: 'Delete person' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(names()).toEqual(['Ada Lovelace']));
+    expect(fake.find('DELETE', '/people/5')).toHaveLength(1);
+  });
+});
