@@ -36,6 +36,7 @@ let fake: ReturnType<typeof installFakeApi>;
 let reply: (answer: FakeAnswer) => void;
 let conversation: object;
 let clearAnswer: FakeAnswer;
+let suggest: (answer: FakeAnswer) => void;
 
 beforeEach(() => {
   localStorage.clear();
@@ -45,6 +46,7 @@ beforeEach(() => {
   fake = installFakeApi((req: FakeRequest) => {
     if (req.path === '/coaching/onboarding_conversation') return { body: conversation };
     if (req.path === '/coaching/onboarding_send_message') return new Promise<FakeAnswer>((resolve) => (reply = resolve));
+    if (req.path === '/ai_chat/suggest_edits') return new Promise<FakeAnswer>((resolve) => (suggest = resolve));
     if (req.path === '/coaching/onboarding_save_content') {
       if (req.body?.clear_messages) return clearAnswer;
       return {
@@ -149,5 +151,47 @@ describe('question chat', () => {
     expect(body).toMatchObject({ question_id: 12, period_key: '2026-03-02', content: 'Old notes\nFinish the draft by noon', revision: 4 });
     expect(typeof body?.save_id).toBe('string');
     await screen.findByText('Saved');
+  });
+
+  it('updates the manual entries from the chat: the chat waits meanwhile, then the notes are replaced and saved', async () => {
+    conversation = {
+      ...emptyConversation,
+      messages: [
+        { role: 'user', content: 'Ship the report by 3 pm.' },
+        { role: 'assistant', content: 'What could get in the way?' },
+      ],
+      content: 'Old notes',
+      content_revision: 2,
+    };
+    open();
+    await screen.findByText('What could get in the way?');
+    const notes = screen.getByRole('textbox', { name: 'Manual entries' }) as HTMLTextAreaElement;
+    await waitFor(() => expect(notes.value).toBe('Old notes'));
+    fireEvent.click(screen.getByRole('button', { name: 'Update notes from chat' }));
+    await waitFor(() => expect(fake.find('POST', '/ai_chat/suggest_edits')).toHaveLength(1));
+    expect(fake.find('POST', '/ai_chat/suggest_edits')[0]?.body).toMatchObject({
+      file_content: 'Old notes',
+      file_name: 'top_priority_2026-03-02.md',
+      folder: 'coaching',
+      conversation_history: [
+        { role: 'user', content: 'Ship the report by 3 pm.' },
+        { role: 'assistant', content: 'What could get in the way?' },
+      ],
+    });
+    expect((input() as HTMLTextAreaElement).disabled).toBe(true);
+    suggest({ body: { success: true, suggested_content: '- Ship the report by 3 pm\n- Risk: late data' } });
+    await screen.findByText('I updated your journal entry with improvements.');
+    expect(notes.value).toBe('- Ship the report by 3 pm\n- Risk: late data');
+    await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_save_content')).toHaveLength(1));
+    expect(fake.find('POST', '/coaching/onboarding_save_content')[0]?.body).toMatchObject({
+      content: '- Ship the report by 3 pm\n- Risk: late data',
+      revision: 2,
+    });
+    expect((input() as HTMLTextAreaElement).disabled).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Update notes from chat' }));
+    await waitFor(() => expect(fake.find('POST', '/ai_chat/suggest_edits')).toHaveLength(2));
+    suggest({ body: { success: false, error: 'no model' } });
+    await screen.findByText('There was an error updating your file.');
   });
 });
