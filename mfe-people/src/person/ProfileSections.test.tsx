@@ -72,4 +72,20 @@ describe('the profile fields', () => {
     await act(async () => jest.advanceTimersByTime(600));
     expect(fake.find('PATCH', '/people/4').map((c) => c.body)).toEqual([{ working_style: { communication: 'Short written updates' } }]);
   });
+
+  it('refuses a blank name without asking the server, and renames once a name is typed', async () => {
+    const renamed: string[] = [];
+    render(<ProfileSections person={person(4, 'Ada Lovelace')} onRenamed={(n) => renamed.push(n)} />);
+    const u = user();
+    await u.clear(screen.getByLabelText('Full name'));
+    await act(async () => jest.advanceTimersByTime(600));
+    expect(screen.getByTestId('person-field-full_name-status').textContent).toBe('Error saving: Please enter a name.');
+    expect(fake.find('PATCH', '/people/4')).toHaveLength(0);
+
+    answer = { body: { success: true, errors: [], person: person(4, 'Ada King') } };
+    await u.type(screen.getByLabelText('Full name'), 'Ada King');
+    await act(async () => jest.advanceTimersByTime(600));
+    expect(fake.find('PATCH', '/people/4').map((c) => c.body)).toEqual([{ full_name: 'Ada King' }]);
+    expect(renamed).toEqual(['Ada King']);
+  });
 });

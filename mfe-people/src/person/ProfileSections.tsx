@@ -1,6 +1,14 @@
 import { useState } from 'react';
+import { ApiError } from '@cc/client';
 import { AUTOSAVE_DELAYS_MS } from '@cc/ui';
-import { DEFAULT_PERSON_SECTION, fieldLimit, PEOPLE_LIMITS, PERSON_SECTIONS, type PersonSectionKey } from '@cc/contracts/people-rules';
+import {
+  DEFAULT_PERSON_SECTION,
+  fieldLimit,
+  PEOPLE_LIMITS,
+  PEOPLE_MESSAGES as M,
+  PERSON_SECTIONS,
+  type PersonSectionKey,
+} from '@cc/contracts/people-rules';
 import { renamePerson, savePersonField, type Person } from '../api/people';
 import { AutosavedField } from '../shared/AutosavedField';
 
@@ -55,8 +63,8 @@ export function ProfileSections({ person, onRenamed }: ProfileSectionsProps) {
                     maxLength={PEOPLE_LIMITS.fullName}
                     testId="person-field-full_name"
                     save={async (text, keepalive) => {
-                      // A blank name is refused by the server: wait for one.
-                      if (!text.trim()) return;
+                      // Refused as the server would ('Error saving: Please enter a name.'); the next edit saves.
+                      if (!text.trim()) throw new ApiError(422, [M.fullNameRequired], { success: false, errors: [M.fullNameRequired] });
                       const saved = await renamePerson(person.id, text, keepalive);
                       onRenamed(saved.full_name);
                     }}
