@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpApi, uniqueEmail } from './support/helpers';
 import { adminUser, closePurpose, openCoaching } from './support/coaching';
@@ -179,4 +180,22 @@ test('an administrator adds a section and a question and imports a CSV; another 
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(editor.locator('.coaching-admin-section', { hasText: title })).toHaveCount(0);
   }
+});
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+test('a check-in and its question chat have no serious or critical accessibility violation', async ({ page }) => {
+  await signUpApi(page.request, uniqueEmail('coach-a11y'));
+  await openCoaching(page);
+  await expect(page.getByTestId('checkin')).toHaveAttribute('data-loading', 'false');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('question').first().locator('.coaching-question-open').click();
+  await expect(page.locator('[data-role="assistant"]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('textbox', { name: 'Your answer' })).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
 });
