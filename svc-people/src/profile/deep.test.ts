@@ -21,9 +21,11 @@ afterAll(async () => {
 const MARKDOWN = '# Profile\n\nInformation from profile details:\n- I lead the platform team.\n\nReferences\n- details';
 const env = () => ({ AI_BASE_URL: model.baseURL, AI_MODEL: 'test-model', AI_API_KEY: 'k' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Each test starts and stops the service and its job queue: more than the default 20 s on a busy machine.
+const SLOW_TEST_MS = 60_000;
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 500; i++) {
     const v = await read();
     if (ok(v)) return v;
     await sleep(100);
@@ -31,91 +33,109 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<
   throw new Error('never reached');
 }
 
-test('deep research survives a restart of the service, runs once at a time, and the call answers when it is done', async () => {
-  const a = await startPeople(env(), database);
-  const c = a.user();
-  model.reply({ content: MARKDOWN, delayMs: 60_000 }, { content: MARKDOWN });
-  // Two requests for one user: one generation (the second joins the first).
-  const first = c.post('/profile/generate', { details: { full_name: 'Jane' }, research_mode: 'deep' }).catch(() => undefined);
-  const second = c.post('/profile/generate', { research_mode: 'deep' }).catch(() => undefined);
-  const running = await until(
-    () => c.get('/profile/generation_status'),
-    (r) => r.body.generation?.phase === 'writing',
-  );
-  expect(running.body.generation).toMatchObject({ research_mode: 'deep', state: 'running', attempts: 1 });
-  expect(running.body.generation.progress).toBeGreaterThan(0);
+test(
+  'deep research survives a restart of the service, runs once at a time, and the call answers when it is done',
+  async () => {
+    const a = await startPeople(env(), database);
+    const c = a.user();
+    model.reply({ content: MARKDOWN, delayMs: 60_000 }, { content: MARKDOWN });
+    // Two requests for one user: one generation (the second joins the first).
+    const first = c.post('/profile/generate', { details: { full_name: 'Jane' }, research_mode: 'deep' }).catch(() => undefined);
+    const second = c.post('/profile/generate', { research_mode: 'deep' }).catch(() => undefined);
+    const running = await until(
+      () => c.get('/profile/generation_status'),
+      (r) => r.body.generation?.phase === 'writing',
+    );
+    expect(running.body.generation).toMatchObject({ research_mode: 'deep', state: 'running', attempts: 1 });
+    expect(running.body.generation.progress).toBeGreaterThan(0);
 
-  await stopAllProfileJobs();
-  await a.svc.close();
-  void first;
-  void second;
+    await stopAllProfileJobs();
+    await a.svc.close();
+    void first;
+    void second;
 
-  const b = await startPeople(env(), database);
-  const again = Object.assign(signIn(new TestClient(b.svc.url), c.id), { cookie: c.cookie, csrf: c.csrf });
-  const done = await until(
-    () => again.get('/profile/generation_status'),
-    (r) => r.body.generation?.state === 'done',
-  );
-  expect(done.body.generation).toMatchObject({ id: running.body.generation.id, state: 'done', phase: 'done', progress: 100, attempts: 2 });
-  expect((await again.get('/profile')).body.statements).toEqual([{ text: 'I lead the platform team.', source: 'profile details' }]);
-  // The model was asked twice in all: once before the restart, once after; never by both requests.
-  expect(model.requests).toHaveLength(2);
+    const b = await startPeople(env(), database);
+    const again = Object.assign(signIn(new TestClient(b.svc.url), c.id), { cookie: c.cookie, csrf: c.csrf });
+    const done = await until(
+      () => again.get('/profile/generation_status'),
+      (r) => r.body.generation?.state === 'done',
+    );
+    expect(done.body.generation).toMatchObject({
+      id: running.body.generation.id,
+      state: 'done',
+      phase: 'done',
+      progress: 100,
+      attempts: 2,
+    });
+    expect((await again.get('/profile')).body.statements).toEqual([{ text: 'I lead the platform team.', source: 'profile details' }]);
+    // The model was asked twice in all: once before the restart, once after; never by both requests.
+    expect(model.requests).toHaveLength(2);
 
-  model.reply({ content: MARKDOWN });
-  const direct = await again.post('/profile/generate', { research_mode: 'deep' });
-  expect(direct.status).toBe(200);
-  expect(direct.body).toMatchObject({ success: true, markdown: MARKDOWN, research_mode: 'deep' });
-  await stopAllProfileJobs();
-  await b.svc.close();
-});
+    model.reply({ content: MARKDOWN });
+    const direct = await again.post('/profile/generate', { research_mode: 'deep' });
+    expect(direct.status).toBe(200);
+    expect(direct.body).toMatchObject({ success: true, markdown: MARKDOWN, research_mode: 'deep' });
+    await stopAllProfileJobs();
+    await b.svc.close();
+  },
+  SLOW_TEST_MS,
+);
 
-test('a deep research can be cancelled: the waiting call answers 409 and nothing is written', async () => {
-  const s = await startPeople(env(), database);
-  const c = s.user();
-  model.reply({ content: MARKDOWN, delayMs: 60_000 });
-  const call = c.post('/profile/generate', { details: { full_name: 'Jane' }, research_mode: 'deep' });
-  await until(
-    () => c.get('/profile/generation_status'),
-    (r) => r.body.generation?.state === 'running',
-  );
-  const cancelled = await c.post('/profile/cancel_generation', {});
-  expect(cancelled.body).toMatchObject({ success: true, cancelled: true, generation: { state: 'cancelled' } });
-  const answer = await call;
-  expect(answer.status).toBe(409);
-  expect((await c.get('/profile')).body.ai_profile_markdown).toBe('');
-  expect((await c.post('/profile/cancel_generation', {})).body.cancelled).toBe(false);
-  await stopAllProfileJobs();
-  await s.svc.close();
-});
+test(
+  'a deep research can be cancelled: the waiting call answers 409 and nothing is written',
+  async () => {
+    const s = await startPeople(env(), database);
+    const c = s.user();
+    model.reply({ content: MARKDOWN, delayMs: 60_000 });
+    const call = c.post('/profile/generate', { details: { full_name: 'Jane' }, research_mode: 'deep' });
+    await until(
+      () => c.get('/profile/generation_status'),
+      (r) => r.body.generation?.state === 'running',
+    );
+    const cancelled = await c.post('/profile/cancel_generation', {});
+    expect(cancelled.body).toMatchObject({ success: true, cancelled: true, generation: { state: 'cancelled' } });
+    const answer = await call;
+    expect(answer.status).toBe(409);
+    expect((await c.get('/profile')).body.ai_profile_markdown).toBe('');
+    expect((await c.post('/profile/cancel_generation', {})).body.cancelled).toBe(false);
+    await stopAllProfileJobs();
+    await s.svc.close();
+  },
+  SLOW_TEST_MS,
+);
 
-test('a run left by a process that died (no heartbeat for a minute) is taken up at the next start, not 20 minutes later', async () => {
-  const first = await startPeople(env(), database);
-  const c = first.user();
-  await first.svc.close();
-  const details = { full_name: 'Jane', company: '', company_description: '', role: '', extra: '' };
-  const [row] = (await database
-    .db('people.profile_generations')
-    .insert({
-      user_id: c.id,
-      research_mode: 'deep',
-      state: 'running',
-      phase: 'writing',
-      progress: 45,
-      attempts: 1,
-      request: JSON.stringify({ details, evidence: [] }),
-      started_at: database.db.raw("now() - interval '5 minutes'"),
-      heartbeat_at: database.db.raw("now() - interval '5 minutes'"),
-    })
-    .returning('id')) as { id: number }[];
-  model.reply({ content: MARKDOWN });
-  const next = await startPeople(env(), database);
-  const again = Object.assign(signIn(new TestClient(next.svc.url), c.id), { cookie: c.cookie, csrf: c.csrf });
-  const done = await until(
-    () => again.get('/profile/generation_status'),
-    (r) => r.body.generation?.state === 'done',
-  );
-  expect(done.body.generation).toMatchObject({ id: row!.id, attempts: 2, progress: 100 });
-  expect((await again.get('/profile')).body.ai_profile_markdown).toBe(MARKDOWN);
-  await stopAllProfileJobs();
-  await next.svc.close();
-});
+test(
+  'a run left by a process that died (no heartbeat for a minute) is taken up at the next start, not 20 minutes later',
+  async () => {
+    const first = await startPeople(env(), database);
+    const c = first.user();
+    await first.svc.close();
+    const details = { full_name: 'Jane', company: '', company_description: '', role: '', extra: '' };
+    const [row] = (await database
+      .db('people.profile_generations')
+      .insert({
+        user_id: c.id,
+        research_mode: 'deep',
+        state: 'running',
+        phase: 'writing',
+        progress: 45,
+        attempts: 1,
+        request: JSON.stringify({ details, evidence: [] }),
+        started_at: database.db.raw("now() - interval '5 minutes'"),
+        heartbeat_at: database.db.raw("now() - interval '5 minutes'"),
+      })
+      .returning('id')) as { id: number }[];
+    model.reply({ content: MARKDOWN });
+    const next = await startPeople(env(), database);
+    const again = Object.assign(signIn(new TestClient(next.svc.url), c.id), { cookie: c.cookie, csrf: c.csrf });
+    const done = await until(
+      () => again.get('/profile/generation_status'),
+      (r) => r.body.generation?.state === 'done',
+    );
+    expect(done.body.generation).toMatchObject({ id: row!.id, attempts: 2, progress: 100 });
+    expect((await again.get('/profile')).body.ai_profile_markdown).toBe(MARKDOWN);
+    await stopAllProfileJobs();
+    await next.svc.close();
+  },
+  SLOW_TEST_MS,
+);

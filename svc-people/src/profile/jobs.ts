@@ -91,7 +91,8 @@ export class ProfileJobs {
 
   /** Starts the queue and the worker once (on the first deep request, or when a generation is waiting). */
   ensureStarted(): Promise<PgBoss> {
-    this.starting ??= (async () => {
+    if (this.starting) return this.starting;
+    this.starting = (async () => {
       const boss = new PgBoss({ db: bossDb(this.db) as PgBoss.Db, schema: BOSS_SCHEMA, schedule: false });
       boss.on('error', (err) => this.log.error({ err }, 'profile job queue'));
       await boss.start();
@@ -116,6 +117,11 @@ export class ProfileJobs {
       for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, this.onSignal);
       return boss;
     })();
+    // A start that failed (the database was away) is tried again by the next request.
+    this.starting.catch((err: unknown) => {
+      this.log.error({ err }, 'profile job queue did not start');
+      this.starting = undefined;
+    });
     return this.starting;
   }
 
