@@ -46,6 +46,8 @@ beforeEach(() => {
   fake = installFakeApi((req: FakeRequest) => {
     if (req.path === '/coaching/onboarding_conversation') return { body: conversation };
     if (req.path === '/coaching/onboarding_send_message') return new Promise<FakeAnswer>((resolve) => (reply = resolve));
+    if (req.path === '/coaching/onboarding_generate_summary')
+      return { body: { success: true, summary: 'You will ship the report by 3 pm.', summary_revision: 3 } };
     if (req.path === '/ai_chat/suggest_edits') return new Promise<FakeAnswer>((resolve) => (suggest = resolve));
     if (req.path === '/coaching/onboarding_save_content') {
       if (req.body?.clear_messages) return clearAnswer;
@@ -193,5 +195,34 @@ describe('question chat', () => {
     await waitFor(() => expect(fake.find('POST', '/ai_chat/suggest_edits')).toHaveLength(2));
     suggest({ body: { success: false, error: 'no model' } });
     await screen.findByText('There was an error updating your file.');
+  });
+
+  it('regenerates the AI summary from the manual entries and the chat, and shows it as saved', async () => {
+    conversation = {
+      ...emptyConversation,
+      messages: [{ role: 'user', content: 'Ship the report by 3 pm.' }],
+      content: 'Block the morning.',
+      summary_revision: 2,
+    };
+    open();
+    await screen.findByText('Ship the report by 3 pm.');
+    fireEvent.click(screen.getByRole('button', { name: 'AI summary' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate summary' }));
+    const summary = (await screen.findByRole('textbox', { name: 'AI summary' })) as HTMLTextAreaElement;
+    await waitFor(() => expect(summary.value).toBe('You will ship the report by 3 pm.'));
+    expect(fake.find('POST', '/coaching/onboarding_generate_summary')[0]?.body).toEqual({
+      question_id: 12,
+      period_key: '2026-03-02',
+      content: 'Block the morning.',
+      messages: [{ role: 'user', content: 'Ship the report by 3 pm.' }],
+    });
+    // The server stored it: nothing to save, and the next edit is based on its new revision.
+    fireEvent.change(summary, { target: { value: 'You will ship the report by 3 pm. Ana reviews.' } });
+    fireEvent.blur(summary);
+    await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_save_content')).toHaveLength(1));
+    expect(fake.find('POST', '/coaching/onboarding_save_content')[0]?.body).toMatchObject({
+      content_summary: 'You will ship the report by 3 pm. Ana reviews.',
+      revision: 3,
+    });
   });
 });
