@@ -19,7 +19,8 @@ function identity(details: ProfileDetails): string | undefined {
 
 const EVIDENCE_SHOWN = 24;
 const PER_SOURCE = 4;
-const MIN_CLAIM = 12;
+// Shorter than this, a line is an aside ("It went well."), not a claim about the user.
+const MIN_CLAIM = 16;
 const MAX_CLAIM = 280;
 
 /**
@@ -108,6 +109,13 @@ function thirdPersonVerb(verb: string): string {
   return `${verb}s`;
 }
 
+/** Notes often drop the subject ("Launched billing to 300 customers."): a summary names who did it. */
+export function withSubject(sentence: string, name: string): string {
+  const first = /^([A-Z][a-z]+)\b/.exec(sentence)?.[1]?.toLowerCase();
+  if (!first || !((first.length > 4 && first.endsWith('ed')) || KEEP_VERB.has(first))) return sentence;
+  return `${name} ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+}
+
 /** "I lead the platform and my team" → "Jane leads the platform and Jane's team", for a third-person summary. */
 export function toThirdPerson(sentence: string, name: string): string {
   return sentence
@@ -132,7 +140,7 @@ export function offlineNarrative({ details, statements = [], companyStatements =
   const known = new Set([first, about].filter(Boolean).map((s) => s!.toLowerCase()));
   const name = clean(details.full_name).split(' ')[0] || 'They';
   const highlights = [...statements.map((s) => s.text), ...sentences(clean(details.extra))]
-    .map((s) => endSentence(toThirdPerson(s, name)))
+    .map((s) => endSentence(withSubject(toThirdPerson(s, name), name)))
     .filter((s) => !known.has(s.toLowerCase()))
     .filter((s, i, all) => all.indexOf(s) === i)
     .slice(0, 4);

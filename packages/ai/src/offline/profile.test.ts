@@ -1,0 +1,42 @@
+import { describe, expect, test } from '@jest/globals';
+import { offlineNarrative, offlineProfileStatements } from './profile';
+
+const details = { full_name: 'Sam Smoke', role: 'Product Manager', company: 'Initech', extra: 'I run discovery for the billing product.' };
+
+describe('the offline About me profile', () => {
+  test('each note gives the claims it makes, under its own label; headings, questions, links and TODOs are not claims', () => {
+    const { markdown, statements } = offlineProfileStatements(details, [
+      {
+        kind: 'file',
+        label: 'work-profile/wins.md',
+        text: '# Wins\n\n| quarter | win |\n|---|---|\n- Launched usage-based billing to 300 customers.\n- TODO add Q3\n- What did I learn?\n- https://example.com/deck\n- [x] Cut churn by 2 points.',
+      },
+      { kind: 'journal', label: 'journal entry of 2026-11-20', text: 'Ran a pricing workshop with sales and finance. It went well.' },
+      { kind: 'checkin', label: 'check-in "Wins" (2026-W47)', text: '   ' },
+    ]);
+    expect(statements).toEqual([
+      { text: 'Sam Smoke works as a Product Manager at Initech.', source: 'profile details' },
+      { text: 'I run discovery for the billing product.', source: 'profile details' },
+      { text: 'Launched usage-based billing to 300 customers.', source: 'work-profile/wins.md' },
+      { text: 'Cut churn by 2 points.', source: 'work-profile/wins.md' },
+      { text: 'Ran a pricing workshop with sales and finance.', source: 'journal entry of 2026-11-20' },
+    ]);
+    expect(markdown).toContain(
+      'References\n- Profile details you entered in About me\n- work-profile/wins.md\n- journal entry of 2026-11-20',
+    );
+    expect(markdown).not.toContain('Wins" (2026-W47)');
+  });
+
+  test('with nothing entered or written, it says what to add and has no statements', () => {
+    expect(offlineProfileStatements({}, []).statements).toEqual([]);
+  });
+
+  test('the narrative names who did what a note left without a subject', () => {
+    const narrative = offlineNarrative({
+      details,
+      statements: [{ text: 'Launched usage-based billing to 300 customers.', source: 'work-profile/wins.md' }],
+    });
+    expect(narrative).toContain('Sam launched usage-based billing to 300 customers.');
+    expect(narrative).toContain('Sam runs discovery for the billing product.');
+  });
+});
