@@ -109,8 +109,27 @@ export async function gatherEvidence(ctx: Koa.Context, settings: PeopleSettings,
   return evidence;
 }
 
-/** The link of a statement's source: one of the evidence labels (as the profile wrote it), or none. */
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[`"'“”*_]/g, '')
+    .replace(/[\s.:;,]+$/, '')
+    .trim();
+const MIN_PARTIAL = 6;
+
+/**
+ * The link of a statement's source: the evidence it names. A model may quote the label, or
+ * shorten or extend it ("wins.md", "work-profile/wins.md (file)"): the exact label first, then one
+ * that contains the other.
+ */
 export function linkOf(evidence: Pick<Evidence, 'label' | 'url'>[], source: string): string | undefined {
-  const key = source.trim().toLowerCase();
-  return evidence.find((e) => e.label.toLowerCase() === key)?.url;
+  const key = norm(source);
+  if (!key) return undefined;
+  const exact = evidence.find((e) => norm(e.label) === key);
+  if (exact) return exact.url;
+  if (key.length < MIN_PARTIAL) return undefined;
+  return evidence.find((e) => {
+    const label = norm(e.label);
+    return label.length >= MIN_PARTIAL && (key.includes(label) || label.includes(key));
+  })?.url;
 }
