@@ -228,3 +228,30 @@ describe('company statements, narrative and edits by index', () => {
     expect((await other.post('/profile/delete_statement', { index: 0 })).status).toBe(404);
   });
 });
+
+describe('with a web search configured', () => {
+  test('company statements come from the search, each linked to its citation', async () => {
+    const web = await startPeople({ SEARCH_BASE_URL: model.baseURL, SEARCH_API_KEY: 'k', SEARCH_MODEL: 'sonar' }, base.database);
+    try {
+      const c = web.as(app.user(), web.svc.url);
+      await c.patch('/profile', { details: DETAILS });
+      model.reply({
+        content: 'Acme sells payment software to banks [1].\nIt employs about 2,000 people [2].',
+        citations: ['https://acme.example/about', 'https://news.example/acme-hiring'],
+      });
+      const res = await c.post('/profile/generate_company_statements', {});
+      expect(res.body).toEqual({
+        success: true,
+        company_statements: {
+          Acme: [
+            { text: 'Acme sells payment software to banks [1].', source: 'Acme', source_url: 'https://acme.example/about' },
+            { text: 'It employs about 2,000 people [2].', source: 'Acme', source_url: 'https://news.example/acme-hiring' },
+          ],
+        },
+      });
+      expect(model.requests.at(-1)!.body.model).toBe('sonar');
+    } finally {
+      await web.close();
+    }
+  });
+});
