@@ -180,7 +180,9 @@ test('prepare a meeting: created by typing, a section generated, attendees added
   noNativeDialogs();
 });
 
-test('a new meeting with the same person shows what the last one left open, ready to take over', async ({ page }) => {
+test('a new meeting with the same person shows what the last one left open, ready to take over, and what happened since', async ({
+  page,
+}) => {
   const session = await signUpApi(page.request, uniqueEmail('carry'));
   const headers = { accept: 'application/json', 'x-csrf-token': session.csrf_token };
   const created = await page.request.post('/people', { headers, data: { person: { full_name: 'Annie Easley' } } });
@@ -198,6 +200,14 @@ test('a new meeting with the same person shows what the last one left open, read
     },
   });
   expect(last.status(), await last.text()).toBe(201);
+  // What happened since: a todo that names her, a journal entry that mentions her.
+  const todo = await page.request.post('/planning/todos', { headers, data: { todo: { title: 'Send Annie the budget draft' } } });
+  expect(todo.status(), await todo.text()).toBe(201);
+  const entry = await page.request.post('/journal/2026-03-04/save', {
+    headers,
+    data: { content: 'Lunch with Annie Easley about hiring.' },
+  });
+  expect(entry.ok(), await entry.text()).toBe(true);
 
   await page.goto(`/people?person=${personId}`);
   await page.getByRole('tab', { name: 'Meetings' }).click();
@@ -207,6 +217,13 @@ test('a new meeting with the same person shows what the last one left open, read
   await expect(box).toContainText('Book the budget review');
   await expect(box).toContainText('Hiring plan');
   await expect(box).not.toContainText('Sent the deck');
+  const brief = page.getByTestId('since-last-spoke');
+  await expect(brief.getByRole('link', { name: /Kick-off/ })).toHaveAttribute(
+    'href',
+    `/people?person=${personId}&meeting=${(await last.json()).meeting.id}`,
+  );
+  await expect(brief.getByRole('link', { name: 'Send Annie the budget draft' })).toBeVisible();
+  await expect(brief.getByRole('link', { name: 'Journal, 2026-03-04' })).toHaveAttribute('href', '/journal/2026-03-04');
   await box.getByRole('button', { name: 'Add to this agenda' }).click();
   await page.getByRole('tab', { name: 'Agenda' }).click();
   await expect(page.getByTestId('meeting-section-agenda')).toHaveValue('- Book the budget review\n- Hiring plan');

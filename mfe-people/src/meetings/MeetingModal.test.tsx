@@ -1,9 +1,12 @@
 /** @jest-environment jsdom */
+// First: jsdom has no TextEncoder, which react-router needs when it loads.
+import '../testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetChatStatusCache } from '@cc/ui';
 import { DialogProvider } from '@cc/ui/dialogs';
+import { MemoryRouter } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import type { Meeting } from '../api/meetings';
 import { installFakeApi, type FakeAnswer, type FakeHandler } from '../testing/fakeApi';
@@ -58,9 +61,11 @@ const wait = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
 
 function open(meetingId: number | null, onChanged = jest.fn()) {
   render(
-    <DialogProvider>
-      <MeetingModal meetingId={meetingId} people={PEOPLE} defaultAttendeeId={4} onChanged={onChanged} onClose={() => {}} />
-    </DialogProvider>,
+    <MemoryRouter initialEntries={['/people?person=4']}>
+      <DialogProvider>
+        <MeetingModal meetingId={meetingId} people={PEOPLE} defaultAttendeeId={4} onChanged={onChanged} onClose={() => {}} />
+      </DialogProvider>
+    </MemoryRouter>,
   );
   return onChanged;
 }
@@ -202,5 +207,42 @@ describe('the meeting-preparation modal', () => {
     expect((screen.getByRole('textbox', { name: 'Agenda' }) as HTMLTextAreaElement).value).toBe('- Book the budget review\n- Hiring plan');
     await wait(600);
     expect(fake.find('POST', '/meetings')[0]!.body!.meeting).toMatchObject({ agenda: '- Book the budget review\n- Hiring plan' });
+  });
+
+  it('briefs on what happened since the last meeting: that meeting, open todos naming the person, notes mentioning them since', async () => {
+    const last = meeting({ id: 30, title: 'Kick-off', meeting_date: '2026-03-02T10:00', short_date: 'Mar 2, 2026' });
+    const todo = (id: number, title: string, completed = false) => ({
+      id,
+      title,
+      due_date: null,
+      description: '',
+      tags: [],
+      completed,
+      milestone_id: null,
+      created_at: '',
+      updated_at: '',
+    });
+    serve((req) => {
+      if (req.path === '/people/4/meetings') return { body: { success: true, meetings: [last] } };
+      if (req.path === '/meetings/30') return { body: { success: true, meeting: last } };
+      if (req.path === '/planning/todos')
+        return { body: { success: true, todos: [todo(1, 'Send Ada the deck'), todo(2, 'Call Ada', true), todo(3, 'Book the dentist')] } };
+      if (req.path === '/files/mentions' && req.query.get('q') === 'Ada Lovelace')
+        return {
+          body: {
+            success: true,
+            mentions: [
+              { kind: 'journal', date: '2026-03-04', excerpt: 'Ada…', updated_at: '2026-03-04T08:00:00Z' },
+              { kind: 'journal', date: '2026-02-20', excerpt: 'Ada…', updated_at: '2026-02-20T08:00:00Z' },
+            ],
+          },
+        };
+      return undefined;
+    });
+    open(null);
+    const brief = await screen.findByTestId('since-last-spoke');
+    expect(brief.querySelector('a[href="/people?person=4&meeting=30"]')?.textContent).toBe('Kick-off (Mar 2, 2026)');
+    expect([...brief.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Send Ada the deck', 'Journal, 2026-03-04']);
+    expect(brief.querySelector('a[href="/journal/2026-03-04"]')).not.toBeNull();
   });
 });

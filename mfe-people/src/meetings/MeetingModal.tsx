@@ -16,6 +16,7 @@ import MeetingChat from '../chat/MeetingChat';
 import { AutosavedField, type AutosavedFieldHandle } from '../shared/AutosavedField';
 import { CarryForward } from './CarryForward';
 import { MeetingSections } from './MeetingSections';
+import { SinceLastSpokePanel } from './SinceLastSpokePanel';
 import { meetingAsText, useMeetingRecord } from './useMeetingRecord';
 import './meetings.css';
 
@@ -175,6 +176,11 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
                 </label>
               ))}
             </fieldset>
+            <SinceLastSpokePanel
+              personId={defaultAttendeeId}
+              name={people.find((p) => p.id === defaultAttendeeId)?.full_name ?? ''}
+              currentId={initial?.id ?? null}
+            />
           </div>
           <div
             role="tabpanel"

@@ -1,0 +1,88 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useNavigate } from '@cc/ui/router';
+import { fetchPersonMeetings } from '../api/meetings';
+import { fetchMentions, fetchTodos, type Mention } from '../api/notes';
+import { citationTarget, followAppCitation } from '../research/links';
+import { sinceLastSpoke, type SinceLastSpoke } from './sinceLastSpoke';
+
+/** An app link followed inside the single-page app (the research citations' way). */
+function AppLink({ url, children }: { url: string; children: string }) {
+  const navigate = useNavigate();
+  const target = citationTarget(url);
+  if (!target || target.kind !== 'app') return <span>{children}</span>;
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    followAppCitation(target, navigate);
+  };
+  return (
+    <a href={target.href} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
+
+const noteUrl = (m: Mention) =>
+  m.kind === 'journal' ? `/journal?date=${m.date}` : `/dashboard?folder=${encodeURIComponent(m.folder)}&file=${encodeURIComponent(m.name)}`;
+const noteTitle = (m: Mention) => (m.kind === 'journal' ? `Journal, ${m.date}` : `${m.folder}/${m.name}`);
+
+/**
+ * "Since we last spoke" (beyond the spec): the last meeting with the person, their open todos
+ * and the notes that mention them since, each linked to its source. What cannot be read is
+ * left out; nothing shows when there is nothing to say.
+ */
+export function SinceLastSpokePanel({ personId, name, currentId }: { personId: number; name: string; currentId: number | null }) {
+  const [brief, setBrief] = useState<SinceLastSpoke | null>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    const quiet = <T,>(p: Promise<T[]>) => p.catch(() => [] as T[]);
+    Promise.all([
+      quiet(fetchPersonMeetings(personId, abort.signal)),
+      quiet(fetchTodos(abort.signal)),
+      name.trim().length >= 2 ? quiet(fetchMentions(name, abort.signal)) : Promise.resolve([]),
+    ]).then(([meetings, todos, mentions]) => {
+      if (!abort.signal.aborted) setBrief(sinceLastSpoke(name, currentId, meetings, todos, mentions));
+    });
+    return () => abort.abort();
+  }, [personId, name, currentId]);
+
+  if (!brief || (!brief.last && brief.todos.length === 0 && brief.notes.length === 0)) return null;
+  return (
+    <section className="since-last" aria-label={`Since you last spoke with ${name}`} data-testid="since-last-spoke">
+      <h3>Since you last spoke</h3>
+      {brief.last && (
+        <p>
+          Last meeting:{' '}
+          <AppLink
+            url={`/people?person=${personId}&meeting=${brief.last.id}`}
+          >{`${brief.last.title}${brief.last.short_date ? ` (${brief.last.short_date})` : ''}`}</AppLink>
+        </p>
+      )}
+      {brief.todos.length > 0 && (
+        <>
+          <h4>Open todos</h4>
+          <ul>
+            {brief.todos.map((t) => (
+              <li key={t.id}>
+                <AppLink url="/planning">{t.due_date ? `${t.title} (due ${t.due_date})` : t.title}</AppLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {brief.notes.length > 0 && (
+        <>
+          <h4>Notes that mention them</h4>
+          <ul>
+            {brief.notes.map((m) => (
+              <li key={m.kind === 'journal' ? `j${m.date}` : `f${m.id}`}>
+                <AppLink url={noteUrl(m)}>{noteTitle(m)}</AppLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
