@@ -139,3 +139,30 @@ test(
   },
   SLOW_TEST_MS,
 );
+
+test(
+  'deep research asks the web search first and writes its findings into the profile, cited',
+  async () => {
+    const s = await startPeople({ ...env(), SEARCH_BASE_URL: model.baseURL, SEARCH_API_KEY: 'k', SEARCH_MODEL: 'sonar' }, database);
+    const c = s.user();
+    model.reply(
+      { content: 'Acme sells payment software [1].', citations: ['https://acme.example/about'] },
+      {
+        content:
+          '# Profile\n\nInformation from web research:\n- Jane works at Acme, a payments company.\n\nReferences\n- https://acme.example/about',
+      },
+    );
+    const res = await c.post('/profile/generate', { details: { full_name: 'Jane', company: 'Acme' }, research_mode: 'deep' });
+    expect(res.status).toBe(200);
+    expect(res.body.statements).toEqual([
+      { text: 'Jane works at Acme, a payments company.', source: 'web research', source_url: 'https://acme.example/about' },
+    ]);
+    const [search, write] = model.requests.slice(-2);
+    expect(search!.body.model).toBe('sonar');
+    expect(JSON.stringify(write!.body.messages)).toContain('Acme sells payment software [1].');
+    expect(res.body.generation).toMatchObject({ state: 'done', phase: 'done', progress: 100, attempts: 1 });
+    await stopAllProfileJobs();
+    await s.svc.close();
+  },
+  SLOW_TEST_MS,
+);
