@@ -182,6 +182,37 @@ test('an administrator adds a section and a question and imports a CSV; another 
   }
 });
 
+test('save to a file: the question becomes a file in the coaching folder and the dashboard opens on it', async ({ page }) => {
+  await signUpApi(page.request, uniqueEmail('coach-file'));
+  await openCoaching(page);
+  const first = page.getByTestId('question').first();
+  const title = (await first.locator('.coaching-question-title').textContent())!;
+  await first.locator('.coaching-question-open').click();
+  const modal = page.getByRole('dialog', { name: title });
+  await expect(modal.locator('[data-role="assistant"]').first()).toBeVisible({ timeout: 20_000 });
+  await modal.getByRole('textbox', { name: 'Manual entries' }).fill('Block 9-12 for the report.');
+  await modal.getByRole('button', { name: 'Save to a file' }).click();
+
+  const form = page.getByRole('dialog', { name: 'Create a file' });
+  const stem = title
+    .toLowerCase()
+    .replace(/[^a-z0-9\- ]/g, '')
+    .slice(0, 48)
+    .replace(/ /g, '_');
+  await expect(form.getByLabel('File name')).toHaveValue(new RegExp(`^${stem}_\\d{4}-\\d{2}-\\d{2}\\.md$`));
+  await expect(form.getByLabel('Folder name')).toHaveValue('coaching');
+  await form.getByLabel('File name').fill('');
+  await form.getByRole('button', { name: 'Create and open' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please provide both file name and folder name');
+  await form.getByLabel('File name').fill(`${stem}_notes.md`);
+  await form.getByRole('button', { name: 'Create and open' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('file-workspace')).toBeVisible({ timeout: 15_000 });
+  const files = await (await page.request.get('/files', { headers: { accept: 'application/json' } })).json();
+  expect(files.coaching.map((f: { name: string }) => f.name)).toHaveLength(1);
+});
+
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return result.violations
