@@ -63,6 +63,23 @@ describe('send_message through the openai client', () => {
     expect(systemPrompt(1)).not.toContain('Agent mode');
   });
 
+  test("the planning chat: the page's context summary and the user's date reach the model's prompt; bad ones are 422", async () => {
+    model.reply({ content: 'Happy to help you plan.' });
+    const planning = { folder: 'planning', file_name: 'all_todos.md', file_content: '', mode: 'agent', message: 'What should I do first?' };
+    const summary = 'Current todos (1):\n- Prepare the quarterly review (due 2026-12-04) [tags: work]';
+    const res = await chat.as(60).post('/ai_chat/send_message', { ...planning, context_summary: summary, today: '2026-11-23' });
+    expect(res.status).toBe(200);
+    expect(systemPrompt()).toContain('Context:\nCurrent todos (1): - Prepare the quarterly review (due 2026-12-04) [tags: work]');
+    expect(systemPrompt()).toContain('2026-11-23');
+
+    const bad = await chat.as(60).post('/ai_chat/send_message', { ...planning, context_summary: 'x'.repeat(4001), today: '2026-02-30' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual([
+      'context_summary must be text of at most 4,000 characters',
+      'today must be a date written YYYY-MM-DD',
+    ]);
+  });
+
   test('only the most recent history reaches the model (40 from svc-chat, of which packages/ai sends 30)', async () => {
     model.reply({ content: 'ok' });
     const history = Array.from({ length: 200 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` }));

@@ -67,6 +67,8 @@ async function replyInput(
     history,
     message: body.message,
   };
+  if (body.context_summary) input.context = body.context_summary;
+  if (body.today) input.today = body.today;
   if (key.kind === 'person') {
     // Without svc-people (embedded run, or it failed) the chat still knows it is about a person.
     input.person = person ?? { fullName: '' };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChatPanel, type ChatMessage, type ChatPanelHandle, type SendMessagePayload } from '@cc/ui';
 import type { Milestone, Todo } from '@cc/contracts/planning';
+import { localIsoDate } from '@cc/contracts/periods';
 import { PLANNING_CHAT as C, PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { chatFileName, type PlanningTab } from '../planning/tabs';
 import { chatGreeting } from './greetings';
@@ -66,7 +67,7 @@ export default function PlanningChat({ tab, todos, milestones, refresh, start }:
   const buildPayload = useCallback((base: SendMessagePayload) => {
     const { tab: now, todos: t, milestones: m } = latest.current;
     const summary = planningContextSummary(now, t, m);
-    return { ...base, mode: 'agent', file_content: '', ...(summary ? { context_summary: summary } : {}) };
+    return { ...base, mode: 'agent', file_content: '', today: localIsoDate(new Date()), ...(summary ? { context_summary: summary } : {}) };
   }, []);
 
   const onHistoryChange = useCallback((history: ChatMessage[]) => {

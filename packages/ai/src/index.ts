@@ -55,7 +55,6 @@ export { extractStatements, MAX_STATEMENTS } from './statements';
 export {
   findPlanningAction,
   withoutPlanningAction,
-  planningActionSchema,
   planningActionJson,
   PLANNING_ACTION_EXAMPLES,
   type PlanningAction,

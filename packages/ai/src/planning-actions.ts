@@ -6,7 +6,6 @@
  * only needs the shape: the fields are checked by the call that executes the action, so a
  * slightly wrong action reaches the user as that call's error message instead of as raw JSON.
  */
-import { z } from 'zod';
 import type { GoalDataInput, TodoDataInput } from '@cc/contracts/planning';
 
 export type { GoalDataInput, TodoDataInput } from '@cc/contracts/planning';
@@ -14,13 +13,23 @@ export type { GoalDataInput, TodoDataInput } from '@cc/contracts/planning';
 export type PlanningAction =
   { action: 'create_todo'; todo_data: TodoDataInput } | { action: 'create_workback_plan'; goal_data: GoalDataInput };
 
-const fields = z.record(z.string(), z.unknown());
+type Fields = Record<string, unknown>;
 
-/** The shape of an embedded action (its fields are the contracts' todo_data / goal_data). */
-export const planningActionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('create_todo'), todo_data: fields }),
-  z.object({ action: z.literal('create_workback_plan'), goal_data: fields }),
-]);
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The shape of an embedded action (its fields are the contracts' todo_data / goal_data). Checked
+ * by hand, without zod: the planning page loads this module with its chat, and zod would add
+ * about 24 KB gzipped to it for a check this small.
+ */
+function asPlanningAction(value: unknown): DetectedPlanningAction | undefined {
+  if (!isFields(value)) return undefined;
+  if (value.action === 'create_todo' && isFields(value.todo_data)) return { action: 'create_todo', todo_data: value.todo_data };
+  if (value.action === 'create_workback_plan' && isFields(value.goal_data)) {
+    return { action: 'create_workback_plan', goal_data: value.goal_data };
+  }
+  return undefined;
+}
 
 /** The exact forms, as the model's prompt shows them (typed, so they follow the contracts). */
 export const PLANNING_ACTION_EXAMPLES: { createTodo: PlanningAction; createWorkbackPlan: PlanningAction } = {
@@ -44,14 +53,14 @@ export const PLANNING_ACTION_EXAMPLES: { createTodo: PlanningAction; createWorkb
 export const planningActionJson = (action: PlanningAction): string => JSON.stringify(action);
 
 /** An action found in a reply: its fields are not checked yet (the executing call does that). */
-export type DetectedPlanningAction = z.output<typeof planningActionSchema>;
+export type DetectedPlanningAction = { action: 'create_todo'; todo_data: Fields } | { action: 'create_workback_plan'; goal_data: Fields };
 
 /** The first action embedded in a reply (bare or in a ``` fence), if any. */
 export function findPlanningAction(reply: string): DetectedPlanningAction | undefined {
   for (const candidate of jsonObjectsIn(reply)) {
     try {
-      const parsed = planningActionSchema.safeParse(JSON.parse(candidate));
-      if (parsed.success) return parsed.data;
+      const action = asPlanningAction(JSON.parse(candidate));
+      if (action) return action;
     } catch {
       // not JSON: keep looking
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './periods-days';
 
 /**
  * The /ai_chat calls (svc-chat): every chat of both spec documents goes through them. A
@@ -13,6 +14,8 @@ export const CHAT_LIMITS = {
   history: 200,
   historyMessage: 20_000,
   name: 255,
+  /** The planning page's summary of the user's todos or milestones (§7). */
+  contextSummary: 4_000,
 } as const;
 
 export const CHAT_MESSAGES = {
@@ -39,6 +42,8 @@ export const CHAT_MESSAGES = {
   modelEmpty: 'The AI coach gave an empty answer. Please try again.',
   modelFailed: 'The AI coach could not answer. Please try again.',
   cancelled: 'The request was cancelled.',
+  contextSummaryInvalid: 'context_summary must be text of at most 4,000 characters',
+  todayInvalid: 'today must be a date written YYYY-MM-DD',
 } as const;
 
 const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
@@ -118,6 +123,20 @@ export const sendMessageSchema = z
     mode: z.preprocess(blankToUndefined, z.enum(['ask', 'agent'], { error: CHAT_MESSAGES.modeInvalid }).default('agent')),
     /** The client's local copy; when absent the stored messages are used. */
     conversation_history: history,
+    /** What the page knows that the model should (the planning chat's todos or milestones). */
+    context_summary: z.preprocess(
+      nullToUndefined,
+      z
+        .string({ error: CHAT_MESSAGES.contextSummaryInvalid })
+        .trim()
+        .max(CHAT_LIMITS.contextSummary, { error: CHAT_MESSAGES.contextSummaryInvalid })
+        .optional(),
+    ),
+    /** The user's own date, for "by Friday" in planning actions (the server's clock otherwise). */
+    today: z.preprocess(
+      blankToUndefined,
+      z.string({ error: CHAT_MESSAGES.todayInvalid }).refine(isIsoDate, { error: CHAT_MESSAGES.todayInvalid }).optional(),
+    ),
   })
   .refine(...keyRequired);
 export type SendMessageRequest = z.input<typeof sendMessageSchema>;
