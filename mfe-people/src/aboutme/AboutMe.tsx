@@ -1,0 +1,121 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '@cc/client';
+import { fetchProfile, type Profile, type ProfileDetails } from '../api/profile';
+import { defaultTab, type AboutMeTab } from './defaultTab';
+import { EditTab } from './EditTab';
+import type { DetailField } from './ProfileField';
+import type { PromptChoice } from './PromptModal';
+import { useGeneration } from './useGeneration';
+import './aboutme.css';
+
+// Not needed for the first paint of the Edit tab: loaded when shown.
+const AiTab = lazy(() => import(/* webpackChunkName: "aboutme-ai" */ './AiTab').then((m) => ({ default: m.AiTab })));
+const PromptModal = lazy(() => import(/* webpackChunkName: "aboutme-prompt" */ './PromptModal'));
+
+type Load = { status: 'loading' } | { status: 'ok'; profile: Profile } | { status: 'error'; message: string };
+
+const EMPTY: ProfileDetails = { full_name: '', company: '', company_description: '', role: '', extra: '' };
+const blank = (text: string) => (text.trim() ? text : undefined);
+
+/** The About me panel: Edit and AI tabs over the user's profile (spec §2, §4). */
+export function AboutMe() {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [tab, setTab] = useState<AboutMeTab | null>(null);
+  const [prompting, setPrompting] = useState(false);
+  const details = useRef<ProfileDetails>({ ...EMPTY });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchProfile(controller.signal).then(
+      (answer) => {
+        setLoad({ status: 'ok', profile: answer });
+        setTab((current) => current ?? defaultTab(answer));
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ status: 'error', message: errorMessage(error) || 'Unknown error' });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  const profile = load.status === 'ok' ? load.profile : null;
+  const seed = useMemo(
+    () =>
+      profile ? { statements: profile.statements, company: profile.company_statements, narrative: profile.ai_profile_narrative } : null,
+    [profile],
+  );
+  const view = useGeneration(
+    seed,
+    useCallback(() => setTab('ai'), []),
+  );
+  const onValue = useCallback((field: DetailField, value: string) => {
+    details.current = { ...details.current, [field]: value };
+  }, []);
+
+  const submit = (choice: PromptChoice) => {
+    setPrompting(false);
+    void view.generate({
+      details: details.current,
+      system: blank(choice.system),
+      user: blank(choice.user),
+      research_mode: choice.research_mode,
+    });
+  };
+
+  return (
+    <section id="aboutme-root" data-testid="aboutme-root" data-remote="people" className="panel about-me" aria-labelledby="aboutme-title">
+      <header className="aboutme-head">
+        <h2 id="aboutme-title">About me</h2>
+        <div className="aboutme-tabs" role="tablist" aria-label="About me">
+          {(['edit', 'ai'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              id={`aboutme-tab-${t}`}
+              aria-selected={tab === t}
+              aria-controls={`aboutme-panel-${t}`}
+              className="aboutme-tab"
+              disabled={!profile}
+              onClick={() => setTab(t)}
+            >
+              {t === 'edit' ? 'Edit' : 'AI'}
+            </button>
+          ))}
+        </div>
+      </header>
+      {load.status === 'loading' && (
+        <p className="aboutme-wait" role="status">
+          <span className="spinner spinner-inline" aria-hidden="true" /> Loading your profile…
+        </p>
+      )}
+      {load.status === 'error' && (
+        <p className="aboutme-error" role="alert">
+          Error loading data: {load.message}{' '}
+          <button type="button" className="button button-small" onClick={() => setAttempt((n) => n + 1)}>
+            Retry
+          </button>
+        </p>
+      )}
+      {profile && (
+        <div role="tabpanel" id="aboutme-panel-edit" aria-labelledby="aboutme-tab-edit" hidden={tab !== 'edit'}>
+          {/* Kept mounted on the AI tab: its autosaves and the details Generate sends live here. */}
+          <EditTab server={profile.details} onValue={onValue} onGenerate={() => setPrompting(true)} />
+        </div>
+      )}
+      {profile && tab === 'ai' && (
+        <div role="tabpanel" id="aboutme-panel-ai" aria-labelledby="aboutme-tab-ai">
+          <Suspense fallback={<span className="spinner spinner-inline" role="status" aria-label="Loading" />}>
+            <AiTab view={view} onBack={() => setTab('edit')} />
+          </Suspense>
+        </div>
+      )}
+      {prompting && (
+        <Suspense fallback={null}>
+          <PromptModal onClose={() => setPrompting(false)} onSubmit={submit} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

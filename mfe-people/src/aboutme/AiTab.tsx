@@ -1,0 +1,88 @@
+import { lazy, Suspense, useState } from 'react';
+import { useDialogs } from '@cc/ui/dialogs';
+import type { GenerationView } from './useGeneration';
+import { CompanyBlocks, StatementsReview } from './StatementsReview';
+
+// Markdown (marked + DOMPurify, in the main @cc/ui entry) loads only when a narrative is shown.
+const Markdown = lazy(() => import('@cc/ui').then((m) => ({ default: m.Markdown })));
+
+export interface AiTabProps {
+  view: GenerationView;
+  onBack(): void;
+}
+
+function LoadingBlock({ view }: { view: GenerationView }) {
+  const dialogs = useDialogs();
+  const { loading } = view;
+  if (!loading) return null;
+  const cancel = async () => {
+    const sure = await dialogs.confirm({
+      title: 'Cancel deep research',
+      message: 'Stop the deep research? What it has found so far is not kept.',
+      confirmLabel: 'Cancel research',
+      cancelLabel: 'Keep going',
+      danger: true,
+    });
+    if (sure) await view.cancel();
+  };
+  return (
+    <div className={`aboutme-loading${loading.failed ? ' aboutme-loading-failed' : ''}`} data-testid="aboutme-loading">
+      <p role={loading.failed ? 'alert' : 'status'}>
+        {!loading.failed && <span className="spinner spinner-inline" aria-hidden="true" />} {loading.text}
+      </p>
+      {loading.deep && (
+        <div className="aboutme-progress">
+          <progress max={100} value={loading.deep.progress} aria-label="Deep research progress" data-testid="aboutme-progress" />
+          <span data-testid="aboutme-phase">
+            {loading.deep.phase} · {loading.deep.progress}%
+          </span>
+          <button type="button" className="button button-small" onClick={() => void cancel()} data-testid="aboutme-cancel">
+            Cancel
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The AI tab (spec §2): the loading state, the executive summary, the statements, the company insights. */
+export function AiTab({ view, onBack }: AiTabProps) {
+  const [reviewing, setReviewing] = useState(false);
+  const busy = Boolean(view.loading && !view.loading.failed);
+  return (
+    <div className="aboutme-ai" data-testid="aboutme-ai">
+      <div className="aboutme-toolbar">
+        <button type="button" className="button button-small" onClick={() => void view.updateNarrative()} disabled={busy}>
+          Update narrative
+        </button>
+        <button type="button" className="button button-small" aria-pressed={reviewing} onClick={() => setReviewing((r) => !r)}>
+          {reviewing ? 'Done reviewing' : 'Review statements'}
+        </button>
+        <button type="button" className="button button-small" onClick={onBack}>
+          Back
+        </button>
+      </div>
+      <LoadingBlock view={view} />
+      {view.narrative && (
+        <section className="aboutme-narrative" aria-label="Executive summary" data-testid="aboutme-narrative">
+          <h3>Executive summary</h3>
+          <Suspense fallback={<p className="aboutme-plain">{view.narrative}</p>}>
+            <Markdown text={view.narrative} />
+          </Suspense>
+        </section>
+      )}
+      {(view.statements.length > 0 || !view.loading) && (
+        <section className="aboutme-block" aria-label="Your statements">
+          <h3>Your statements</h3>
+          <StatementsReview statements={view.statements} onStatements={view.setStatements} reviewing={reviewing} />
+        </section>
+      )}
+      {Object.keys(view.company).length > 0 && (
+        <section className="aboutme-block" aria-label="Company insights">
+          <h3>Company insights</h3>
+          <CompanyBlocks company={view.company} onCompany={view.setCompany} />
+        </section>
+      )}
+    </div>
+  );
+}
