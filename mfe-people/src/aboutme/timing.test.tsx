@@ -1,0 +1,126 @@
+/** @jest-environment jsdom */
+import '../testing/text-encoding';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { PROFILE_MESSAGES as M } from '@cc/contracts/profile-rules';
+import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
+import { deferred, profileWith, renderPanel } from './testing';
+
+let fake: ReturnType<typeof installFakeApi>;
+
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+  localStorage.clear();
+  setStorageAccount('7');
+});
+afterEach(() => {
+  fake.uninstall();
+  forgetStorageAccount();
+  jest.useRealTimers();
+});
+
+const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+const loadingText = () => screen.getByTestId('aboutme-loading').textContent?.trim();
+
+const generation = (state: string, phase: string, progress: number) => ({
+  id: 3,
+  research_mode: 'deep',
+  state,
+  phase,
+  progress,
+  attempts: 1,
+  error: null,
+  created_at: '2026-11-23T10:00:00Z',
+  started_at: '2026-11-23T10:00:01Z',
+  finished_at: null,
+});
+
+describe('the About me panel over time', () => {
+  it('hints after 8 s, polls the profile every 2 s when the narrative fails, and gives up after 20 s', async () => {
+    const narrative = deferred<FakeAnswer>();
+    fake = installFakeApi((req) => {
+      if (req.path === '/profile') return { body: profileWith({ ai_profile_narrative: 'The old summary.' }) };
+      if (req.path === '/profile/generation_status') return { body: { success: true, generation: null } };
+      if (req.path === '/profile/generate_narrative') return narrative.promise;
+      return undefined;
+    });
+    renderPanel();
+    await advance(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Update narrative' }));
+    await advance(7_999);
+    expect(loadingText()).not.toContain(M.narrativeHint);
+    await advance(1);
+    expect(loadingText()).toBe(M.narrativeHint);
+
+    narrative.resolve({ status: 502, body: { success: false, error: 'down', errors: ['down'] } });
+    await advance(0);
+    const polls = () => fake.find('GET', '/profile').length - 1;
+    await advance(2_000);
+    expect(polls()).toBe(1);
+    // The summary written before this one does not count as the new one.
+    await advance(16_000);
+    expect(polls()).toBe(9);
+    expect(loadingText()).toBe(M.narrativeHint);
+    await advance(2_000);
+    expect(polls()).toBe(10);
+    expect(loadingText()).toBe(M.narrativeFailed);
+    await advance(10_000);
+    expect(polls()).toBe(10);
+  });
+
+  it('takes a narrative that arrives while polling', async () => {
+    let narrativeNow = '';
+    fake = installFakeApi((req) => {
+      if (req.path === '/profile') return { body: profileWith({ ai_profile_markdown: '- a', ai_profile_narrative: narrativeNow }) };
+      if (req.path === '/profile/generation_status') return { body: { success: true, generation: null } };
+      if (req.path === '/profile/generate_narrative') return { status: 502, body: { success: false, error: 'x', errors: ['x'] } };
+      return undefined;
+    });
+    renderPanel();
+    await advance(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Update narrative' }));
+    await advance(4_000);
+    narrativeNow = 'Written at last.';
+    await advance(2_000);
+    expect(screen.getByTestId('aboutme-narrative').textContent).toContain('Written at last.');
+    expect(screen.queryByTestId('aboutme-loading')).toBeNull();
+  });
+
+  it('resumes a deep research after a reload: its phase and progress, then the result and the rest of the chain', async () => {
+    const statuses = [generation('running', 'writing', 60), generation('running', 'extracting', 90), generation('done', 'done', 100)];
+    let done = false;
+    fake = installFakeApi((req) => {
+      if (req.path === '/profile') {
+        return {
+          body: profileWith(
+            done ? { ai_profile_markdown: '- Led the migration', statements: [{ text: 'Led the migration', source: '' }] } : {},
+          ),
+        };
+      }
+      if (req.path === '/profile/generation_status') {
+        const next = statuses.shift() ?? generation('done', 'done', 100);
+        done = next.state === 'done';
+        return { body: { success: true, generation: next } };
+      }
+      if (req.path === '/profile/generate_company_statements')
+        return { body: { success: true, company_statements: { Acme: [{ text: 'Acme sells rockets', source: 'Acme' }] } } };
+      if (req.path === '/profile/generate_narrative') return { body: { success: true, narrative: 'A builder.' } };
+      return undefined;
+    });
+    renderPanel();
+    await advance(0);
+    await advance(0);
+    expect(screen.getByRole('tab', { name: 'AI' }).getAttribute('aria-selected')).toBe('true');
+    expect(loadingText()).toContain(M.deepResearchLoading);
+    expect(screen.getByTestId('aboutme-phase').textContent).toBe('writing · 60%');
+    await advance(3_000);
+    expect(screen.getByTestId('aboutme-phase').textContent).toBe('extracting · 90%');
+    await advance(3_000);
+    await advance(0);
+    expect(screen.getByText('Led the migration')).toBeTruthy();
+    expect(screen.getByText('Acme sells rockets')).toBeTruthy();
+    expect(screen.getByTestId('aboutme-narrative').textContent).toContain('A builder.');
+    expect(fake.find('POST', '/profile/generate')).toHaveLength(0);
+  });
+});
