@@ -13,3 +13,18 @@ export async function fetchMentions(name: string, signal?: AbortSignal): Promise
 export async function fetchTodos(signal?: AbortSignal): Promise<Todo[]> {
   return (await api.get<{ success: true; todos: Todo[] }>('/planning/todos', { signal })).todos;
 }
+
+/** A todo made from somewhere else (a meeting's follow-up), with the link back to it. */
+export interface SourcedTodo {
+  title: string;
+  description: string;
+  source_key: string;
+  source_label: string;
+  source_url: string;
+}
+
+/** `POST /planning/todos` (svc-coaching): a known source_key answers the todo made before (`duplicate: true`). */
+export async function sendTodo(todo: SourcedTodo): Promise<{ todo: Todo; duplicate: boolean }> {
+  const answer = await api.post<{ success: true; todo: Todo; duplicate?: true }>('/planning/todos', { todo });
+  return { todo: answer.todo, duplicate: answer.duplicate === true };
+}

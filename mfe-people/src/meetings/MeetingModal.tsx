@@ -16,6 +16,7 @@ import MeetingChat from '../chat/MeetingChat';
 import { AutosavedField, type AutosavedFieldHandle } from '../shared/AutosavedField';
 import { CarryForward } from './CarryForward';
 import { MeetingSections } from './MeetingSections';
+import { SendToPlanning } from './SendToPlanning';
 import { SinceLastSpokePanel } from './SinceLastSpokePanel';
 import { meetingAsText, useMeetingRecord } from './useMeetingRecord';
 import './meetings.css';
@@ -116,6 +117,8 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
     onChanged();
     onClose();
   };
+
+  const [initialFollowups] = useState(() => (initial ? { id: initial.id, followups: initial.followups } : null));
 
   const meetingText = useCallback(() => {
     const names = people.filter((p) => attendeesRef.current.includes(p.id)).map((p) => p.full_name);
@@ -232,7 +235,27 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
               }}
             />
           )}
-          <MeetingSections session={session} initial={initial} record={record} handles={sections} context={context} />
+          <MeetingSections
+            session={session}
+            initial={initial}
+            record={record}
+            handles={sections}
+            context={context}
+            extra={{
+              followups: (
+                <SendToPlanning
+                  field={() => sections.current.followups}
+                  meetingId={record.id}
+                  origin={() => ({
+                    personId: defaultAttendeeId,
+                    title: title.current?.text().trim() || initial?.title || defaultMeetingTitle(opened),
+                    attendees: people.filter((p) => attendeesRef.current.includes(p.id)).map((p) => p.full_name),
+                  })}
+                  initial={initialFollowups}
+                />
+              ),
+            }}
+          />
         </div>
         <div className="meeting-chat-column">
           <MeetingChat meetingText={meetingText} />

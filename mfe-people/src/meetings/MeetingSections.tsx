@@ -1,4 +1,4 @@
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { isApiError } from '@cc/client';
 import { AUTOSAVE_DELAYS_MS } from '@cc/ui';
 import {
@@ -22,6 +22,8 @@ interface MeetingSectionsProps {
   handles: SectionHandles;
   /** What a proposal is based on: title, date and attendees as they are now. */
   context(): { title: string; date: string; attendeeIds: number[] };
+  /** More actions under one section's text (the follow-ups' Send to planning). */
+  extra?: Partial<Record<MeetingSection, ReactNode>>;
 }
 
 /**
@@ -30,7 +32,7 @@ interface MeetingSectionsProps {
  * disabled, then the proposal replaces the text and is saved; on failure the text comes back
  * and 'Error generating suggestions' shows.
  */
-export function MeetingSections({ session, initial, record, handles, context }: MeetingSectionsProps) {
+export function MeetingSections({ session, initial, record, handles, context, extra }: MeetingSectionsProps) {
   const [active, setActive] = useState<MeetingSection>('goals');
   const [generating, setGenerating] = useState<MeetingSection | null>(null);
   const [errors, setErrors] = useState<Partial<Record<MeetingSection, string>>>({});
@@ -135,6 +137,7 @@ export function MeetingSections({ session, initial, record, handles, context }: 
               </span>
             )}
           </div>
+          {extra?.[section]}
         </div>
       ))}
     </div>

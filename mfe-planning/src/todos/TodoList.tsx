@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { Link } from '@cc/ui/router';
 import { useOptimisticToggle } from '../shared/useOptimisticToggle';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Milestone, Todo } from '@cc/contracts/planning';
@@ -16,7 +17,7 @@ export interface TodoListProps {
   label: string;
 }
 
-/** Todos as rows: done toggle, title, description, tags, due date, milestone, edit and delete. */
+/** Todos as rows: done toggle, title, description, tags, due date, milestone, source link, edit and delete. */
 export function TodoList({ todos, milestones, empty, showMilestone = true, label }: TodoListProps) {
   const today = localIsoDate();
   if (todos.length === 0) {
@@ -69,6 +70,11 @@ const TodoRow = memo(function TodoRow({ todo, milestone, today }: { todo: Todo; 
             </span>
           )}
           <Tags tags={todo.tags} />
+          {todo.source_label && todo.source_url && (
+            <Link to={todo.source_url} className="todo-source" title="Where this todo came from" data-testid="todo-source">
+              {todo.source_label}
+            </Link>
+          )}
         </div>
       </div>
       <div className="row-actions">

@@ -32,6 +32,7 @@ import { PROFILE_ANSWERS } from './profile';
 import {
   archivedPlansAnswer,
   chatCreateTodoAnswer,
+  createTodoAnswer,
   createActionPlanAnswer,
   currentActionPlanAnswer,
   deleteMilestoneAnswer,
@@ -110,7 +111,7 @@ export const ROUTE_ANSWERS = {
   'GET /ai_chat/status': chatStatusAnswerSchema,
 
   'GET /planning/todos': todosAnswer,
-  'POST /planning/todos': todoWriteAnswer,
+  'POST /planning/todos': createTodoAnswer,
   'PATCH /planning/todos/{id}': todoWriteAnswer,
   'DELETE /planning/todos/{id}': planningDeleteAnswer,
   'PATCH /planning/todos/{id}/toggle_completed': todoWriteAnswer,

@@ -22,6 +22,10 @@ export const PLANNING_MESSAGES = {
   todoNotFound: 'Todo not found.',
   milestoneNotFound: 'Milestone not found.',
   linkedMilestoneNotFound: 'The milestone to link this todo to was not found.',
+  // A todo's source (beyond the spec: a meeting's follow-up sent to planning).
+  sourceKeyInvalid: 'source_key must be at most 200 letters, digits and the signs : . _ - (for example meeting:12:line:3f9a).',
+  sourceLabelTooLong: 'source_label can be at most 200 characters.',
+  sourceUrlInvalid: 'source_url must be a path in the app, starting with / (at most 500 characters).',
   // The planning chat's JSON-string payloads.
   todoDataRequired: 'todo_data is required: the todo as JSON text.',
   todoDataInvalid: 'todo_data is not valid JSON.',
@@ -91,6 +95,9 @@ export const PLANNING_LIMITS = {
   outcomes: 20_000,
   weekPrompt: 20_000,
   weekLabel: 100,
+  sourceKey: 200,
+  sourceLabel: 200,
+  sourceUrl: 500,
 } as const;
 
 /** The spec's timing and counting constants for the planning page (§4, §7, §9). */

@@ -96,8 +96,40 @@ export type TodoPatch = z.output<typeof todoPatchSchema>;
 export type MilestoneFields = z.output<typeof milestoneFieldsSchema>;
 export type MilestonePatch = z.output<typeof milestonePatchSchema>;
 
-/** `POST /planning/todos` */
-export const createTodoBody = z.object({ todo: nested(todoFieldsSchema) });
+const blankIsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+/**
+ * Where a todo came from (beyond the spec: a meeting's follow-up). `source_key` names the
+ * origin for the user, once: a second todo with the same key is not created. The URL is a
+ * path in the app, never another site. Blank is "no source"; absent stays absent, so the form's
+ * fields (and the chat's todo_data) read as before.
+ */
+const sourceShape = {
+  source_key: z.preprocess(
+    blankIsNull,
+    z
+      .string({ error: M.sourceKeyInvalid })
+      .max(L.sourceKey, { error: M.sourceKeyInvalid })
+      .regex(/^[A-Za-z0-9:._-]+$/, { error: M.sourceKeyInvalid })
+      .nullish(),
+  ),
+  source_label: z.preprocess(
+    (v) => blankIsNull(trimmed(v)),
+    z.string({ error: M.sourceLabelTooLong }).max(L.sourceLabel, { error: M.sourceLabelTooLong }).nullish(),
+  ),
+  source_url: z.preprocess(
+    blankIsNull,
+    z
+      .string({ error: M.sourceUrlInvalid })
+      .max(L.sourceUrl, { error: M.sourceUrlInvalid })
+      .regex(/^\/(?![/\\])\S*$/, { error: M.sourceUrlInvalid })
+      .nullish(),
+  ),
+};
+export const todoSourceSchema = z.object(sourceShape);
+export type TodoSource = z.output<typeof todoSourceSchema>;
+
+/** `POST /planning/todos`: the todo fields and, optionally, its source. */
+export const createTodoBody = z.object({ todo: nested(z.object({ ...todoShape, ...sourceShape }, { error: M.todoShape })) });
 /** `PATCH /planning/todos/{id}` */
 export const updateTodoBody = z.object({ todo: nested(todoPatchSchema) });
 /** `POST /planning/milestones` */
@@ -249,6 +281,10 @@ export const todoSchema = z.object({
   tags: z.array(z.string()),
   completed: z.boolean(),
   milestone_id: z.number().int().nullable(),
+  /** Where it came from (null for a todo written in planning). */
+  source_key: z.string().nullable(),
+  source_label: z.string().nullable(),
+  source_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -274,6 +310,8 @@ const confirmed = { success: z.literal(true), errors: z.array(z.string()) };
 export const todosAnswer = z.object({ success: z.literal(true), todos: z.array(todoSchema) });
 /** `POST` (201), `PATCH`, `PATCH .../toggle_completed` of a todo */
 export const todoWriteAnswer = z.object({ ...confirmed, todo: todoSchema });
+/** `POST /planning/todos`: 201, or 200 with `duplicate: true` and the todo already made from the same source_key. */
+export const createTodoAnswer = z.object({ ...confirmed, todo: todoSchema, duplicate: z.literal(true).optional() });
 /** `GET /planning/milestones`: by target date. */
 export const milestonesAnswer = z.object({ success: z.literal(true), milestones: z.array(milestoneSchema) });
 export const milestoneWriteAnswer = z.object({ ...confirmed, milestone: milestoneSchema });
@@ -350,6 +388,7 @@ export const archivedPlansAnswer = z.object({ success: z.literal(true), plans: z
 
 export type TodosAnswer = z.infer<typeof todosAnswer>;
 export type TodoWriteAnswer = z.infer<typeof todoWriteAnswer>;
+export type CreateTodoAnswer = z.infer<typeof createTodoAnswer>;
 export type MilestonesAnswer = z.infer<typeof milestonesAnswer>;
 export type MilestoneWriteAnswer = z.infer<typeof milestoneWriteAnswer>;
 export type ChatCreateTodoAnswer = z.infer<typeof chatCreateTodoAnswer>;

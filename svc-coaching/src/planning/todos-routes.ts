@@ -2,19 +2,21 @@ import { createTodoBody, PLANNING_MESSAGES as M, updateTodoBody } from '@cc/cont
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
 import { idFrom, invalid, notFound } from '../http';
-import { deleteTodo, insertTodo, listTodos, toggleTodo, updateTodo } from './todos';
+import { deleteTodo, insertSourcedTodo, listTodos, toggleTodo, updateTodo } from './todos';
 
 const idParams = z.object({ id: z.string() });
 
-/** GET/POST /planning/todos, PATCH/DELETE /planning/todos/{id}, PATCH .../toggle_completed. */
+/** GET/POST /planning/todos (a POST with a known source_key answers that todo, 200, duplicate: true), PATCH/DELETE /planning/todos/{id}, PATCH .../toggle_completed. */
 export function todoRoutes(router: ServiceRouter, db: Db): void {
   router.get('/planning/todos', {}, async (_ctx, { user }) => ({ success: true, todos: await listTodos(db, user.id) }));
 
   router.post('/planning/todos', { body: createTodoBody }, async (ctx, { user, body }) => {
-    const todo = await insertTodo(db, user.id, body.todo);
-    if (todo === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
+    const made = await insertSourcedTodo(db, user.id, body.todo);
+    if (made === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
+    // The same source sent again: the first todo, not a second one (200, not 201).
+    if (made.duplicate) return { success: true, errors: [], todo: made.todo, duplicate: true as const };
     ctx.status = 201;
-    return { success: true, errors: [], todo };
+    return { success: true, errors: [], todo: made.todo };
   });
 
   router.patch('/planning/todos/{id}', { params: idParams, body: updateTodoBody }, async (_ctx, { user, params, body }) => {

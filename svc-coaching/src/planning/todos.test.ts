@@ -124,3 +124,84 @@ describe('todos', () => {
     expect((await c.get('/planning/todos')).status).toBe(401);
   });
 });
+
+describe("a todo's source (a meeting's follow-up sent to planning)", () => {
+  const source = {
+    source_key: 'meeting:12:line:3f9a0c1d',
+    source_label: 'Meeting: Weekly 1:1 with Maria',
+    source_url: '/people?person=4&meeting=12',
+  };
+
+  test('is kept and answered; a todo without one answers nulls', async () => {
+    const c = h.user();
+    const sourced = await c.post('/planning/todos', { todo: { title: 'Send Maria the deck', tags: 'Maria Lopez', ...source } });
+    expect(sourced.status).toBe(201);
+    expect(sourced.body).toEqual({
+      success: true,
+      errors: [],
+      todo: expect.objectContaining({ title: 'Send Maria the deck', tags: ['Maria Lopez'], ...source }),
+    });
+    expect(sourced.body).not.toHaveProperty('duplicate');
+    const plain = await c.post('/planning/todos', { todo: { title: 'Plain', source_key: ' ', source_label: '', source_url: null } });
+    expect(plain.body.todo).toMatchObject({ source_key: null, source_label: null, source_url: null });
+    expect((await c.get('/planning/todos')).body.todos).toEqual([
+      expect.objectContaining({ title: 'Send Maria the deck', ...source }),
+      expect.objectContaining({ title: 'Plain', source_key: null, source_label: null, source_url: null }),
+    ]);
+  });
+
+  test('the same source_key again answers the first todo, 200 and duplicate: true, and makes no second row', async () => {
+    const c = h.user();
+    const first = await c.post('/planning/todos', { todo: { title: 'Book the room', ...source } });
+    const again = await c.post('/planning/todos', { todo: { title: 'Book the room (edited line)', ...source, source_label: 'Other' } });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ success: true, errors: [], todo: first.body.todo, duplicate: true });
+    // Sent at once, the unique index still lets only one through.
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => c.post('/planning/todos', { todo: { title: 'Race', source_key: 'meeting:1:line:race' } })),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    const todos = (await c.get('/planning/todos')).body.todos as { title: string }[];
+    expect(todos.map((t) => t.title).sort()).toEqual(['Book the room', 'Race']);
+  });
+
+  test('keys are per user: the same key makes a todo for another user, who never sees the first', async () => {
+    const owner = h.user();
+    const other = h.user();
+    const mine = (await owner.post('/planning/todos', { todo: { title: 'Mine', ...source } })).body.todo;
+    const theirs = await other.post('/planning/todos', { todo: { title: 'Theirs', ...source } });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.todo).toMatchObject({ title: 'Theirs', ...source });
+    expect(theirs.body.todo.id).not.toBe(mine.id);
+    expect((await other.get('/planning/todos')).body.todos.map((t: { title: string }) => t.title)).toEqual(['Theirs']);
+    expect((await owner.get('/planning/todos')).body.todos.map((t: { title: string }) => t.title)).toEqual(['Mine']);
+  });
+
+  test('the fields are bounded: a key of 200 safe characters, a label of 200, an app path of 500', async () => {
+    const c = h.user();
+    const bad = await c.post('/planning/todos', {
+      todo: { title: 'x', source_key: 'k'.repeat(201), source_label: 'l'.repeat(201), source_url: '/' + 'u'.repeat(500) },
+    });
+    expect([bad.status, bad.body]).toEqual([422, refused(M.sourceKeyInvalid, M.sourceLabelTooLong, M.sourceUrlInvalid)]);
+    for (const url of ['https://evil.example/', '//evil.example/x', '/\\evil', 'javascript:alert(1)', '/a b']) {
+      expect((await c.post('/planning/todos', { todo: { title: 'x', source_url: url } })).body).toEqual(refused(M.sourceUrlInvalid));
+    }
+    for (const key of ['meeting 12', 'line<script>', 42]) {
+      expect((await c.post('/planning/todos', { todo: { title: 'x', source_key: key } })).body).toEqual(refused(M.sourceKeyInvalid));
+    }
+    expect((await c.get('/planning/todos')).body.todos).toEqual([]);
+    const longest = await c.post('/planning/todos', {
+      todo: { title: 'x', source_key: 'k'.repeat(200), source_label: 'l'.repeat(200), source_url: '/' + 'u'.repeat(499) },
+    });
+    expect(longest.status).toBe(201);
+  });
+
+  test('editing a sourced todo keeps its source', async () => {
+    const c = h.user();
+    const id = (await c.post('/planning/todos', { todo: { title: 'Call', ...source } })).body.todo.id;
+    expect((await c.patch(`/planning/todos/${id}`, { todo: { title: 'Call back' } })).body.todo).toMatchObject({
+      title: 'Call back',
+      ...source,
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Todo, TodoFields, TodoPatch } from '@cc/contracts';
+import type { Todo, TodoFields, TodoPatch, TodoSource } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
 import { iso } from '../http';
 import { T } from './tables';
@@ -14,6 +14,9 @@ interface TodoRow {
   tags: string[];
   completed: boolean;
   milestone_id: number | null;
+  source_key: string | null;
+  source_label: string | null;
+  source_url: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -27,6 +30,9 @@ const COLUMNS = [
   'tags',
   'completed',
   'milestone_id',
+  'source_key',
+  'source_label',
+  'source_url',
   'created_at',
   'updated_at',
 ].join(', ');
@@ -39,6 +45,9 @@ export const publicTodo = (r: TodoRow): Todo => ({
   tags: r.tags,
   completed: r.completed,
   milestone_id: r.milestone_id,
+  source_key: r.source_key,
+  source_label: r.source_label,
+  source_url: r.source_url,
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
 });
@@ -54,18 +63,49 @@ export async function listTodos(db: Conn, userId: number): Promise<Todo[]> {
   return (rows as TodoRow[]).map(publicTodo);
 }
 
-export async function insertTodo(db: Conn, userId: number, todo: TodoFields): Promise<Todo | 'no_milestone'> {
+/**
+ * A todo with a source_key the user already has is not made again: the answer is the todo made
+ * the first time, marked `duplicate` (the unique index decides, so two racing sends make one).
+ */
+export async function insertSourcedTodo(
+  db: Conn,
+  userId: number,
+  todo: TodoFields & Partial<TodoSource>,
+): Promise<{ todo: Todo; duplicate: boolean } | 'no_milestone'> {
   try {
     const { rows } = await db.raw(
-      `insert into ${T.todos} (user_id, title, due_date, description, tags, milestone_id)
-       values (?, ?, ?::date, ?, ?::text[], ?) returning ${COLUMNS}`,
-      [userId, todo.title, todo.due_date, todo.description, todo.tags, todo.milestone_id],
+      `insert into ${T.todos} (user_id, title, due_date, description, tags, milestone_id, source_key, source_label, source_url)
+       values (?, ?, ?::date, ?, ?::text[], ?, ?, ?, ?)
+       on conflict (user_id, source_key) where source_key is not null do nothing
+       returning ${COLUMNS}`,
+      [
+        userId,
+        todo.title,
+        todo.due_date,
+        todo.description,
+        todo.tags,
+        todo.milestone_id,
+        todo.source_key ?? null,
+        todo.source_label ?? null,
+        todo.source_url ?? null,
+      ],
     );
-    return publicTodo(rows[0] as TodoRow);
+    if (rows[0]) return { todo: publicTodo(rows[0] as TodoRow), duplicate: false };
+    const existing = await db.raw(`select ${COLUMNS} from ${T.todos} where user_id = ? and source_key = ?`, [
+      userId,
+      todo.source_key ?? null,
+    ]);
+    return { todo: publicTodo(existing.rows[0] as TodoRow), duplicate: true };
   } catch (err) {
     if (isMissingMilestone(err)) return 'no_milestone';
     throw err;
   }
+}
+
+/** A todo without a source (the form's other callers: the planning chat, a workback plan). */
+export async function insertTodo(db: Conn, userId: number, todo: TodoFields): Promise<Todo | 'no_milestone'> {
+  const made = await insertSourcedTodo(db, userId, todo);
+  return made === 'no_milestone' ? made : made.todo;
 }
 
 /** Changes the fields given; the others keep their values. */

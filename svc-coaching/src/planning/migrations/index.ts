@@ -1,6 +1,7 @@
 import type { Migration } from '@cc/service-kit';
 import { todosAndMilestones } from './001_todos_milestones';
 import { actionPlans } from './002_action_plans';
+import { todoSources } from './003_todo_sources';
 
-/** Planning's tables (todos, milestones, action plans, timeline items), in the `coaching` schema. */
-export const planningMigrations: Migration[] = [todosAndMilestones, actionPlans];
+/** Planning's tables (todos and their sources, milestones, action plans, timeline items), in the `coaching` schema. */
+export const planningMigrations: Migration[] = [todosAndMilestones, actionPlans, todoSources];
