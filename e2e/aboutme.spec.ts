@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PROFILE_MESSAGES as M } from '@cc/contracts/profile-rules';
+import { forbidNativeDialogs } from './support/dialogs';
+import { createFile, signUp } from './support/files';
+
+// The About me panel through nginx: the dashboard's default view (people remote, through
+// federation). Details autosave; quick generation writes statements with their sources, company
+// insights and the executive summary (the offline coach in this stack); statements are reviewed;
+// a deep research runs as a job the panel finds again after a reload.
+
+const panel = (page: Page) => page.getByTestId('aboutme-root');
+const statements = (page: Page) => panel(page).getByTestId('aboutme-statement');
+
+async function fillAndSave(page: Page, field: string, text: string) {
+  const input = panel(page).getByTestId(`aboutme-${field}`);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/profile') && r.request().method() === 'PATCH' && r.ok());
+  await input.fill(text);
+  await input.blur();
+  await saved;
+}
+
+async function submitGeneration(page: Page, mode: 'Quick' | 'Deep research') {
+  await panel(page).getByRole('tab', { name: 'Edit' }).click();
+  await panel(page).getByRole('button', { name: 'Generate' }).click();
+  const modal = page.getByRole('dialog', { name: 'Generate your profile' });
+  await expect(modal.getByLabel('User prompt')).toHaveValue(/Ada Lovelace/);
+  await modal.getByLabel(mode === 'Quick' ? 'Quick' : /Deep research/).check();
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await expect(modal).toHaveCount(0);
+}
+
+test('About me: details autosave, quick generation with sources, company insights, the narrative, review; deep research resumes after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const noNativeDialogs = forbidNativeDialogs(page);
+  const api = await signUp(page, 'aboutme');
+  await createFile(api, 'work-profile', 'achievements-log.md', '# Wins\n\n- Cut checkout latency by 40% in Q2.\n- Hired four engineers.');
+
+  await page.goto('/dashboard');
+  await expect(panel(page)).toBeVisible();
+  // Nothing generated yet: the Edit tab.
+  await expect(panel(page).getByRole('tab', { name: 'Edit' })).toHaveAttribute('aria-selected', 'true');
+
+  await test.step('fill the details → a reload keeps them', async () => {
+    await fillAndSave(page, 'full_name', 'Ada Lovelace');
+    await fillAndSave(page, 'company', 'Analytical Engines');
+    await fillAndSave(page, 'company_description', 'Analytical Engines builds programmable calculating machines.');
+    await fillAndSave(page, 'role', 'Head of Engineering');
+    await fillAndSave(page, 'extra', 'I lead the platform team of eight engineers.');
+    await page.reload();
+    await expect(panel(page).getByTestId('aboutme-full_name')).toHaveValue('Ada Lovelace');
+    await expect(panel(page).getByTestId('aboutme-role')).toHaveValue('Head of Engineering');
+    await expect(panel(page).getByTestId('aboutme-extra')).toHaveValue('I lead the platform team of eight engineers.');
+  });
+
+  await test.step('quick generation → statements with sources → company statements → narrative', async () => {
+    const updated = page.evaluate(
+      (name) => new Promise<boolean>((resolve) => window.addEventListener(name, () => resolve(true), { once: true })),
+      M.updatedEvent,
+    );
+    await submitGeneration(page, 'Quick');
+    await expect(panel(page).getByRole('tab', { name: 'AI' })).toHaveAttribute('aria-selected', 'true');
+    const statement = panel(page).getByTestId('aboutme-statement').filter({ hasText: 'Cut checkout latency by 40% in Q2.' });
+    await expect(statement).toHaveCount(1);
+    await expect(statement.getByRole('link', { name: 'work-profile/achievements-log.md' })).toHaveAttribute(
+      'href',
+      '/dashboard?folder=work-profile&file=achievements-log.md',
+    );
+    await expect(panel(page).getByRole('region', { name: 'Analytical Engines' })).toContainText('builds programmable calculating machines');
+    expect(await updated).toBe(true);
+    await expect(panel(page).getByTestId('aboutme-narrative')).toContainText('Ada Lovelace');
+    await expect(panel(page).getByTestId('aboutme-loading')).toHaveCount(0);
+  });
+
+  await test.step('delete a statement: gone, and still gone after a reload', async () => {
+    await panel(page).getByRole('button', { name: 'Review statements' }).click();
+    await panel(page).getByRole('button', { name: 'Delete: Hired four engineers.' }).click();
+    await expect(statements(page).filter({ hasText: 'Hired four engineers.' })).toHaveCount(0);
+    await page.reload();
+    await expect(panel(page).getByRole('tab', { name: 'AI' })).toHaveAttribute('aria-selected', 'true');
+    await expect(statements(page).filter({ hasText: 'Cut checkout latency by 40% in Q2.' })).toHaveCount(1);
+    await expect(statements(page).filter({ hasText: 'Hired four engineers.' })).toHaveCount(0);
+  });
+
+  await test.step('a statement source opens its file in the dashboard', async () => {
+    await panel(page).getByRole('link', { name: 'work-profile/achievements-log.md' }).click();
+    await expect(page.getByTestId('dashboard-workspace')).toHaveAttribute('data-view', 'file');
+    await expect(page.getByTestId('aboutme-root')).toHaveCount(0);
+  });
+
+  await test.step('deep research: started, the page reloaded, its status found again, the result arrives', async () => {
+    await page.goto('/dashboard');
+    await createFile(api, 'work-profile', 'past-projects.md', '# Projects\n\n- Shipped the Difference Engine v2 controller.');
+    await submitGeneration(page, 'Deep research');
+    await expect(panel(page).getByTestId('aboutme-loading')).toContainText(M.deepResearchLoading);
+    const resumed = page.waitForResponse((r) => r.url().endsWith('/profile/generation_status') && r.ok());
+    await page.reload();
+    const status = (await (await resumed).json()) as { generation: { research_mode: string; state: string; progress: number } | null };
+    expect(status.generation?.research_mode).toBe('deep');
+    expect(['queued', 'running', 'done']).toContain(status.generation?.state);
+    if (status.generation?.state !== 'done') {
+      // Still running: the panel shows its progress and follows it.
+      await expect(panel(page).getByTestId('aboutme-loading')).toContainText(M.deepResearchLoading);
+      await expect(panel(page).getByTestId('aboutme-progress')).toBeVisible();
+    }
+    await expect(statements(page).filter({ hasText: 'Shipped the Difference Engine v2 controller.' })).toHaveCount(1, { timeout: 60_000 });
+  });
+
+  noNativeDialogs();
+});
