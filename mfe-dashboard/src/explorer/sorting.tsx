@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 
 /**
  * Drag reorder, loaded on intent: the explorer first renders plain lists (no @dnd-kit in the
@@ -92,13 +92,22 @@ export function useDnd(root: { current: HTMLElement | null }): { dnd: DndModule 
       () => undefined,
     );
   }, [dnd, root]);
-  useEffect(() => {
+  const refocus = useCallback(() => {
     const key = focusKey.current;
-    if (!dnd || !key) return;
-    focusKey.current = null;
+    if (!key) return;
     const escaped = typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(key) : key.replace(/["\\]/g, '\\$&');
-    const target = root.current?.querySelector<HTMLElement>(`[data-focus-key="${escaped}"]`);
-    target?.focus();
-  }, [dnd, root]);
+    root.current?.querySelector<HTMLElement>(`[data-focus-key="${escaped}"]`)?.focus();
+  }, [root]);
+  // Twice: before paint, in the same task as the commit, so a key pressed right after the swap
+  // (Enter on a focused ⋯ button) finds the focus on the new element rather than on <body>; and
+  // after the rows' own effects (an open menu focuses its first item when it mounts).
+  useLayoutEffect(() => {
+    if (dnd) refocus();
+  }, [dnd, refocus]);
+  useEffect(() => {
+    if (!dnd) return;
+    refocus();
+    focusKey.current = null;
+  }, [dnd, refocus]);
   return { dnd, want };
 }
