@@ -80,7 +80,7 @@ export function AiTab({ view, onBack }: AiTabProps) {
       {Object.keys(view.company).length > 0 && (
         <section className="aboutme-block" aria-label="Company insights">
           <h3>Company insights</h3>
-          <CompanyBlocks company={view.company} onCompany={view.setCompany} />
+          <CompanyBlocks company={view.company} onCompany={view.setCompany} reviewing={reviewing} />
         </section>
       )}
     </div>

@@ -48,15 +48,6 @@ export function EditTab({ server, onValue, onGenerate }: EditTabProps) {
   const indicator = useSaveIndicator();
   return (
     <div className="aboutme-edit" data-testid="aboutme-edit">
-      <div className="aboutme-edit-head">
-        <span
-          className={`aboutme-save${indicator.text === M.saveFailed ? ' aboutme-save-failed' : ''}`}
-          role="status"
-          data-testid="aboutme-save"
-        >
-          {indicator.text}
-        </span>
-      </div>
       {FIELDS.map((f) => (
         <ProfileField
           key={f.field}
@@ -74,6 +65,13 @@ export function EditTab({ server, onValue, onGenerate }: EditTabProps) {
         <button type="button" className="button button-primary" onClick={onGenerate} data-testid="aboutme-generate">
           Generate
         </button>
+        <span
+          className={`aboutme-save${indicator.text === M.saveFailed ? ' aboutme-save-failed' : ''}`}
+          role="status"
+          data-testid="aboutme-save"
+        >
+          {indicator.text}
+        </span>
       </div>
     </div>
   );

@@ -78,10 +78,11 @@ export function StatementsReview({ statements, onStatements, reviewing }: Statem
 export interface CompanyBlocksProps {
   company: CompanyStatements;
   onCompany(next: CompanyStatements): void;
+  reviewing: boolean;
 }
 
 /** Company statements grouped by company (spec §2). */
-export function CompanyBlocks({ company, onCompany }: CompanyBlocksProps) {
+export function CompanyBlocks({ company, onCompany, reviewing }: CompanyBlocksProps) {
   const groups = Object.entries(company).filter(([, list]) => list.length > 0);
   if (groups.length === 0) return null;
   const remove = async (name: string, index: number) => {
@@ -99,15 +100,19 @@ export function CompanyBlocks({ company, onCompany }: CompanyBlocksProps) {
           <ul>
             {list.map((s, index) => (
               <li key={`${index}:${s.text}`} data-testid="aboutme-company-statement">
-                <span>{s.text}</span> <SourceLink source={s.source} url={s.source_url} />{' '}
-                <button
-                  type="button"
-                  className="button button-small"
-                  onClick={() => void remove(name, index)}
-                  aria-label={`Delete: ${s.text.slice(0, 80)}`}
-                >
-                  Delete
-                </button>
+                <span>{s.text}</span>{' '}
+                {/* The group already names the company: a source of the same name says nothing more, unless it links. */}
+                {(s.source_url || s.source !== name) && <SourceLink source={s.source} url={s.source_url} />}{' '}
+                {reviewing && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => void remove(name, index)}
+                    aria-label={`Delete: ${s.text.slice(0, 80)}`}
+                  >
+                    Delete
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -18,6 +18,7 @@ afterEach(() => {
   fake.uninstall();
   forgetStorageAccount();
   jest.useRealTimers();
+  jest.restoreAllMocks();
 });
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
@@ -37,6 +38,29 @@ const generation = (state: string, phase: string, progress: number) => ({
 });
 
 describe('the About me panel over time', () => {
+  it("saves a detail 700 ms after the last keystroke; 'Save failed' shows for 2 seconds", async () => {
+    fake = installFakeApi((req) => {
+      if (req.path === '/profile' && req.method === 'GET') return { body: profileWith({}) };
+      if (req.path === '/profile/generation_status') return { body: { success: true, generation: null } };
+      if (req.path === '/profile' && req.method === 'PATCH') return { status: 422, body: { success: false, errors: ['Refused.'] } };
+      return undefined;
+    });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderPanel();
+    await advance(0);
+    fireEvent.change(await screen.findByLabelText('Role'), { target: { value: 'CTO' } });
+    await advance(699);
+    expect(fake.find('PATCH', '/profile')).toHaveLength(0);
+    await advance(1);
+    expect(fake.find('PATCH', '/profile').map((c) => c.body)).toEqual([{ details: { role: 'CTO' } }]);
+    await advance(0);
+    expect(screen.getByTestId('aboutme-save').textContent).toBe(M.saveFailed);
+    await advance(1_999);
+    expect(screen.getByTestId('aboutme-save').textContent).toBe(M.saveFailed);
+    await advance(1);
+    expect(screen.getByTestId('aboutme-save').textContent).toBe('');
+  });
+
   it('hints after 8 s, polls the profile every 2 s when the narrative fails, and gives up after 20 s', async () => {
     const narrative = deferred<FakeAnswer>();
     fake = installFakeApi((req) => {
