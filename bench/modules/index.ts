@@ -5,8 +5,9 @@ import { editor } from './editor';
 import { explorer } from './explorer';
 import { files } from './files';
 import { frontend } from './frontend';
+import { people } from './people';
 import { planning } from './planning';
 import { session } from './session';
 
 /** Every benchmark, in the order they run. Add new ones (AI streaming, GET /files, ...) here. */
-export const MODULES: readonly BenchModule[] = [frontend, session, chat, files, explorer, editor, planning, coaching];
+export const MODULES: readonly BenchModule[] = [frontend, session, chat, files, explorer, editor, planning, coaching, people];
