@@ -208,7 +208,7 @@ export const people: BenchModule = {
         bench: 'people list (cold)',
         metric: '  of which: GET /people starts at (median)',
         value: ms(median(v.map((x) => x.peopleStart))),
-        notes: "the page's first commit: React holds it ~300 ms after the shell's Loading fallback showed",
+        notes: "the page's first commit",
       },
       {
         bench: 'people list (cold)',
