@@ -30,6 +30,14 @@ export function researchRoutes(router: ServiceRouter, db: Db, settings: PeopleSe
   const search = webSearchFrom(settings);
   const source = search ? 'web' : 'notes';
 
+  /** The saved research, if it still fits the person (for the meeting brief): never a search. */
+  router.get('/people/{id}/research', { params: idParams }, async (_ctx: Koa.Context, { user, params }) => {
+    const person = await getPerson(db, user.id, idFrom(params.id, M.personNotFound));
+    if (person === 'not_found') throw notFound(M.personNotFound);
+    const saved = await savedResearch(db, user.id, person.id, researchSubject(person), source);
+    return { success: true, research: saved ? { ...saved, source } : null };
+  });
+
   router.post(
     '/people/{id}/perplexity_search',
     { params: idParams, body: personSearchBody },

@@ -92,6 +92,24 @@ describe('POST /people/{id}/perplexity_search with a search endpoint', () => {
     expect((await ask()).body).toMatchObject({ answer: 'Asked again [1].', from_cache: true });
   });
 
+  test('GET /people/{id}/research gives the saved result without searching, null once it no longer fits; 404 for another user', async () => {
+    const c = web.user();
+    const [dana] = await addPeople(c, 'Dana Lee');
+    expect((await c.get(`/people/${dana}/research`)).body).toEqual({ success: true, research: null });
+    search.reply(DANA_ANSWER);
+    const searched = await c.post(`/people/${dana}/perplexity_search`, {});
+    const asked = search.requests.length;
+    const saved = await c.get(`/people/${dana}/research`);
+    expect(saved.status).toBe(200);
+    const { success: _s, from_cache: _f, ...research } = searched.body;
+    expect(saved.body).toEqual({ success: true, research });
+    expect(search.requests.length).toBe(asked);
+    await c.patch(`/people/${dana}`, { basic_profile: { company: 'Globex' } });
+    expect((await c.get(`/people/${dana}/research`)).body).toEqual({ success: true, research: null });
+    const other = await web.user().get(`/people/${dana}/research`);
+    expect(other.status).toBe(404);
+  });
+
   test('a search failure is 502 with the error and nothing is saved; another user never sees the saved result', async () => {
     const c = web.user();
     const [dana] = await addPeople(c, 'Dana Lee');

@@ -1,5 +1,5 @@
 import { api } from '@cc/client';
-import type { PersonSearchAnswer } from '@cc/contracts/people';
+import type { PersonSearchAnswer, SavedResearchAnswer } from '@cc/contracts/people';
 
 export type { PersonSearchAnswer };
 export type { Citation } from '@cc/contracts/people';
@@ -10,4 +10,9 @@ export type { Citation } from '@cc/contracts/people';
  */
 export function searchPerson(id: number, refresh = false): Promise<PersonSearchAnswer> {
   return api.post<PersonSearchAnswer>(`/people/${id}/perplexity_search`, refresh ? { refresh: true } : {});
+}
+
+/** `GET /people/{id}/research`: the saved research if it still fits the person; never searches. */
+export async function savedPersonResearch(id: number, signal?: AbortSignal): Promise<SavedResearchAnswer['research']> {
+  return (await api.get<SavedResearchAnswer>(`/people/${id}/research`, { signal })).research;
 }

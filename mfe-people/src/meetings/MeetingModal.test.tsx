@@ -227,6 +227,18 @@ describe('the meeting-preparation modal', () => {
       if (req.path === '/meetings/30') return { body: { success: true, meeting: last } };
       if (req.path === '/planning/todos')
         return { body: { success: true, todos: [todo(1, 'Send Ada the deck'), todo(2, 'Call Ada', true), todo(3, 'Book the dentist')] } };
+      if (req.path === '/people/4/research')
+        return {
+          body: {
+            success: true,
+            research: {
+              answer: 'Ada Lovelace leads the data platform team at Analytical Engines [1]. She mentors new analysts [2].',
+              citations: [],
+              source: 'notes',
+              searched_at: '2026-03-01T09:00:00.000Z',
+            },
+          },
+        };
       if (req.path === '/files/mentions' && req.query.get('q') === 'Ada Lovelace')
         return {
           body: {
@@ -244,5 +256,8 @@ describe('the meeting-preparation modal', () => {
     expect(brief.querySelector('a[href="/people?person=4&meeting=30"]')?.textContent).toBe('Kick-off (Mar 2, 2026)');
     expect([...brief.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Send Ada the deck', 'Journal, 2026-03-04']);
     expect(brief.querySelector('a[href="/journal/2026-03-04"]')).not.toBeNull();
+    // The saved research, read without searching again, its markers left out.
+    expect(brief.textContent).toContain('Ada Lovelace leads the data platform team at Analytical Engines. She mentors new analysts.');
+    expect(brief.querySelector('a[href="/people?person=4"]')?.textContent).toBe('From your notes, 2026-03-01');
   });
 });

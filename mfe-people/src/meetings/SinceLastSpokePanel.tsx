@@ -2,6 +2,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate } from '@cc/ui/router';
 import { fetchPersonMeetings } from '../api/meetings';
 import { fetchMentions, fetchTodos, type Mention } from '../api/notes';
+import { savedPersonResearch } from '../api/research';
 import { citationTarget, followAppCitation } from '../research/links';
 import { sinceLastSpoke, type SinceLastSpoke } from './sinceLastSpoke';
 
@@ -22,6 +23,20 @@ function AppLink({ url, children }: { url: string; children: string }) {
   );
 }
 
+type Research = Awaited<ReturnType<typeof savedPersonResearch>>;
+
+/** The research's first sentences, without its [n] markers (the sources are one click away). */
+function researchOpening(answer: string): string {
+  const text = answer
+    .replace(/\s*\[\d+\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= 240) return text;
+  const cut = text.slice(0, 240);
+  const end = cut.lastIndexOf('. ');
+  return end > 80 ? cut.slice(0, end + 1) : `${cut.slice(0, cut.lastIndexOf(' '))}…`;
+}
+
 const noteUrl = (m: Mention) =>
   m.kind === 'journal' ? `/journal?date=${m.date}` : `/dashboard?folder=${encodeURIComponent(m.folder)}&file=${encodeURIComponent(m.name)}`;
 const noteTitle = (m: Mention) => (m.kind === 'journal' ? `Journal, ${m.date}` : `${m.folder}/${m.name}`);
@@ -33,6 +48,7 @@ const noteTitle = (m: Mention) => (m.kind === 'journal' ? `Journal, ${m.date}` :
  */
 export function SinceLastSpokePanel({ personId, name, currentId }: { personId: number; name: string; currentId: number | null }) {
   const [brief, setBrief] = useState<SinceLastSpoke | null>(null);
+  const [research, setResearch] = useState<Research>(null);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -41,13 +57,16 @@ export function SinceLastSpokePanel({ personId, name, currentId }: { personId: n
       quiet(fetchPersonMeetings(personId, abort.signal)),
       quiet(fetchTodos(abort.signal)),
       name.trim().length >= 2 ? quiet(fetchMentions(name, abort.signal)) : Promise.resolve([]),
-    ]).then(([meetings, todos, mentions]) => {
-      if (!abort.signal.aborted) setBrief(sinceLastSpoke(name, currentId, meetings, todos, mentions));
+      savedPersonResearch(personId, abort.signal).catch(() => null),
+    ]).then(([meetings, todos, mentions, saved]) => {
+      if (abort.signal.aborted) return;
+      setBrief(sinceLastSpoke(name, currentId, meetings, todos, mentions));
+      setResearch(saved);
     });
     return () => abort.abort();
   }, [personId, name, currentId]);
 
-  if (!brief || (!brief.last && brief.todos.length === 0 && brief.notes.length === 0)) return null;
+  if (!brief || (!brief.last && brief.todos.length === 0 && brief.notes.length === 0 && !research)) return null;
   return (
     <section className="since-last" aria-label={`Since you last spoke with ${name}`} data-testid="since-last-spoke">
       <h3>Since you last spoke</h3>
@@ -81,6 +100,17 @@ export function SinceLastSpokePanel({ personId, name, currentId }: { personId: n
               </li>
             ))}
           </ul>
+        </>
+      )}
+      {research && (
+        <>
+          <h4>Saved research</h4>
+          <p>
+            {researchOpening(research.answer)}{' '}
+            <AppLink
+              url={`/people?person=${personId}`}
+            >{`${research.source === 'web' ? 'Web research' : 'From your notes'}, ${research.searched_at.slice(0, 10)}`}</AppLink>
+          </p>
         </>
       )}
     </section>

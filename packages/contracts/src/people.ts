@@ -249,6 +249,13 @@ export const personSearchAnswer = z.object({
 });
 export type PersonSearchAnswer = z.infer<typeof personSearchAnswer>;
 
+/** `GET /people/{id}/research`: the saved research still valid for the person, without searching. */
+export const savedResearchAnswer = z.object({
+  success: z.literal(true),
+  research: personSearchAnswer.omit({ success: true, from_cache: true }).nullable(),
+});
+export type SavedResearchAnswer = z.infer<typeof savedResearchAnswer>;
+
 export const attendeeSchema = z.object({ id: z.number().int(), name: z.string() });
 export const meetingSummarySchema = z.object({
   id: z.number().int(),
@@ -286,6 +293,7 @@ export const PEOPLE_ANSWERS = {
   /** The person's meetings stay, without them as an attendee. */
   'DELETE /people/{id}': z.object({ ...confirmed }),
   'POST /people/{id}/perplexity_search': z.union([personSearchAnswer, aiErrorAnswer]),
+  'GET /people/{id}/research': savedResearchAnswer,
   /** Newest first. */
   'GET /people/{id}/meetings': z.object({ success: z.literal(true), meetings: z.array(meetingSummarySchema) }),
   'POST /meetings': meetingWriteAnswer,

@@ -134,6 +134,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PATCH', '/people/{id}', 'people', D2),
   r('DELETE', '/people/{id}', 'people', DESIGN),
   r('POST', '/people/{id}/perplexity_search', 'people', D2),
+  r('GET', '/people/{id}/research', 'people', ISSUE),
   r('GET', '/people/{id}/meetings', 'people', D2),
   r('POST', '/meetings', 'people', D2),
   r('POST', '/meetings/generate_section', 'people', D2),
