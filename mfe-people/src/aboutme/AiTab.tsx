@@ -5,6 +5,7 @@ import { CompanyBlocks, StatementsReview } from './StatementsReview';
 
 // Markdown (marked + DOMPurify, in the main @cc/ui entry) loads only when a narrative is shown.
 const Markdown = lazy(() => import('@cc/ui').then((m) => ({ default: m.Markdown })));
+const BragView = lazy(() => import(/* webpackChunkName: "aboutme-brag" */ './brag/BragView'));
 
 export interface AiTabProps {
   view: GenerationView;
@@ -48,7 +49,17 @@ function LoadingBlock({ view }: { view: GenerationView }) {
 /** The AI tab (spec §2): the loading state, the executive summary, the statements, the company insights. */
 export function AiTab({ view, onBack }: AiTabProps) {
   const [reviewing, setReviewing] = useState(false);
+  const [bragging, setBragging] = useState(false);
   const busy = Boolean(view.loading && !view.loading.failed);
+  if (bragging) {
+    return (
+      <div className="aboutme-ai" data-testid="aboutme-ai">
+        <Suspense fallback={<span className="spinner spinner-inline" role="status" aria-label="Loading" />}>
+          <BragView onClose={() => setBragging(false)} />
+        </Suspense>
+      </div>
+    );
+  }
   return (
     <div className="aboutme-ai" data-testid="aboutme-ai">
       <div className="aboutme-toolbar">
@@ -57,6 +68,9 @@ export function AiTab({ view, onBack }: AiTabProps) {
         </button>
         <button type="button" className="button button-small" aria-pressed={reviewing} onClick={() => setReviewing((r) => !r)}>
           {reviewing ? 'Done reviewing' : 'Review statements'}
+        </button>
+        <button type="button" className="button button-small" onClick={() => setBragging(true)} disabled={busy}>
+          Brag document
         </button>
         <button type="button" className="button button-small" onClick={onBack}>
           Back

@@ -1,0 +1,153 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '@cc/client';
+import { useDialogs } from '@cc/ui/dialogs';
+import { storeOpenOnLoad } from '@cc/ui/open-hint';
+import { useLocation, useNavigate } from '@cc/ui/router';
+import { gatherBrag } from './gather';
+import { bragMarkdown } from './markdown';
+import { isoDay, PRESET_LABELS, type PeriodPreset } from './period';
+import { saveBrag } from './save';
+import { usePeriod } from './usePeriod';
+import './brag.css';
+
+const Markdown = lazy(() => import('@cc/ui').then((m) => ({ default: m.Markdown })));
+
+type Gathering = { status: 'idle' | 'loading' } | { status: 'error'; message: string } | { status: 'ok' };
+
+/**
+ * The brag document (issue 13, beyond the spec): the statements and the dated evidence of a
+ * period, as markdown the user edits here and saves into their workspace.
+ */
+export default function BragView({ onClose, today }: { onClose(): void; today?: Date }) {
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // One 'today' for the view's life: the period it computes stays the same object between renders.
+  const [now] = useState(() => today ?? new Date());
+  const day = useMemo(() => isoDay(now), [now]);
+  const { preset, setPreset, custom, setCustom, period } = usePeriod(now);
+  const [gathering, setGathering] = useState<Gathering>({ status: 'idle' });
+  const [attempt, setAttempt] = useState(0);
+  const [text, setText] = useState('');
+  const [edited, setEdited] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!period) return undefined;
+    const controller = new AbortController();
+    setGathering({ status: 'loading' });
+    gatherBrag(period, day, controller.signal).then(
+      (data) => {
+        setText(bragMarkdown(data));
+        setEdited(false);
+        setGathering({ status: 'ok' });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setGathering({ status: 'error', message: errorMessage(error) || 'Unknown error' });
+      },
+    );
+    return () => controller.abort();
+  }, [period, day, attempt]);
+
+  // A new period makes a new document: the user's edits go only when they say so.
+  const keepEdits = async () =>
+    edited &&
+    !(await dialogs.confirm({
+      title: 'Change the period',
+      message: 'A new period makes a new document and your edits are lost. Change it?',
+      confirmLabel: 'Change period',
+      cancelLabel: 'Keep my edits',
+    }));
+  const choose = async (next: PeriodPreset) => {
+    if (next !== preset && !(await keepEdits())) setPreset(next);
+  };
+  const changeCustom = async (end: 'from' | 'to', value: string) => {
+    if (!(await keepEdits())) setCustom((c) => ({ ...c, [end]: value }));
+  };
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await saveBrag(text, day);
+      storeOpenOnLoad({ folder: saved.folder, fileName: saved.fileName, fileId: saved.fileId });
+      // The dashboard takes the hint when it mounts: already on it (this panel is), load it afresh.
+      if (location.pathname === '/dashboard') window.location.assign('/dashboard');
+      else navigate('/dashboard');
+    } catch (error) {
+      setSaving(false);
+      await dialogs.alert({
+        title: 'Brag document not saved',
+        message: `Could not save the brag document: ${errorMessage(error) || 'Unknown error'}`,
+      });
+    }
+  };
+
+  return (
+    <section className="brag" aria-labelledby="brag-title" data-testid="brag-view">
+      <header className="brag-head">
+        <h3 id="brag-title">Brag document</h3>
+        <button type="button" className="button button-small" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <fieldset className="brag-period">
+        <legend>Period</legend>
+        {(Object.keys(PRESET_LABELS) as PeriodPreset[]).map((p) => (
+          <label key={p}>
+            <input type="radio" name="brag-period" value={p} checked={preset === p} onChange={() => void choose(p)} /> {PRESET_LABELS[p]}
+          </label>
+        ))}
+        {preset === 'custom' && (
+          <span className="brag-custom">
+            <label>
+              From <input type="date" value={custom.from} max={custom.to} onChange={(e) => void changeCustom('from', e.target.value)} />
+            </label>
+            <label>
+              To <input type="date" value={custom.to} min={custom.from} onChange={(e) => void changeCustom('to', e.target.value)} />
+            </label>
+          </span>
+        )}
+      </fieldset>
+      {!period && <p role="alert">Choose a start day on or before the end day.</p>}
+      {gathering.status === 'loading' && (
+        <p role="status">
+          <span className="spinner spinner-inline" aria-hidden="true" /> Gathering your evidence…
+        </p>
+      )}
+      {gathering.status === 'error' && (
+        <p className="aboutme-error" role="alert">
+          Could not make the brag document: {gathering.message}{' '}
+          <button type="button" className="button button-small" onClick={() => setAttempt((n) => n + 1)}>
+            Retry
+          </button>
+        </p>
+      )}
+      {gathering.status === 'ok' && (
+        <div className="brag-body">
+          <label className="brag-edit">
+            <span>Markdown (edit before saving)</span>
+            <textarea
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setEdited(true);
+              }}
+              rows={18}
+              data-testid="brag-text"
+            />
+          </label>
+          <div className="brag-preview" aria-label="Preview" role="region" data-testid="brag-preview">
+            <Suspense fallback={<pre>{text}</pre>}>
+              <Markdown text={text} />
+            </Suspense>
+          </div>
+          <div className="brag-actions">
+            <button type="button" className="button" onClick={() => void save()} disabled={saving || !text.trim()} data-testid="brag-save">
+              {saving ? 'Saving…' : 'Save to workspace'}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import type { BragData, BragItem } from './gather';
+
+/**
+ * The user's words go into markdown as text: a bracket of theirs must not read as a link or as a
+ * `[placeholder]` left to fill in, so brackets (and the other markers that would change the
+ * rendering) are escaped.
+ */
+export const escapeText = (text: string) => text.replace(/([\\[\]*_`<>])/g, '\\$1');
+
+const link = (label: string, url: string) => `[${escapeText(label)}](${url.replace(/[()\s]/g, encodeURIComponent)})`;
+
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = (ym: string) => MONTH.format(new Date(`${ym}-01T00:00:00Z`));
+export const dayLabel = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
+
+const KIND: Record<BragItem['kind'], string> = { journal: 'Journal', todo: 'Completed', milestone: 'Milestone reached' };
+
+function itemLine(item: BragItem): string {
+  const label = item.kind === 'journal' ? `Journal, ${dayLabel(item.date)}` : `${KIND[item.kind]}, ${dayLabel(item.date)}`;
+  return `- ${link(label, item.link)}: ${escapeText(item.text)}`;
+}
+
+/** Dated evidence grouped by month, the newest month first (items come newest first). */
+export function byMonth(items: BragItem[]): { month: string; items: BragItem[] }[] {
+  const groups: { month: string; items: BragItem[] }[] = [];
+  for (const item of [...items].sort((a, b) => b.date.localeCompare(a.date))) {
+    const month = item.date.slice(0, 7);
+    const last = groups[groups.length - 1];
+    if (last?.month === month) last.items.push(item);
+    else groups.push({ month, items: [item] });
+  }
+  return groups;
+}
+
+function headline(data: BragData): string[] {
+  const { full_name, role, company } = data.details;
+  const name = full_name.trim();
+  const where = [role.trim(), company.trim()].filter(Boolean).join(' at ');
+  const lines = [name ? `# Brag document: ${escapeText(name)}` : '# Brag document', ''];
+  if (where) lines.push(`**${escapeText(where)}**`, '');
+  lines.push(`Period: ${dayLabel(data.period.from)} to ${dayLabel(data.period.to)}`);
+  return lines;
+}
+
+function statementsSection(data: BragData): string[] {
+  const lines = ['## Impact and achievements', ''];
+  if (data.statements.length === 0) {
+    lines.push('No profile statements yet: generate your profile in About me, then make this document again.');
+    return lines;
+  }
+  for (const s of data.statements) {
+    const source = s.source_url ? ` (${link(s.source || 'source', s.source_url)})` : s.source ? ` (${escapeText(s.source)})` : '';
+    lines.push(`- ${escapeText(s.text)}${source}`);
+  }
+  return lines;
+}
+
+function evidenceSection(data: BragData): string[] {
+  const lines = ['## Evidence by month', ''];
+  const groups = byMonth(data.items);
+  if (groups.length === 0) lines.push('Nothing dated in this period: no journal entries, completed todos or milestones.');
+  for (const group of groups) lines.push(`### ${monthLabel(group.month)}`, '', ...group.items.map(itemLine), '');
+  if (data.missing.length > 0) lines.push('', `Not included, as it could not be read: ${data.missing.map(escapeText).join('; ')}.`);
+  return lines;
+}
+
+function nextSection(data: BragData): string[] {
+  const lines = ['## What I want next', ''];
+  if (data.upcoming.length === 0) {
+    lines.push('What do I want to achieve in the next period, and what support would help me get there?');
+    return lines;
+  }
+  lines.push(...data.upcoming.map((m) => `- ${escapeText(m.title)} (by ${dayLabel(m.target_date)})`));
+  return lines;
+}
+
+/** The document: headline, statements, dated evidence, what comes next. */
+export function bragMarkdown(data: BragData): string {
+  const text = [...headline(data), '', ...statementsSection(data), '', ...evidenceSection(data), '', ...nextSection(data)].join('\n');
+  return `${text.replace(/\n{3,}/g, '\n\n').trim()}\n`;
+}
