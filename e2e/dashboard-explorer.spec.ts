@@ -225,6 +225,10 @@ test('explorer: folders reorder with the keyboard and with the mouse, and the or
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
     await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    // Hold a moment over the target, as a hand does: dnd-kit settles the drop target on the
+    // next frame, which a loaded machine may not have drawn yet when the button goes up.
+    await page.mouse.move(to.x + to.width / 2, to.y + 1);
+    await page.waitForTimeout(150);
     await page.mouse.up();
     await expect.poll(() => folderNames(page)).toEqual(['gamma', 'beta', 'alpha']);
     await expect.poll(() => saves.length).toBe(2);
