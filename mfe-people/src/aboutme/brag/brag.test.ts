@@ -99,10 +99,12 @@ describe('the brag document markdown', () => {
       },
       { text: 'Invented the telephone.', source: 'Journal 2026-06-01', source_url: '/journal/2026-06-01', status: 'rejected' },
       { text: 'Mentored two engineers.', source: 'Check-in', status: 'unverified' },
+      { text: 'Wrote the design doc.', source: 'notes', source_url: '/dashboard?folder=work&file=design (v2).md' },
     ]);
     const md = bragMarkdown(data({ statements }));
     expect(md).toContain('- Led the platform migration. ([work-profile/log.md](/dashboard?folder=work-profile&file=log.md))');
     expect(md).toContain('- Mentored two engineers. (Check-in)');
+    expect(md).toContain('- Wrote the design doc. ([notes](/dashboard?folder=work&file=design%20%28v2%29.md))');
     expect(md).not.toContain('telephone');
   });
 

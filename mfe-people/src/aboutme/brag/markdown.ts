@@ -7,7 +7,9 @@ import type { BragData, BragItem } from './gather';
  */
 export const escapeText = (text: string) => text.replace(/([\\[\]*_`<>])/g, '\\$1');
 
-const link = (label: string, url: string) => `[${escapeText(label)}](${url.replace(/[()\s]/g, encodeURIComponent)})`;
+// A parenthesis or space would end the link's address early (encodeURIComponent leaves parentheses alone).
+const percent = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+const link = (label: string, url: string) => `[${escapeText(label)}](${url.replace(/[()\s]/g, percent)})`;
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
