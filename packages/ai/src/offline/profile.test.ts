@@ -40,3 +40,12 @@ describe('the offline About me profile', () => {
     expect(narrative).toContain('Sam runs discovery for the billing product.');
   });
 });
+
+test('a post held by one person takes no article; a job does', () => {
+  const first = (role: string) =>
+    offlineProfileStatements({ full_name: 'Ada Lovelace', role, company: 'Analytical Engines' }, []).statements[0]!.text;
+  expect(first('Head of Engineering')).toBe('Ada Lovelace works as Head of Engineering at Analytical Engines.');
+  expect(first('VP Product')).toBe('Ada Lovelace works as VP Product at Analytical Engines.');
+  expect(first('Staff Engineer')).toBe('Ada Lovelace works as a Staff Engineer at Analytical Engines.');
+  expect(first('Engineering Manager')).toBe('Ada Lovelace works as an Engineering Manager at Analytical Engines.');
+});

@@ -11,7 +11,9 @@ function identity(details: ProfileDetails): string | undefined {
   const company = clean(details.company);
   if (!name && !role) return undefined;
   const who = name || 'This professional';
-  const asRole = /^(a|an|the)\s/i.test(role) ? role : `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`;
+  // A post held by one person takes no article ("works as Head of Engineering"); a job does ("a Staff Engineer").
+  const onePost = /^(head|vp|vice president|chief|director of|president|c[etfo]o|cto)\b/i.test(role);
+  const asRole = onePost || /^(a|an|the)\s/i.test(role) ? role : `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`;
   if (role && company) return `${who} works as ${asRole} at ${company}.`;
   if (role) return `${who} works as ${asRole}.`;
   return company ? `${who} works at ${company}.` : undefined;
