@@ -5,7 +5,7 @@ import { FolderItem } from './FolderItem';
 import { OpenMenuScope } from './Menu';
 import { TEXT } from './errors';
 import { nameKey } from './labels';
-import { PlainList, useDnd, type SortBindings } from './sorting';
+import { PlainList, useDnd, type SortBindings } from '@cc/ui/sortable';
 
 // The modals (and @cc/ui's Modal with them) load on first use: not part of the first visit.
 const ExplorerModals = lazy(() => import(/* webpackChunkName: "explorer-modals" */ './modals/ExplorerModals'));

@@ -4,7 +4,7 @@ import { FILE_PAGE, type ExplorerFolder } from './useExplorer';
 import { useExplorerActions } from './actions/ExplorerActionsProvider';
 import { Menu } from './Menu';
 import { truncateLabel } from './labels';
-import { PlainList, type DndModule, type SortBindings } from './sorting';
+import { PlainList, type DndModule, type SortBindings } from '@cc/ui/sortable';
 
 function Grip({ label, bindings, focusKey }: { label: string; bindings: SortBindings; focusKey: string }) {
   return (

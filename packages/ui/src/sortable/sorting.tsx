@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 
 /**
- * Drag reorder, loaded on intent (the dashboard explorer's way, mfe-dashboard/src/explorer/):
- * the people list first renders plainly (no @dnd-kit in the first /people visit); when the
- * pointer or the keyboard focus enters it, the dnd-kit list (dnd.tsx) is loaded and replaces it.
+ * Drag reorder, loaded on intent (`@cc/ui/sortable`: the dashboard's explorer, the people list):
+ * a page first renders plain lists (no @dnd-kit on its first visit); when the pointer or the
+ * keyboard focus enters them, the dnd-kit lists (dnd.tsx) are loaded and replace them.
  */
 export interface SortBindings {
   /** The item's node (measured while sorting). */
@@ -60,7 +60,7 @@ if (typeof document !== 'undefined') {
 }
 
 export function loadDnd(): Promise<DndModule> {
-  loading ??= import(/* webpackChunkName: "people-dnd" */ './dnd').then((m) => ({ SortableList: m.SortableList }));
+  loading ??= import(/* webpackChunkName: "sortable-dnd" */ './dnd').then((m) => ({ SortableList: m.SortableList }));
   loading.catch(() => {
     loading = null;
   });
@@ -92,13 +92,22 @@ export function useDnd(root: { current: HTMLElement | null }): { dnd: DndModule 
       () => undefined,
     );
   }, [dnd, root]);
-  useEffect(() => {
+  const refocus = useCallback(() => {
     const key = focusKey.current;
-    if (!dnd || !key) return;
-    focusKey.current = null;
+    if (!key) return;
     const escaped = typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(key) : key.replace(/["\\]/g, '\\$&');
-    const target = root.current?.querySelector<HTMLElement>(`[data-focus-key="${escaped}"]`);
-    target?.focus();
-  }, [dnd, root]);
+    root.current?.querySelector<HTMLElement>(`[data-focus-key="${escaped}"]`)?.focus();
+  }, [root]);
+  // Twice: before paint, in the same task as the commit, so a key pressed right after the swap
+  // (Enter on a focused ⋯ button) finds the focus on the new element rather than on <body>; and
+  // after the rows' own effects (an open menu focuses its first item when it mounts).
+  useLayoutEffect(() => {
+    if (dnd) refocus();
+  }, [dnd, refocus]);
+  useEffect(() => {
+    if (!dnd) return;
+    refocus();
+    focusKey.current = null;
+  }, [dnd, refocus]);
   return { dnd, want };
 }
