@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
 import { CSRF_HEADER, SESSION_COOKIE } from '@cc/contracts';
 import { createApp, type ServiceApp, type ServiceConfig, type ServiceDefinition } from './app';
+import { csrfTokenFor, signSession } from './session';
 import { createDb, type Db } from './db';
 import { createLogger } from './logger';
 import { answerClientErrorsAsJson } from './client-errors';
@@ -153,4 +154,48 @@ export class TestClient {
     if (res.status !== 201) throw new Error(`sign up failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.user as { id: number; email: string; is_admin: boolean };
   }
+}
+
+/** A signed-in test client, as svc-identity would sign its session. */
+export type SignedClient = TestClient & { id: number };
+
+/** Signs a session for `uid` on this client, with its CSRF token. */
+export function signIn(client: TestClient, uid: number): SignedClient {
+  const sid = `sid-${uid}-${randomBytes(4).toString('hex')}`;
+  client.cookie = signSession(TEST_SECRET, { sid, uid, adm: false, iat: Math.floor(Date.now() / 1000) });
+  client.csrf = csrfTokenFor(TEST_SECRET, sid);
+  return Object.assign(client, { id: uid });
+}
+
+/** A service's integration-test harness: the service on a fresh (or given) database, signed-in clients. */
+export interface ServiceHarness {
+  database: TestDatabase;
+  svc: RunningService;
+  /** A client signed in as a new user. */
+  user(): SignedClient;
+  /** The same user on another service (same session cookie and CSRF token). */
+  as(client: SignedClient, url: string): SignedClient;
+  close(): Promise<void>;
+}
+
+let nextUser = 1000;
+
+/** Every service's test-support starts its service this way (models: svc-files, svc-coaching, svc-people). */
+export async function startServiceHarness(
+  def: ServiceDefinition,
+  env: Record<string, string> = {},
+  database?: TestDatabase,
+): Promise<ServiceHarness> {
+  const db = database ?? (await freshDatabase());
+  const svc = await startTestService(def, db.db, { env });
+  return {
+    database: db,
+    svc,
+    user: () => signIn(new TestClient(svc.url), nextUser++),
+    as: (client, url) => Object.assign(new TestClient(url), { cookie: client.cookie, csrf: client.csrf, id: client.id }),
+    close: async () => {
+      await svc.close();
+      if (!database) await db.drop();
+    },
+  };
 }
