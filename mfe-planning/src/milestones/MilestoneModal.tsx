@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Modal } from '@cc/ui';
+import { useState } from 'react';
 import type { Milestone } from '@cc/contracts/planning';
 import { DEFAULT_MILESTONE_TYPE, PLANNING_LIMITS as L } from '@cc/contracts/planning-rules';
 import type { MilestoneForm } from '../api/milestones';
 import { defaultTargetDate } from '../shared/dates';
 import { InputField, TextAreaField } from '../shared/fields';
+import { FormModal } from '../shared/FormModal';
 
 export interface MilestoneModalProps {
   milestone?: Milestone;
@@ -26,64 +26,46 @@ export function milestoneFormOf(milestone: Milestone | undefined): MilestoneForm
 /** Add or edit a milestone: title, target date (90 days ahead for a new one), description, type. */
 export function MilestoneModal({ milestone, onSave, onClose }: MilestoneModalProps) {
   const [form, setForm] = useState<MilestoneForm>(() => milestoneFormOf(milestone));
-  const [saving, setSaving] = useState(false);
-  const titleRef = useRef<HTMLInputElement>(null);
   const set = (key: keyof MilestoneForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    const saved = await onSave(form, milestone?.id);
-    setSaving(false);
-    if (saved) onClose();
-  };
-
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={milestone ? 'Edit milestone' : 'Add milestone'}
-      initialFocusRef={titleRef}
-      className="planning-modal"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="milestone-form" className="button button-primary" disabled={saving}>
-            {saving ? 'Saving…' : milestone ? 'Save' : 'Add milestone'}
-          </button>
-        </>
-      }
+      formId="milestone-form"
+      submitLabel={milestone ? 'Save' : 'Add milestone'}
+      form={form}
+      onSave={(f) => onSave(f, milestone?.id)}
+      onClose={onClose}
     >
-      <form id="milestone-form" className="planning-form" onSubmit={(e) => void submit(e)} noValidate>
-        <InputField
-          label="Title"
-          name="title"
-          value={form.title}
-          onChange={set('title')}
-          maxLength={L.title}
-          inputRef={titleRef}
-          required
-        />
-        <InputField label="Target date" name="target_date" type="date" value={form.target_date} onChange={set('target_date')} required />
-        <TextAreaField
-          label="Description"
-          name="description"
-          value={form.description}
-          onChange={set('description')}
-          maxLength={L.description}
-        />
-        <InputField
-          label="Type"
-          name="milestone_type"
-          value={form.milestone_type}
-          onChange={set('milestone_type')}
-          maxLength={L.milestoneType}
-          placeholder="90-day"
-        />
-      </form>
-    </Modal>
+      {(firstFieldRef) => (
+        <>
+          <InputField
+            label="Title"
+            name="title"
+            value={form.title}
+            onChange={set('title')}
+            maxLength={L.title}
+            inputRef={firstFieldRef}
+            required
+          />
+          <InputField label="Target date" name="target_date" type="date" value={form.target_date} onChange={set('target_date')} required />
+          <TextAreaField
+            label="Description"
+            name="description"
+            value={form.description}
+            onChange={set('description')}
+            maxLength={L.description}
+          />
+          <InputField
+            label="Type"
+            name="milestone_type"
+            value={form.milestone_type}
+            onChange={set('milestone_type')}
+            maxLength={L.milestoneType}
+            placeholder="90-day"
+          />
+        </>
+      )}
+    </FormModal>
   );
 }

@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Modal } from '@cc/ui';
+import { useState } from 'react';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { PLANNING_LIMITS as L } from '@cc/contracts/planning-rules';
 import type { TodoForm } from '../api/todos';
 import { defaultDueDate } from '../shared/dates';
 import { InputField, TextAreaField } from '../shared/fields';
+import { FormModal } from '../shared/FormModal';
 
 export interface TodoModalProps {
   /** The todo to edit; a new one otherwise. */
@@ -32,84 +32,66 @@ export function todoFormOf(todo: Todo | undefined, milestoneId: number | null = 
 /** Add or edit a todo: title, due date (today for a new one), description, tags, milestone. */
 export function TodoModal({ todo, milestoneId, milestones, onSave, onClose }: TodoModalProps) {
   const [form, setForm] = useState<TodoForm>(() => todoFormOf(todo, milestoneId ?? null));
-  const [saving, setSaving] = useState(false);
-  const titleRef = useRef<HTMLInputElement>(null);
   const set =
     <K extends keyof TodoForm>(key: K) =>
     (value: TodoForm[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    const saved = await onSave(form, todo?.id);
-    setSaving(false);
-    if (saved) onClose();
-  };
-
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={todo ? 'Edit todo' : 'Add todo'}
-      initialFocusRef={titleRef}
-      className="planning-modal"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="todo-form" className="button button-primary" disabled={saving}>
-            {saving ? 'Saving…' : todo ? 'Save' : 'Add todo'}
-          </button>
-        </>
-      }
+      formId="todo-form"
+      submitLabel={todo ? 'Save' : 'Add todo'}
+      form={form}
+      onSave={(f) => onSave(f, todo?.id)}
+      onClose={onClose}
     >
-      <form id="todo-form" className="planning-form" onSubmit={(e) => void submit(e)} noValidate>
-        <InputField
-          label="Title"
-          name="title"
-          value={form.title}
-          onChange={set('title')}
-          maxLength={L.title}
-          inputRef={titleRef}
-          required
-        />
-        <InputField label="Due date" name="due_date" type="date" value={form.due_date} onChange={set('due_date')} />
-        <TextAreaField
-          label="Description"
-          name="description"
-          value={form.description}
-          onChange={set('description')}
-          maxLength={L.description}
-        />
-        <InputField
-          label="Tags"
-          name="tags"
-          value={form.tags}
-          onChange={set('tags')}
-          maxLength={L.tagsText}
-          placeholder="work, career"
-          hint={`Comma-separated, up to ${L.tags}.`}
-        />
-        <div className="planning-field">
-          <label htmlFor="todo-milestone">Milestone</label>
-          <select
-            id="todo-milestone"
-            name="milestone_id"
-            value={form.milestone_id === null ? '' : String(form.milestone_id)}
-            onChange={(e) => set('milestone_id')(e.target.value === '' ? null : Number(e.target.value))}
-          >
-            <option value="">None</option>
-            {milestones.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.title}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
-    </Modal>
+      {(firstFieldRef) => (
+        <>
+          <InputField
+            label="Title"
+            name="title"
+            value={form.title}
+            onChange={set('title')}
+            maxLength={L.title}
+            inputRef={firstFieldRef}
+            required
+          />
+          <InputField label="Due date" name="due_date" type="date" value={form.due_date} onChange={set('due_date')} />
+          <TextAreaField
+            label="Description"
+            name="description"
+            value={form.description}
+            onChange={set('description')}
+            maxLength={L.description}
+          />
+          <InputField
+            label="Tags"
+            name="tags"
+            value={form.tags}
+            onChange={set('tags')}
+            maxLength={L.tagsText}
+            placeholder="work, career"
+            hint={`Comma-separated, up to ${L.tags}.`}
+          />
+          <div className="planning-field">
+            <label htmlFor="todo-milestone">Milestone</label>
+            <select
+              id="todo-milestone"
+              name="milestone_id"
+              value={form.milestone_id === null ? '' : String(form.milestone_id)}
+              onChange={(e) => set('milestone_id')(e.target.value === '' ? null : Number(e.target.value))}
+            >
+              <option value="">None</option>
+              {milestones.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
+    </FormModal>
   );
 }

@@ -1,0 +1,55 @@
+import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Modal } from '@cc/ui';
+
+export interface FormModalProps<F> {
+  title: string;
+  /** The form's id (its submit button sits in the modal's footer). */
+  formId: string;
+  /** The submit button's label while not saving ('Save' or 'Add …'). */
+  submitLabel: string;
+  form: F;
+  /** Saves the form; the modal closes when it answers true (false: the page showed the error). */
+  onSave: (form: F) => Promise<boolean>;
+  onClose: () => void;
+  /** The fields, given the ref of the first one (it takes the focus). */
+  children: (firstFieldRef: RefObject<HTMLInputElement | null>) => ReactNode;
+}
+
+/** A planning add/edit dialog: Cancel and a submit that reads 'Saving…' and cannot be sent twice. */
+export function FormModal<F>({ title, formId, submitLabel, form, onSave, onClose, children }: FormModalProps<F>) {
+  const [saving, setSaving] = useState(false);
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    const saved = await onSave(form);
+    setSaving(false);
+    if (saved) onClose();
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      initialFocusRef={firstFieldRef}
+      className="planning-modal"
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button-primary" disabled={saving}>
+            {saving ? 'Saving…' : submitLabel}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="planning-form" onSubmit={(e) => void submit(e)} noValidate>
+        {children(firstFieldRef)}
+      </form>
+    </Modal>
+  );
+}
