@@ -63,9 +63,40 @@ export interface MergeOptions {
   title: string;
 }
 
+/** Words that carry no fact of their own: "I cut the latency" and "Cut latency" say one thing. */
+const FILLER = new Set(
+  'i me my we our us you your the a an and or but so to of in on at by for with from as is was were be been it its this that there then also just really very which who'.split(
+    ' ',
+  ),
+);
+const contentWords = (s: string): Set<string> =>
+  new Set(
+    normalizeForCompare(s)
+      .split(' ')
+      .filter((w) => w && !FILLER.has(w))
+      .map((w) => w.replace(/(?<=\p{L}{3})(?:ed|ing|s)$/u, '')),
+  );
+
+/**
+ * Share of a fact's words a sentence of the file already holds, for the best such sentence:
+ * 1 when the file says it (in other words order, tense or with fewer fillers), low when the fact
+ * brings something new.
+ */
+const NEAR_DUPLICATE = 0.8;
+function alreadyIn(sentences: Set<string>[], fact: string): boolean {
+  const words = contentWords(fact);
+  if (!words.size) return true;
+  return sentences.some((sentence) => {
+    let shared = 0;
+    for (const w of words) if (sentence.has(w)) shared++;
+    return shared / words.size >= NEAR_DUPLICATE;
+  });
+}
+
 export function mergeFacts(content: string, facts: Fact[], { order, title }: MergeOptions): string {
   const existing = normalizeForCompare(content);
-  const fresh = facts.filter((f) => !existing.includes(normalizeForCompare(f.text)));
+  const sentences = content.split(/\n+|(?<=[.!?])\s+/).map(contentWords);
+  const fresh = facts.filter((f) => !existing.includes(normalizeForCompare(f.text)) && !alreadyIn(sentences, f.text));
   if (!fresh.length) return content;
 
   const lines = content.trim() ? content.replace(/\s+$/, '').split('\n') : [`# ${title}`];

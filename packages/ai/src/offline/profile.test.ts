@@ -49,3 +49,28 @@ test('a post held by one person takes no article; a job does', () => {
   expect(first('Staff Engineer')).toBe('Ada Lovelace works as a Staff Engineer at Analytical Engines.');
   expect(first('Engineering Manager')).toBe('Ada Lovelace works as an Engineering Manager at Analytical Engines.');
 });
+
+test('the narrative says who, what and where once: statements that only restate it are left out', () => {
+  const ada = { full_name: 'Ada Lovelace', role: 'Head of Engineering', company: 'Analytical Engines' };
+  const narrative = offlineNarrative({
+    details: ada,
+    statements: [
+      { text: 'I am Ada Lovelace, Head of Engineering.', source: 'profile details' },
+      { text: 'Shipped the Difference Engine v2 controller.', source: 'work-profile/past-projects.md' },
+    ],
+    companyStatements: [{ text: 'Analytical Engines is where Ada Lovelace currently works.', source: 'Analytical Engines' }],
+  });
+  expect(narrative).toBe(
+    'Ada Lovelace works as Head of Engineering at Analytical Engines.\n\nAda shipped the Difference Engine v2 controller.',
+  );
+  // A company statement that says something is kept.
+  expect(
+    offlineNarrative({
+      details: ada,
+      companyStatements: [
+        { text: 'Analytical Engines is where Ada Lovelace currently works.', source: 'Analytical Engines' },
+        { text: 'Analytical Engines builds programmable calculating machines.', source: 'Analytical Engines' },
+      ],
+    }),
+  ).toBe('Ada Lovelace works as Head of Engineering at Analytical Engines. Analytical Engines builds programmable calculating machines.');
+});

@@ -131,17 +131,32 @@ export function toThirdPerson(sentence: string, name: string): string {
     .replace(/\bme\b/g, name);
 }
 
+const LINKING_WORDS = new Set('i am is a an the as at in works work working where currently now for of and my me name'.split(' '));
+
+/**
+ * True when a sentence says nothing beyond the name, role and company ("I am Jane Doe, Head of
+ * Engineering.", "Acme is where Jane currently works."): the summary's first sentence says that once.
+ */
+function restatesIdentity(sentence: string, details: ProfileDetails): boolean {
+  const wordsOf = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const known = new Set([details.full_name, details.role, details.company].flatMap((s) => wordsOf(clean(s))));
+  return wordsOf(sentence).every((w) => known.has(w) || LINKING_WORDS.has(w));
+}
+
 export function offlineNarrative({ details, statements = [], companyStatements = [] }: NarrativeInput): string {
   const first = identity(details);
   const company = clean(details.company);
   if (!first && !statements.length) {
     return 'Add your name, role and company in the Edit tab, then generate again for an executive summary.';
   }
-  const about = companyStatements[0]?.text ?? sentences(clean(details.company_description))[0];
+  const about = [...companyStatements.map((s) => s.text), ...sentences(clean(details.company_description))].find(
+    (s) => !first || !restatesIdentity(s, details),
+  );
   const opening = [first, about && company ? `${endSentence(about)}` : undefined].filter(Boolean).join(' ');
   const known = new Set([first, about].filter(Boolean).map((s) => s!.toLowerCase()));
   const name = clean(details.full_name).split(' ')[0] || 'They';
   const highlights = [...statements.map((s) => s.text), ...sentences(clean(details.extra))]
+    .filter((s) => !first || !restatesIdentity(s, details))
     .map((s) => endSentence(withSubject(toThirdPerson(s, name), name)))
     .filter((s) => !known.has(s.toLowerCase()))
     .filter((s, i, all) => all.indexOf(s) === i)
