@@ -89,22 +89,38 @@ test('About me: details autosave, quick generation with sources, company insight
     await expect(page.getByTestId('aboutme-root')).toHaveCount(0);
   });
 
-  await test.step('deep research: started, the page reloaded, its status found again, the result arrives', async () => {
+  await test.step('deep research: started, the page reloaded, its progress found again and moving, the result arrives', async () => {
+    // This stack's deep research writes with a slow test model (support/deep-research-model.ts):
+    // it streams the profile over several seconds, so the run is still under way after a reload.
     await page.goto('/dashboard');
     await createFile(api, 'work-profile', 'past-projects.md', '# Projects\n\n- Shipped the Difference Engine v2 controller.');
     await submitGeneration(page, 'Deep research');
     await expect(panel(page).getByTestId('aboutme-loading')).toContainText(M.deepResearchLoading);
+    // The server has the run (the status call reports it past the queue) before the page goes.
+    await expect(panel(page).getByTestId('aboutme-phase')).not.toContainText('Waiting to start');
     const resumed = page.waitForResponse((r) => r.url().endsWith('/profile/generation_status') && r.ok());
     await page.reload();
     const status = (await (await resumed).json()) as { generation: { research_mode: string; state: string; progress: number } | null };
     expect(status.generation?.research_mode).toBe('deep');
-    expect(['queued', 'running', 'done']).toContain(status.generation?.state);
-    if (status.generation?.state !== 'done') {
-      // Still running: the panel shows its progress and follows it.
-      await expect(panel(page).getByTestId('aboutme-loading')).toContainText(M.deepResearchLoading);
-      await expect(panel(page).getByTestId('aboutme-progress')).toBeVisible();
-    }
-    await expect(statements(page).filter({ hasText: 'Shipped the Difference Engine v2 controller.' })).toHaveCount(1, { timeout: 60_000 });
+    expect(['queued', 'running']).toContain(status.generation?.state);
+    // The panel picks the run up where it is: the deep-research text, its phase and a bar that moves
+    // while the model writes.
+    await expect(panel(page).getByTestId('aboutme-loading')).toContainText(M.deepResearchLoading);
+    const bar = panel(page).getByTestId('aboutme-progress');
+    await expect(bar).toBeVisible();
+    await expect(panel(page).getByTestId('aboutme-phase')).toContainText('Writing your profile', { timeout: 15_000 });
+    // The bar's value, or 100 once the run has ended and the bar is gone.
+    const progress = async () => ((await bar.count()) ? Number(await bar.getAttribute('value', { timeout: 1_000 })) : 100);
+    const writingFrom = await progress();
+    await expect.poll(progress, { timeout: 20_000 }).toBeGreaterThan(writingFrom);
+
+    const statement = statements(page).filter({ hasText: 'Shipped the Difference Engine v2 controller.' });
+    await expect(statement).toHaveCount(1, { timeout: 60_000 });
+    await expect(statement.getByRole('link', { name: 'work-profile/past-projects.md' })).toBeVisible();
+    // What the model wrote replaced the quick profile, and the rest of the run followed it.
+    await expect(statements(page).filter({ hasText: 'I am Ada Lovelace, Head of Engineering.' })).toHaveCount(1);
+    await expect(panel(page).getByTestId('aboutme-narrative')).toContainText('Ada Lovelace');
+    await expect(panel(page).getByTestId('aboutme-loading')).toHaveCount(0);
   });
 
   noNativeDialogs();

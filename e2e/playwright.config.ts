@@ -3,12 +3,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DATABASE_URL, GATEWAY_PORT } from './support/env';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DATABASE_URL, DEEP_MODEL_PORT, GATEWAY_PORT } from './support/env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 
 const baseURL = `http://127.0.0.1:${GATEWAY_PORT}`;
+const DEEP_MODEL_URL = `http://127.0.0.1:${DEEP_MODEL_PORT}/v1`;
 const CI = Boolean(process.env.CI);
 
 export default defineConfig({
@@ -36,16 +37,34 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // A fresh database, then scripts/stack.mjs (build, services, nginx).
-    command: 'node e2e/support/fresh-stack.mjs',
-    cwd: root,
-    env: { GATEWAY_PORT: String(GATEWAY_PORT), DATABASE_URL },
-    url: `${baseURL}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: !CI,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-  },
+  webServer: [
+    {
+      // The slow model deep research writes with (every other AI call keeps the offline coach).
+      command: 'npx tsx e2e/support/deep-research-model.ts',
+      cwd: root,
+      url: `${DEEP_MODEL_URL}/models`,
+      timeout: 60_000,
+      reuseExistingServer: !CI,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+    {
+      // A fresh database, then scripts/stack.mjs (build, services, nginx).
+      command: 'node e2e/support/fresh-stack.mjs',
+      cwd: root,
+      env: {
+        GATEWAY_PORT: String(GATEWAY_PORT),
+        DATABASE_URL,
+        DEEP_RESEARCH_BASE_URL: DEEP_MODEL_URL,
+        DEEP_RESEARCH_MODEL: 'e2e-deep-research',
+      },
+      url: `${baseURL}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: !CI,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+  ],
 });

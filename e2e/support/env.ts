@@ -1,6 +1,9 @@
 /** Settings shared by the e2e config and the tests (the bench has its own, see bench/lib). */
 export const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 8089);
 export const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_e2e';
+/** The slow test model deep research writes with (support/deep-research-model.ts), and how long it takes. */
+export const DEEP_MODEL_PORT = Number(process.env.E2E_DEEP_MODEL_PORT ?? 8097);
+export const DEEP_MODEL_SECONDS = Number(process.env.E2E_DEEP_MODEL_SECONDS ?? 12);
 
 /** Debian's Chromium: Playwright cannot download its own browsers on these machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -19,5 +19,16 @@ export const peopleSettings = z.object({
   SEARCH_MODEL: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().default('sonar')),
   /** One budget for a whole search, in milliseconds. */
   SEARCH_TIMEOUT_MS: intSetting(60_000, { min: 1000, max: 600_000 }),
+  /**
+   * The model that writes a deep-research profile (a slower, stronger one than the everyday
+   * coach, e.g. a reasoning model): an OpenAI-compatible endpoint. Unset: AI_BASE_URL's.
+   */
+  DEEP_RESEARCH_BASE_URL: urlSetting(),
+  /** Its key. Never AI_API_KEY when the endpoint is another one: a key goes only where it was given for. */
+  DEEP_RESEARCH_API_KEY: optionalText,
+  /** The model name for deep research. Unset: AI_MODEL. */
+  DEEP_RESEARCH_MODEL: optionalText,
+  /** Deep researches one instance runs at once (each holds one model call for minutes); more wait in the queue. */
+  DEEP_RESEARCH_CONCURRENCY: intSetting(4, { min: 1, max: 50 }),
 });
 export type PeopleSettings = z.output<typeof peopleSettings>;

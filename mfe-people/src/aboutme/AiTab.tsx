@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import type { GenerationPhase } from '@cc/contracts/profile-rules';
 import { useDialogs } from '@cc/ui/dialogs';
 import type { GenerationView } from './useGeneration';
 import { CompanyBlocks, StatementsReview } from './StatementsReview';
@@ -6,6 +7,16 @@ import { CompanyBlocks, StatementsReview } from './StatementsReview';
 // Markdown (marked + DOMPurify, in the main @cc/ui entry) loads only when a narrative is shown.
 const Markdown = lazy(() => import('@cc/ui').then((m) => ({ default: m.Markdown })));
 const BragView = lazy(() => import(/* webpackChunkName: "aboutme-brag" */ './brag/BragView'));
+
+/** What a deep research is doing, in the panel's words. */
+const PHASE_LABELS: Record<GenerationPhase, string> = {
+  queued: 'Waiting to start',
+  reading: 'Reading your notes',
+  researching: 'Researching your role and company',
+  writing: 'Writing your profile',
+  extracting: 'Gathering the statements',
+  done: 'Done',
+};
 
 export interface AiTabProps {
   view: GenerationView;
@@ -35,7 +46,7 @@ function LoadingBlock({ view }: { view: GenerationView }) {
         <div className="aboutme-progress">
           <progress max={100} value={loading.deep.progress} aria-label="Deep research progress" data-testid="aboutme-progress" />
           <span data-testid="aboutme-phase">
-            {loading.deep.phase} · {loading.deep.progress}%
+            {PHASE_LABELS[loading.deep.phase]} · {loading.deep.progress}%
           </span>
           <button type="button" className="button button-small" onClick={() => void cancel()} data-testid="aboutme-cancel">
             Cancel

@@ -137,9 +137,9 @@ describe('the About me panel over time', () => {
     await advance(0);
     expect(screen.getByRole('tab', { name: 'AI' }).getAttribute('aria-selected')).toBe('true');
     expect(loadingText()).toContain(M.deepResearchLoading);
-    expect(screen.getByTestId('aboutme-phase').textContent).toBe('writing · 60%');
+    expect(screen.getByTestId('aboutme-phase').textContent).toBe('Writing your profile · 60%');
     await advance(3_000);
-    expect(screen.getByTestId('aboutme-phase').textContent).toBe('extracting · 90%');
+    expect(screen.getByTestId('aboutme-phase').textContent).toBe('Gathering the statements · 90%');
     await advance(3_000);
     await advance(0);
     expect(screen.getByText('Led the migration')).toBeTruthy();

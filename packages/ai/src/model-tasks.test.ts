@@ -198,6 +198,26 @@ describe('task helpers on a model', () => {
     expect(result.statements).toEqual([{ text: 'Jane leads payments.', source: 'profile details' }]);
   });
 
+  test('profileStatements with onText streams the answer and reports the text written so far', async () => {
+    const markdown = '# Profile\nInformation from profile details:\n- Jane leads payments.\n- Jane hired four engineers.';
+    server.reply({ content: markdown });
+    const seen: string[] = [];
+    const result = await providerFor(server).profileStatements({ details: { full_name: 'Jane' }, onText: (text) => seen.push(text) });
+    expect(server.requests.at(-1)!.body.stream).toBe(true);
+    expect(seen.length).toBeGreaterThan(3);
+    expect(seen.at(-1)).toBe(markdown);
+    // Each report holds the one before it: the text only grows.
+    seen.slice(1).forEach((text, i) => expect(text.startsWith(seen[i]!)).toBe(true));
+    expect(result.statements).toHaveLength(2);
+  });
+
+  test('profileStatements with onText refuses a stream cut before its end', async () => {
+    server.reply({ content: '# Profile\nInformation from profile details:\n- Jane leads', truncated: true });
+    await expect(providerFor(server).profileStatements({ details: { full_name: 'Jane' }, onText: () => undefined })).rejects.toThrow(
+      /ended before the reply was complete/,
+    );
+  });
+
   test('companyStatements default the source to the company', async () => {
     server.reply({ content: '{"statements": [{"text": "Acme sells software.", "source": ""}]}' });
     expect(await providerFor(server).companyStatements({ details: { company: 'Acme' } })).toEqual([

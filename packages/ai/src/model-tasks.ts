@@ -26,7 +26,7 @@ import {
 import { extractStatements } from './statements';
 import { filterSuggestions } from './suggestion-filter';
 import { asMarkdownFileName, bulletList, slug, unfence } from './text';
-import type { AiCapabilities, AiTasks, CallOptions, ChatMessage, ChatReplyInput } from './types';
+import type { AiCapabilities, AiTasks, CallOptions, ChatMessage, ChatReplyInput, ChatStream } from './types';
 
 /** Enough conversation for context without growing the prompt without bound. */
 const HISTORY_LIMIT = 30;
@@ -52,6 +52,12 @@ const ask = (prompt: Prompt): { system: string; messages: ChatMessage[] } => ({
 
 function conversationFor(history: ChatMessage[]): ChatMessage[] {
   return history.filter((m) => m.role === 'user' || m.role === 'assistant').slice(-HISTORY_LIMIT);
+}
+
+/** Reads a whole stream, telling `onText` what has been written after each piece. */
+async function readStream(stream: ChatStream, onText: (writtenSoFar: string) => void): Promise<string> {
+  for await (const _piece of stream) onText(stream.text);
+  return stream.text;
 }
 
 export function modelTasks(ai: AiCapabilities): AiTasks {
@@ -136,7 +142,8 @@ export function modelTasks(ai: AiCapabilities): AiTasks {
     async profileStatements(input) {
       const defaults = profileStatementsPrompt(input.details, input.evidence, input.research);
       const prompt = { system: input.system || defaults.system, user: input.user || defaults.user };
-      const markdown = unfence(await ai.chat({ ...call(input), ...ask(prompt) }));
+      const request = { ...call(input), ...ask(prompt) };
+      const markdown = unfence(input.onText ? await readStream(ai.chatStream(request), input.onText) : await ai.chat(request));
       return { markdown, statements: extractStatements(markdown) };
     },
 

@@ -190,6 +190,11 @@ export interface ProfileStatementsInput extends CallOptions {
   evidence?: ProfileEvidence[];
   /** Deep research: what a web search found (with its numbered citations). */
   research?: string;
+  /**
+   * Asks for the answer as a stream and is told the text written so far after each piece: a
+   * deep research's model call takes minutes, and this is how its progress is known.
+   */
+  onText?: (writtenSoFar: string) => void;
 }
 export interface ProfileStatementsResult {
   markdown: string;

@@ -166,3 +166,74 @@ test(
   },
   SLOW_TEST_MS,
 );
+
+test(
+  'deep research writes with the DEEP_RESEARCH_* model, its own key only, and its progress moves while the answer streams in',
+  async () => {
+    const deepModel = await startOpenAiTestServer();
+    try {
+      const s = await startPeople(
+        { ...env(), DEEP_RESEARCH_BASE_URL: deepModel.baseURL, DEEP_RESEARCH_MODEL: 'deep-model', DEEP_RESEARCH_API_KEY: 'dk' },
+        database,
+      );
+      const c = s.user();
+      const bullets = Array.from({ length: 40 }, (_, i) => `- I shipped project number ${i + 1} with the platform team.`);
+      const markdown = `# Profile\n\nInformation from profile details:\n${bullets.join('\n')}`;
+      // About 4 s of streaming: the heartbeat (every second) reports what has been written.
+      deepModel.reply({ content: markdown, chunkDelayMs: 4_000 / (markdown.match(/\S+\s*|\s+/g)?.length ?? 1) });
+      const everydayRequests = model.requests.length;
+      const call = c.post('/profile/generate', { details: { full_name: 'Jane' }, research_mode: 'deep' });
+      const seen: number[] = [];
+      await until(
+        () => c.get('/profile/generation_status'),
+        (r) => {
+          const g = r.body.generation;
+          if (g?.phase === 'writing') seen.push(g.progress);
+          return g?.state === 'done';
+        },
+      );
+      const res = await call;
+      expect(res.body.statements).toHaveLength(40);
+      const moving = [...new Set(seen)];
+      expect(moving.length).toBeGreaterThanOrEqual(3);
+      expect(moving).toEqual([...moving].sort((x, y) => x - y));
+      expect(Math.min(...moving)).toBeGreaterThanOrEqual(45);
+      expect(Math.max(...moving)).toBeLessThan(90);
+
+      const [write] = deepModel.requests;
+      expect(write!.body).toMatchObject({ model: 'deep-model', stream: true });
+      expect(write!.headers.authorization).toBe('Bearer dk');
+      // The everyday model was not asked, and its key never went to the other endpoint.
+      expect(model.requests.length).toBe(everydayRequests);
+      await stopAllProfileJobs();
+      await s.svc.close();
+    } finally {
+      await deepModel.close();
+    }
+  },
+  SLOW_TEST_MS,
+);
+
+test(
+  "two users' deep researches run side by side: one user's long model call does not hold the other's in the queue",
+  async () => {
+    const s = await startPeople(env(), database);
+    const [ann, bob] = [s.user(), s.user()];
+    // Ann's model call takes a minute; Bob's answers at once, and must not wait for Ann's.
+    model.reply({ content: MARKDOWN, delayMs: 60_000 });
+    const annCall = ann.post('/profile/generate', { details: { full_name: 'Ann' }, research_mode: 'deep' }).catch(() => undefined);
+    await until(
+      () => ann.get('/profile/generation_status'),
+      (r) => r.body.generation?.phase === 'writing',
+    );
+    model.reply({ content: MARKDOWN });
+    const bobs = await bob.post('/profile/generate', { details: { full_name: 'Bob' }, research_mode: 'deep' });
+    expect(bobs.body).toMatchObject({ success: true, generation: { state: 'done' } });
+    expect((await ann.get('/profile/generation_status')).body.generation).toMatchObject({ state: 'running', phase: 'writing' });
+    await ann.post('/profile/cancel_generation', {});
+    await annCall;
+    await stopAllProfileJobs();
+    await s.svc.close();
+  },
+  SLOW_TEST_MS,
+);

@@ -1,11 +1,11 @@
 import PgBoss from 'pg-boss';
-import type { AiEnv, WebSearch } from '@cc/ai';
+import type { AiProvider, WebSearch } from '@cc/ai';
 import { PROFILE_MESSAGES as M, type Generation, type GenerationPhase, type ProfileStatement } from '@cc/contracts';
 import type { Db, Logger } from '@cc/service-kit';
 import { T } from '../tables';
 import { bossDb } from './boss-db';
 import { saveGenerated } from './store';
-import { deepProvider, linked, webResearch, type GenerationRequest } from './write';
+import { linked, webResearch, type GenerationRequest } from './write';
 
 /**
  * Deep research as a pg-boss job. The job carries only the generation's id; the generation row
@@ -28,6 +28,21 @@ const HEARTBEAT_MS = 1_000;
 const SWEEP_MS = 30_000;
 const STALE_AFTER_SECONDS = 60;
 const PROGRESS: Record<GenerationPhase, number> = { queued: 0, reading: 10, researching: 25, writing: 45, extracting: 90, done: 100 };
+
+/**
+ * Progress while the model writes: its answer streams in, and the bar moves with the text
+ * written. How long the answer will be is not known: it restates the notes it was given, so the
+ * bar nears the next phase as the text grows past the length of those notes, and never reaches
+ * it before the model has finished.
+ */
+export function expectedProfileChars(request: Pick<GenerationRequest, 'evidence'>): number {
+  const notes = request.evidence.reduce((n, e) => n + e.text.length, 0);
+  return Math.min(12_000, Math.max(800, Math.round(notes * 0.8) + 400));
+}
+export function writingProgress(charsWritten: number, expectedChars: number): number {
+  const span = PROGRESS.extracting - PROGRESS.writing - 1;
+  return PROGRESS.writing + Math.floor(span * (1 - Math.exp(-charsWritten / expectedChars)));
+}
 
 interface GenerationRow {
   id: number;
@@ -85,8 +100,11 @@ export class ProfileJobs {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
-    private readonly env: AiEnv,
+    /** Writes the profile: deepProvider's model, with the long budget. */
+    private readonly writer: AiProvider,
     private readonly search: WebSearch | undefined,
+    /** Deep researches this instance runs at once (DEEP_RESEARCH_CONCURRENCY). */
+    private readonly concurrency = 1,
   ) {}
 
   /** Starts the queue and the worker once (on the first deep request, or when a generation is waiting). */
@@ -103,9 +121,13 @@ export class ProfileJobs {
         retryLimit: JOB_RETRY_LIMIT,
         retryDelay: 0,
       });
-      await boss.work<{ generation: number }>(QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-        if (job) await this.run(boss, job.id, job.data.generation);
-      });
+      // pg-boss 10 runs one job at a time per worker: one worker per run this instance may hold
+      // at once, so one user's 15-minute research does not keep another's waiting in the queue.
+      for (let i = 0; i < this.concurrency; i++) {
+        await boss.work<{ generation: number }>(QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+          if (job) await this.run(boss, job.id, job.data.generation);
+        });
+      }
       this.boss = boss;
       running.add(this);
       // A process that died mid-run leaves its job active until the queue's expiry: sweep for
@@ -217,10 +239,19 @@ export class ProfileJobs {
     if (!row) return;
     const controller = new AbortController();
     this.active.set(id, controller);
+    // Characters the model has written so far: each heartbeat reports them as progress.
+    let written: number | undefined;
+    let expected = 0;
     const beat = setInterval(() => {
       this.db(T.profile_generations)
         .where({ id })
-        .update({ heartbeat_at: this.db.fn.now() })
+        .update({
+          heartbeat_at: this.db.fn.now(),
+          // Only while writing: a beat that lands after the next phase began must not move the bar back.
+          ...(written !== undefined
+            ? { progress: this.db.raw(`case when phase = 'writing' then ? else progress end`, [writingProgress(written, expected)]) }
+            : {}),
+        })
         .returning('state')
         .then((rows: { state: string }[]) => {
           if (rows[0]?.state !== 'running') controller.abort();
@@ -234,16 +265,22 @@ export class ProfileJobs {
       const found = await webResearch(this.search, request.details, controller.signal);
       const cited = Object.fromEntries((found?.citations ?? []).slice(0, 1).map((c) => ['web research', c.url]));
       await this.phase(id, 'writing');
-      const written = await deepProvider(this.env).profileStatements({
+      expected = expectedProfileChars(request);
+      written = 0;
+      const profile = await this.writer.profileStatements({
         details: request.details,
         system: request.system,
         user: request.user,
         evidence: request.evidence,
         research: found ? `${found.answer}\n\n${found.citations.map((c, i) => `[${i + 1}] ${c.url}`).join('\n')}` : undefined,
         signal: controller.signal,
+        onText: (text) => {
+          written = text.length;
+        },
       });
+      written = undefined;
       await this.phase(id, 'extracting');
-      const statements = linked(written.statements, request.evidence, cited);
+      const statements = linked(profile.statements, request.evidence, cited);
       // Only a generation still running (not cancelled meanwhile) writes the profile.
       const done = await this.db(T.profile_generations)
         .where({ id, state: 'running' })
@@ -251,11 +288,11 @@ export class ProfileJobs {
           state: 'done',
           phase: 'done',
           progress: 100,
-          markdown: written.markdown,
+          markdown: profile.markdown,
           statements: JSON.stringify(statements),
           finished_at: this.db.fn.now(),
         });
-      if (done) await saveGenerated(this.db, row.user_id, written.markdown, statements);
+      if (done) await saveGenerated(this.db, row.user_id, profile.markdown, statements);
     } catch (err) {
       if (this.stopping) {
         // The service is stopping: the next start takes it up again (the queue's retry).

@@ -1,5 +1,4 @@
 import type Koa from 'koa';
-import { tidyCitations } from '@cc/ai';
 import {
   PROFILE_MESSAGES as M,
   deleteCompanyStatementBody,
@@ -16,7 +15,7 @@ import type { PeopleSettings } from '../settings';
 import { gatherEvidence } from './evidence';
 import { generationOf, ProfileJobs, resultOf } from './jobs';
 import * as store from './store';
-import { defaultPrompt, linked } from './write';
+import { companyResearch, deepProvider, defaultPrompt, linked } from './write';
 
 const notFound = (message: string) => new HttpError(404, [message]);
 const WAIT_POLL_MS = 1_000;
@@ -38,7 +37,7 @@ export function profileRoutes(
   }: { db: Db; settings: PeopleSettings; ai: PeopleAi; calls: ModelCalls; log: Logger; env: Record<string, string | undefined> },
 ): ProfileJobs {
   const search = webSearchFrom(settings);
-  const jobs = new ProfileJobs(db, log, env, search);
+  const jobs = new ProfileJobs(db, log, deepProvider(env, settings), search, settings.DEEP_RESEARCH_CONCURRENCY);
   // The kit migrates after the routes are registered: look for waiting work once it has (a
   // status call also starts the worker when the user has a run under way).
   const resume = (tries: number) =>
@@ -117,27 +116,9 @@ export function profileRoutes(
     const { details } = await store.getProfile(db, user.id);
     let list: CompanyStatement[];
     if (search && details.company.trim()) {
-      const company = details.company.trim();
-      const found = await calls.run(ctx, user.id, (signal) =>
-        search.search({
-          system:
-            'You research a company for a professional who works there. Answer with short factual sentences, one per line, and cite every claim.',
-          query: `What does ${company} do? Its products, market, size and recent news.${details.company_description.trim() ? ` Context: ${details.company_description.trim()}` : ''}`,
-          signal,
-        }),
-      );
+      const found = await calls.run(ctx, user.id, (signal) => companyResearch(search, details, signal));
       if (!found.ok) return found.body;
-      const { answer, citations } = tidyCitations(found.value.answer, found.value.sources);
-      list = answer
-        .split(/\n+|(?<=[.!?])\s+(?=[A-Z])/)
-        .map((line) => line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim())
-        .filter((line) => line.length > 12 && !line.startsWith('#'))
-        .slice(0, 20)
-        .map((text) => {
-          const n = Number(/\[(\d+)\]/.exec(text)?.[1] ?? 0);
-          const url = citations[n - 1]?.url;
-          return { text, source: company, ...(url ? { source_url: url } : {}) };
-        });
+      list = found.value;
     } else {
       const found = await ai.run(ctx, user.id, (signal) => ai.provider.companyStatements({ details, signal }));
       if (!found.ok) return found.body;

@@ -1,6 +1,9 @@
 import { createAiProvider, profileStatementsPrompt, tidyCitations, type AiEnv, type AiProvider, type WebSearch } from '@cc/ai';
-import type { ProfileDetails, ProfileStatement } from '@cc/contracts';
+import type { CompanyStatement, ProfileDetails, ProfileStatement } from '@cc/contracts';
+import type { PeopleSettings } from '../settings';
 import { linkOf, type Evidence } from './evidence';
+
+type DeepResearchSettings = Partial<Pick<PeopleSettings, 'DEEP_RESEARCH_BASE_URL' | 'DEEP_RESEARCH_API_KEY' | 'DEEP_RESEARCH_MODEL'>>;
 
 /** What a profile is written from, as asked: kept with a deep research so a restart can write it again. */
 export interface GenerationRequest {
@@ -30,8 +33,22 @@ export function linked(
 /** A deep research's model call may take 5-15 minutes (spec §9): its own provider with that budget. */
 export const DEEP_MODEL_TIMEOUT_MS = 16 * 60_000;
 
-export function deepProvider(env: AiEnv): AiProvider {
-  return createAiProvider({ ...env, AI_TIMEOUT_MS: String(DEEP_MODEL_TIMEOUT_MS), AI_MAX_RETRIES: '0' });
+/**
+ * The provider that writes a deep research: the everyday model, or the one DEEP_RESEARCH_*
+ * names (its own endpoint with its own key, or another model at the same endpoint).
+ */
+export function deepProvider(env: AiEnv, settings: DeepResearchSettings = {}): AiProvider {
+  const budget = { AI_TIMEOUT_MS: String(DEEP_MODEL_TIMEOUT_MS), AI_MAX_RETRIES: '0' };
+  if (settings.DEEP_RESEARCH_BASE_URL) {
+    return createAiProvider({
+      ...env,
+      ...budget,
+      AI_BASE_URL: settings.DEEP_RESEARCH_BASE_URL,
+      AI_API_KEY: settings.DEEP_RESEARCH_API_KEY ?? '',
+      AI_MODEL: settings.DEEP_RESEARCH_MODEL ?? env.AI_MODEL,
+    });
+  }
+  return createAiProvider({ ...env, ...budget, AI_MODEL: settings.DEEP_RESEARCH_MODEL ?? env.AI_MODEL });
 }
 
 /** Deep research's web part: what the search finds about the user's role and company, with its citations. */
@@ -45,4 +62,27 @@ export async function webResearch(search: WebSearch | undefined, details: Profil
     signal,
   });
   return tidyCitations(found.answer, found.sources);
+}
+
+/** Company insights from the web search: one statement a sentence, each with the source its [n] cites. */
+export async function companyResearch(search: WebSearch, details: ProfileDetails, signal: AbortSignal): Promise<CompanyStatement[]> {
+  const company = details.company.trim();
+  const context = details.company_description.trim();
+  const found = await search.search({
+    system:
+      'You research a company for a professional who works there. Answer with short factual sentences, one per line, and cite every claim.',
+    query: `What does ${company} do? Its products, market, size and recent news.${context ? ` Context: ${context}` : ''}`,
+    signal,
+  });
+  const { answer, citations } = tidyCitations(found.answer, found.sources);
+  return answer
+    .split(/\n+|(?<=[.!?])\s+(?=[A-Z])/)
+    .map((line) => line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim())
+    .filter((line) => line.length > 12 && !line.startsWith('#'))
+    .slice(0, 20)
+    .map((text) => {
+      const n = Number(/\[(\d+)\]/.exec(text)?.[1] ?? 0);
+      const url = citations[n - 1]?.url;
+      return { text, source: company, ...(url ? { source_url: url } : {}) };
+    });
 }

@@ -58,15 +58,14 @@ export interface OpenAiTestServer {
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (!ms || signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    // One listener at a time: a streamed reply sleeps once per chunk on the same signal.
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 
 let sequence = 0;
@@ -159,7 +158,8 @@ async function answer(res: ServerResponse, body: ChatCompletionBody, reply: Scri
   res.end('data: [DONE]\n\n');
 }
 
-export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
+/** `port`: a fixed one (a server other processes are pointed at before it starts); default: any free port. */
+export async function startOpenAiTestServer({ port: wanted = 0 }: { port?: number } = {}): Promise<OpenAiTestServer> {
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const open = new Set<AbortController>();
@@ -197,7 +197,10 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
     }
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(wanted, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
 
   const api: OpenAiTestServer = {
