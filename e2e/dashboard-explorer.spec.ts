@@ -229,6 +229,9 @@ test('explorer: folders reorder with the keyboard and with the mouse, and the or
     // next frame, which a loaded machine may not have drawn yet when the button goes up.
     await page.mouse.move(to.x + to.width / 2, to.y + 1);
     await page.waitForTimeout(150);
+    // ...and until two frames have really been drawn since (a loaded machine may be slower).
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))));
+    await page.mouse.move(to.x + to.width / 2, to.y + 1);
     await page.mouse.up();
     await expect.poll(() => folderNames(page)).toEqual(['gamma', 'beta', 'alpha']);
     await expect.poll(() => saves.length).toBe(2);

@@ -75,6 +75,7 @@ export function loadDnd(): Promise<DndModule> {
 export function useDnd(root: { current: HTMLElement | null }): { dnd: DndModule | null; want: () => void } {
   const [dnd, setDnd] = useState<DndModule | null>(null);
   const focusKey = useRef<string | null>(null);
+  const stopTracking = useRef<(() => void) | null>(null);
   const want = useCallback(() => {
     if (dnd) return;
     void loadDnd().then(
@@ -82,6 +83,16 @@ export function useDnd(root: { current: HTMLElement | null }): { dnd: DndModule 
         const swap = () => {
           const active = typeof document !== 'undefined' ? document.activeElement : null;
           focusKey.current = active instanceof HTMLElement && root.current?.contains(active) ? active.getAttribute('data-focus-key') : null;
+          // The swap renders later than now: a key pressed meanwhile may move the focus (Enter
+          // on a ⋯ button opens its menu and focuses the first item). Follow it until the swap.
+          const list = root.current;
+          if (list && !stopTracking.current) {
+            const track = (event: FocusEvent) => {
+              if (event.target instanceof HTMLElement) focusKey.current = event.target.getAttribute('data-focus-key');
+            };
+            list.addEventListener('focusin', track);
+            stopTracking.current = () => list.removeEventListener('focusin', track);
+          }
           setDnd((prev) => prev ?? mod);
         };
         // Swapping the lists mid-click would put the pointerup on a new element and lose the
@@ -102,7 +113,10 @@ export function useDnd(root: { current: HTMLElement | null }): { dnd: DndModule 
   // (Enter on a focused ⋯ button) finds the focus on the new element rather than on <body>; and
   // after the rows' own effects (an open menu focuses its first item when it mounts).
   useLayoutEffect(() => {
-    if (dnd) refocus();
+    if (!dnd) return;
+    stopTracking.current?.();
+    stopTracking.current = null;
+    refocus();
   }, [dnd, refocus]);
   useEffect(() => {
     if (!dnd) return;
