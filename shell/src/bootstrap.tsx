@@ -2,8 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@cc/ui/router';
 import { App } from './App';
+import { preloadRemotePage } from './remotes/RemotePage';
+import { remotePageAt } from './routes';
 import { SessionProvider } from './session/SessionProvider';
 import './styles.css';
+
+// The page the address names: its code loads alongside the session probe, not after it.
+const opening = remotePageAt(window.location.pathname);
+if (opening) preloadRemotePage(`${opening.remote}/${opening.module}`);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PAGE_ROUTES, REMOTES, toRouterPath } from '@cc/contracts';
-import { navItems, PUBLIC_PAGE_PATHS, REMOTE_NAMES, REMOTE_PAGE_ROUTES, SHELL_PAGE_PATHS } from './routes';
+import { navItems, PUBLIC_PAGE_PATHS, REMOTE_NAMES, REMOTE_PAGE_ROUTES, remotePageAt, SHELL_PAGE_PATHS } from './routes';
 
 interface FederationOptions {
   name: string;
@@ -42,6 +42,21 @@ describe('shell routes', () => {
 
   it('knows the same remotes as the contracts', () => {
     expect([...REMOTE_NAMES].sort()).toEqual([...REMOTES].sort());
+  });
+
+  it('names the remote page an address opens (its code is loaded at start-up)', () => {
+    const at = (path: string) => {
+      const route = remotePageAt(path);
+      return route && `${route.remote}/${route.module}`;
+    };
+    expect(at('/people')).toBe('people/PeoplePage');
+    expect(at('/people/')).toBe('people/PeoplePage');
+    expect(at('/Coaching')).toBe('coaching/CoachingPage');
+    expect(at('/dashboard')).toBe('dashboard/DashboardPage');
+    expect(at('/journal')).toBe('dashboard/JournalPage');
+    expect(at('/journal/2026-01-31')).toBe('dashboard/JournalPage');
+    expect(at('/planning/milestones_view')).toBe('planning/PlanningPage');
+    for (const path of ['/', '/sign-in', '/sign-up', '/nowhere', '/people/4', '/journal/2026-01-31/x']) expect(at(path)).toBeUndefined();
   });
 
   it('links every section; the journal link opens today', () => {

@@ -38,3 +38,19 @@ export function navItems(): NavItem[] {
     { label: 'Journal', to: '/journal', section: '/journal' },
   ];
 }
+
+/**
+ * The remote page a path opens (react-router's matching, enough for the route table's paths:
+ * literal segments, case-insensitive, and `:param` for one segment), or undefined.
+ */
+export function remotePageAt(pathname: string): RemotePageRoute | undefined {
+  const segments = (path: string) => path.split('/').filter(Boolean);
+  const wanted = segments(pathname);
+  return REMOTE_PAGE_ROUTES.find((route) => {
+    const pattern = segments(route.path);
+    return (
+      pattern.length === wanted.length &&
+      pattern.every((part, i) => (part.startsWith(':') ? wanted[i] !== '' : part.toLowerCase() === wanted[i]!.toLowerCase()))
+    );
+  });
+}

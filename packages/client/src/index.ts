@@ -21,6 +21,7 @@ import { EVENT_STREAM_TYPE, type ServerEventHandler } from './events';
 import { signInPath } from './paths';
 
 export { CSRF_HEADER_NAME, CSRF_META_NAME, getCsrfToken, setCsrfToken, type DocumentLike } from './csrf';
+export { earlyRead, EARLY_READ_MAX_AGE_MS, type EarlyRead } from './early-read';
 export { ApiError, errorMessage, isApiError, NETWORK_ERROR_MESSAGE } from './errors';
 export { isStreamed, type ServerEvent, type ServerEventHandler, type Streamed } from './events';
 export { DEFAULT_NEXT_PATH, SIGN_IN_PATH, safeNextPath, signInPath } from './paths';

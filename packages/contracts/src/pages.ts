@@ -16,6 +16,13 @@ export interface PageRoute {
   label?: string;
   /** Pages that need no session. */
   public?: boolean;
+  /**
+   * The API GET the page makes first on every visit of exactly this path: on a cold visit the
+   * shell sends it from its entry chunk, beside the session probe, and the page takes its answer
+   * (shell/src/remotes/firstPageRequest.ts). Declared here, by the page's owner, so the shell
+   * knows no domain's calls.
+   */
+  firstRequest?: string;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
@@ -28,7 +35,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/planning', remote: 'planning', module: 'PlanningPage', label: 'Planning' },
   { path: '/planning/{tab}', remote: 'planning', module: 'PlanningPage', label: 'Planning' },
   { path: '/coaching', remote: 'coaching', module: 'CoachingPage', label: 'Coaching' },
-  { path: '/people', remote: 'people', module: 'PeoplePage', label: 'People' },
+  { path: '/people', remote: 'people', module: 'PeoplePage', label: 'People', firstRequest: '/people' },
 ];
 
 /** `/files/{id}/summary` → `/files/:id/summary` (Koa and react-router syntax). */

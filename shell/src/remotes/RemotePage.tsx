@@ -12,6 +12,21 @@ interface Props {
 /** Pages whose code has arrived, by id. */
 const arrived = new Map<string, ComponentType>();
 
+/**
+ * Starts loading a page's code before the page is rendered: at start-up, for the page the address
+ * names, while the session probe is on its way (it used to wait for the answer, then a render).
+ * Nothing is shown from here: the page renders as before, once signed in, and finds its code
+ * there (a failed load is tried again by the page's own attempt, with its Retry).
+ */
+export function preloadRemotePage(id: string): void {
+  loadRemoteModule(id, nextAttempt()).then(
+    (module) => {
+      arrived.set(id, module.default);
+    },
+    () => undefined,
+  );
+}
+
 type Loaded = { id: string; attempt: number } & ({ Page: ComponentType } | { error: unknown });
 
 /**

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, ApiError, errorMessage, setCsrfToken, setUnauthorizedHandler } from '@cc/client';
+import { api, ApiError, createClient, errorMessage, setCsrfToken, setUnauthorizedHandler, type ApiClient } from '@cc/client';
 import type { SessionAnswer, SessionUser } from '@cc/contracts';
 import { ACCOUNT_KEY, setStorageAccount, storageAccount } from '@cc/ui/storage';
+import { takeFirstProbe } from './firstProbe';
 
 export type SessionState =
   | { status: 'loading' }
@@ -19,6 +20,24 @@ export interface SessionContextValue {
   signedOut(byUser?: boolean): void;
   /** Ask the server again (after a failed probe). */
   reload(): void;
+}
+
+/**
+ * The client for a probe: the first reads the answer of the request index.ts sent at start-up
+ * (the same call, read the same way); an abort still ends the wait at once.
+ */
+function probeClient(): ApiClient {
+  const first = takeFirstProbe();
+  if (!first) return api;
+  return createClient({
+    fetch: (_url, init) =>
+      new Promise<Response>((resolve, reject) => {
+        const signal = init?.signal;
+        if (signal?.aborted) return reject(signal.reason);
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        first.then(resolve, reject);
+      }),
+  });
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -53,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Start-up: who is signed in? A 401 here just means "signed out", never a redirect.
   useEffect(() => {
     const controller = new AbortController();
-    api
+    probeClient()
       .get<SessionAnswer>('/auth/session', { redirectOnUnauthorized: false, signal: controller.signal })
       .then(signedIn, (error: unknown) => {
         if (controller.signal.aborted) return;
