@@ -12,6 +12,10 @@ interface PeopleListProps {
   onMove(from: number, to: number): void;
 }
 
+/**
+ * One row: a list of a thousand is rendered at once, so each row is kept small (the grip's and the
+ * delete button's glyphs are drawn by people.css, not elements; their names are their labels).
+ */
 const PersonRow = memo(function PersonRow({
   person,
   selected,
@@ -41,9 +45,7 @@ const PersonRow = memo(function PersonRow({
         aria-roledescription="sortable"
         data-focus-key={`grip-${person.id}`}
         {...bindings.handle}
-      >
-        <span aria-hidden="true">⠿</span>
-      </button>
+      />
       <a
         href={`/people?person=${person.id}`}
         className="person-link"
@@ -63,9 +65,7 @@ const PersonRow = memo(function PersonRow({
         className="icon-button delete-person"
         aria-label={`Delete ${person.full_name}`}
         onClick={() => onDelete(person)}
-      >
-        <span aria-hidden="true">×</span>
-      </button>
+      />
     </li>
   );
 });

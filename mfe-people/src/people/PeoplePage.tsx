@@ -3,12 +3,16 @@ import { DialogProvider, useDialogs } from '@cc/ui/dialogs';
 import { RetryBoundary } from '@cc/ui/retry-boundary';
 import { useSearchParams } from '@cc/ui/router';
 import type { PersonSummary } from '../api/people';
+import { startFirstPeopleRequest } from './firstRequest';
 import { PeopleList } from './PeopleList';
 import { usePeople } from './usePeople';
 import './people.css';
 
 /** The selected person's profile, research, meetings and chat (and @cc/ui with them): after the list. */
 const importPersonView = () => import(/* webpackChunkName: "person-view" */ '../person/PersonView');
+
+// A visit that opens /people: the list's request leaves now, while the page renders.
+startFirstPeopleRequest();
 
 const idParam = (value: string | null): number | null => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 

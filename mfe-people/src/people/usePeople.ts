@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@cc/client';
 import { createPerson, deletePerson, fetchPeople, reorderPeople, type PersonSummary } from '../api/people';
+import { takeFirstPeopleRequest } from './firstRequest';
 
 export type PeopleState = { status: 'loading' } | { status: 'ok' } | { status: 'error'; message: string };
 
@@ -27,7 +28,7 @@ export function usePeople(): People {
 
   useEffect(() => {
     const abort = new AbortController();
-    fetchPeople(abort.signal).then(
+    (takeFirstPeopleRequest(abort.signal) ?? fetchPeople(abort.signal)).then(
       (list) => {
         if (abort.signal.aborted) return;
         setPeople(list);
