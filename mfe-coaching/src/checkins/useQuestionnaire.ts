@@ -3,6 +3,7 @@ import { errorMessage } from '@cc/client';
 import type { QuestionnaireSectionsAnswer } from '@cc/contracts/coaching';
 import type { QuestionnaireType } from '@cc/contracts/coaching-rules';
 import { fetchQuestionnaire } from '../api/questionnaire';
+import { takeFirstQuestionnaireRequest } from './firstRequest';
 
 export interface QuestionnaireState {
   /** The last answer (kept on screen while the next period loads, so stepping never flashes empty). */
@@ -24,7 +25,11 @@ export function useQuestionnaire(type: QuestionnaireType, periodKey: string): Qu
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchQuestionnaire(type, periodKey, controller.signal).then(
+    // The page's first request may already be on its way (firstRequest.ts).
+    const pending =
+      (attempt === 0 ? takeFirstQuestionnaireRequest(type, periodKey, controller.signal) : null) ??
+      fetchQuestionnaire(type, periodKey, controller.signal);
+    pending.then(
       (answer) => {
         if (controller.signal.aborted) return;
         setData(answer);

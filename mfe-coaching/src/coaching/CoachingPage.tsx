@@ -2,8 +2,12 @@ import { lazy, Suspense, useEffect } from 'react';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { useLocalStorage } from '@cc/ui/storage';
 import { CheckinTab } from '../checkins/CheckinTab';
+import { startFirstQuestionnaireRequest } from '../checkins/firstRequest';
 import { ACTIVE_TAB_KEY, COACHING_TABS, DEFAULT_TAB, parseTab } from './tabs';
 import '../coaching.css';
+
+// A visit that opens /coaching: the check-in's request leaves now, while the page renders.
+startFirstQuestionnaireRequest();
 
 // Information gathering renders markdown (@cc/ui): a chunk of its own, as the default tab is a check-in.
 const InformationGathering = lazy(() => import('../information/InformationGathering'));
