@@ -1,6 +1,6 @@
-import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { useAutosavedText } from '@cc/ui';
-import { shortDay, weekLabel } from '@cc/contracts/periods';
+import { memo, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useAutosavedText, type AutosavedText } from '@cc/ui/autosave';
+import { readDraft } from '@cc/ui/draft';
 import type { Milestone, TimelineItem } from '@cc/contracts/planning';
 import { TIMELINE_AUTOSAVE_MS } from '@cc/contracts/planning-rules';
 import { storageAccount } from '@cc/ui/storage';
@@ -31,6 +31,12 @@ export interface WeekBlockProps {
  * One week of the timeline: its milestones, its outcomes and its actions, autosaved 1 s after
  * typing (and on blur, page hide and unload; kept locally until the server has them; a stale
  * save shows both versions).
+ *
+ * The autosave of a week starts when the week is first used: focused, typed in, filled by the
+ * AI plan or by a carry-over (or at once when a local draft of it is kept, which it brings back
+ * and saves). Until then the week shows the server's text in the same field, and there is
+ * nothing of it to save: the 53 weeks mount without 53 autosaves, their listeners, their
+ * draft reads and a second render each.
  */
 export const WeekBlock = memo(function WeekBlock({
   planId,
@@ -45,38 +51,54 @@ export const WeekBlock = memo(function WeekBlock({
   const [text, setText] = useState(item?.content ?? '');
   const textRef = useRef(text);
   textRef.current = text;
-  const account = storageAccount() ?? '?';
-
-  const entry = useAutosavedText<number>({
-    key: `timeline:${planId}:${week.key}`,
-    storageKey: `cc:draft:timeline:${account}:${planId}:${week.key}`,
-    delayMs: TIMELINE_AUTOSAVE_MS,
-    getText: () => textRef.current,
-    save: (content, revision, { keepalive, saveId }) => saveWeek(week.key, content, revision, saveId, keepalive),
-    conflictOf: staleWeek,
-    onError: (error) => console.warn(`[planning] saving ${week.key} failed`, error),
-  });
-  const { status } = entry;
-
-  // The server's text is known from the timeline's one load; a local draft it lacks wins and is saved.
-  useEffect(() => {
-    const shown = entry.start(item?.content ?? '', item?.revision);
-    textRef.current = shown;
-    setText(shown);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per controller: later answers come through the autosave
-  }, [entry.autosave]);
+  const storageKey = `cc:draft:timeline:${storageAccount() ?? '?'}:${planId}:${week.key}`;
+  const [active, setActive] = useState(() => readDraft(storageKey) !== null);
+  const saver = useRef<Saver | null>(null);
+  /** Edited before the autosave started: the text typed stays and is saved. */
+  const edited = useRef(false);
+  /** `flush()` calls made while the autosave was starting. */
+  const waiting = useRef<((saved: boolean) => void)[]>([]);
 
   const edit = (value: string) => {
     textRef.current = value;
     setText(value);
-    entry.changed();
+    if (saver.current) saver.current.changed();
+    else {
+      edited.current = true;
+      setActive(true);
+    }
   };
 
-  useImperativeHandle(ref, () => ({ getText: () => textRef.current, replace: edit, flush: entry.flush }));
+  useImperativeHandle(ref, () => ({
+    getText: () => textRef.current,
+    replace: edit,
+    flush: () => {
+      if (saver.current) return saver.current.flush();
+      if (!edited.current) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => waiting.current.push(resolve));
+    },
+  }));
 
-  const label = weekLabel(week.key);
+  const label = week.label;
   const unfinished = week.past && hasUnfinished(text);
   const className = ['week-block', week.current && 'current', week.past && 'past'].filter(Boolean).join(' ');
+  const buttons = (
+    <>
+      {unfinished && (
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onCarryOver(week)}
+          aria-label={`Carry over the unfinished actions of ${label}`}
+        >
+          Carry over
+        </button>
+      )}
+      <button type="button" className="button button-small week-ai" onClick={() => onPlanWithAi(week)} aria-label={`Plan ${label} with AI`}>
+        AI plan
+      </button>
+    </>
+  );
   return (
     <li
       className={className}
@@ -91,9 +113,7 @@ export const WeekBlock = memo(function WeekBlock({
           W{week.number}
           {week.number === 1 && <span className="week-year"> {week.year}</span>}
         </span>
-        <span className="week-dates">
-          {shortDay(week.first)} – {shortDay(week.last)}
-        </span>
+        <span className="week-dates">{week.dates}</span>
         {week.current && <span className="week-badge">This week</span>}
       </header>
       {milestones.length > 0 && (
@@ -120,10 +140,92 @@ export const WeekBlock = memo(function WeekBlock({
         value={text}
         placeholder={week.past ? 'Nothing was planned.' : '- [ ] One thing to move forward'}
         onChange={(e) => edit(e.target.value)}
-        onBlur={entry.blurred}
+        onFocus={active ? undefined : () => setActive(true)}
+        onBlur={() => saver.current?.blurred()}
         spellCheck
         aria-label={`Actions of ${label}`}
       />
+      {active ? (
+        <WeekAutosave
+          planId={planId}
+          week={week}
+          item={item}
+          storageKey={storageKey}
+          textRef={textRef}
+          show={setText}
+          edited={edited}
+          waiting={waiting}
+          saver={saver}
+        >
+          {buttons}
+        </WeekAutosave>
+      ) : (
+        <footer className="week-foot">
+          <span className="week-status" role="status" data-state="idle" />
+          {buttons}
+        </footer>
+      )}
+    </li>
+  );
+});
+
+type Saver = Pick<AutosavedText<number>, 'changed' | 'blurred' | 'flush'>;
+
+/** A week's autosave, once started: its status line, and the conflict when a save was stale. */
+function WeekAutosave({
+  planId,
+  week,
+  item,
+  storageKey,
+  textRef,
+  show,
+  edited,
+  waiting,
+  saver,
+  children,
+}: {
+  planId: number;
+  week: TimelineWeek;
+  item: TimelineItem | undefined;
+  storageKey: string;
+  textRef: { current: string };
+  show: (text: string) => void;
+  edited: { current: boolean };
+  waiting: { current: ((saved: boolean) => void)[] };
+  saver: { current: Saver | null };
+  children: ReactNode;
+}) {
+  const entry = useAutosavedText<number>({
+    key: `timeline:${planId}:${week.key}`,
+    storageKey,
+    delayMs: TIMELINE_AUTOSAVE_MS,
+    getText: () => textRef.current,
+    save: (content, revision, { keepalive, saveId }) => saveWeek(week.key, content, revision, saveId, keepalive),
+    conflictOf: staleWeek,
+    onError: (error) => console.warn(`[planning] saving ${week.key} failed`, error),
+  });
+  const { status } = entry;
+
+  // The server's text is known from the timeline's one load; a local draft it lacks wins and is
+  // saved. Text typed before this started is newer than both: it stays, and is saved.
+  useEffect(() => {
+    const shown = entry.start(item?.content ?? '', item?.revision);
+    saver.current = entry;
+    if (edited.current) entry.changed();
+    else {
+      textRef.current = shown;
+      show(shown);
+    }
+    const flushes = waiting.current.splice(0);
+    if (flushes.length > 0) void entry.flush().then((saved) => flushes.forEach((resolve) => resolve(saved)));
+    return () => {
+      if (saver.current === entry) saver.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per controller: later answers come through the autosave
+  }, [entry.autosave]);
+
+  return (
+    <>
       {status.conflict && (
         <div className="week-conflict" role="alert">
           <p>{status.conflict.message ?? 'This week was changed elsewhere.'}</p>
@@ -137,7 +239,7 @@ export const WeekBlock = memo(function WeekBlock({
               const theirs = entry.takeTheirs();
               if (theirs !== null) {
                 textRef.current = theirs;
-                setText(theirs);
+                show(theirs);
               }
             }}
           >
@@ -149,25 +251,8 @@ export const WeekBlock = memo(function WeekBlock({
         <span className="week-status" role="status" data-state={status.state}>
           {status.text}
         </span>
-        {unfinished && (
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => onCarryOver(week)}
-            aria-label={`Carry over the unfinished actions of ${label}`}
-          >
-            Carry over
-          </button>
-        )}
-        <button
-          type="button"
-          className="button button-small week-ai"
-          onClick={() => onPlanWithAi(week)}
-          aria-label={`Plan ${label} with AI`}
-        >
-          AI plan
-        </button>
+        {children}
       </footer>
-    </li>
+    </>
   );
-});
+}

@@ -2,6 +2,7 @@ import { isApiError } from '@cc/client';
 import type { ActionPlan, TimelineItem } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { createEmptyPlan, fetchCurrentPlan, fetchTimelineItems } from '../api/actionPlan';
+import { warmDateFormats } from '../shared/dates';
 import { reasonsOf } from '../shared/errors';
 
 export type PlanLoad =
@@ -20,7 +21,9 @@ function loadError(error: unknown): string {
 async function loadPlan(): Promise<PlanLoad> {
   try {
     // Both at once: the weeks of a plan that does not exist yet are simply none.
-    const [current, timeline] = await Promise.all([fetchCurrentPlan(), fetchTimelineItems()]);
+    const both = Promise.all([fetchCurrentPlan(), fetchTimelineItems()]);
+    warmDateFormats();
+    const [current, timeline] = await both;
     if (current.has_plan && current.plan) {
       return {
         status: 'ready',

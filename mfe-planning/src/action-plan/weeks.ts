@@ -1,6 +1,7 @@
 import { dateOfDay, parsePeriod, periodKey, weekWindow } from '@cc/contracts/periods';
 import type { Milestone } from '@cc/contracts/planning';
 import { actionLines, unfinishedActions } from '@cc/contracts/planning-rules';
+import { dayMonth } from '../shared/dates';
 
 export interface TimelineWeek {
   key: string;
@@ -12,6 +13,10 @@ export interface TimelineWeek {
   last: string;
   current: boolean;
   past: boolean;
+  /** "17 Mar – 23 Mar" */
+  dates: string;
+  /** "Week 12, 2025 (17 Mar – 23 Mar)": `weekLabel` of @cc/contracts/periods, made once per week. */
+  label: string;
 }
 
 /** The timeline's 53 ISO weeks around `today` (26 back, the current one, 26 ahead), oldest first. */
@@ -22,7 +27,18 @@ export function timelineWeeks(today: Date = new Date()): TimelineWeek[] {
     const p = parsePeriod(key, 'week')!;
     const isCurrent = key === current;
     if (isCurrent) seen = true;
-    return { key, number: p.number, year: p.year, first: p.first, last: p.last, current: isCurrent, past: !seen };
+    const dates = `${dayMonth(p.first)} – ${dayMonth(p.last)}`;
+    return {
+      key,
+      number: p.number,
+      year: p.year,
+      first: p.first,
+      last: p.last,
+      current: isCurrent,
+      past: !seen,
+      dates,
+      label: `Week ${p.number}, ${p.year} (${dates})`,
+    };
   });
 }
 

@@ -12,8 +12,11 @@ import { TodoList } from '../todos/TodoList';
 import { PlanningActionsProvider, usePlanningActions, type PlanningModal } from './actions';
 import { PlanningTabs } from './PlanningTabs';
 import { DEFAULT_TAB, isPlanningTab, todosOf, UPCOMING_DAYS, type PlanningTab, type TodoTab } from './tabs';
-import { usePlanningData, type PlanningData } from './usePlanningData';
+import { prefetchPlanningData, usePlanningData, type PlanningData } from './usePlanningData';
 import '../planning.css';
+
+// A visit that opens /planning: the lists are read as this code arrives, while the page renders.
+prefetchPlanningData();
 
 // Loaded when needed: the modals, and the action plan with its autosave (the chat: ChatLauncher).
 const PlanningModals = lazy(() => import(/* webpackChunkName: "planning-modals" */ './PlanningModals'));

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { Link } from '@cc/ui/router';
 import { useOptimisticToggle } from '../shared/useOptimisticToggle';
 import { localIsoDate } from '@cc/contracts/periods';
@@ -17,9 +17,41 @@ export interface TodoListProps {
   label: string;
 }
 
+/** Rows in the list's first paint: more than a tall window shows. */
+export const FIRST_ROWS = 40;
+/** Rows added per step after it (one step for the 1,000 todos of a long list). */
+export const ROWS_PER_STEP = 1000;
+
+/**
+ * How many of `total` rows to render: the first ones at once, then the rest in steps after the
+ * first paint (each step a transition: typing, clicks and scrolling go first), until all are
+ * there. A long list (1,000 todos) shows its top as soon as its data is in instead of after
+ * every row is built. The count only grows: a refresh in place or another tab keeps the rows
+ * already shown (no jump of the scroll position).
+ */
+export function useRowsInSteps(total: number): number {
+  const [count, setCount] = useState(FIRST_ROWS);
+  const more = count < total;
+  useEffect(() => {
+    if (!more) return;
+    let cancelled = false;
+    const step = () => {
+      if (!cancelled) startTransition(() => setCount((n) => n + ROWS_PER_STEP));
+    };
+    // After the next paint (a frame, then a task): the rows shown so far are on screen first.
+    const frame = requestAnimationFrame(() => setTimeout(step, 0));
+    return () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
+    };
+  }, [more, count]);
+  return Math.min(total, count);
+}
+
 /** Todos as rows: done toggle, title, description, tags, due date, milestone, source link, edit and delete. */
 export function TodoList({ todos, milestones, empty, showMilestone = true, label }: TodoListProps) {
   const today = localIsoDate();
+  const shown = useRowsInSteps(todos.length);
   if (todos.length === 0) {
     if (!empty) return null;
     return (
@@ -30,7 +62,7 @@ export function TodoList({ todos, milestones, empty, showMilestone = true, label
   }
   return (
     <ul className="todo-list" aria-label={label} data-testid="todo-list" data-count={todos.length}>
-      {todos.map((todo) => (
+      {(shown < todos.length ? todos.slice(0, shown) : todos).map((todo) => (
         <TodoRow
           key={todo.id}
           todo={todo}
@@ -66,7 +98,7 @@ const TodoRow = memo(function TodoRow({ todo, milestone, today }: { todo: Todo; 
           )}
           {milestone && (
             <span className="todo-milestone" title="Milestone">
-              ◆ {milestone.title}
+              {`◆ ${milestone.title}`}
             </span>
           )}
           <Tags tags={todo.tags} />
@@ -79,10 +111,10 @@ const TodoRow = memo(function TodoRow({ todo, milestone, today }: { todo: Todo; 
       </div>
       <div className="row-actions">
         <button type="button" className="button button-small button-quiet" onClick={() => actions.openModal({ kind: 'todo', todo })}>
-          Edit<span className="visually-hidden"> “{todo.title}”</span>
+          Edit<span className="visually-hidden">{` “${todo.title}”`}</span>
         </button>
         <button type="button" className="button button-small button-quiet" onClick={() => void actions.deleteTodo(todo)}>
-          Delete<span className="visually-hidden"> “{todo.title}”</span>
+          Delete<span className="visually-hidden">{` “${todo.title}”`}</span>
         </button>
       </div>
     </li>
