@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { Db, Logger } from '@cc/service-kit';
+import { dbOpen, type Db, type Logger } from '@cc/service-kit';
 
 /**
  * The `GET /files` answer per user, kept in memory so the explorer's list costs no query
@@ -128,10 +128,10 @@ interface RawPgClient {
  * client); with anything else the cache stays off.
  */
 export function listenForListingChanges(db: Db, cache: ListingCache, log: Logger): void {
-  const client = db.client as { config?: { client?: unknown }; pool?: unknown; acquireRawConnection?: () => Promise<RawPgClient> };
+  const client = db.client as { config?: { client?: unknown }; acquireRawConnection?: () => Promise<RawPgClient> };
   if (client.config?.client !== 'pg' || typeof client.acquireRawConnection !== 'function') return;
-  /** knex drops its pool on destroy(): then this connection goes too. */
-  const alive = () => Boolean(client.pool);
+  /** Once the service's knex is destroyed, this connection goes too. */
+  const alive = () => dbOpen(db);
   let delay = 500;
   let current: RawPgClient | undefined;
   const watch = setInterval(() => {

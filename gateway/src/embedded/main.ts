@@ -32,7 +32,7 @@ function sessionSecret(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-const db = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
+const db = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: path.join(dataDir, 'pglite'), log });
 const secret = sessionSecret();
 const sessionCheck = identitySessionCheck(db);
 const definitions = { identity: identityService, files: filesService, coaching: coachingService, people: peopleService, chat: chatService };

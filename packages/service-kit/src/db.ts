@@ -1,4 +1,5 @@
 import knexFactory, { type Knex } from 'knex';
+import type { Logger } from './logger';
 
 export type Db = Knex;
 
@@ -13,18 +14,45 @@ export interface Migration {
  * `dataDir`. PGlite is one connection: share the returned knex between services in one
  * process (tables are schema-qualified, so sharing is safe).
  */
-export async function createDb(opts: { databaseUrl?: string; dataDir?: string; poolMax?: number }): Promise<Db> {
+export async function createDb(opts: { databaseUrl?: string; dataDir?: string; poolMax?: number; log?: Logger }): Promise<Db> {
+  const log = opts.log ? knexLog(opts.log) : undefined;
   if (opts.databaseUrl) {
     return knexFactory({
       client: 'pg',
       connection: opts.databaseUrl,
       pool: { min: 0, max: opts.poolMax ?? 10 },
+      log,
     });
   }
   const { default: ClientPGLite } = await import('knex-pglite');
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create(opts.dataDir ?? 'memory://');
-  return knexFactory({ client: ClientPGLite as unknown as typeof knexFactory.Client, connection: { pglite } as never });
+  return knexFactory({ client: ClientPGLite as unknown as typeof knexFactory.Client, connection: { pglite } as never, log });
+}
+
+/**
+ * knex's own warnings (a pool acquire that failed, a deprecation) go to the service's log as
+ * one JSON line like everything else, not to the console. The error it describes is thrown to
+ * the caller as well, so its first line is enough here.
+ */
+function knexLog(log: Logger): Knex.Config['log'] {
+  const line = (message: unknown) => String(message instanceof Error ? message.message : message).split('\n')[0];
+  return {
+    warn: (message: unknown) => log.warn({ knex: line(message) }, 'database client warning'),
+    error: (message: unknown) => log.error({ knex: line(message) }, 'database client error'),
+    deprecate: (method: unknown, alternative: unknown) =>
+      log.warn({ knex: `${String(method)} is deprecated: use ${String(alternative)}` }, 'database client warning'),
+    debug: () => undefined,
+  };
+}
+
+/**
+ * Whether `db` can still run queries: knex drops its pool on destroy() (the service stopping,
+ * a test's teardown). Background work (a retry timer, a LISTEN loop) checks it before its
+ * next query rather than fail, and log, into a closed pool.
+ */
+export function dbOpen(db: Db): boolean {
+  return Boolean((db.client as { pool?: unknown }).pool);
 }
 
 /** `schema.table` for use in knex builders and raw SQL. */

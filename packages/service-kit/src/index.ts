@@ -2,7 +2,7 @@ export { createApp, defineService, type ServiceApp, type ServiceConfig, type Ser
 export { ServiceRouter, zodMessages, type RouteSpec, type RouteInput } from './router';
 export { HttpError, httpError, errorMiddleware } from './errors';
 export { createLogger, type Logger } from './logger';
-export { createDb, migrate, tableNames, toInt, type Db, type Migration } from './db';
+export { createDb, dbOpen, migrate, tableNames, toInt, type Db, type Migration } from './db';
 export {
   signSession,
   verifySession,

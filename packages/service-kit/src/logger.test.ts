@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals';
 import { Writable } from 'node:stream';
 import { createLogger, LOG_STRING_MAX } from './logger';
 import { freshDatabase, type TestDatabase } from './testing';
+import { createDb, dbOpen } from './db';
 
 /** A logger writing its lines into an array. */
 function capture() {
@@ -76,5 +77,27 @@ describe('logs never carry user content, and every line is bounded', () => {
     expect(err.type).toBe('TypeError');
     expect(err.message.length).toBeLessThan(600);
     expect(err.stack).toContain('logger.test');
+  });
+});
+
+describe("the database client's own warnings", () => {
+  test('a failed connection is one line in the service log, not console output', async () => {
+    const { log, lines } = capture();
+    // Nothing listens on port 1: the pool's acquire fails at once.
+    const db = await createDb({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', log });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await expect(db.raw('select 1')).rejects.toThrow();
+      await flush();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+    const line = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'database client warning');
+    expect(line).toMatchObject({ level: 40, knex: expect.stringContaining('Acquire connection error') });
+    expect(line.knex).not.toContain('\n');
+    expect(dbOpen(db)).toBe(true);
+    await db.destroy();
+    expect(dbOpen(db)).toBe(false);
   });
 });

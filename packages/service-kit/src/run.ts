@@ -54,6 +54,7 @@ export async function runService(def: ServiceDefinition): Promise<{ service: Ser
     const db = await createDb({
       databaseUrl: process.env.DATABASE_URL,
       dataDir: process.env.PGLITE_DIR ?? `.data/pglite-${def.name}`,
+      log,
     });
     const identityUrl = process.env.IDENTITY_URL;
     const service = createApp(def, {

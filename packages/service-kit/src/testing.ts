@@ -34,9 +34,15 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
+/**
+ * Tests' databases log like a service's, at the test level: a late warning from the pool (a
+ * background query of a service a test left) must not reach a console jest has closed.
+ */
+const quiet = createLogger('test-db', process.env.LOG_LEVEL ?? 'silent');
+
 export async function freshDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB === 'pglite' || !(await postgresReachable())) {
-    const db = await createDb({});
+    const db = await createDb({ log: quiet });
     return { db, drop: () => db.destroy() };
   }
   const name = `cc_test_${randomBytes(6).toString('hex')}`;
@@ -44,7 +50,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
   await admin.raw('create database ??', [name]);
   await admin.destroy();
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  const db = await createDb({ databaseUrl: url, poolMax: 5 });
+  const db = await createDb({ databaseUrl: url, poolMax: 5, log: quiet });
   return {
     db,
     url,

@@ -8,7 +8,7 @@ import {
   verifyStatementBody,
   type CompanyStatement,
 } from '@cc/contracts';
-import { HttpError, type Db, type Logger, type ModelCalls, type ServiceRouter } from '@cc/service-kit';
+import { dbOpen, HttpError, type Db, type Logger, type ModelCalls, type ServiceRouter } from '@cc/service-kit';
 import type { PeopleAi } from '../ai';
 import { webSearchFrom } from '../research-routes';
 import type { PeopleSettings } from '../settings';
@@ -40,9 +40,11 @@ export function profileRoutes(
   const jobs = new ProfileJobs(db, log, deepProvider(env, settings), search, settings.DEEP_RESEARCH_CONCURRENCY);
   // The kit migrates after the routes are registered: look for waiting work once it has (a
   // status call also starts the worker when the user has a run under way).
+  // It stops once the service's database is closed (a stop, a test's teardown).
   const resume = (tries: number) =>
     setTimeout(() => {
-      jobs.resume().catch(() => (tries > 0 ? resume(tries - 1) : undefined));
+      if (!dbOpen(db)) return;
+      jobs.resume().catch(() => (tries > 0 && dbOpen(db) ? resume(tries - 1) : undefined));
     }, 1_000).unref();
   resume(120);
 
