@@ -1,10 +1,13 @@
 import { startFirstPageRequest } from './remotes/firstPageRequest';
+import { preloadRemoteEntries } from './remotes/preloadRemoteEntries';
 import { startFirstProbe } from './session/firstProbe';
 
-// Who is signed in, and the page's first request when the address alone names it: asked now,
-// while the shell's code below downloads (the provider and the page read the answers).
-startFirstProbe();
+// Who is signed in, the page's first request when the address alone names it, and (once
+// someone is) the page's remote entries: asked now, while the shell's code below downloads
+// (the provider, the federation runtime and the page read the answers).
+const session = startFirstProbe();
 startFirstPageRequest(window.location.pathname);
+preloadRemoteEntries(window.location.pathname, session);
 
 // Async boundary: shared modules (react, react-dom, ...) are negotiated by the federation
 // runtime before any code that imports them runs.

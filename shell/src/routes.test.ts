@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PAGE_ROUTES, REMOTES, toRouterPath } from '@cc/contracts';
-import { navItems, PUBLIC_PAGE_PATHS, REMOTE_NAMES, REMOTE_PAGE_ROUTES, remotePageAt, SHELL_PAGE_PATHS } from './routes';
+import { navItems, PUBLIC_PAGE_PATHS, REMOTE_NAMES, REMOTE_PAGE_ROUTES, remoteEntryPath, remotePageAt, SHELL_PAGE_PATHS } from './routes';
 
 interface FederationOptions {
   name: string;
@@ -70,7 +70,7 @@ describe('federation wiring (webpack configs)', () => {
     expect(options.name).toBe('shell');
     expect(publicPath).toBe('/');
     expect(options.dts).toBe(false);
-    expect(options.remotes).toEqual(Object.fromEntries(REMOTES.map((r) => [r, `${r}@/mfe/${r}/remoteEntry.js`])));
+    expect(options.remotes).toEqual(Object.fromEntries(REMOTES.map((r) => [r, `${r}@${remoteEntryPath(r)}`])));
   });
 
   it.each(REMOTES.map((r) => [r]))('%s exposes what the shell loads and shares the same singletons', async (remote) => {

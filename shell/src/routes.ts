@@ -8,11 +8,20 @@ export interface RemotePageRoute {
   module: string;
   /** Section name for the loading and error states. */
   label: string;
+  /** Other remotes its first view renders from. */
+  alsoLoads: readonly RemoteName[];
 }
 
 export const REMOTE_PAGE_ROUTES: readonly RemotePageRoute[] = PAGE_ROUTES.flatMap((page) =>
-  page.remote === 'shell' ? [] : [{ path: toRouterPath(page.path), remote: page.remote, module: page.module!, label: page.label! }],
+  page.remote === 'shell'
+    ? []
+    : [{ path: toRouterPath(page.path), remote: page.remote, module: page.module!, label: page.label!, alsoLoads: page.alsoLoads ?? [] }],
 );
+
+/** Where a remote's entry is served (the shell's webpack config declares the same). */
+export function remoteEntryPath(remote: RemoteName): string {
+  return `/mfe/${remote}/remoteEntry.js`;
+}
 
 /** Pages the shell renders itself. */
 export const SHELL_PAGE_PATHS = { home: '/', signIn: '/sign-in', signUp: '/sign-up' } as const;

@@ -23,13 +23,18 @@ export interface PageRoute {
    * knows no domain's calls.
    */
   firstRequest?: string;
+  /**
+   * Other remotes the page renders from on its first view (the dashboard's default view is the
+   * people remote's About me panel): the shell starts their entries with the page's own.
+   */
+  alsoLoads?: readonly RemoteName[];
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', remote: 'shell' },
   { path: '/sign-in', remote: 'shell', public: true },
   { path: '/sign-up', remote: 'shell', public: true },
-  { path: '/dashboard', remote: 'dashboard', module: 'DashboardPage', label: 'Dashboard' },
+  { path: '/dashboard', remote: 'dashboard', module: 'DashboardPage', label: 'Dashboard', alsoLoads: ['people'] },
   { path: '/journal', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
   { path: '/journal/{date}', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
   { path: '/planning', remote: 'planning', module: 'PlanningPage', label: 'Planning' },

@@ -9,11 +9,12 @@
  */
 let first: Promise<Response> | null = null;
 
-export function startFirstProbe(): void {
-  if (typeof fetch !== 'function') return;
+export function startFirstProbe(): Promise<Response> | null {
+  if (typeof fetch !== 'function') return null;
   first = fetch('/auth/session', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   // Read (or dropped) by the provider; never an unhandled rejection.
   first.catch(() => undefined);
+  return first;
 }
 
 /** The first probe's response, once; null when there is none (tests, or already taken). */
