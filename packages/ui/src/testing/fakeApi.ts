@@ -12,6 +12,14 @@ export interface FakeAnswer {
   /** A network failure. */
   network?: boolean;
 }
+/** What the fake answers: as much of a Response as @cc/client reads (a test may answer less by hand). */
+export interface FakeResponse {
+  ok: boolean;
+  status: number;
+  text(): Promise<string>;
+  headers?: Headers;
+  json?(): Promise<unknown>;
+}
 export type FakeHandler = (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer> | undefined;
 
 /**
@@ -22,7 +30,7 @@ export type FakeHandler = (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer>
 export function installFakeApi(handler: FakeHandler) {
   const calls: FakeRequest[] = [];
   const original = globalThis.fetch;
-  const fetchMock = jest.fn(async (input: unknown, init?: { method?: string; body?: unknown }) => {
+  const fetchMock = jest.fn(async (input: unknown, init?: { method?: string; body?: unknown }): Promise<FakeResponse> => {
     const url = new URL(String(input), 'http://localhost');
     const req: FakeRequest = {
       method: (init?.method ?? 'GET').toUpperCase(),
@@ -49,6 +57,8 @@ export function installFakeApi(handler: FakeHandler) {
   (globalThis as { fetch?: unknown }).fetch = fetchMock;
   return {
     calls,
+    /** The jest mock itself: `mockImplementationOnce` answers one request by hand (a raw 500, a delay). */
+    fetchMock,
     find: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
     uninstall: () => {
       globalThis.fetch = original;
