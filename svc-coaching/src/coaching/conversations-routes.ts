@@ -69,6 +69,9 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
           history: before.messages,
           message: body.message,
           context: coachingContext(question),
+          // The reply names what the check-in shows: the question's notes and their button.
+          fileLabel: 'your notes on this question',
+          updateButton: 'Update notes from chat',
           signal,
         }),
         ai.provider.score({ question: question.text, answer: body.message, history: before.messages, signal }),

@@ -83,14 +83,16 @@ const OFFER = "I can add what you've shared to";
 
 function updateOffer(input: ChatReplyInput, sections: GuideSection[], conversation: ChatMessage[], { short = false } = {}): string {
   // Once offered, a reminder is enough: the full offer every turn would drown the question.
-  if (short) return `(I can update ${input.fileName} whenever you like.)`;
+  const name = input.fileLabel ?? input.fileName;
+  if (short) return `(I can update ${name} whenever you like.)`;
   const facts = factsFrom(conversation, sections, { keywordsFirst: isInterviewStories(input.folder) });
   const targets = [
     ...sections.filter((s) => facts.some((f) => f.section === s)).map((s) => s.heading),
     ...(facts.some((f) => !f.section) ? ['notes'] : []),
   ];
   const where = targets.length ? ` under ${listOf(targets.slice(0, 5))}` : '';
-  return `${OFFER} ${input.fileName}${where}. Say "update the file" or press Update file, and you can review the changes before they are saved.`;
+  const how = input.updateButton ? `Ask me to, or press ${input.updateButton}` : 'Say "update the file" or press Update file';
+  return `${OFFER} ${name}${where}. ${how}, and you can review the changes before they are saved.`;
 }
 
 /** The file's gaps the conversation has not filled yet, in the order they are asked about. */
@@ -139,12 +141,12 @@ export function offlineChatReply(input: ChatReplyInput): string {
 
   if (UPDATE_REQUEST.test(message) && words(message).length < 16) {
     if (input.mode === 'ask') {
-      return `I'm in Ask mode, so I won't change files. Switch to Agent mode and I can update ${input.fileName} with what you've shared.`;
+      return `I'm in Ask mode, so I won't change files. Switch to Agent mode and I can update ${input.fileLabel ?? input.fileName} with what you've shared.`;
     }
     const facts = factsFrom(conversation, sections, factOptions);
     if (facts.length) return updateOffer(input, sections, conversation);
     const nothing = reading
-      ? `There is nothing new from our conversation to add to ${input.fileName} yet.`
+      ? `There is nothing new from our conversation to add to ${input.fileLabel ?? input.fileName} yet.`
       : 'There is nothing from our conversation to add yet.';
     return [nothing, readingLine, question].filter(Boolean).join(' ');
   }

@@ -101,6 +101,27 @@ describe('offline coach: chat', () => {
     expect(second!.trim().endsWith('?')).toBe(true);
   });
 
+  test("a check-in question's chat offers its notes and names its own button, not the dashboard's", async () => {
+    const coaching = {
+      mode: 'agent' as const,
+      folder: 'coaching',
+      fileName: 'top_priority_2026-11-23.md',
+      fileContent: '',
+      fileLabel: 'your notes on this question',
+      updateButton: 'Update notes from chat',
+    };
+    const history = await converse(coaching, [
+      'My top priority today is shipping the billing migration.',
+      'It matters because the old system goes away on Friday.',
+      'I will pair with Sam on the data backfill first.',
+    ]);
+    const all = replies(history).join(' ');
+    expect(all).toContain("I can add what you've shared to your notes on this question");
+    expect(all).toContain('Ask me to, or press Update notes from chat, and you can review the changes before they are saved.');
+    expect(all).not.toContain('Update file');
+    expect(all).not.toContain('top_priority_2026-11-23.md');
+  });
+
   test('interview stories offer the update from six messages on, as the dashboard expects', async () => {
     const history = await converse(storyBase, storyMessages);
     const [first, second, third, fourth] = replies(history);
