@@ -36,7 +36,8 @@ export function quoteOf(message: string): string | undefined {
 
 const QUOTE_FRAMES = [(q: string) => `You wrote: "${q}"`, (q: string) => `Noted: "${q}"`, (q: string) => `The line I would keep: "${q}"`];
 
-export const SPECIFICS_PRAISE = 'Those specifics make it concrete.';
+// Said of numbers: the score calls them 'Specific' (its 'Concrete' is an example and your own part in it).
+export const SPECIFICS_PRAISE = 'Numbers like that make it specific and measurable.';
 
 /** Below this many words a message is quoted whole by being there: saying where it goes is enough. */
 const QUOTE_FROM_WORDS = 8;
