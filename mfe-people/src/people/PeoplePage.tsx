@@ -104,7 +104,7 @@ function PeopleScreen() {
             />
           )}
         </nav>
-        <main className="people-detail">
+        <section className="people-detail">
           {people.state.status === 'ok' && selectedId === null && (
             <div className="people-empty">
               <h2>The people you work with</h2>
@@ -139,7 +139,7 @@ function PeopleScreen() {
               </Suspense>
             </RetryBoundary>
           )}
-        </main>
+        </section>
       </div>
     </div>
   );
