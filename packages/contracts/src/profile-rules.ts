@@ -79,3 +79,17 @@ export const PROFILE_MESSAGES = {
   aiRateLimited: 'Too many AI requests. Please wait a minute and try again.',
   nothingToWriteFrom: 'Add your name, role and a few lines about your work in the Edit tab to build your profile.',
 } as const;
+
+const LINKING_WORDS = new Set('i am is a an the as at in works work working where currently now for of and my me name'.split(' '));
+
+/**
+ * True when a statement says nothing beyond the person's name, role and company ("I am Jane
+ * Doe, Head of Engineering.", "Jane works as a Staff Engineer at Acme."): the executive summary
+ * and the brag document's headline say that once, and it is no achievement to list.
+ */
+export function restatesIdentity(sentence: string, details: { full_name?: string; role?: string; company?: string }): boolean {
+  const wordsOf = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const known = new Set([details.full_name, details.role, details.company].flatMap((s) => wordsOf(s ?? '')));
+  const said = wordsOf(sentence);
+  return said.length > 0 && said.every((w) => known.has(w) || LINKING_WORDS.has(w));
+}

@@ -108,6 +108,17 @@ describe('the brag document markdown', () => {
     expect(md).not.toContain('telephone');
   });
 
+  it('lists no statement that only says who and where (the headline does), and says so when nothing else is left', () => {
+    const role = { text: 'Ada Lovelace works as a Head of Engineering at Analytical Engines.', source: 'profile details' };
+    const led = { text: 'Led the platform migration, cutting deploys from 2 hours to 10 minutes.', source: 'profile details' };
+    const md = bragMarkdown(data({ statements: [role, led] }));
+    expect(md).not.toContain('works as a Head of Engineering');
+    expect(md).toContain('- Led the platform migration, cutting deploys from 2 hours to 10 minutes. (profile details)');
+    expect(bragMarkdown(data({ statements: [role] }))).toContain(
+      'Your profile statements only say your role so far: add what you have achieved in About me, then generate again.',
+    );
+  });
+
   it('groups dated evidence by month, newest first, each item linked to where it is', () => {
     const items = [
       { date: '2026-06-02', kind: 'journal' as const, text: 'Kicked off the migration', link: '/journal/2026-06-02' },

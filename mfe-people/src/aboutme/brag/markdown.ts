@@ -1,3 +1,4 @@
+import { restatesIdentity } from '@cc/contracts/profile-rules';
 import type { BragData, BragItem } from './gather';
 
 /**
@@ -51,7 +52,13 @@ function statementsSection(data: BragData): string[] {
     lines.push('No profile statements yet: generate your profile in About me, then make this document again.');
     return lines;
   }
-  for (const s of data.statements) {
+  // The headline already says who and where: a statement that only says that again is no achievement.
+  const achievements = data.statements.filter((s) => !restatesIdentity(s.text, data.details));
+  if (achievements.length === 0) {
+    lines.push('Your profile statements only say your role so far: add what you have achieved in About me, then generate again.');
+    return lines;
+  }
+  for (const s of achievements) {
     const source = s.source_url ? ` (${link(s.source || 'source', s.source_url)})` : s.source ? ` (${escapeText(s.source)})` : '';
     lines.push(`- ${escapeText(s.text)}${source}`);
   }

@@ -1,4 +1,5 @@
 /** Offline About me: statements and a narrative built only from what the user entered. */
+import { restatesIdentity } from '@cc/contracts/profile-rules';
 import { extractStatements } from '../statements';
 import { collapse, endSentence, sentences } from '../text';
 import type { NarrativeInput, ProfileDetails, ProfileEvidence, ProfileStatementsResult, Statement } from '../types';
@@ -129,18 +130,6 @@ export function toThirdPerson(sentence: string, name: string): string {
     )
     .replace(/\b[Mm]y\b/g, `${name}'s`)
     .replace(/\bme\b/g, name);
-}
-
-const LINKING_WORDS = new Set('i am is a an the as at in works work working where currently now for of and my me name'.split(' '));
-
-/**
- * True when a sentence says nothing beyond the name, role and company ("I am Jane Doe, Head of
- * Engineering.", "Acme is where Jane currently works."): the summary's first sentence says that once.
- */
-function restatesIdentity(sentence: string, details: ProfileDetails): boolean {
-  const wordsOf = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const known = new Set([details.full_name, details.role, details.company].flatMap((s) => wordsOf(clean(s))));
-  return wordsOf(sentence).every((w) => known.has(w) || LINKING_WORDS.has(w));
 }
 
 export function offlineNarrative({ details, statements = [], companyStatements = [] }: NarrativeInput): string {
