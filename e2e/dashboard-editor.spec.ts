@@ -47,6 +47,19 @@ test('typing autosaves with the revision, and the text is there after a reload (
   await expect.poll(async () => (await serverFile(api, id)).content).toContain('Typed just before the reload.');
 });
 
+test('the open file is in the address: a reload opens it again, and About me takes it out', async ({ page }) => {
+  const api = await signUp(page, 'address');
+  const id = await createFile(api, 'work-profile', 'Design (v2).md', '# Design\n');
+  await openFile(page, 'work-profile', id);
+  await expect(page).toHaveURL(/\/dashboard\?folder=work-profile&file=Design\+%28v2%29\.md$/);
+  await page.reload();
+  await expect(page.getByTestId('file-workspace')).toHaveAttribute('data-file-id', String(id));
+  await expect(page).toHaveTitle('Design (v2)');
+  await page.getByRole('button', { name: 'About me', exact: true }).click();
+  await expect(page.getByTestId('aboutme-root')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test('chat → update file → diff panel: accept (after 1 s, saved), reject and edit', async ({ page }) => {
   const api = await signUp(page, 'diff');
   const id = await createFile(api, 'interview-stories', 'Migration story.md', '# Migration story\n');
