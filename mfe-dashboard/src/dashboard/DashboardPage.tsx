@@ -1,16 +1,14 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { DialogProvider } from '@cc/ui/dialogs';
-import { takeOpenOnLoad } from '@cc/ui/open-hint';
-import { useLocation, useNavigate } from '@cc/ui/router';
 import { ExplorerActionsProvider } from '../explorer/actions/ExplorerActionsProvider';
 import { Explorer } from '../explorer/Explorer';
 import { displayName } from '../explorer/labels';
 import { useExplorer } from '../explorer/useExplorer';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { ChunkBoundary } from './ChunkBoundary';
-import { fileSearch, hintFromSearch } from './fileAddress';
 import { RemoteSlot } from './RemoteSlot';
 import { useAutoOpen } from './useAutoOpen';
+import { useFileAddress } from './useFileAddress';
 import './dashboard.css';
 
 /**
@@ -35,11 +33,8 @@ export default function DashboardPage() {
 function Dashboard() {
   const explorer = useExplorer();
   const workspace = useWorkspace();
-  const location = useLocation();
-  // Another page's hint first; else the file the address names (a reload, Back, a new tab).
-  const fromAddress = useRef(hintFromSearch(location.search));
-  useAutoOpen(explorer, workspace, () => takeOpenOnLoad() ?? fromAddress.current);
-  useFileInAddress(workspace.openFile);
+  useAutoOpen(explorer, workspace);
+  const { opening } = useFileAddress(explorer, workspace);
 
   const [attempt, setAttempt] = useState(0);
   // A failed React.lazy stays failed: Retry makes a new one.
@@ -79,6 +74,10 @@ function Dashboard() {
                 />
               </Suspense>
             </ChunkBoundary>
+          ) : opening ? (
+            <div className="workspace-loading" role="status">
+              <span className="spinner spinner-inline" aria-hidden="true" /> Opening {displayName(opening)}…
+            </div>
           ) : (
             // The About me container: no mode bar, editor or diff view here.
             <section className="aboutme-container" data-testid="aboutme-container" aria-label="About me">
@@ -89,21 +88,6 @@ function Dashboard() {
       </div>
     </div>
   );
-}
-
-/** The open file goes into the address (replacing the entry: opening files adds no history). */
-function useFileInAddress(openFile: { folder: string; name: string } | null) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const search = fileSearch(openFile);
-  // Only on a change: at mount, the address may name a file that is about to be opened from it.
-  const shown = useRef(search);
-  useEffect(() => {
-    if (shown.current === search) return;
-    shown.current = search;
-    if (location.search !== search) navigate({ pathname: location.pathname, search }, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the open file only
-  }, [search]);
 }
 
 export { DashboardPage };

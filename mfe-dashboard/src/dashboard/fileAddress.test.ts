@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fileSearch, hintFromSearch } from './fileAddress';
+import { fileSearch, fileFromSearch } from './fileAddress';
 
 describe('the open file in the address', () => {
   it('is its folder and name, encoded, and nothing for the About me view', () => {
@@ -9,14 +9,14 @@ describe('the open file in the address', () => {
     expect(fileSearch(null)).toBe('');
   });
 
-  it('reads back as a hint to open that file, from the address', () => {
+  it('reads back as the file to open', () => {
     const search = fileSearch({ folder: 'work-profile', name: 'design (v2) & notes.md' });
-    expect(hintFromSearch(search)).toEqual({ folder: 'work-profile', fileName: 'design (v2) & notes.md', fromAddress: true });
+    expect(fileFromSearch(search)).toEqual({ folder: 'work-profile', fileName: 'design (v2) & notes.md' });
     // The form statement sources and brag documents link with.
-    expect(hintFromSearch('?folder=work-profile&file=log.md')).toEqual({ folder: 'work-profile', fileName: 'log.md', fromAddress: true });
+    expect(fileFromSearch('?folder=work-profile&file=log.md')).toEqual({ folder: 'work-profile', fileName: 'log.md' });
   });
 
   it('names no file without both parts', () => {
-    for (const search of ['', '?folder=work', '?file=x.md', '?folder=%20&file=x.md', '?other=1']) expect(hintFromSearch(search)).toBeNull();
+    for (const search of ['', '?folder=work', '?file=x.md', '?folder=%20&file=x.md', '?other=1']) expect(fileFromSearch(search)).toBeNull();
   });
 });

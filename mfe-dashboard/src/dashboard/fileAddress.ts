@@ -1,5 +1,3 @@
-import type { OpenOnLoadHint } from '@cc/ui/open-hint';
-
 /**
  * The open file in the address, `/dashboard?folder=…&file=…` (the form statement sources and
  * the brag document already link files with): a reload, Back from another page or a link opened
@@ -9,12 +7,10 @@ export function fileSearch(file: { folder: string; name: string } | null): strin
   return file ? `?${new URLSearchParams({ folder: file.folder, file: file.name }).toString()}` : '';
 }
 
-/** The file an address names, as an open-on-load hint (never offering to create a missing one). */
-export type AddressHint = OpenOnLoadHint & { fromAddress: true };
-
-export function hintFromSearch(search: string): AddressHint | null {
+/** The file an address names: its folder and name, both needed. */
+export function fileFromSearch(search: string): { folder: string; fileName: string } | null {
   const params = new URLSearchParams(search);
   const folder = params.get('folder')?.trim();
   const fileName = params.get('file')?.trim();
-  return folder && fileName ? { folder, fileName, fromAddress: true } : null;
+  return folder && fileName ? { folder, fileName } : null;
 }

@@ -5,7 +5,6 @@ import { DialogProvider } from '@cc/ui/dialogs';
 import type { OpenOnLoadHint } from '@cc/ui/open-hint';
 import { installFakeApi } from '../testing/fakeApi';
 import { useWorkspace } from '../workspace/useWorkspace';
-import { hintFromSearch } from './fileAddress';
 import { AUTO_OPEN_DELAY_MS, AUTO_OPEN_RETRY_MS, useAutoOpen } from './useAutoOpen';
 import { useExplorer } from '../explorer/useExplorer';
 
@@ -165,16 +164,6 @@ describe('auto-open hint', () => {
     });
     const alert = await screen.findByRole('dialog', { name: 'Error creating file' });
     expect(within(alert).getByRole('alert').textContent).toBe('Error creating file. Please try again.');
-    expect(screen.getByTestId('open').textContent).toBe('none');
-  });
-
-  it('a file the address named that is gone is not offered for creation (a reload, an old link)', async () => {
-    const api = serve([{ coaching: [] }]);
-    render(<Harness hint={hintFromSearch('?folder=coaching&file=gone.md')} />);
-    await flush();
-    await advance(AUTO_OPEN_DELAY_MS + AUTO_OPEN_RETRY_MS + 1000);
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(api.find('POST', '/files')).toHaveLength(0);
     expect(screen.getByTestId('open').textContent).toBe('none');
   });
 

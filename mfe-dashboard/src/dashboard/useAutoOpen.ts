@@ -72,8 +72,7 @@ export function useAutoOpen(explorer: Explorer, workspace: Workspace, take: () =
       }
       hintRef.current = null;
       const name = normalizeFileName(hint.fileName);
-      // An address names a file that was there (a reload, a link): gone now, it is not re-created.
-      if (!name || !hint.folder.trim() || 'fromAddress' in hint) return;
+      if (!name || !hint.folder.trim()) return;
       const create = await refs.current.dialogs.confirm({
         title: 'Create file',
         message: `"${displayName(name)}" is not in the folder "${hint.folder}" yet. Create it?`,

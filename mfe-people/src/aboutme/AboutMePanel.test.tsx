@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import '../testing/text-encoding';
+import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

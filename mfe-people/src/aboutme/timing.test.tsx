@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import '../testing/text-encoding';
+import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { PROFILE_MESSAGES as M } from '@cc/contracts/profile-rules';

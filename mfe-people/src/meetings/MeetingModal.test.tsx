@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 // First: jsdom has no TextEncoder, which react-router needs when it loads.
-import '../testing/text-encoding';
+import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import '../testing/text-encoding';
+import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

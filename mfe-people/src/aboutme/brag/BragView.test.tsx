@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import '../../testing/text-encoding';
+import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,0 +1,85 @@
+/** @jest-environment jsdom */
+import '@cc/ui/testing/text-encoding';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from '@cc/ui/router';
+import { useExplorer } from '../explorer/useExplorer';
+import { installFakeApi } from '../testing/fakeApi';
+import { useWorkspace } from '../workspace/useWorkspace';
+import { useFileAddress } from './useFileAddress';
+
+function Page() {
+  const explorer = useExplorer();
+  const workspace = useWorkspace();
+  const { opening } = useFileAddress(explorer, workspace);
+  const location = useLocation();
+  const f = workspace.openFile;
+  return (
+    <>
+      <output data-testid="open">{f ? `${f.id}:${f.folder}/${f.name}` : 'none'}</output>
+      <output data-testid="opening">{opening ?? ''}</output>
+      <output data-testid="address">{`${location.pathname}${location.search}`}</output>
+      <button type="button" onClick={() => workspace.open({ id: 9, name: 'b (2).md', folder: 'work' })}>
+        open b
+      </button>
+      <button type="button" onClick={() => workspace.close()}>
+        about me
+      </button>
+    </>
+  );
+}
+
+const list = {
+  work: [
+    { id: 8, name: 'a.md', description: '' },
+    { id: 9, name: 'b (2).md', description: '' },
+  ],
+};
+function serve() {
+  return installFakeApi(({ method, path }) => {
+    if (method === 'GET' && path === '/folders')
+      return { body: { success: true, folders: [{ name: 'work', description: '', position: 0 }] } };
+    if (method === 'GET' && path === '/files') return { body: list };
+    return undefined;
+  });
+}
+const at = (address: string) =>
+  render(
+    <MemoryRouter initialEntries={[address]}>
+      <Page />
+    </MemoryRouter>,
+  );
+const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
+const text = (id: string) => screen.getByTestId(id).textContent;
+
+afterEach(cleanup);
+
+describe('the open file in the address', () => {
+  it('opens the file the address names as soon as the list is there, saying so meanwhile', async () => {
+    serve();
+    at('/dashboard?folder=work&file=a.md');
+    expect([text('open'), text('opening')]).toEqual(['none', 'a.md']);
+    await settle();
+    expect([text('open'), text('opening')]).toEqual(['8:work/a.md', '']);
+    expect(text('address')).toBe('/dashboard?folder=work&file=a.md');
+  });
+
+  it('follows the open file, and goes back to /dashboard for About me', async () => {
+    serve();
+    at('/dashboard');
+    await settle();
+    expect(text('address')).toBe('/dashboard');
+    act(() => screen.getByRole('button', { name: 'open b' }).click());
+    expect(text('address')).toBe('/dashboard?folder=work&file=b+%282%29.md');
+    act(() => screen.getByRole('button', { name: 'about me' }).click());
+    expect(text('address')).toBe('/dashboard');
+  });
+
+  it('a file that is gone leaves the About me view, with no question asked', async () => {
+    const api = serve();
+    at('/dashboard?folder=work&file=gone.md');
+    await settle();
+    expect([text('open'), text('opening')]).toEqual(['none', '']);
+    expect(api.find('POST', '/files')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from '@cc/ui/router';
+import type { Explorer } from '../explorer/useExplorer';
+import type { Workspace } from '../workspace/useWorkspace';
+import { fileFromSearch, fileSearch } from './fileAddress';
+import { locateHint } from './useAutoOpen';
+
+/**
+ * Keeps the open file in the address and opens the one the address names when the page loads,
+ * as soon as the explorer's list is there (no delay: it is the user's own page, not another
+ * page's hint). A file that is gone is not offered for creation: the About me view shows.
+ * Answers the name being opened meanwhile, so the page says so instead of showing About me.
+ */
+export function useFileAddress(explorer: Explorer, workspace: Workspace): { opening: string | null } {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [named, setNamed] = useState(() => fileFromSearch(location.search));
+
+  useEffect(() => {
+    if (!named || explorer.status === 'loading') return;
+    setNamed(null);
+    const found = explorer.status === 'ready' ? locateHint(explorer.current(), named) : null;
+    if (!found) return;
+    explorer.reveal(found.folder, found.id);
+    workspace.open({ id: found.id, name: found.name, folder: found.folder });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the list has arrived
+  }, [explorer.status]);
+
+  // The open file goes into the address, replacing the entry (opening files adds no history);
+  // only on a change: at first the address may name the file about to be opened from it.
+  const search = fileSearch(workspace.openFile);
+  const shown = useRef(search);
+  useEffect(() => {
+    if (shown.current === search) return;
+    shown.current = search;
+    if (location.search !== search) navigate({ pathname: location.pathname, search }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the open file only
+  }, [search]);
+
+  return { opening: named && !workspace.openFile ? named.fileName : null };
+}
