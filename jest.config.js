@@ -19,5 +19,6 @@ export default {
   testMatch: ['<rootDir>/{packages,gateway,shell,svc-*,mfe-*}/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/scripts/jest-global-setup.js',
+  setupFiles: ['<rootDir>/scripts/jest-setup-locale.cjs'],
   testTimeout: 20000,
 };

@@ -25,6 +25,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: path.join(root, 'test-results', 'e2e.json') }]],
   use: {
     baseURL,
+    // Dates follow the browser's locale (@cc/contracts/dates); the journeys read the British forms.
+    locale: 'en-GB',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

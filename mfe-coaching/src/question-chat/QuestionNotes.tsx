@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ConflictPanel } from '@cc/ui/conflict';
 import type { NoteText } from './useNoteText';
 
 export type NotesMode = 'content' | 'summary';
@@ -60,15 +61,15 @@ export function QuestionNotes({
         {note.saves.status.text}
       </p>
       {note.saves.status.conflict && (
-        <div className="coaching-conflict" role="alert">
-          <p>{note.saves.status.conflict.message ?? 'This text was changed elsewhere.'}</p>
-          <button type="button" className="button" onClick={() => void note.saves.keepMine()}>
-            Keep mine
-          </button>
-          <button type="button" className="button" onClick={note.takeTheirs}>
-            Take theirs
-          </button>
-        </div>
+        <ConflictPanel
+          subject="notes"
+          mine={note.saves.status.conflict.mine}
+          theirs={note.saves.status.conflict.theirs}
+          theirsRevision={note.saves.status.conflict.theirsBase}
+          currentMine={() => note.text}
+          onKeepMine={() => void note.saves.keepMine()}
+          onTakeTheirs={note.takeTheirs}
+        />
       )}
     </section>
   );

@@ -2,7 +2,7 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type
 import { AUTOSAVE_DELAYS_MS, EditorPane, useAutosavedText, type EditorPaneHandle } from '@cc/ui';
 import { staleText } from '../shared/saveGuard';
 import { fetchJournalEntry, saveJournalEntry } from './api/journal';
-import { ConflictPanel } from '../shared/ConflictPanel';
+import { ConflictPanel } from '@cc/ui';
 import { sessionUserScope } from './session-user';
 
 /** Journal autosave: 2 s after the last input (spec §9). */

@@ -9,7 +9,7 @@ import { useLater } from './hooks/useLater';
 import { useSummarize } from './hooks/useSummarize';
 import type { AutoChat, DraftRequest, OpenFile } from './types';
 import { DiffPanel } from './DiffPanel';
-import { ConflictPanel } from '../shared/ConflictPanel';
+import { ConflictPanel } from '@cc/ui';
 import { ContentModeBar } from './ContentModeBar';
 import { DraftNotices } from './DraftNotices';
 import { fileTitle } from './texts';

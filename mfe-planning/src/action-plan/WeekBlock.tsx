@@ -1,5 +1,6 @@
 import { memo, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useAutosavedText, type AutosavedText } from '@cc/ui/autosave';
+import { ConflictPanel } from '@cc/ui/conflict';
 import { readDraft } from '@cc/ui/draft';
 import type { Milestone, TimelineItem } from '@cc/contracts/planning';
 import { TIMELINE_AUTOSAVE_MS } from '@cc/contracts/planning-rules';
@@ -227,25 +228,21 @@ function WeekAutosave({
   return (
     <>
       {status.conflict && (
-        <div className="week-conflict" role="alert">
-          <p>{status.conflict.message ?? 'This week was changed elsewhere.'}</p>
-          <button type="button" className="button button-small" onClick={() => void entry.keepMine()}>
-            Keep mine
-          </button>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => {
-              const theirs = entry.takeTheirs();
-              if (theirs !== null) {
-                textRef.current = theirs;
-                show(theirs);
-              }
-            }}
-          >
-            Take theirs
-          </button>
-        </div>
+        <ConflictPanel
+          subject="week"
+          mine={status.conflict.mine}
+          theirs={status.conflict.theirs}
+          theirsRevision={status.conflict.theirsBase}
+          currentMine={() => textRef.current}
+          onKeepMine={() => void entry.keepMine()}
+          onTakeTheirs={() => {
+            const theirs = entry.takeTheirs();
+            if (theirs !== null) {
+              textRef.current = theirs;
+              show(theirs);
+            }
+          }}
+        />
       )}
       <footer className="week-foot">
         <span className="week-status" role="status" data-state={status.state}>

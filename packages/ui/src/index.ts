@@ -75,3 +75,4 @@ export {
   type AutosavedTextOptions,
   type LoadState,
 } from './autosave/useAutosavedText';
+export { ConflictPanel, type ConflictPanelProps, type ConflictSubject } from './conflict/ConflictPanel';

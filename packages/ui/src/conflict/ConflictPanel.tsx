@@ -1,20 +1,31 @@
 import { useEffect, useState } from 'react';
 import type { DiffLine } from '@cc/contracts';
-import { DiffView, diffLines } from '@cc/ui';
-import './ConflictPanel.css';
+import { DiffView } from '../diff/DiffView';
+import { diffLines } from '../diff/diff';
+import './conflict.css';
 
-/** What changed elsewhere: the file's content (default), its summary or goals, a journal entry. */
-export type ConflictSubject = 'file' | 'summary' | 'goals' | 'entry';
+/**
+ * What changed elsewhere. One panel for every autosaved text that carries a revision (files,
+ * their summary and goals, journal entries, action-plan weeks, check-in notes, person profile
+ * fields, meeting fields), so a stale save reads and works the same on every page.
+ */
+export type ConflictSubject = 'file' | 'summary' | 'goals' | 'entry' | 'week' | 'notes' | 'profile' | 'meeting';
 
 const WORDING: Record<ConflictSubject, { title: string; saved: string }> = {
   file: { title: 'This file was changed elsewhere', saved: 'saved this file' },
   summary: { title: "This file's summary was changed elsewhere", saved: "saved this file's summary" },
   goals: { title: "This file's goals were changed elsewhere", saved: "saved this file's goals" },
   entry: { title: 'This journal entry was changed elsewhere', saved: 'saved this entry' },
+  week: { title: 'This week was changed elsewhere', saved: 'saved this week' },
+  notes: { title: 'These notes were changed elsewhere', saved: 'saved these notes' },
+  profile: { title: 'This field was changed elsewhere', saved: 'saved this field' },
+  meeting: { title: 'This meeting was changed elsewhere', saved: 'saved this meeting' },
 };
 
 export interface ConflictPanelProps {
   subject?: ConflictSubject;
+  /** Names the field in the title when one record has several (a profile field: "Role"). */
+  field?: string;
   /** The user's text when the conflict was found. */
   mine: string;
   /** The server's current text. */
@@ -58,6 +69,7 @@ async function copyText(text: string): Promise<boolean> {
  */
 export function ConflictPanel({
   subject = 'file',
+  field,
   mine,
   theirs,
   theirsRevision,
@@ -65,7 +77,7 @@ export function ConflictPanel({
   onKeepMine,
   onTakeTheirs,
 }: ConflictPanelProps) {
-  const wording = WORDING[subject];
+  const wording = field ? { title: `${field} was changed elsewhere`, saved: `saved ${field}` } : WORDING[subject];
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const [showDiff, setShowDiff] = useState(false);
   const [lines, setLines] = useState<DiffLine[] | null>(null);
@@ -88,23 +100,23 @@ export function ConflictPanel({
     };
   }, [showDiff, theirs, mine]);
   return (
-    <section className="fw-conflict" role="alert" aria-label={wording.title} data-testid="conflict-panel" data-subject={subject}>
+    <section className="cc-conflict" role="alert" aria-label={wording.title} data-testid="conflict-panel" data-subject={subject}>
       <h3>{wording.title}</h3>
       <p>
         Another tab or device {wording.saved} while you were editing, so your changes were not saved over it. Both versions are below: keep
         yours, take the other one, or copy yours first.
       </p>
-      <div className="fw-conflict-versions">
-        <figure className="fw-conflict-version" data-testid="conflict-mine">
+      <div className="cc-conflict-versions">
+        <figure className="cc-conflict-version" data-testid="conflict-mine">
           <figcaption>Your version</figcaption>
           <pre tabIndex={0}>{mine}</pre>
         </figure>
-        <figure className="fw-conflict-version" data-testid="conflict-theirs">
+        <figure className="cc-conflict-version" data-testid="conflict-theirs">
           <figcaption>Saved elsewhere{theirsRevision !== undefined ? ` (revision ${theirsRevision})` : ''}</figcaption>
           <pre tabIndex={0}>{theirs}</pre>
         </figure>
       </div>
-      <div className="fw-conflict-actions">
+      <div className="cc-conflict-actions">
         <button type="button" className="button button-primary" onClick={onKeepMine}>
           Keep mine
         </button>
@@ -124,12 +136,12 @@ export function ConflictPanel({
           {showDiff ? 'Hide differences' : 'Show differences'}
         </button>
         {copied && (
-          <span className="fw-conflict-copied" role="status">
+          <span className="cc-conflict-copied" role="status">
             {copied === 'yes' ? 'Your version is on the clipboard.' : 'Could not copy: select the text of your version and copy it.'}
           </span>
         )}
       </div>
-      {showDiff && lines && <DiffView lines={lines} label="Differences: the other version to yours" className="fw-conflict-diff" />}
+      {showDiff && lines && <DiffView lines={lines} label="Differences: the other version to yours" className="cc-conflict-diff" />}
     </section>
   );
 }

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { formatDateTime, formatDay, formatDayLong, setDateLocale } from './dates';
+
+describe('dates: one way to write a date a user reads', () => {
+  afterEach(() => setDateLocale(undefined));
+
+  it('a day, compact (lists, result lines) and long (sentences)', () => {
+    setDateLocale('en-GB');
+    expect(formatDay('2026-11-27', '2026-11-26')).toBe('Fri 27 Nov');
+    expect(formatDay('2027-03-02', '2026-11-26')).toBe('Tue 2 Mar 2027');
+    expect(formatDayLong('2026-11-27')).toMatch(/^Friday,? 27 November 2026$/);
+    expect(formatDay('not a day')).toBe('not a day');
+  });
+
+  it("follows the user's locale", () => {
+    setDateLocale('en-US');
+    expect(formatDay('2026-11-27', '2026-11-26')).toBe('Fri, Nov 27');
+    setDateLocale('de-DE');
+    expect(formatDay('2026-11-27', '2026-11-26')).toBe('Fr., 27. Nov.');
+  });
+
+  it('a moment, in local time, never the browser widget form', () => {
+    setDateLocale('en-GB');
+    const text = formatDateTime(new Date(2026, 10, 26, 16, 11));
+    expect(text).toMatch(/^Thu 26 Nov 2026,? (at )?16:11$/);
+    expect(formatDateTime('nonsense')).toBe('nonsense');
+  });
+});
