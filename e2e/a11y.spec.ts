@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { createFile, openFile, signUp } from './support/files';
 
 // Issue 9: the dashboard and the journal pass axe-core with no serious or critical violation,
 // in the states a user meets (empty, a file open with its chat, a dialog open, the journal),
 // and every action on them is reachable from the keyboard.
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-}
 
 test('the empty dashboard has no serious or critical accessibility violation', async ({ page }) => {
   await signUp(page, 'a11y-empty');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { signUpApi, uniqueEmail } from './support/helpers';
 import { adminUser, closePurpose, openCoaching } from './support/coaching';
 
@@ -212,13 +212,6 @@ test('save to a file: the question becomes a file in the coaching folder and the
   const files = await (await page.request.get('/files', { headers: { accept: 'application/json' } })).json();
   expect(files.coaching.map((f: { name: string }) => f.name)).toHaveLength(1);
 });
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-}
 
 test('a check-in and its question chat have no serious or critical accessibility violation', async ({ page }) => {
   await signUpApi(page.request, uniqueEmail('coach-a11y'));
