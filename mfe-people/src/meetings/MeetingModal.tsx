@@ -28,7 +28,10 @@ export interface MeetingModalProps {
   people: readonly PersonSummary[];
   /** A new meeting's first attendee (the person whose page this is). */
   defaultAttendeeId: number;
-  /** The meeting was created, changed or deleted: the list reloads. */
+  /**
+   * The meeting was created, changed or deleted: the list reloads. Called for every write that
+   * lands, also after Done (a save still on its way when the modal closed).
+   */
   onChanged(): void;
   onClose(): void;
 }
@@ -86,8 +89,8 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
     current: context,
     onCreated: () => {
       changed.current = true;
-      onChanged();
     },
+    onSaved: () => onChanged(),
   });
 
   const toggleAttendee = (id: number, on: boolean) => {

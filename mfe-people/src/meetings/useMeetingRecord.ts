@@ -17,6 +17,8 @@ interface Options {
   current(): { title: string; date: string; attendeeIds: number[] };
   /** The meeting now exists (first autosave). */
   onCreated(meeting: Meeting): void;
+  /** A write landed (create, field or attendees), even after the modal closed: what lists show is stale. */
+  onSaved(meeting: Meeting): void;
 }
 
 /**
@@ -25,11 +27,11 @@ interface Options {
  * Saves that race the creation wait for it, so one meeting is created, never two. A blank
  * title is sent as 'New meeting - YYYY-MM-DD HH:MM' from the user's local time.
  */
-export function useMeetingRecord({ initial, current, onCreated }: Options): MeetingRecord {
+export function useMeetingRecord({ initial, current, onCreated, onSaved }: Options): MeetingRecord {
   const idRef = useRef<number | null>(initial?.id ?? null);
   const creating = useRef<Promise<number> | null>(null);
-  const latest = useRef({ current, onCreated });
-  latest.current = { current, onCreated };
+  const latest = useRef({ current, onCreated, onSaved });
+  latest.current = { current, onCreated, onSaved };
 
   /** The meeting's id, creating it with `changes` if it does not exist; null when it was created with them. */
   const ensure = useCallback(async (changes: MeetingChanges, attendeeIds: number[] | undefined, keepalive: boolean) => {
@@ -42,6 +44,7 @@ export function useMeetingRecord({ initial, current, onCreated }: Options): Meet
     const pending = createMeeting(meeting, attendeeIds ?? now.attendeeIds, keepalive).then((created) => {
       idRef.current = created.id;
       latest.current.onCreated(created);
+      latest.current.onSaved(created);
       return null;
     });
     creating.current = pending.then(() => idRef.current!);
@@ -60,7 +63,7 @@ export function useMeetingRecord({ initial, current, onCreated }: Options): Meet
       const sent = field === 'title' ? meetingTitleOr(value, new Date()) : value;
       const changes = { [field]: sent } as MeetingChanges;
       const id = await ensure(changes, undefined, keepalive);
-      if (id !== null) await updateMeeting(id, changes, undefined, keepalive);
+      if (id !== null) latest.current.onSaved(await updateMeeting(id, changes, undefined, keepalive));
     },
     [ensure],
   );
@@ -68,7 +71,7 @@ export function useMeetingRecord({ initial, current, onCreated }: Options): Meet
   const saveAttendees = useCallback(
     async (ids: number[]) => {
       const id = await ensure({}, ids, false);
-      if (id !== null) await updateMeeting(id, {}, ids);
+      if (id !== null) latest.current.onSaved(await updateMeeting(id, {}, ids));
     },
     [ensure],
   );

@@ -1,0 +1,96 @@
+/** @jest-environment jsdom */
+// First: jsdom has no TextEncoder, which react-router needs when it loads.
+import '@cc/ui/testing/text-encoding';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetChatStatusCache } from '@cc/ui';
+import { DialogProvider } from '@cc/ui/dialogs';
+import { MemoryRouter } from '@cc/ui/router';
+import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import type { Meeting } from '../api/meetings';
+import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
+import { MeetingsTab } from './MeetingsTab';
+
+const PEOPLE = [{ id: 4, full_name: 'Ada Lovelace' }];
+
+function stored(fields: Partial<Meeting> = {}): Meeting {
+  return {
+    id: 31,
+    title: 'Budget review',
+    meeting_date: '2026-03-05T14:30',
+    short_date: 'Mar 5, 2026',
+    location: '',
+    attendees: [{ id: 4, name: 'Ada Lovelace' }],
+    attendee_ids: [4],
+    goals: '',
+    agenda: '',
+    anticipating: '',
+    notes: '',
+    followups: '',
+    reflection: '',
+    created_at: '2026-03-01T00:00:00Z',
+    updated_at: '2026-03-01T00:00:00Z',
+    ...fields,
+  };
+}
+
+let fake: ReturnType<typeof installFakeApi>;
+
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+  jest.setSystemTime(new Date(2026, 2, 5, 9, 7));
+  localStorage.clear();
+  setStorageAccount('7');
+  resetChatStatusCache();
+});
+afterEach(() => {
+  fake.uninstall();
+  forgetStorageAccount();
+  jest.useRealTimers();
+});
+
+const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+const wait = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
+
+describe('the meetings list', () => {
+  it('shows what is stored after the last save, when Done is pressed while a field is still saving (a slow network)', async () => {
+    // The server: one meeting, whose title changes only when the slow save lands.
+    let meeting = stored();
+    let land: () => void = () => {};
+    fake = installFakeApi((req) => {
+      if (req.path === '/people/4/meetings') return { body: { success: true, meetings: [meeting] } };
+      if (req.path === '/meetings/31' && req.method === 'GET') return { body: { success: true, meeting } };
+      if (req.path === '/meetings/31' && req.method === 'PATCH')
+        return new Promise<FakeAnswer>((resolve) => {
+          land = () => {
+            meeting = stored({ ...meeting, title: (req.body!.meeting as { title: string }).title });
+            resolve({ body: { success: true, errors: [], meeting } });
+          };
+        });
+      return undefined;
+    });
+    render(
+      <MemoryRouter initialEntries={['/people?person=4']}>
+        <DialogProvider>
+          <MeetingsTab personId={4} people={PEOPLE} requestedMeetingId={null} onMeetingOpened={() => {}} />
+        </DialogProvider>
+      </MemoryRouter>,
+    );
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: /Budget review/ }));
+    const title = await screen.findByLabelText('Title');
+    await u.clear(title);
+    await u.type(title, 'Budget review with finance');
+    // Done at once: the save leaves (blur) but has not landed yet.
+    await u.click(screen.getByRole('button', { name: 'Done' }));
+    await wait(0);
+    expect(fake.find('PATCH', '/meetings/31')).toHaveLength(1);
+    const list = await screen.findByTestId('meeting-list');
+    expect(within(list).getByTestId('meeting-row').textContent).toContain('Budget review');
+
+    await act(async () => land());
+    await wait(0);
+    expect(within(screen.getByTestId('meeting-list')).getByTestId('meeting-row').textContent).toContain('Budget review with finance');
+  });
+});
