@@ -84,16 +84,38 @@ describe('question chat', () => {
     expect(screen.getByTestId('chat-typing')).toBeTruthy();
     expect((input() as HTMLTextAreaElement).disabled).toBe(true);
 
-    reply({
-      body: { success: true, response: 'What would success look like by 6 pm?', score: 35, score_feedback: 'Name a concrete outcome.' },
-    });
+    reply({ body: { success: true, response: 'What would success look like by 6 pm?', score: null, score_feedback: '' } });
     await screen.findByText('What would success look like by 6 pm?');
     expect(screen.queryByTestId('chat-typing')).toBeNull();
     expect((input() as HTMLTextAreaElement).disabled).toBe(false);
+    fireEvent.change(input(), { target: { value: 'The report, by 3 pm.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_send_message')).toHaveLength(2));
+    reply({ body: { success: true, response: 'What could get in the way?', score: 35, score_feedback: 'Name a concrete outcome.' } });
+    await screen.findByText('What could get in the way?');
     const bar = screen.getByTestId('score-bar');
-    expect(bar.getAttribute('data-score')).toBe('35');
+    await waitFor(() => expect(bar.getAttribute('data-score')).toBe('35'));
     expect(bar.getAttribute('data-colour')).toBe('red');
     expect(within(bar).getByText('Name a concrete outcome.')).toBeTruthy();
+  });
+
+  it('the automatic first message earns no score: the bar says not scored yet, even when a server answers 0', async () => {
+    open();
+    await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_send_message')).toHaveLength(1));
+    reply({ body: { success: true, response: 'What matters most today?', score: 0, score_feedback: 'There is no answer to score yet.' } });
+    await screen.findByText('What matters most today?');
+    const bar = screen.getByTestId('score-bar');
+    expect(bar.getAttribute('data-score')).toBe('');
+    expect(within(bar).getByText('Not scored yet')).toBeTruthy();
+    expect(within(bar).queryByText(/no answer to score/)).toBeNull();
+    expect(within(bar).queryByText('0/100')).toBeNull();
+
+    // The first answer is scored.
+    fireEvent.change(input(), { target: { value: 'Ship the report by 3 pm.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_send_message')).toHaveLength(2));
+    reply({ body: { success: true, response: 'Good.', score: 41, score_feedback: 'Add the outcome.' } });
+    await waitFor(() => expect(screen.getByTestId('score-bar').getAttribute('data-score')).toBe('41'));
   });
 
   it('does not send the first message when the conversation has messages', async () => {

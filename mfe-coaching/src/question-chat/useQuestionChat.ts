@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@cc/client';
 import type { CoachingChatMessage, QuestionConversationAnswer } from '@cc/contracts/coaching';
-import { COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
+import { COACHING_MESSAGES as M, isAnswerMessage } from '@cc/contracts/coaching-rules';
 import { clearQuestionChat, fetchConversation, sendQuestionMessage, type QuestionPeriod } from '../api/conversation';
 
 /** A line of the chat: a message, or an error line that is not part of the conversation. */
@@ -60,8 +60,12 @@ export function useQuestionChat(at: QuestionPeriod, questionText: string): Quest
         const answer = await sendQuestionMessage(at, text);
         if (!alive.current) return;
         append({ role: 'assistant', content: answer.response });
-        setScore(answer.score);
-        setFeedback(answer.score_feedback);
+        // The automatic first message answers nothing: whatever a server says, it shows no score
+        // (a 0 here read as "answered, badly"). Other replies carry the conversation's score.
+        if (isAnswerMessage({ role: 'user', content: text }) || answer.score === null) {
+          setScore(answer.score);
+          setFeedback(answer.score_feedback);
+        }
       } catch (error) {
         if (!alive.current) return;
         console.warn('[coaching] the reply failed', error);

@@ -185,6 +185,18 @@ describe('task helpers on a model', () => {
     });
   });
 
+  test('the automatic first message is not an answer: no score, and the model is not asked', async () => {
+    const opener = "I'm ready to start reflecting on: What went well?";
+    expect(await providerFor(server).score({ question: 'What went well?', answer: opener, history: [] })).toEqual({
+      score: null,
+      feedback: '',
+    });
+    expect(
+      await providerFor(server).score({ question: 'What went well?', answer: '', history: [{ role: 'user', content: opener }] }),
+    ).toEqual({ score: null, feedback: '' });
+    expect(server.requests).toHaveLength(0);
+  });
+
   test('weekPlan turns lists into markdown', async () => {
     server.reply({ content: '{"outcomes": ["Deck done"], "actions": ["Mon: outline", "Tue: draft"]}' });
     const plan = await providerFor(server).weekPlan({ prompt: 'Finish the deck', periodKey: '2025-W12' });

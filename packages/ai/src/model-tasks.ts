@@ -23,6 +23,7 @@ import {
   weekPlanPrompt,
   type Prompt,
 } from './prompts';
+import { REFLECTION_OPENER } from './offline/facts';
 import { extractStatements } from './statements';
 import { filterSuggestions } from './suggestion-filter';
 import { asMarkdownFileName, bulletList, slug, unfence } from './text';
@@ -121,8 +122,10 @@ export function modelTasks(ai: AiCapabilities): AiTasks {
     },
 
     async score(input) {
-      if (!input.answer.trim() && !input.history.some((m) => m.role === 'user' && m.content.trim())) {
-        return { score: 0, feedback: 'There is no answer to score yet.' };
+      // Only an answer is scored: the automatic first message names the question, it answers nothing.
+      const answered = (text: string) => text.trim() !== '' && !REFLECTION_OPENER.test(text.trim());
+      if (!answered(input.answer) && !input.history.some((m) => m.role === 'user' && answered(m.content))) {
+        return { score: null, feedback: '' };
       }
       const prompt = scorePrompt(input.question, input.answer, transcript(conversationFor(input.history)));
       const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: scoreSchema, name: 'score' });

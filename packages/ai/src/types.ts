@@ -149,8 +149,9 @@ export interface ScoreInput extends CallOptions {
   history: ChatMessage[];
 }
 export interface ScoreResult {
-  /** 0-100 */
-  score: number;
+  /** 0-100; null when the conversation holds no answer yet (only an answer is scored). */
+  score: number | null;
+  /** Why the score is what it is; empty with no score. */
   feedback: string;
 }
 

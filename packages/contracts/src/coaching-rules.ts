@@ -181,6 +181,16 @@ export const COACHING_TIMING = {
 export const DEFAULT_TAB = 'start-of-day-checkin';
 export const COACHING_FOLDER = 'coaching';
 
+const OPENER_PREFIX = COACHING_MESSAGES.reflectingOn('');
+
+/**
+ * Whether a user message of a question chat is an answer: the automatic first message (spec §4)
+ * only names the question, so it is never scored, listed or counted as answered.
+ */
+export function isAnswerMessage(message: { role: string; content: string }): boolean {
+  return message.role === 'user' && message.content.trim() !== '' && !message.content.trimStart().startsWith(OPENER_PREFIX);
+}
+
 /** Score colours (spec §9): under 40 red, 40-69 yellow, 70 and above green. */
 export function scoreColour(score: number): 'red' | 'yellow' | 'green' {
   return score < 40 ? 'red' : score < 70 ? 'yellow' : 'green';

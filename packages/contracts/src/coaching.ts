@@ -288,11 +288,14 @@ export const questionConversationAnswer = z.object({
   summary_revision: z.number().int(),
   updated_at: z.string().nullable(),
 });
-/** `POST /coaching/onboarding_send_message`: the coach's reply and the new score. */
+/**
+ * `POST /coaching/onboarding_send_message`: the coach's reply and the conversation's score, null
+ * while it holds no answer (the automatic first message is not one).
+ */
 export const questionReplyAnswer = z.object({
   success: z.literal(true),
   response: z.string(),
-  score: z.number().int().min(0).max(100),
+  score: z.number().int().min(0).max(100).nullable(),
   score_feedback: z.string(),
 });
 /** `POST /coaching/onboarding_save_content` */

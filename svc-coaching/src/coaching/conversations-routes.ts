@@ -6,6 +6,7 @@ import {
   coachingFileName,
   conversationQuery,
   generateSummaryBody,
+  isAnswerMessage,
   questionnairePeriodKey,
   saveQuestionContentBody,
   sendQuestionMessageBody,
@@ -20,11 +21,20 @@ import { readConversation, recordExchange, saveNotes, saveText } from './convers
 import { findQuestion } from './questionnaires';
 import { summaryInput } from './summary-input';
 
-/** A model's score, checked before anything is stored or answered. */
-const checkedScore = z.object({
-  score: z.number().finite().min(0).max(100).transform(Math.round),
-  feedback: z.string().trim().min(1).max(2000),
-});
+/** A model's score, checked before anything is stored or answered; null: it found no answer to score. */
+const checkedScore = z.union([
+  z.object({
+    score: z.number().finite().min(0).max(100).transform(Math.round),
+    feedback: z.string().trim().min(1).max(2000),
+  }),
+  z.object({
+    score: z.null(),
+    feedback: z
+      .string()
+      .max(2000)
+      .transform(() => ''),
+  }),
+]);
 
 /** The question a call names and its period key as stored, or the 404 / 422 a client is told. */
 async function questionAndPeriod(
@@ -59,6 +69,9 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
     const before = await readConversation(db, key);
     // A summary request carries the conversation (at most COACHING_LIMITS.messages): it must still fit.
     if (before.messages.length + 2 > COACHING_LIMITS.messages) throw invalid(M.conversationFull);
+    // Only an answer is scored (the automatic first message names the question): without one the
+    // score stays null, so opening a question never counts it as answered nor pulls an average down.
+    const answered = [...before.messages, { role: 'user', content: body.message }].some(isAnswerMessage);
     const answer = await ai.run(ctx, user.id, async (signal) => {
       const [reply, score] = await Promise.all([
         ai.provider.chatReply({
@@ -74,7 +87,9 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
           updateButton: 'Update notes from chat',
           signal,
         }),
-        ai.provider.score({ question: question.text, answer: body.message, history: before.messages, signal }),
+        answered
+          ? ai.provider.score({ question: question.text, answer: body.message, history: before.messages, signal })
+          : { score: null, feedback: '' },
       ]);
       if (!reply.trim()) throw new AiMalformedAnswerError('the coach answered nothing', reply);
       const checked = checkedScore.safeParse(score);
@@ -83,8 +98,8 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
     });
     if (!answer.ok) return answer.body;
     const { reply, score, feedback } = answer.value;
-    await recordExchange(db, key, body.message, reply, score, feedback);
-    return { success: true, response: reply, score, score_feedback: feedback };
+    const stored = await recordExchange(db, key, body.message, reply, score, feedback);
+    return { success: true, response: reply, score: stored.score, score_feedback: stored.score_feedback };
   });
 
   router.post('/coaching/onboarding_save_content', { body: saveQuestionContentBody }, async (ctx, { user, body }) => {

@@ -38,19 +38,53 @@ const conversation = (c: ReturnType<CoachingHarness['user']>, questionId: number
   c.get(`/coaching/onboarding_conversation?question_id=${questionId}&period_key=${periodKey}`);
 
 describe('the question chat', () => {
-  test('empty at first; the automatic first message gets a reply and scores 0 (nothing answered yet)', async () => {
+  test('empty at first; the automatic first message gets a reply and no score (it answers nothing)', async () => {
     const c = h.user();
     expect((await conversation(c, dayQuestion.id, DAY)).body).toEqual(empty(dayQuestion.id, DAY));
     const opener = M.reflectingOn(dayQuestion.text);
     const res = await c.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: opener });
-    expect(res.body).toEqual({ success: true, response: expect.any(String), score: 0, score_feedback: expect.any(String) });
+    expect(res.body).toEqual({ success: true, response: expect.any(String), score: null, score_feedback: '' });
     expect(res.body.response.length).toBeGreaterThan(20);
     const stored = (await conversation(c, dayQuestion.id, DAY)).body;
     expect(stored.messages).toEqual([
       { role: 'user', content: opener },
       { role: 'assistant', content: res.body.response },
     ]);
-    expect(stored.score).toBe(0);
+    expect(stored).toMatchObject({ score: null, score_feedback: '' });
+    // Not answered, not averaged, no point on the trend.
+    const sections = (await c.get(`/coaching/questionnaire_sections?type=start_of_day&period_key=${DAY}`)).body;
+    expect(sections.summary).toMatchObject({ answered: 0, average_score: null });
+    const listed = sections.sections[0].questions[0];
+    expect([listed.id, listed.score]).toEqual([dayQuestion.id, null]);
+    expect(listed.recent_scores.every((r: { score: number | null }) => r.score === null)).toBe(true);
+  });
+
+  test('clearing an answered chat and reopening it stores no 0: the opener leaves the question unscored', async () => {
+    const c = h.user();
+    const send = (message: string) =>
+      c.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message });
+    await send(M.reflectingOn(dayQuestion.text));
+    const answered = await send(
+      'Ship the Q3 pricing proposal to 4 customers by 3pm; last week I drafted it with finance, I learned the 12% saving works, next I will book calls.',
+    );
+    expect(answered.body.score).toBeGreaterThan(0);
+    const summary = async () => (await c.get(`/coaching/questionnaire_sections?type=start_of_day&period_key=${DAY}`)).body.summary;
+    expect(await summary()).toMatchObject({ answered: 1, average_score: answered.body.score });
+    await c.post('/coaching/onboarding_save_content', { question_id: dayQuestion.id, period_key: DAY, clear_messages: true });
+    const reopened = await send(M.reflectingOn(dayQuestion.text));
+    expect(reopened.body).toMatchObject({ score: null, score_feedback: '' });
+    expect((await conversation(c, dayQuestion.id, DAY)).body).toMatchObject({ score: null });
+    expect(await summary()).toMatchObject({ answered: 0, average_score: null });
+  });
+
+  test('a message that is not an answer keeps the score the answers earned', async () => {
+    const c = h.user();
+    const send = (message: string) =>
+      c.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message });
+    const first = await send('I will ship the 3 billing fixes today because the release is on Friday.');
+    // The opener sent again (a second tab opening the question): the stored score answers, not a 0.
+    const again = await send(M.reflectingOn(dayQuestion.text));
+    expect(again.body).toMatchObject({ score: first.body.score, score_feedback: first.body.score_feedback });
   });
 
   test('a specific, concrete and complete answer scores higher than a vague one, and the coach says why', async () => {

@@ -62,19 +62,33 @@ export async function readConversation(db: Conn, key: ConversationKey): Promise<
 /**
  * The user's message and the coach's reply, with the score they earned, in one statement (two
  * first messages at once make one row); the exchange is appended, so none is lost to another.
+ * A null score (no answer in the conversation) leaves the stored one as it was. Answers the
+ * conversation's score as stored.
  */
-export async function recordExchange(db: Db, key: ConversationKey, message: string, reply: string, score: number, feedback: string) {
+export async function recordExchange(
+  db: Db,
+  key: ConversationKey,
+  message: string,
+  reply: string,
+  score: number | null,
+  feedback: string,
+): Promise<{ score: number | null; score_feedback: string }> {
   const exchange: CoachingChatMessage[] = [
     { role: 'user', content: message },
     { role: 'assistant', content: reply },
   ];
-  await db.raw(
+  const { rows } = await db.raw(
     `insert into ${T.question_conversations} as t (user_id, question_id, period_key, messages, score, score_feedback)
      values (?, ?, ?, ?::jsonb, ?, ?)
      on conflict (user_id, question_id, period_key) do update
-       set messages = t.messages || excluded.messages, score = excluded.score, score_feedback = excluded.score_feedback, updated_at = now()`,
-    [key.userId, key.questionId, key.periodKey, JSON.stringify(exchange), score, feedback],
+       set messages = t.messages || excluded.messages,
+           score = coalesce(excluded.score, t.score),
+           score_feedback = case when excluded.score is null then t.score_feedback else excluded.score_feedback end,
+           updated_at = now()
+     returning t.score, t.score_feedback`,
+    [key.userId, key.questionId, key.periodKey, JSON.stringify(exchange), score, score === null ? '' : feedback],
   );
+  return (rows as { score: number | null; score_feedback: string }[])[0]!;
 }
 
 /** The guard of a text save: the revision the edit is based on (none: the save wins) and the client's id of it. */

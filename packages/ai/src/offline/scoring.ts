@@ -89,7 +89,8 @@ export function offlineScore({ question, answer, history }: ScoreInput): ScoreRe
     .filter((t) => t.trim() && !REFLECTION_OPENER.test(t.trim()))
     .join('\n');
   const count = words(said).length;
-  if (!count) return { score: 0, feedback: 'There is no answer to score yet. Start with what happened, in a sentence or two.' };
+  // Nothing said but the automatic first message: no answer, so no score (a 0 would be averaged).
+  if (!count) return { score: null, feedback: '' };
 
   // Substance: up to 30 points, reached at about 80 words.
   let score = Math.min(30, Math.round((count / 80) * 30));
