@@ -43,10 +43,16 @@ export function meetingRoutes(router: ServiceRouter, db: Db, ai: PeopleAi): void
     return { success: true, meeting };
   });
 
-  router.patch('/meetings/{id}', { params: idParams, body: updateMeetingBody }, async (_ctx, { user, params, body }) => {
-    const meeting = await updateMeeting(db, user.id, meetingId(params.id), body.meeting, body.attendee_ids);
+  router.patch('/meetings/{id}', { params: idParams, body: updateMeetingBody }, async (ctx, { user, params, body }) => {
+    const guard = { basedOn: body.revision, saveId: body.save_id };
+    const meeting = await updateMeeting(db, user.id, meetingId(params.id), body.meeting, body.attendee_ids, guard);
     if (meeting === 'not_found') throw notFound(M.meetingNotFound);
     if (meeting === 'bad_attendees') throw invalid(M.attendeesNotFound);
+    if ('stale' in meeting) {
+      // Changed elsewhere since `revision`: the same 409 as a file's texts.
+      ctx.status = 409;
+      return { success: false, errors: [M.staleMeetingField], current: meeting.stale };
+    }
     return { success: true, errors: [], meeting };
   });
 

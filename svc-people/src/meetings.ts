@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { MEETING_SECTIONS, localClock, meetingTitleOr, type Meeting, type MeetingFields, type MeetingSummary } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
 import { iso } from './http';
+import { applyGuard, isRevision, isSaveId, mapOf, type FieldGuard, type Stale } from './revisions';
 import { T } from './tables';
 
 type Conn = Db | Knex.Transaction;
@@ -17,13 +18,15 @@ interface MeetingRow {
   notes: string;
   followups: string;
   reflection: string;
+  revisions: unknown;
+  save_ids: unknown;
   created_at: Date;
   updated_at: Date;
 }
 
 /** Dates go out as the wall-clock text they came in as (never through a JS Date and a zone). */
 const SUMMARY_COLUMNS = `m.id, m.title, to_char(m.meeting_date, 'YYYY-MM-DD"T"HH24:MI') as meeting_date, m.location`;
-const COLUMNS = `${SUMMARY_COLUMNS}, ${MEETING_SECTIONS.map((s) => `m.${s}`).join(', ')}, m.created_at, m.updated_at`;
+const COLUMNS = `${SUMMARY_COLUMNS}, ${MEETING_SECTIONS.map((s) => `m.${s}`).join(', ')}, m.revisions, m.save_ids, m.created_at, m.updated_at`;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -75,13 +78,19 @@ const full = (r: MeetingRow, attendees: Attendee[]): Meeting => ({
   notes: r.notes,
   followups: r.followups,
   reflection: r.reflection,
+  revisions: mapOf(r.revisions, isRevision),
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
 });
 
+async function meetingRow(db: Conn, userId: number, id: number, forUpdate = false): Promise<MeetingRow | undefined> {
+  const lock = forUpdate ? ' for update' : '';
+  const { rows } = await db.raw(`select ${COLUMNS} from ${T.meetings} m where m.user_id = ? and m.id = ?${lock}`, [userId, id]);
+  return rows[0] as MeetingRow | undefined;
+}
+
 export async function getMeeting(db: Conn, userId: number, id: number): Promise<Meeting | 'not_found'> {
-  const { rows } = await db.raw(`select ${COLUMNS} from ${T.meetings} m where m.user_id = ? and m.id = ?`, [userId, id]);
-  const row = rows[0] as MeetingRow | undefined;
+  const row = await meetingRow(db, userId, id);
   if (!row) return 'not_found';
   return full(row, (await attendeesOf(db, userId, [id])).get(id) ?? []);
 }
@@ -131,22 +140,38 @@ export async function insertMeeting(
   });
 }
 
-/** Only the fields sent change; attendee_ids, when sent, replaces the list. */
+/**
+ * Only the fields sent change; attendee_ids, when sent, replaces the list. With a `basedOn`
+ * revision, the one field sent is saved only if it is still at that revision (or already holds
+ * this text); otherwise the answer is what it holds now. Attendees carry no revision: the
+ * ticked list is short and the last one ticked wins.
+ */
 export async function updateMeeting(
   db: Db,
   userId: number,
   id: number,
   fields: MeetingFields,
   attendeeIds: number[] | undefined,
+  guard: FieldGuard = {},
   now = new Date(),
-): Promise<Meeting | 'not_found' | 'bad_attendees'> {
+): Promise<Meeting | 'not_found' | 'bad_attendees' | Stale> {
   return db.transaction(async (trx) => {
-    const exists = await trx(T.meetings).where({ user_id: userId, id }).forUpdate().first('id');
-    if (!exists) return 'not_found';
+    const row = await meetingRow(trx, userId, id, true);
+    if (!row) return 'not_found';
     if (attendeeIds && (await ownPeopleCount(trx, userId, attendeeIds)) !== attendeeIds.length) return 'bad_attendees';
+    const cols = columnsOf(fields, now);
+    const stored = row as unknown as Record<string, string | null>;
+    const changes = Object.fromEntries(Object.entries(cols).map(([key, value]) => [key, [stored[key] ?? '', value] as [string, string]]));
+    const guarded = applyGuard(changes, mapOf(row.revisions, isRevision), mapOf(row.save_ids, isSaveId), guard);
+    if ('stale' in guarded) return guarded;
     await trx(T.meetings)
       .where({ user_id: userId, id })
-      .update({ ...columnsOf(fields, now), updated_at: trx.fn.now() });
+      .update({
+        ...cols,
+        revisions: JSON.stringify(guarded.revisions),
+        save_ids: JSON.stringify(guarded.saveIds),
+        updated_at: trx.fn.now(),
+      });
     if (attendeeIds) await setAttendees(trx, userId, id, attendeeIds);
     return (await getMeeting(trx, userId, id)) as Meeting;
   });

@@ -28,10 +28,15 @@ export function peopleRoutes(router: ServiceRouter, db: Db): void {
     return { success: true, person };
   });
 
-  router.patch('/people/{id}', { params: idParams, body: updatePersonBody }, async (_ctx, { user, params, body }) => {
+  router.patch('/people/{id}', { params: idParams, body: updatePersonBody }, async (ctx, { user, params, body }) => {
     const id = personId(params.id);
-    const person = await updatePerson(db, user.id, id, body);
+    const person = await updatePerson(db, user.id, id, body, { basedOn: body.revision, saveId: body.save_id });
     if (person === 'not_found') throw notFound(M.personNotFound);
+    if ('stale' in person) {
+      // Changed elsewhere since `revision`: the same 409 as a file's texts.
+      ctx.status = 409;
+      return { success: false, errors: [M.stalePersonField], current: person.stale };
+    }
     return { success: true, errors: [], person };
   });
 

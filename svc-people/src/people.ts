@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import { fullProfile, type Person, type PersonPatch } from '@cc/contracts';
+import { fullProfile, personFieldKey, type Person, type PersonPatch } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
 import { iso } from './http';
+import { applyGuard, isRevision, isSaveId, mapOf, type FieldGuard, type Stale } from './revisions';
 import { T } from './tables';
 
 type Conn = Db | Knex.Transaction;
@@ -11,11 +12,13 @@ interface PersonRow {
   full_name: string;
   position: number;
   profile: unknown;
+  revisions: unknown;
+  save_ids: unknown;
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = ['id', 'full_name', 'position', 'profile', 'created_at', 'updated_at'] as const;
+const COLUMNS = ['id', 'full_name', 'position', 'profile', 'revisions', 'save_ids', 'created_at', 'updated_at'] as const;
 
 /** The person as answered: bookkeeping fields, then every section with every field. */
 export const publicPerson = (r: PersonRow): Person =>
@@ -25,6 +28,7 @@ export const publicPerson = (r: PersonRow): Person =>
     position: r.position,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
+    revisions: mapOf(r.revisions, isRevision),
     ...fullProfile(r.profile),
   }) as Person;
 
@@ -57,17 +61,37 @@ export async function insertPerson(db: Conn, userId: number, fullName: string): 
   return publicPerson(rows[0] as PersonRow);
 }
 
-/** Merges the fields sent into the stored profile (the others stay as they are). */
-export async function updatePerson(db: Db, userId: number, id: number, patch: PersonPatch): Promise<Person | 'not_found'> {
+/**
+ * Merges the fields sent into the stored profile (the others stay as they are). With a
+ * `basedOn` revision, the one field sent is saved only if it is still at that revision (or
+ * already holds this text); otherwise the answer is what it holds now.
+ */
+export async function updatePerson(
+  db: Db,
+  userId: number,
+  id: number,
+  patch: PersonPatch,
+  guard: FieldGuard = {},
+): Promise<Person | 'not_found' | Stale> {
   return db.transaction(async (trx) => {
     const row = await findPerson(trx, userId, id, true);
     if (!row) return 'not_found';
     const profile = fullProfile(row.profile);
+    const changes: Record<string, [string, string]> = {};
+    if (patch.full_name !== undefined) changes.full_name = [row.full_name, patch.full_name];
+    for (const [section, fields] of Object.entries(patch.sections)) {
+      for (const [field, value] of Object.entries(fields ?? {}))
+        changes[personFieldKey(section, field)] = [profile[section]?.[field] ?? '', value];
+    }
+    const guarded = applyGuard(changes, mapOf(row.revisions, isRevision), mapOf(row.save_ids, isSaveId), guard);
+    if ('stale' in guarded) return guarded;
     for (const [section, fields] of Object.entries(patch.sections)) profile[section] = { ...profile[section], ...fields };
     const [updated] = await trx(T.people)
       .where({ user_id: userId, id })
       .update({
         profile: JSON.stringify(profile),
+        revisions: JSON.stringify(guarded.revisions),
+        save_ids: JSON.stringify(guarded.saveIds),
         ...(patch.full_name !== undefined ? { full_name: patch.full_name } : {}),
         updated_at: trx.fn.now(),
       })

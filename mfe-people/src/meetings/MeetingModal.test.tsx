@@ -32,6 +32,7 @@ function meeting(fields: Partial<Meeting> = {}): Meeting {
     notes: '',
     followups: '',
     reflection: '',
+    revisions: {},
     created_at: '2026-03-01T00:00:00Z',
     updated_at: '2026-03-01T00:00:00Z',
     ...fields,

@@ -38,6 +38,7 @@ function meeting(fields: Partial<Meeting> = {}): Meeting {
     notes: '',
     followups: FOLLOWUPS,
     reflection: '',
+    revisions: {},
     created_at: '2026-03-01T00:00:00Z',
     updated_at: '2026-03-01T00:00:00Z',
     ...fields,

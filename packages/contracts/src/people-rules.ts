@@ -61,6 +61,12 @@ export const PEOPLE_MESSAGES = {
   generatingSuggestions: 'Generating suggestions…',
   errorGeneratingSuggestions: 'Error generating suggestions',
   confirmDeleteMeeting: 'Are you sure you want to delete this meeting?',
+  // Stale saves (409): the field changed since the revision the save was based on.
+  revisionOneField: 'A revision goes with one field: send only the field it is the revision of.',
+  stalePersonField:
+    'This field was changed elsewhere (another tab or device). Your text was not saved: reload the person, or save again without a revision to overwrite it.',
+  staleMeetingField:
+    'This field of the meeting was changed elsewhere (another tab or device). Your text was not saved: reload the meeting, or save again without a revision to overwrite it.',
   // What the notes research says when no search endpoint is configured.
   noWebSearch: 'No web search is configured (SEARCH_BASE_URL is not set), so this answer comes from your own notes only.',
 } as const;

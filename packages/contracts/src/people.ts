@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiErrorAnswer } from './files';
+import { aiErrorAnswer, revisionField, saveIdField } from './files';
 import { isIsoDate } from './periods-days';
 import { MENTIONS_ANSWERS } from './people-mentions';
 import {
@@ -66,7 +66,17 @@ export type ProfilePatch = Partial<Record<PersonSectionKey, Record<string, strin
 export interface PersonPatch {
   full_name?: string;
   sections: ProfilePatch;
+  /** The revision of the one field sent that the edit is based on: stale, 409; none, the save wins. */
+  revision?: number;
+  /** The client's id of this save, kept with the revision it produces (named in a later 409). */
+  save_id?: string;
 }
+
+/**
+ * The key of a text of a person or a meeting in `revisions` and in a 409's `current.field`:
+ * `full_name` and `section.field` for a person, the column (`title`, `goals`…) for a meeting.
+ */
+export const personFieldKey = (section: string, field: string): string => `${section}.${field}`;
 
 /**
  * `PATCH /people/{id}`: `{section: {field: value}}`, one or several fields of one or several
@@ -85,6 +95,12 @@ export const updatePersonBody = z.unknown().transform((raw, ctx): PersonPatch =>
     return z.NEVER;
   }
   for (const [key, value] of Object.entries(raw)) {
+    if (key === 'revision' || key === 'save_id') {
+      const parsed = (key === 'revision' ? revisionField : saveIdField).safeParse(value);
+      if (!parsed.success) parsed.error.issues.forEach((i) => problem(i.message));
+      else if (parsed.data !== undefined) (patch as unknown as Record<string, unknown>)[key] = parsed.data;
+      continue;
+    }
     if (key === 'full_name') {
       const name = fullNameField.safeParse(value);
       if (name.success) patch.full_name = name.data;
@@ -112,6 +128,9 @@ export const updatePersonBody = z.unknown().transform((raw, ctx): PersonPatch =>
   }
   const nothing = patch.full_name === undefined && Object.values(patch.sections).every((f) => !f || Object.keys(f).length === 0);
   if (nothing && problems === 0) problem(M.patchEmpty);
+  const count =
+    (patch.full_name === undefined ? 0 : 1) + Object.values(patch.sections).reduce((n, f) => n + Object.keys(f ?? {}).length, 0);
+  if (patch.revision !== undefined && count > 1) problem(M.revisionOneField);
   return problems ? z.NEVER : patch;
 });
 
@@ -189,8 +208,17 @@ const attendeeIdsField = idList(M.attendeeIdsInvalid, L.attendees, M.tooManyAtte
 
 /** `POST /meetings`: meeting{title, meeting_date, location, notes, …} and attendee_ids. */
 export const createMeetingBody = z.object({ meeting: nested(meetingFieldsSchema), attendee_ids: attendeeIdsField });
-/** `PATCH /meetings/{id}`: only the fields sent change; attendee_ids, when sent, replaces the list. */
-export const updateMeetingBody = z.object({ meeting: nested(meetingFieldsSchema), attendee_ids: attendeeIdsField });
+/**
+ * `PATCH /meetings/{id}`: only the fields sent change; attendee_ids, when sent, replaces the list.
+ * `revision` (with one field) is the revision of that field the edit is based on: a stale one is
+ * refused with 409; without one the save wins. `save_id` names the save.
+ */
+export const updateMeetingBody = z
+  .object({ meeting: nested(meetingFieldsSchema), attendee_ids: attendeeIdsField, revision: revisionField, save_id: saveIdField })
+  .superRefine((body, ctx) => {
+    const fields = Object.values(body.meeting).filter((v) => v !== undefined).length;
+    if (body.revision !== undefined && fields !== 1) ctx.addIssue({ code: 'custom', message: M.revisionOneField });
+  });
 
 /** `POST /meetings/generate_section` */
 export const generateSectionBody = z.object({
@@ -206,6 +234,9 @@ export const generateSectionBody = z.object({
 export const personListItemSchema = z.object({ id: z.number().int(), full_name: z.string() });
 /** A section's fields ('' when not written). */
 const sectionFieldsSchema = z.record(z.string(), z.string());
+/** Each text's revision by its key (personFieldKey; a meeting's column): a text never changed is absent (revision 0). */
+export const revisionsSchema = z.record(z.string(), z.number().int());
+const BOOKKEEPING = ['id', 'full_name', 'position', 'created_at', 'updated_at', 'revisions'];
 export const personSchema = z
   .object({
     id: z.number().int(),
@@ -213,21 +244,26 @@ export const personSchema = z
     position: z.number().int(),
     created_at: z.string(),
     updated_at: z.string(),
+    revisions: revisionsSchema,
   })
   .catchall(z.unknown())
   .superRefine((p, ctx) => {
     // The sections sit beside the bookkeeping fields: person.basic_profile.role.
-    const extra = Object.keys(p).filter((k) => !['id', 'full_name', 'position', 'created_at', 'updated_at'].includes(k));
+    const extra = Object.keys(p).filter((k) => !BOOKKEEPING.includes(k));
     for (const key of extra) {
       if (!personSection(key) || !sectionFieldsSchema.safeParse(p[key]).success) {
         ctx.addIssue({ code: 'custom', message: `unexpected person field ${key}` });
       }
     }
   });
-export type Person = { id: number; full_name: string; position: number; created_at: string; updated_at: string } & Record<
-  PersonSectionKey,
-  Record<string, string>
->;
+export type Person = {
+  id: number;
+  full_name: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+  revisions: Record<string, number>;
+} & Record<PersonSectionKey, Record<string, string>>;
 
 const confirmed = { success: z.literal(true), errors: z.array(z.string()) };
 
@@ -273,6 +309,7 @@ export const meetingSchema = meetingSummarySchema.extend({
   notes: z.string(),
   followups: z.string(),
   reflection: z.string(),
+  revisions: revisionsSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -281,6 +318,16 @@ export type Meeting = z.infer<typeof meetingSchema>;
 
 export const personWriteAnswer = z.object({ ...confirmed, person: personSchema });
 export const meetingWriteAnswer = z.object({ ...confirmed, meeting: meetingSchema });
+/**
+ * `PATCH /people/{id}` or `/meetings/{id}` with a stale revision: 409 and what the field holds
+ * now (as a file's 409: `content`, its `revision`, and the `save_id` of the save that wrote it).
+ */
+export const staleFieldAnswer = z.object({
+  success: z.literal(false),
+  errors: z.array(z.string()),
+  current: z.object({ field: z.string(), content: z.string(), revision: z.number().int(), save_id: z.string().optional() }),
+});
+export type StaleFieldAnswer = z.infer<typeof staleFieldAnswer>;
 
 export const PEOPLE_ANSWERS = {
   /** The user's people in their order (a bare array, as the spec has it). */
@@ -289,7 +336,7 @@ export const PEOPLE_ANSWERS = {
   /** `ignored`: listed ids that are not the user's people. */
   'PATCH /people/reorder': z.object({ success: z.literal(true), ignored: z.array(z.number().int()) }),
   'GET /people/{id}': z.object({ success: z.literal(true), person: personSchema }),
-  'PATCH /people/{id}': personWriteAnswer,
+  'PATCH /people/{id}': z.union([personWriteAnswer, staleFieldAnswer]),
   /** The person's meetings stay, without them as an attendee. */
   'DELETE /people/{id}': z.object({ ...confirmed }),
   'POST /people/{id}/perplexity_search': z.union([personSearchAnswer, aiErrorAnswer]),
@@ -299,7 +346,7 @@ export const PEOPLE_ANSWERS = {
   'POST /meetings': meetingWriteAnswer,
   'POST /meetings/generate_section': z.union([z.object({ success: z.literal(true), proposal: z.string() }), aiErrorAnswer]),
   'GET /meetings/{id}': z.object({ success: z.literal(true), meeting: meetingSchema }),
-  'PATCH /meetings/{id}': meetingWriteAnswer,
+  'PATCH /meetings/{id}': z.union([meetingWriteAnswer, staleFieldAnswer]),
   'DELETE /meetings/{id}': z.object({ ...confirmed }),
   ...MENTIONS_ANSWERS,
 } as const;

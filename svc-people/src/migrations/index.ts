@@ -2,6 +2,7 @@ import type { Migration } from '@cc/service-kit';
 import { peopleAndMeetings } from './001_people_meetings';
 import { researchSource } from './002_research_source';
 import { profile } from './003_profile';
+import { fieldRevisions } from './004_field_revisions';
 
 /** svc-people's schema changes, applied in order into the `people` schema. */
-export const migrations: Migration[] = [peopleAndMeetings, researchSource, profile];
+export const migrations: Migration[] = [peopleAndMeetings, researchSource, profile, fieldRevisions];
