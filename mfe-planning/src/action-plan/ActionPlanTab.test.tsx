@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
-import { periodKey } from '@cc/contracts/periods';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { periodKey, stepPeriod } from '@cc/contracts/periods';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
@@ -88,5 +88,104 @@ describe('the action-plan tab', () => {
     serve(() => ({ network: true }));
     renderTab([]);
     expect((await screen.findByTestId('action-plan-empty')).textContent).toContain(M.errorLoadingPlanRetry);
+  });
+});
+
+const item = (key: string, content: string) => ({
+  period_type: 'week',
+  period_key: key,
+  content,
+  outcomes: '',
+  revision: 1,
+  updated_at: '',
+});
+
+describe('browsing and changing the plan', () => {
+  it('names each week in its buttons after their visible words (axe: label-content-name-mismatch)', async () => {
+    serve((req) => {
+      if (req.path === '/coaching/current_action_plan') return { body: { success: true, has_plan: true, plan } };
+      if (req.path === '/coaching/timeline_items')
+        return { body: { success: true, items: [item(stepPeriod(periodKey('week'), -1), '- [ ] Call Sam')], migration_needed: false } };
+      return undefined;
+    });
+    renderTab([]);
+    await screen.findAllByTestId('week-block');
+    const ai = screen.getAllByRole('button', { name: /^AI plan for Week \d+, \d{4} \(/ });
+    expect(ai).toHaveLength(53);
+    for (const button of screen.getAllByRole('button')) {
+      const visible = [...button.childNodes]
+        .filter((n) => !(n instanceof HTMLElement && (n.classList.contains('visually-hidden') || n.getAttribute('aria-hidden') === 'true')))
+        .map((n) => n.textContent)
+        .join('')
+        .trim();
+      if (visible) expect(button.getAttribute('aria-label') ?? button.textContent).toContain(visible);
+    }
+  });
+
+  it('says what a carry-over moved and where, and marks the week it went to', async () => {
+    const current = periodKey('week');
+    const past = stepPeriod(current, -2);
+    serve((req) => {
+      if (req.path === '/coaching/current_action_plan') return { body: { success: true, has_plan: true, plan } };
+      if (req.path === '/coaching/timeline_items')
+        return {
+          body: {
+            success: true,
+            items: [item(past, '- [x] Sent the deck\n- [ ] Call Sam\n- [ ] **Book** the room'), item(current, '- [ ] Call Sam')],
+            migration_needed: false,
+          },
+        };
+      if (req.path === '/coaching/save_timeline_item')
+        return { body: { success: true, errors: [], item: item(String(req.body!.period_key), String(req.body!.content)) } };
+      return undefined;
+    });
+    renderTab([]);
+    const from = (await screen.findAllByTestId('week-block')).find((b) => b.dataset.week === past)!;
+    fireEvent.click(within(from).getByRole('button', { name: /^Carry over/ }));
+    const notice = await screen.findByTestId('carry-notice');
+    expect(notice.textContent).toContain(`Moved 1 unfinished action from Week ${Number(past.slice(-2))}`);
+    expect(notice.textContent).toContain(`to this week, Week ${Number(current.slice(-2))}: “Book the room”.`);
+    expect(notice.textContent).toContain('1 other was already listed this week.');
+    const to = screen.getAllByTestId('week-block').find((b) => b.dataset.week === current)!;
+    expect(to.dataset.highlighted).toBe('true');
+    expect((to.querySelector('textarea') as HTMLTextAreaElement).value).toBe('- [ ] Call Sam\n- [ ] **Book** the room');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('carry-notice')).toBeNull();
+  });
+
+  it('an archived plan shows its actions as markdown, and can be restored', async () => {
+    const archived = {
+      id: 2,
+      created_at: '2026-05-04T09:00:00Z',
+      archived_at: '2026-06-01T09:00:00Z',
+      immediately: [{ period_key: '2026-W22', text: '**Mon 25 May:** Call Sam' }],
+      soon: [],
+      later: [],
+    };
+    let restored = false;
+    serve((req) => {
+      if (req.path === '/coaching/current_action_plan')
+        return { body: { success: true, has_plan: true, plan: restored ? { id: 2, created_at: archived.created_at } : plan } };
+      if (req.path === '/coaching/timeline_items') return { body: { success: true, items: [], migration_needed: false } };
+      if (req.path === '/coaching/archived_action_plans') return { body: { success: true, plans: restored ? [] : [archived] } };
+      if (req.path === '/coaching/restore_action_plan') {
+        restored = true;
+        return { body: { success: true, plan: { id: 2, created_at: archived.created_at }, archived: null } };
+      }
+      return undefined;
+    });
+    renderTab([]);
+    await screen.findAllByTestId('week-block');
+    fireEvent.click(screen.getByRole('button', { name: 'Archived plans' }));
+    const plans = await screen.findByTestId('archived-plan');
+    expect(plans.querySelector('strong')?.textContent).toBe('Mon 25 May:');
+    expect(plans.textContent).not.toContain('**');
+    fireEvent.click(within(plans).getByRole('button', { name: /^Restore/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Restore this action plan' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(fake.find('POST', '/coaching/restore_action_plan')).toHaveLength(1));
+    expect(fake.find('POST', '/coaching/restore_action_plan')[0]!.body).toEqual({ plan_id: 2 });
+    await waitFor(() => expect(screen.queryByTestId('archived-plans')).toBeNull());
+    await waitFor(() => expect(fake.find('GET', '/coaching/current_action_plan').length).toBeGreaterThan(1));
   });
 });

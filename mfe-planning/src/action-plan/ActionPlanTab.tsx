@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Milestone } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
-import { createEmptyPlan } from '../api/actionPlan';
+import { createEmptyPlan, restoreArchivedPlan } from '../api/actionPlan';
+import { weekLabel } from '@cc/contracts/periods';
 import { takePlan, type PlanLoad } from './planData';
 import { useDialogs } from '@cc/ui/dialogs';
 import { reasonsOf } from '../shared/errors';
@@ -19,7 +20,16 @@ type PlanState = { status: 'loading' } | PlanLoad;
  * made on the first visit), or the empty state when that creation fails. Each week can be
  * planned with AI; the archived plans open in a modal.
  */
-export default function ActionPlanTab({ milestones }: { milestones: readonly Milestone[] }) {
+export default function ActionPlanTab({
+  milestones,
+  week = null,
+  visit,
+}: {
+  milestones: readonly Milestone[];
+  /** The week the address names (`?week=YYYY-Www`): centred and marked. */
+  week?: string | null;
+  visit?: string;
+}) {
   const dialogs = useDialogs();
   const [state, setState] = useState<PlanState>({ status: 'loading' });
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, string>>(new Map());
@@ -56,6 +66,21 @@ export default function ActionPlanTab({ milestones }: { milestones: readonly Mil
         ),
       );
     setOutcomes((current) => new Map(current).set(week.key, generated.outcomes));
+  };
+
+  /** Restores an archived plan (the modal asked first); the current one is archived as a new plan would. */
+  const restorePlan = async (planId: number): Promise<boolean> => {
+    await Promise.all([...blocks.values()].map((b) => b.flush()));
+    try {
+      await restoreArchivedPlan(planId);
+    } catch (error) {
+      void dialogs.alert({ title: 'Action plan', message: `${M.errorRestoringPlan}${reasonsOf(error)}` });
+      return false;
+    }
+    setArchivedOpen(false);
+    setOutcomes(new Map());
+    setAttempt((n) => n + 1);
+    return true;
   };
 
   const startNewPlan = async () => {
@@ -101,6 +126,11 @@ export default function ActionPlanTab({ milestones }: { milestones: readonly Mil
           </button>
         </div>
       )}
+      {state.status === 'ready' && week && !weeks.some((w) => w.key === week) && (
+        <p className="status-line" data-state="error" role="status" data-testid="week-outside">
+          {weekLabel(week)} is outside the timeline, which shows the 26 weeks before this week and the 26 after it.
+        </p>
+      )}
       {state.status === 'ready' && (
         <Timeline
           planId={state.plan.id}
@@ -110,11 +140,13 @@ export default function ActionPlanTab({ milestones }: { milestones: readonly Mil
           milestones={milestones}
           onPlanWithAi={onPlanWithAi}
           blocks={blocks}
+          focusWeek={week}
+          visit={visit}
         />
       )}
       <Suspense fallback={null}>
         {aiWeek && <WeekAiModal week={aiWeek} onClose={() => setAiWeek(null)} onGenerated={(g) => onGenerated(aiWeek, g)} />}
-        {archivedOpen && <ArchivedPlansModal onClose={() => setArchivedOpen(false)} />}
+        {archivedOpen && <ArchivedPlansModal onClose={() => setArchivedOpen(false)} onRestore={restorePlan} />}
       </Suspense>
     </section>
   );

@@ -1,14 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Modal } from '@cc/ui';
+import { Markdown, Modal } from '@cc/ui';
+import { useDialogs } from '@cc/ui/dialogs';
+import { formatDay } from '@cc/contracts/dates';
+import { weekLabel } from '@cc/contracts/periods';
 import type { ArchivedAction, ArchivedPlan } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { fetchArchivedPlans } from '../api/actionPlan';
 
 type State = { status: 'loading' } | { status: 'ok'; plans: ArchivedPlan[] } | { status: 'error' };
 
+/** A moment the server stamped (ISO, UTC) as the user's own day. */
 const day = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  if (Number.isNaN(date.getTime())) return iso;
+  const local = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return formatDay(local);
 };
 
 const GROUPS = [
@@ -25,7 +31,11 @@ function Group({ title, actions }: { title: string; actions: ArchivedAction[] })
       <ul>
         {actions.map((a, i) => (
           <li key={i}>
-            {a.text} <span className="archived-week">{a.period_key}</span>
+            {/* Actions are markdown lines ("**Mon 23 Nov:** …" from a week's AI plan): shown as the week shows them. */}
+            <Markdown text={a.text} images={false} className="archived-action" />
+            <span className="archived-week" title={weekLabel(a.period_key)}>
+              W{a.period_key.slice(-2).replace(/^0/, '')}
+            </span>
           </li>
         ))}
       </ul>
@@ -33,9 +43,32 @@ function Group({ title, actions }: { title: string; actions: ArchivedAction[] })
   );
 }
 
-/** The archived action plans, newest first, with the actions they still had open (immediately, soon, later). */
-export default function ArchivedPlansModal({ onClose }: { onClose: () => void }) {
+export interface ArchivedPlansModalProps {
+  onClose: () => void;
+  /** Makes the plan current again (asked first here); resolves true when it was. */
+  onRestore: (planId: number) => Promise<boolean>;
+}
+
+/**
+ * The archived action plans, newest first, with the actions they still had open (immediately,
+ * soon, later), each one restorable: it becomes the current plan again with its weeks, and the
+ * current plan is archived in its place (so "Start a new plan" is never a one-way door).
+ */
+export default function ArchivedPlansModal({ onClose, onRestore }: ArchivedPlansModalProps) {
+  const dialogs = useDialogs();
   const [state, setState] = useState<State>({ status: 'loading' });
+  const [restoring, setRestoring] = useState<number | null>(null);
+
+  const restore = async (plan: ArchivedPlan) => {
+    const ok = await dialogs.confirm({
+      title: 'Restore this action plan',
+      message: `The plan of ${day(plan.created_at)} becomes your current plan again, with its weeks as you left them. Your current plan is archived here with its unfinished actions (or dropped, if nothing was written in it).`,
+      confirmLabel: 'Restore',
+    });
+    if (!ok) return;
+    setRestoring(plan.id);
+    if (!(await onRestore(plan.id))) setRestoring(null);
+  };
   useEffect(() => {
     const c = new AbortController();
     fetchArchivedPlans(c.signal).then(
@@ -61,9 +94,15 @@ export default function ArchivedPlansModal({ onClose }: { onClose: () => void })
               const open = plan.immediately.length + plan.soon.length + plan.later.length;
               return (
                 <li key={plan.id} className="archived-plan" data-testid="archived-plan">
-                  <h3>
-                    Plan of {day(plan.created_at)} <span className="archived-meta">archived {day(plan.archived_at)}</span>
-                  </h3>
+                  <div className="archived-head">
+                    <h3>
+                      Plan of {day(plan.created_at)} <span className="archived-meta">archived {day(plan.archived_at)}</span>
+                    </h3>
+                    <button type="button" className="button button-small" onClick={() => void restore(plan)} disabled={restoring !== null}>
+                      {restoring === plan.id ? 'Restoring…' : 'Restore'}
+                      <span className="visually-hidden">{` the plan of ${day(plan.created_at)}`}</span>
+                    </button>
+                  </div>
                   {open === 0 ? (
                     <p className="archived-meta">No unfinished actions.</p>
                   ) : (

@@ -6,7 +6,8 @@ import type { Milestone, TimelineItem } from '@cc/contracts/planning';
 import { TIMELINE_AUTOSAVE_MS } from '@cc/contracts/planning-rules';
 import { storageAccount } from '@cc/ui/storage';
 import { saveWeek, staleWeek } from './timelineSave';
-import { hasUnfinished, type TimelineWeek } from './weeks';
+import { formatDay } from '@cc/contracts/dates';
+import { hasUnfinished, openActionCount, type TimelineWeek } from './weeks';
 
 export interface WeekHandle {
   /** The week's actions as typed now. */
@@ -25,6 +26,10 @@ export interface WeekBlockProps {
   milestones: readonly Milestone[];
   onPlanWithAi: (week: TimelineWeek) => void;
   onCarryOver: (week: TimelineWeek) => void;
+  /** The number of open actions changed (the timeline's overview shows which weeks have some). */
+  onOpenCount?: (weekKey: string, count: number) => void;
+  /** Above 0: this week was just pointed at (the address, a carry-over into it); each new value flashes it again. */
+  flash?: number;
   ref?: Ref<WeekHandle>;
 }
 
@@ -47,11 +52,28 @@ export const WeekBlock = memo(function WeekBlock({
   milestones,
   onPlanWithAi,
   onCarryOver,
+  onOpenCount,
+  flash = 0,
   ref,
 }: WeekBlockProps) {
   const [text, setText] = useState(item?.content ?? '');
   const textRef = useRef(text);
   textRef.current = text;
+  const blockRef = useRef<HTMLLIElement>(null);
+  const openCount = useRef(openActionCount(text));
+  useEffect(() => {
+    const count = openActionCount(text);
+    if (count === openCount.current) return;
+    openCount.current = count;
+    onOpenCount?.(week.key, count);
+  }, [text, week.key, onOpenCount]);
+  useEffect(() => {
+    if (flash > 0)
+      blockRef.current?.animate?.(
+        [{ boxShadow: '0 0 0 6px rgba(47, 111, 143, 0.55)' }, { boxShadow: '0 0 0 3px rgba(47, 111, 143, 0.15)' }],
+        { duration: 1600, easing: 'ease-out' },
+      );
+  }, [flash]);
   const storageKey = `cc:draft:timeline:${storageAccount() ?? '?'}:${planId}:${week.key}`;
   const [active, setActive] = useState(() => readDraft(storageKey) !== null);
   const saver = useRef<Saver | null>(null);
@@ -86,28 +108,26 @@ export const WeekBlock = memo(function WeekBlock({
   const buttons = (
     <>
       {unfinished && (
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => onCarryOver(week)}
-          aria-label={`Carry over the unfinished actions of ${label}`}
-        >
-          Carry over
+        <button type="button" className="button button-small" onClick={() => onCarryOver(week)}>
+          Carry over<span className="visually-hidden">{` the unfinished actions of ${label} to this week`}</span>
         </button>
       )}
-      <button type="button" className="button button-small week-ai" onClick={() => onPlanWithAi(week)} aria-label={`Plan ${label} with AI`}>
-        AI plan
+      {/* The visible words start the accessible name (axe: label-content-name-mismatch); the week follows, unseen. */}
+      <button type="button" className="button button-small week-ai" onClick={() => onPlanWithAi(week)}>
+        AI plan<span className="visually-hidden">{` for ${label}`}</span>
       </button>
     </>
   );
   return (
     <li
+      ref={blockRef}
       className={className}
       data-testid="week-block"
       data-week={week.key}
       data-current={week.current ? 'true' : undefined}
       aria-current={week.current ? 'date' : undefined}
       aria-label={label}
+      data-highlighted={flash > 0 ? 'true' : undefined}
     >
       <header className="week-head">
         <span className="week-number" title={`ISO week ${week.number} of ${week.year}`}>
@@ -120,7 +140,7 @@ export const WeekBlock = memo(function WeekBlock({
       {milestones.length > 0 && (
         <ul className="week-milestones" aria-label="Milestones due">
           {milestones.map((m) => (
-            <li key={m.id} className={m.completed ? 'done' : undefined} title={`Target ${m.target_date}`}>
+            <li key={m.id} className={m.completed ? 'done' : undefined} title={`Target ${formatDay(m.target_date)}`}>
               ◆ {m.title}
             </li>
           ))}

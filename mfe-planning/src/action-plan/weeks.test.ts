@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { milestone } from '../testing/fixtures';
-import { carryOver, milestonesByWeek, timelineWeeks } from './weeks';
+import { carryOver, milestonesByWeek, monthsOf, openActionCount, plainAction, timelineWeeks } from './weeks';
 
 describe('the 53-week timeline window', () => {
   it('has 26 weeks back, the current week, 26 ahead, with ISO numbers', () => {
@@ -41,9 +41,31 @@ describe('carry over', () => {
     expect(moved.past).toBe('## Focus\n- [x] Sent the deck');
     expect(moved.current).toBe('- [ ] Call Sam\n- [ ] Plan Q3\n- [ ] Book the room');
     expect(moved.moved).toBe(2);
+    // What the notice names: only the line that was added ("Call Sam" was already this week's).
+    expect(moved.added).toEqual(['- [ ] Book the room']);
   });
 
   it('leaves both weeks as they are when nothing is unfinished', () => {
-    expect(carryOver('- [x] Done', 'Now')).toEqual({ past: '- [x] Done', current: 'Now', moved: 0 });
+    expect(carryOver('- [x] Done', 'Now')).toEqual({ past: '- [x] Done', current: 'Now', moved: 0, added: [] });
+  });
+});
+
+describe('the overview by month', () => {
+  it('groups the 53 weeks by the month of their Thursday, the year on the first month and on January', () => {
+    const months = monthsOf(timelineWeeks(new Date(2026, 10, 26))); // Thu 26 Nov 2026: 2026-W48
+    expect(months.reduce((n, m) => n + m.weeks.length, 0)).toBe(53);
+    expect(months[0]).toMatchObject({ key: '2026-05', label: 'May 2026' });
+    const december = months.find((m) => m.key === '2026-12')!;
+    expect(december.label).toBe('Dec');
+    // 2026-W53 runs Mon 28 Dec to Sun 3 Jan: its Thursday (31 Dec) puts it in December.
+    expect(december.weeks.at(-1)!.week.key).toBe('2026-W53');
+    expect(months.find((m) => m.key === '2027-01')!.label).toBe('Jan 2027');
+    expect(months.flatMap((m) => m.weeks.map((w) => w.index))).toEqual([...Array(53).keys()]);
+  });
+
+  it('counts open actions and quotes an action without its markers', () => {
+    expect(openActionCount('## Focus\n- [x] Sent\n- [ ] Call Sam\n* Book the room\n')).toBe(2);
+    expect(openActionCount('')).toBe(0);
+    expect(plainAction('- [ ] **Mon 23 Nov:** Call `Sam`')).toBe('Mon 23 Nov: Call Sam');
   });
 });

@@ -1,4 +1,5 @@
-import { dateOfDay, parsePeriod, periodKey, weekWindow } from '@cc/contracts/periods';
+import { addDays, dateOfDay, parsePeriod, periodKey, weekWindow } from '@cc/contracts/periods';
+import { dateLocale } from '@cc/contracts/dates';
 import type { Milestone } from '@cc/contracts/planning';
 import { actionLines, unfinishedActions } from '@cc/contracts/planning-rules';
 import { dayMonth } from '../shared/dates';
@@ -62,9 +63,9 @@ export const hasUnfinished = (content: string) => actionLines(content).some((l) 
  * its headings, blank lines and done actions; the current week gets the moved actions as
  * "- [ ] ..." lines after its own, without repeating one it already lists.
  */
-export function carryOver(past: string, current: string): { past: string; current: string; moved: number } {
+export function carryOver(past: string, current: string): { past: string; current: string; moved: number; added: string[] } {
   const moving = unfinishedActions(past);
-  if (moving.length === 0) return { past, current, moved: 0 };
+  if (moving.length === 0) return { past, current, moved: 0, added: [] };
   const kept = past
     .split(/\r?\n/)
     .filter((line) => {
@@ -76,7 +77,7 @@ export function carryOver(past: string, current: string): { past: string; curren
     .trim();
   const already = new Set(actionLines(current).map((l) => l.text.toLowerCase()));
   const added = moving.filter((line) => !already.has(line.slice('- [ ] '.length).toLowerCase()));
-  return { past: kept, current: appendLines(current, added), moved: moving.length };
+  return { past: kept, current: appendLines(current, added), moved: moving.length, added };
 }
 
 /** `lines` after the text's own, on lines of their own. */
@@ -84,4 +85,41 @@ export function appendLines(text: string, lines: readonly string[]): string {
   if (lines.length === 0) return text;
   const base = text.replace(/\s+$/, '');
   return base ? `${base}\n${lines.join('\n')}` : lines.join('\n');
+}
+
+/** How many actions of a week's text are not ticked (the timeline overview's filled weeks). */
+export const openActionCount = (content: string) => actionLines(content).filter((l) => !l.done).length;
+
+/** An action line as words to quote in a sentence: no "- [ ] ", no markdown emphasis. */
+export const plainAction = (line: string) =>
+  line
+    .replace(/^\s*(?:[-*]|\d+\.)\s+(?:\[[ xX]\]\s*)?/, '')
+    .replace(/\*\*|__|`/g, '')
+    .trim();
+
+export interface TimelineMonth {
+  /** YYYY-MM */
+  key: string;
+  /** "Nov", with the year on the first month shown and on January ("Jan 2027"). */
+  label: string;
+  weeks: { week: TimelineWeek; index: number }[];
+}
+
+/** The timeline's weeks by month, a week counting in the month of its Thursday (as ISO weeks count in years). */
+export function monthsOf(weeks: readonly TimelineWeek[]): TimelineMonth[] {
+  const short = new Intl.DateTimeFormat(dateLocale(), { month: 'short' });
+  const withYear = new Intl.DateTimeFormat(dateLocale(), { month: 'short', year: 'numeric' });
+  const months: TimelineMonth[] = [];
+  weeks.forEach((week, index) => {
+    const thursday = addDays(week.first, 3);
+    const key = thursday.slice(0, 7);
+    let month = months.at(-1);
+    if (!month || month.key !== key) {
+      const day = dateOfDay(`${key}-01`)!;
+      month = { key, label: (months.length === 0 || key.endsWith('-01') ? withYear : short).format(day), weeks: [] };
+      months.push(month);
+    }
+    month.weeks.push({ week, index });
+  });
+  return months;
 }

@@ -3,6 +3,7 @@ import type {
   ArchivedPlansAnswer,
   CreateActionPlanAnswer,
   CurrentActionPlanAnswer,
+  RestoreActionPlanAnswer,
   GeneratedWeekAnswer,
   SaveTimelineItemAnswer,
   TimelineItemsAnswer,
@@ -64,4 +65,12 @@ export function generateWeekPlan(prompt: string, periodKey: string, signal?: Abo
 /** `GET /coaching/archived_action_plans` → plans (newest first) */
 export function fetchArchivedPlans(signal?: AbortSignal): Promise<ArchivedPlansAnswer> {
   return api.get<ArchivedPlansAnswer>('/coaching/archived_action_plans', { signal });
+}
+
+/**
+ * `POST /coaching/restore_action_plan {plan_id}`: the archived plan becomes the current one
+ * again with its weeks; the current plan is archived (or dropped when nothing was written in it).
+ */
+export function restoreArchivedPlan(planId: number): Promise<RestoreActionPlanAnswer> {
+  return api.post<RestoreActionPlanAnswer>('/coaching/restore_action_plan', { plan_id: planId });
 }

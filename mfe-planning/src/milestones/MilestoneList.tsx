@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
+import { useHighlight } from '../shared/useHighlight';
 import { useOptimisticToggle } from '../shared/useOptimisticToggle';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Milestone, Todo } from '@cc/contracts/planning';
@@ -10,12 +11,14 @@ export interface MilestoneListProps {
   milestones: readonly Milestone[];
   /** Todos by the milestone they are linked to. */
   linked: ReadonlyMap<number, Todo[]>;
+  /** The milestone the address names (`?milestone=ID`) and the visit that named it: scrolled to and highlighted. */
+  highlight?: { id: number; visit: string } | null;
 }
 
 const NO_MILESTONES: ReadonlyMap<number, Milestone> = new Map();
 
 /** Milestones as cards: progress bar (done/total linked todos), their todos, toggle, edit, delete. */
-export function MilestoneList({ milestones, linked }: MilestoneListProps) {
+export function MilestoneList({ milestones, linked, highlight = null }: MilestoneListProps) {
   if (milestones.length === 0) {
     return (
       <p className="planning-empty" data-testid="milestones-empty">
@@ -26,14 +29,29 @@ export function MilestoneList({ milestones, linked }: MilestoneListProps) {
   return (
     <ul className="milestone-list" aria-label="Milestones" data-testid="milestone-list" data-count={milestones.length}>
       {milestones.map((m) => (
-        <MilestoneCard key={m.id} milestone={m} todos={linked.get(m.id) ?? []} />
+        <MilestoneCard
+          key={m.id}
+          milestone={m}
+          todos={linked.get(m.id) ?? []}
+          highlight={highlight?.id === m.id ? highlight.visit : null}
+        />
       ))}
     </ul>
   );
 }
 
-const MilestoneCard = memo(function MilestoneCard({ milestone, todos }: { milestone: Milestone; todos: Todo[] }) {
+const MilestoneCard = memo(function MilestoneCard({
+  milestone,
+  todos,
+  highlight,
+}: {
+  milestone: Milestone;
+  todos: Todo[];
+  highlight: string | null;
+}) {
   const actions = usePlanningActions();
+  const cardRef = useRef<HTMLLIElement>(null);
+  useHighlight(cardRef, highlight);
   const today = localIsoDate();
   const [completed, toggle] = useOptimisticToggle(milestone.completed, () => actions.toggleMilestone(milestone));
   const { done, total } = milestone.progress;
@@ -41,10 +59,13 @@ const MilestoneCard = memo(function MilestoneCard({ milestone, todos }: { milest
   const overdue = !completed && milestone.target_date < today;
   return (
     <li
+      ref={cardRef}
       className={completed ? 'milestone-card done' : 'milestone-card'}
       data-testid="milestone-card"
       data-id={milestone.id}
       data-completed={completed}
+      data-highlighted={highlight !== null ? 'true' : undefined}
+      tabIndex={highlight !== null ? -1 : undefined}
     >
       <div className="milestone-head">
         <input

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useParams } from '@cc/ui/router';
+import { useLocation, useParams } from '@cc/ui/router';
+import { readPlanningAddress, type PlanningAddress } from '@cc/contracts/addresses';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Todo } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
@@ -34,6 +35,8 @@ export default function PlanningPage() {
   const known = param === undefined || isPlanningTab(param);
   const tab: PlanningTab = param !== undefined && isPlanningTab(param) ? param : DEFAULT_TAB;
   const { data, refresh } = usePlanningData();
+  const location = useLocation();
+  const address = useMemo(() => readPlanningAddress(location.search), [location.search]);
   const [modal, setModal] = useState<PlanningModal>(null);
 
   useEffect(() => {
@@ -61,7 +64,7 @@ export default function PlanningPage() {
           )}
           <div className="planning-grid">
             <section className="planning-main panel">
-              <TabContent tab={tab} data={data} refresh={refresh} />
+              <TabContent tab={tab} data={data} refresh={refresh} address={address} visit={location.key} />
             </section>
             <aside className="planning-chat panel" aria-label="Planning assistant" data-testid="planning-chat">
               <ChatLauncher key={tab} tab={tab} todos={data.todos} milestones={data.milestones} refresh={refresh} />
@@ -89,7 +92,16 @@ function tabCounts(data: PlanningData): Partial<Record<PlanningTab, number>> {
   };
 }
 
-function TabContent({ tab, data, refresh }: { tab: PlanningTab; data: PlanningData; refresh: () => Promise<void> }) {
+interface TabContentProps {
+  tab: PlanningTab;
+  data: PlanningData;
+  refresh: () => Promise<void>;
+  /** What the address names (a todo, a milestone, a week) and the visit that named it. */
+  address: PlanningAddress;
+  visit: string;
+}
+
+function TabContent({ tab, data, refresh, address, visit }: TabContentProps) {
   const actions = usePlanningActions();
   const milestonesById = useMemo(() => new Map(data.milestones.map((m) => [m.id, m])), [data.milestones]);
   const linked = useMemo(() => linkedTodos(data.todos), [data.todos]);
@@ -97,11 +109,15 @@ function TabContent({ tab, data, refresh }: { tab: PlanningTab; data: PlanningDa
   if (tab === 'action_plan') {
     return (
       <Suspense fallback={<p className="planning-status">Loading the action plan…</p>}>
-        <ActionPlanTab milestones={data.milestones} />
+        <ActionPlanTab milestones={data.milestones} week={address.week} visit={visit} />
       </Suspense>
     );
   }
   const milestonesTab = tab === 'milestones_view';
+  const wanted = milestonesTab ? address.milestone : address.todo;
+  const shown = wanted === null ? [] : milestonesTab ? data.milestones : todosOf(tab as TodoTab, data.todos);
+  const found = wanted !== null && shown.some((item) => item.id === wanted);
+  const highlight = found ? { id: wanted, visit } : null;
   return (
     <section aria-label={milestonesTab ? 'Milestones' : 'Todos'} data-state={data.status}>
       <div className="planning-toolbar">
@@ -128,18 +144,26 @@ function TabContent({ tab, data, refresh }: { tab: PlanningTab; data: PlanningDa
           </button>
         </div>
       )}
+      {data.status === 'ok' && wanted !== null && !found && (
+        <p className="status-line" data-state="error" role="status" data-testid="address-missing">
+          {milestonesTab
+            ? 'The milestone this link names is not in your milestones any more (it may have been deleted).'
+            : `The todo this link names is not in ${tab === 'all_todos' ? 'your todos' : 'this list'} any more (it may have been deleted${tab === 'all_todos' ? '' : ' or moved to another list'}).`}
+        </p>
+      )}
       {data.status === 'loading' ? (
         <p className="planning-status" role="status">
           <span className="spinner" aria-hidden="true" /> Loading…
         </p>
       ) : milestonesTab ? (
-        <MilestoneList milestones={data.milestones} linked={linked} />
+        <MilestoneList milestones={data.milestones} linked={linked} highlight={highlight} />
       ) : (
         <TodoList
           todos={todosOf(tab as TodoTab, data.todos)}
           milestones={milestonesById}
           empty={EMPTY_TEXT[tab as TodoTab]}
           label={tab === 'done' ? 'Done todos' : tab === 'upcoming' ? 'Upcoming todos' : 'All todos'}
+          highlight={highlight}
         />
       )}
     </section>

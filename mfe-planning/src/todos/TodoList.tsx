@@ -1,4 +1,5 @@
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
+import { useHighlight } from '../shared/useHighlight';
 import { Link } from '@cc/ui/router';
 import { useOptimisticToggle } from '../shared/useOptimisticToggle';
 import { localIsoDate } from '@cc/contracts/periods';
@@ -15,6 +16,8 @@ export interface TodoListProps {
   /** Show the milestone a todo belongs to (off inside a milestone's own card). */
   showMilestone?: boolean;
   label: string;
+  /** The todo the address names (`?todo=ID`) and the visit that named it: scrolled to and highlighted. */
+  highlight?: { id: number; visit: string } | null;
 }
 
 /** Rows in the list's first paint: more than a tall window shows. */
@@ -49,7 +52,7 @@ export function useRowsInSteps(total: number): number {
 }
 
 /** Todos as rows: done toggle, title, description, tags, due date, milestone, source link, edit and delete. */
-export function TodoList({ todos, milestones, empty, showMilestone = true, label }: TodoListProps) {
+export function TodoList({ todos, milestones, empty, showMilestone = true, label, highlight = null }: TodoListProps) {
   const today = localIsoDate();
   const shown = useRowsInSteps(todos.length);
   if (todos.length === 0) {
@@ -68,18 +71,39 @@ export function TodoList({ todos, milestones, empty, showMilestone = true, label
           todo={todo}
           milestone={showMilestone && todo.milestone_id !== null ? milestones.get(todo.milestone_id) : undefined}
           today={today}
+          highlight={highlight?.id === todo.id ? highlight.visit : null}
         />
       ))}
     </ul>
   );
 }
 
-const TodoRow = memo(function TodoRow({ todo, milestone, today }: { todo: Todo; milestone: Milestone | undefined; today: string }) {
+const TodoRow = memo(function TodoRow({
+  todo,
+  milestone,
+  today,
+  highlight,
+}: {
+  todo: Todo;
+  milestone: Milestone | undefined;
+  today: string;
+  highlight: string | null;
+}) {
   const actions = usePlanningActions();
+  const rowRef = useRef<HTMLLIElement>(null);
+  useHighlight(rowRef, highlight);
   const [completed, toggle] = useOptimisticToggle(todo.completed, () => actions.toggleTodo(todo));
   const overdue = !completed && todo.due_date !== null && todo.due_date < today;
   return (
-    <li className={completed ? 'todo-row done' : 'todo-row'} data-testid="todo-row" data-id={todo.id} data-completed={completed}>
+    <li
+      ref={rowRef}
+      className={completed ? 'todo-row done' : 'todo-row'}
+      data-testid="todo-row"
+      data-id={todo.id}
+      data-completed={completed}
+      data-highlighted={highlight !== null ? 'true' : undefined}
+      tabIndex={highlight !== null ? -1 : undefined}
+    >
       <input
         type="checkbox"
         className="todo-check"

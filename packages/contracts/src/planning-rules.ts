@@ -77,6 +77,9 @@ export const PLANNING_MESSAGES = {
   errorGeneratingPlan: 'Error generating plan',
   errorLoadingArchived: 'Error loading archived action plans.',
   noArchivedPlans: 'No archived action plans yet.',
+  /** Restoring an archived plan (added with restore_action_plan; the spec has no wording for it). */
+  errorRestoringPlan: 'Error restoring action plan: ',
+  archivedPlanNotFound: 'That archived action plan was not found.',
 } as const;
 
 /** Field bounds (every text and list is bounded; see PLANNING_MESSAGES for the wording). */

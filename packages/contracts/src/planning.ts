@@ -383,6 +383,17 @@ export const generatedWeekAnswer = z.object({
   success: z.literal(true),
   item: z.object({ period_type: z.literal('week'), period_key: z.string(), outcomes: z.string(), actions: z.string() }),
 });
+/** `POST /coaching/restore_action_plan {plan_id}` */
+export const restoreActionPlanBody = z.object({ plan_id: z.coerce.number().int().positive().max(PG_INT_MAX) });
+/**
+ * `POST /coaching/restore_action_plan`: the restored plan (current again, with its weeks) and
+ * the plan it replaced, archived (null when nothing was written in it: it is dropped).
+ */
+export const restoreActionPlanAnswer = z.object({
+  success: z.literal(true),
+  plan: actionPlanSchema,
+  archived: archivedPlanSchema.nullable(),
+});
 /** `GET /coaching/archived_action_plans`: newest archive first. */
 export const archivedPlansAnswer = z.object({ success: z.literal(true), plans: z.array(archivedPlanSchema) });
 
@@ -401,3 +412,4 @@ export type StaleTimelineItemAnswer = z.infer<typeof staleTimelineItemAnswer>;
 export type WeekPromptAnswer = z.infer<typeof weekPromptAnswer>;
 export type GeneratedWeekAnswer = z.infer<typeof generatedWeekAnswer>;
 export type ArchivedPlansAnswer = z.infer<typeof archivedPlansAnswer>;
+export type RestoreActionPlanAnswer = z.infer<typeof restoreActionPlanAnswer>;

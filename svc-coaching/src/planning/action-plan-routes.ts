@@ -1,8 +1,16 @@
 import { AiMalformedAnswerError } from '@cc/ai';
-import { generateActionPlanBody, PLANNING_LIMITS, PLANNING_MESSAGES as M, saveTimelineItemBody, weekPromptQuery } from '@cc/contracts';
+import {
+  generateActionPlanBody,
+  PLANNING_LIMITS,
+  PLANNING_MESSAGES as M,
+  restoreActionPlanBody,
+  saveTimelineItemBody,
+  weekPromptQuery,
+} from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
+import { notFound } from '../http';
 import { z } from 'zod';
-import { archivedPlans, createEmptyPlan, currentPlan } from './action-plans';
+import { archivedPlans, createEmptyPlan, currentPlan, restorePlan } from './action-plans';
 import type { PlanningAi } from './ai';
 import { listItems, saveItem, saveOutcomes } from './timeline';
 import { weekPrompt } from './week-prompt';
@@ -63,4 +71,10 @@ export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: PlanningAi):
   });
 
   router.get('/coaching/archived_action_plans', {}, async (_ctx, { user }) => ({ success: true, plans: await archivedPlans(db, user.id) }));
+
+  router.post('/coaching/restore_action_plan', { body: restoreActionPlanBody }, async (_ctx, { user, body }) => {
+    const result = await restorePlan(db, user.id, body.plan_id);
+    if (result === 'not_found') throw notFound(M.archivedPlanNotFound);
+    return { success: true, plan: result.plan, archived: result.archived };
+  });
 }

@@ -84,6 +84,72 @@ describe('the current plan', () => {
   });
 });
 
+describe('restoring an archived plan', () => {
+  const save = (c: ReturnType<CoachingHarness['user']>, key: string, content: string) =>
+    c.post('/coaching/save_timeline_item', { period_type: 'week', period_key: key, content });
+
+  test('it becomes current again with its weeks; the plan it replaces is archived, or dropped when empty', async () => {
+    const c = h.user();
+    await save(c, thisWeek, '- [ ] Ship the pricing page');
+    const first = (await c.get('/coaching/current_action_plan')).body.plan;
+    await c.post('/coaching/create_empty_action_plan');
+    await save(c, thisWeek, '- [ ] Something new');
+    const second = (await c.get('/coaching/current_action_plan')).body.plan;
+
+    const res = await c.post('/coaching/restore_action_plan', { plan_id: first.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      plan: first,
+      archived: {
+        id: second.id,
+        created_at: second.created_at,
+        archived_at: expect.any(String),
+        immediately: [{ period_key: thisWeek, text: 'Something new' }],
+        soon: [],
+        later: [],
+      },
+    });
+    expect((await c.get('/coaching/current_action_plan')).body.plan).toEqual(first);
+    expect((await c.get('/coaching/timeline_items')).body.items.map((i: { content: string }) => i.content)).toEqual([
+      '- [ ] Ship the pricing page',
+    ]);
+    expect((await c.get('/coaching/archived_action_plans')).body.plans.map((p: { id: number }) => p.id)).toEqual([second.id]);
+
+    // A new, untouched plan is not archived when another is restored: it goes.
+    await c.post('/coaching/create_empty_action_plan');
+    const empty = (await c.get('/coaching/current_action_plan')).body.plan;
+    expect(empty.id).not.toBe(first.id);
+    expect((await c.post('/coaching/restore_action_plan', { plan_id: first.id })).body).toEqual({
+      success: true,
+      plan: first,
+      archived: null,
+    });
+    const restoredAgain = await c.post('/coaching/restore_action_plan', { plan_id: second.id });
+    expect(restoredAgain.body.archived.id).toBe(first.id);
+    const ids = (await c.get('/coaching/archived_action_plans')).body.plans.map((p: { id: number }) => p.id);
+    expect(ids).toEqual([first.id]);
+    expect(ids).not.toContain(empty.id);
+  });
+
+  test("only an archived plan of the user: the current one, another user's and a bad id are refused", async () => {
+    const a = h.user();
+    const b = h.user();
+    await save(a, thisWeek, '- [ ] Mine');
+    const mine = (await a.get('/coaching/current_action_plan')).body.plan;
+    await a.post('/coaching/create_empty_action_plan');
+    const current = (await a.get('/coaching/current_action_plan')).body.plan;
+    expect((await a.post('/coaching/restore_action_plan', { plan_id: current.id })).status).toBe(404);
+    const other = await b.post('/coaching/restore_action_plan', { plan_id: mine.id });
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual(refused(M.archivedPlanNotFound));
+    const bad = await a.post('/coaching/restore_action_plan', { plan_id: 'x' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.success).toBe(false);
+    expect((await a.get('/coaching/current_action_plan')).body.plan).toEqual(current);
+  });
+});
+
 describe('timeline weeks', () => {
   test('save upserts one week per ISO week; the revision goes up only when the text changes', async () => {
     const c = h.user();

@@ -61,27 +61,71 @@ export async function createEmptyPlan(
 ): Promise<{ plan: ActionPlan; archived: ArchivedPlan | null }> {
   return db.transaction(async (trx) => {
     await lockPlans(trx, userId, 'exclusive');
-    const current = (await trx(T.action_plans).where({ user_id: userId }).whereNull('archived_at').first('id', 'created_at')) as
-      PlanRow | undefined;
+    const current = await currentRow(trx, userId);
     let archived: ArchivedPlan | null = null;
     if (current) {
-      const items = (await trx(T.timeline_items)
-        .where({ user_id: userId, plan_id: current.id })
-        .select('period_key', 'content', 'outcomes')) as {
-        period_key: string;
-        content: string;
-        outcomes: string;
-      }[];
-      if (!items.some((i) => i.content.trim() || i.outcomes.trim())) return { plan: publicPlan(current), archived: null };
-      const groups = groupOpenActions(items, periodKey('week', now));
-      const [row] = (await trx(T.action_plans)
-        .where({ user_id: userId, id: current.id })
-        .update({ archived_at: now, archived_actions: JSON.stringify(groups) })
-        .returning(['id', 'created_at', 'archived_at'])) as PlanRow[];
-      archived = { id: row!.id, created_at: iso(row!.created_at), archived_at: iso(row!.archived_at!), ...groups };
+      const set = await setAside(trx, userId, current, now);
+      if (set === 'empty') return { plan: publicPlan(current), archived: null };
+      archived = set;
     }
     const [created] = (await trx(T.action_plans).insert({ user_id: userId }).returning(['id', 'created_at'])) as PlanRow[];
     return { plan: publicPlan(created!), archived };
+  });
+}
+
+const currentRow = async (trx: Knex.Transaction, userId: number) =>
+  (await trx(T.action_plans).where({ user_id: userId }).whereNull('archived_at').first('id', 'created_at')) as PlanRow | undefined;
+
+/**
+ * Archives the current plan with its open actions grouped as of `now`'s week; a plan with
+ * nothing written in it is left as it is ('empty').
+ */
+async function setAside(trx: Knex.Transaction, userId: number, current: PlanRow, now: Date): Promise<ArchivedPlan | 'empty'> {
+  const items = (await trx(T.timeline_items)
+    .where({ user_id: userId, plan_id: current.id })
+    .select('period_key', 'content', 'outcomes')) as {
+    period_key: string;
+    content: string;
+    outcomes: string;
+  }[];
+  if (!items.some((i) => i.content.trim() || i.outcomes.trim())) return 'empty';
+  const groups = groupOpenActions(items, periodKey('week', now));
+  const [row] = (await trx(T.action_plans)
+    .where({ user_id: userId, id: current.id })
+    .update({ archived_at: now, archived_actions: JSON.stringify(groups) })
+    .returning(['id', 'created_at', 'archived_at'])) as PlanRow[];
+  return { id: row!.id, created_at: iso(row!.created_at), archived_at: iso(row!.archived_at!), ...groups };
+}
+
+/**
+ * POST /coaching/restore_action_plan: an archived plan becomes the current one again, with its
+ * weeks as they were (they were never deleted). The current plan is archived as a new plan
+ * would archive it; one with nothing written in it is deleted instead (an empty archive would
+ * only clutter the list). 'not_found' when the plan is not one of the user's archived plans.
+ */
+export async function restorePlan(
+  db: Db,
+  userId: number,
+  planId: number,
+  now = new Date(),
+): Promise<{ plan: ActionPlan; archived: ArchivedPlan | null } | 'not_found'> {
+  return db.transaction(async (trx) => {
+    await lockPlans(trx, userId, 'exclusive');
+    const wanted = (await trx(T.action_plans).where({ user_id: userId, id: planId }).whereNotNull('archived_at').first('id')) as
+      PlanRow | undefined;
+    if (!wanted) return 'not_found';
+    const current = await currentRow(trx, userId);
+    let archived: ArchivedPlan | null = null;
+    if (current) {
+      const set = await setAside(trx, userId, current, now);
+      if (set === 'empty') await trx(T.action_plans).where({ user_id: userId, id: current.id }).delete();
+      else archived = set;
+    }
+    const [row] = (await trx(T.action_plans)
+      .where({ user_id: userId, id: planId })
+      .update({ archived_at: null, archived_actions: null })
+      .returning(['id', 'created_at'])) as PlanRow[];
+    return { plan: publicPlan(row!), archived };
   });
 }
 

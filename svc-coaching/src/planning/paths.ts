@@ -7,6 +7,7 @@ const ACTION_PLAN_PATHS = new Set([
   '/coaching/week_prompt',
   '/coaching/generate_action_plan',
   '/coaching/archived_action_plans',
+  '/coaching/restore_action_plan',
 ]);
 
 /** Planning: todos, milestones, the planning chat, the 53-week action plan and its timeline. */
