@@ -40,6 +40,7 @@ import {
   milestonesAnswer,
   milestoneWriteAnswer,
   planningDeleteAnswer,
+  restoreActionPlanAnswer,
   saveTimelineItemAnswer,
   staleTimelineItemAnswer,
   timelineItemsAnswer,
@@ -130,6 +131,7 @@ export const ROUTE_ANSWERS = {
   'GET /coaching/week_prompt': weekPromptAnswer,
   'POST /coaching/generate_action_plan': z.union([generatedWeekAnswer, aiErrorAnswer]),
   'GET /coaching/archived_action_plans': archivedPlansAnswer,
+  'POST /coaching/restore_action_plan': restoreActionPlanAnswer,
 
   ...COACHING_ANSWERS,
   ...PEOPLE_ANSWERS,

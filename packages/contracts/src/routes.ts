@@ -103,6 +103,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/coaching/week_prompt', 'coaching', D1),
   r('POST', '/coaching/generate_action_plan', 'coaching', D1, D2),
   r('GET', '/coaching/archived_action_plans', 'coaching', D1),
+  r('POST', '/coaching/restore_action_plan', 'coaching', ISSUE),
 
   // Coaching: information gathering and questionnaires
   r('GET', '/coaching/information_gathering_prompt', 'coaching', D2),
