@@ -1,6 +1,7 @@
 import { api } from '@cc/client';
 import type { Meeting, MeetingSummary } from '@cc/contracts/people';
 import type { MeetingSection } from '@cc/contracts/people-rules';
+import type { FieldSave } from '../shared/stale';
 
 export type { Meeting, MeetingSummary };
 
@@ -28,10 +29,18 @@ export async function createMeeting(meeting: MeetingChanges, attendeeIds: number
   return (await api.post<MeetingWriteAnswer>('/meetings', { meeting, attendee_ids: attendeeIds }, { keepalive })).meeting;
 }
 
-/** `PATCH /meetings/{id}`: only the fields sent change; attendee_ids, when sent, replaces the list. */
-export async function updateMeeting(id: number, meeting: MeetingChanges, attendeeIds?: number[], keepalive = false): Promise<Meeting> {
-  const body = attendeeIds ? { meeting, attendee_ids: attendeeIds } : { meeting };
-  return (await api.patch<MeetingWriteAnswer>(`/meetings/${id}`, body, { keepalive })).meeting;
+/**
+ * `PATCH /meetings/{id}`: only the fields sent change; attendee_ids, when sent, replaces the list.
+ * A field's save carries the revision it is based on (a stale one: 409 with the field's text now).
+ */
+export async function updateMeeting(id: number, meeting: MeetingChanges, attendeeIds?: number[], save?: FieldSave): Promise<Meeting> {
+  const body = {
+    meeting,
+    ...(attendeeIds ? { attendee_ids: attendeeIds } : {}),
+    ...(save?.revision !== undefined ? { revision: save.revision } : {}),
+    ...(save ? { save_id: save.saveId } : {}),
+  };
+  return (await api.patch<MeetingWriteAnswer>(`/meetings/${id}`, body, { keepalive: save?.keepalive ?? false })).meeting;
 }
 
 /** `DELETE /meetings/{id}` */

@@ -1,5 +1,6 @@
 import { api } from '@cc/client';
 import type { Person } from '@cc/contracts/people';
+import type { FieldSave } from '../shared/stale';
 
 export type { Person };
 
@@ -29,14 +30,25 @@ export async function fetchPerson(id: number, signal?: AbortSignal): Promise<Per
   return (await api.get<{ success: true; person: Person }>(`/people/${id}`, { signal })).person;
 }
 
-/** `PATCH /people/{id}` with `{section: {field: value}}` (the autosave sends the one field typed). */
-export async function savePersonField(id: number, section: string, field: string, value: string, keepalive = false): Promise<void> {
-  await api.patch<PersonWriteAnswer>(`/people/${id}`, { [section]: { [field]: value } }, { keepalive });
+/** The revision and save id a field's save carries (none while its revision is unknown). */
+const guardOf = (save?: FieldSave) => ({
+  ...(save?.revision !== undefined ? { revision: save.revision } : {}),
+  ...(save ? { save_id: save.saveId } : {}),
+});
+
+/**
+ * `PATCH /people/{id}` with `{section: {field: value}}` (the autosave sends the one field typed),
+ * based on the field's revision: a stale one is a 409 with what the field holds now.
+ */
+export async function savePersonField(id: number, section: string, field: string, value: string, save?: FieldSave): Promise<Person> {
+  const body = { [section]: { [field]: value }, ...guardOf(save) };
+  return (await api.patch<PersonWriteAnswer>(`/people/${id}`, body, { keepalive: save?.keepalive ?? false })).person;
 }
 
 /** `PATCH /people/{id}` with `full_name`: a rename. */
-export async function renamePerson(id: number, fullName: string, keepalive = false): Promise<Person> {
-  return (await api.patch<PersonWriteAnswer>(`/people/${id}`, { full_name: fullName }, { keepalive })).person;
+export async function renamePerson(id: number, fullName: string, save?: FieldSave): Promise<Person> {
+  const body = { full_name: fullName, ...guardOf(save) };
+  return (await api.patch<PersonWriteAnswer>(`/people/${id}`, body, { keepalive: save?.keepalive ?? false })).person;
 }
 
 /** `PATCH /people/reorder` with the ids in their new order. */

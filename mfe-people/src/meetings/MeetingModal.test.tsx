@@ -93,7 +93,9 @@ describe('the meeting-preparation modal', () => {
     await u.click(screen.getByRole('tab', { name: 'Agenda' }));
     await u.type(screen.getByRole('textbox', { name: 'Agenda' }), '1. Numbers');
     await wait(600);
-    expect(fake.find('PATCH', '/meetings/31').map((c) => c.body)).toEqual([{ meeting: { agenda: '1. Numbers' } }]);
+    expect(fake.find('PATCH', '/meetings/31').map((c) => c.body)).toEqual([
+      { meeting: { agenda: '1. Numbers' }, save_id: expect.any(String) },
+    ]);
     expect(fake.find('POST', '/meetings')).toHaveLength(1);
   });
 
@@ -109,9 +111,33 @@ describe('the meeting-preparation modal', () => {
     await u.click(screen.getByRole('checkbox', { name: 'Charles Babbage' }));
     await wait(0);
     expect(fake.find('PATCH', '/meetings/31').map((c) => c.body)).toEqual([
-      { meeting: { title: 'New meeting - 2026-03-05 09:07' } },
+      // Based on the title's revision, with the save's own id.
+      { meeting: { title: 'New meeting - 2026-03-05 09:07' }, revision: 0, save_id: expect.any(String) },
       { meeting: {}, attendee_ids: [4, 5] },
     ]);
+  });
+
+  it('a meeting field changed in another tab: its save based on the old revision gets the conflict panel under the field', async () => {
+    serve((req) => {
+      if (req.path === '/meetings/31' && req.method === 'GET')
+        return { body: { success: true, meeting: meeting({ goals: 'Agree the budget', revisions: { goals: 2 } }) } };
+      if (req.path === '/meetings/31')
+        return {
+          status: 409,
+          body: { success: false, errors: ['changed'], current: { field: 'goals', content: 'Hire two analysts', revision: 3 } },
+        };
+      return undefined;
+    });
+    open(31);
+    const u = user();
+    await u.type(await screen.findByRole('textbox', { name: 'Goals' }), ' this week');
+    await wait(600);
+    expect(fake.find('PATCH', '/meetings/31')[0]!.body).toMatchObject({ meeting: { goals: 'Agree the budget this week' }, revision: 2 });
+    const panel = await screen.findByTestId('conflict-panel');
+    expect(panel.getAttribute('data-subject')).toBe('meeting');
+    expect(screen.getByTestId('conflict-theirs').textContent).toContain('Hire two analysts');
+    await u.click(screen.getByRole('button', { name: 'Take theirs' }));
+    expect((screen.getByRole('textbox', { name: 'Goals' }) as HTMLTextAreaElement).value).toBe('Hire two analysts');
   });
 
   it("appends 'Generating suggestions…' and disables the area, then puts the proposal in and saves it", async () => {
@@ -141,7 +167,7 @@ describe('the meeting-preparation modal', () => {
     expect(goals.disabled).toBe(false);
     await wait(600);
     expect(fake.find('PATCH', '/meetings/31').map((c) => c.body)).toEqual([
-      { meeting: { goals: '- Agree the Q3 budget\n- Name an owner' } },
+      { meeting: { goals: '- Agree the Q3 budget\n- Name an owner' }, revision: 0, save_id: expect.any(String) },
     ]);
   });
 

@@ -213,7 +213,9 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
               placeholder={defaultMeetingTitle(opened)}
               maxLength={PEOPLE_LIMITS.meetingTitle}
               testId="meeting-title"
-              save={(text, keepalive) => record.saveField('title', text, keepalive)}
+              initialRevision={initial ? (initial.revisions.title ?? 0) : undefined}
+              conflictSubject="meeting"
+              save={(text, save) => record.saveField('title', text, save)}
             />
             <AutosavedField
               ref={date}
@@ -224,7 +226,9 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
               type="datetime-local"
               initial={initial ? (initial.meeting_date ?? '') : dateTimeValue(opened)}
               testId="meeting-date"
-              save={(text, keepalive) => record.saveField('meeting_date', text, keepalive)}
+              initialRevision={initial ? (initial.revisions.meeting_date ?? 0) : undefined}
+              conflictSubject="meeting"
+              save={(text, save) => record.saveField('meeting_date', text, save)}
             />
           </div>
           {!initial && (

@@ -119,7 +119,9 @@ export function MeetingSections({ session, initial, record, handles, context, ex
             maxLength={PEOPLE_LIMITS.meetingSection}
             disabled={generating === section}
             testId={`meeting-section-${section}`}
-            save={(text, keepalive) => record.saveField(section, text, keepalive)}
+            initialRevision={initial ? (initial.revisions[section] ?? 0) : undefined}
+            conflictSubject="meeting"
+            save={(text, save) => record.saveField(section, text, save)}
           />
           <div className="section-actions">
             <button

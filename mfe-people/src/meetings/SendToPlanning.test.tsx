@@ -134,7 +134,9 @@ describe('follow-ups sent to planning', () => {
     await u.click(screen.getByRole('button', { name: 'Send to planning' }));
     expect(await screen.findByText('Sent 1 follow-up to planning.')).toBeTruthy();
     expect(posted().map((t) => t.title)).toEqual(['Send Ada the deck', 'Call Charles', 'Share the notes']);
-    expect(fake!.find('PATCH', '/meetings/31').at(-1)!.body).toEqual({ meeting: { followups: `${FOLLOWUPS}\n- [ ] Share the notes` } });
+    expect(fake!.find('PATCH', '/meetings/31').at(-1)!.body).toMatchObject({
+      meeting: { followups: `${FOLLOWUPS}\n- [ ] Share the notes` },
+    });
     expect(marks()).toEqual([
       ['Send Ada the deck', true],
       ['Call Charles', true],

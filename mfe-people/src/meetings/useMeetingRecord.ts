@@ -1,12 +1,16 @@
 import { useCallback, useRef } from 'react';
 import { MEETING_SECTIONS, meetingTitleOr, type MeetingSection } from '@cc/contracts/people-rules';
 import { createMeeting, updateMeeting, type Meeting, type MeetingChanges } from '../api/meetings';
+import type { FieldSave } from '../shared/stale';
 
 export interface MeetingRecord {
   /** The meeting's id once it exists. */
   id(): number | null;
-  /** Saves one field (title, meeting_date, location or a section): the first save creates the meeting. */
-  saveField(field: keyof MeetingChanges, value: string, keepalive: boolean): Promise<void>;
+  /**
+   * Saves one field (title, meeting_date, location or a section), based on its revision: the
+   * first save creates the meeting. Resolves with the field's revision after the save.
+   */
+  saveField(field: keyof MeetingChanges, value: string, save: FieldSave): Promise<number | undefined>;
   /** Saves the attendees (creating the meeting if it does not exist yet). */
   saveAttendees(ids: number[]): Promise<void>;
 }
@@ -33,7 +37,7 @@ export function useMeetingRecord({ initial, current, onCreated, onSaved }: Optio
   const latest = useRef({ current, onCreated, onSaved });
   latest.current = { current, onCreated, onSaved };
 
-  /** The meeting's id, creating it with `changes` if it does not exist; null when it was created with them. */
+  /** The meeting's id, creating it with `changes` if it does not exist; the new meeting when it was created with them. */
   const ensure = useCallback(async (changes: MeetingChanges, attendeeIds: number[] | undefined, keepalive: boolean) => {
     if (idRef.current !== null) return idRef.current;
     if (creating.current) return creating.current;
@@ -45,33 +49,34 @@ export function useMeetingRecord({ initial, current, onCreated, onSaved }: Optio
       idRef.current = created.id;
       latest.current.onCreated(created);
       latest.current.onSaved(created);
-      return null;
+      return created;
     });
     creating.current = pending.then(() => idRef.current!);
     // A failed create is tried again by the next save.
     pending.catch(() => {
       creating.current = null;
     });
-    await pending;
-    return null;
+    return pending;
   }, []);
 
   const saveField = useCallback(
-    async (field: keyof MeetingChanges, value: string, keepalive: boolean) => {
+    async (field: keyof MeetingChanges, value: string, save: FieldSave) => {
       // An empty date input is ignored (spec §5).
-      if (field === 'meeting_date' && !value.trim()) return;
+      if (field === 'meeting_date' && !value.trim()) return save.revision;
       const sent = field === 'title' ? meetingTitleOr(value, new Date()) : value;
       const changes = { [field]: sent } as MeetingChanges;
-      const id = await ensure(changes, undefined, keepalive);
-      if (id !== null) latest.current.onSaved(await updateMeeting(id, changes, undefined, keepalive));
+      const target = await ensure(changes, undefined, save.keepalive);
+      const saved = typeof target === 'number' ? await updateMeeting(target, changes, undefined, save) : target;
+      if (typeof target === 'number') latest.current.onSaved(saved);
+      return saved.revisions[field] ?? 0;
     },
     [ensure],
   );
 
   const saveAttendees = useCallback(
     async (ids: number[]) => {
-      const id = await ensure({}, ids, false);
-      if (id !== null) latest.current.onSaved(await updateMeeting(id, {}, ids));
+      const target = await ensure({}, ids, false);
+      if (typeof target === 'number') latest.current.onSaved(await updateMeeting(target, {}, ids));
     },
     [ensure],
   );

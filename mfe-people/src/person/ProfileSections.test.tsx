@@ -47,7 +47,9 @@ describe('the profile fields', () => {
 
     await act(async () => jest.advanceTimersByTime(600));
     expect(roleStatus().textContent).toBe('Saving...');
-    expect(fake.find('PATCH', '/people/4').map((c) => c.body)).toEqual([{ basic_profile: { role: 'Head of Data' } }]);
+    expect(fake.find('PATCH', '/people/4').map((c) => c.body)).toEqual([
+      { basic_profile: { role: 'Head of Data' }, revision: 0, save_id: expect.any(String) },
+    ]);
 
     await act(async () => release({ body: { success: true, errors: [], person: person(4, 'Ada Lovelace') } }));
     expect(roleStatus().textContent).toBe('Saved');
@@ -70,7 +72,9 @@ describe('the profile fields', () => {
     await u.click(screen.getByRole('button', { name: /Working style/ }));
     await u.type(screen.getByLabelText('How they like to communicate'), 'Short written updates');
     await act(async () => jest.advanceTimersByTime(600));
-    expect(fake.find('PATCH', '/people/4').map((c) => c.body)).toEqual([{ working_style: { communication: 'Short written updates' } }]);
+    expect(fake.find('PATCH', '/people/4').map((c) => c.body)).toEqual([
+      { working_style: { communication: 'Short written updates' }, revision: 0, save_id: expect.any(String) },
+    ]);
   });
 
   it('refuses a blank name without asking the server, and renames once a name is typed', async () => {
@@ -85,7 +89,60 @@ describe('the profile fields', () => {
     answer = { body: { success: true, errors: [], person: person(4, 'Ada King') } };
     await u.type(screen.getByLabelText('Full name'), 'Ada King');
     await act(async () => jest.advanceTimersByTime(600));
-    expect(fake.find('PATCH', '/people/4').map((c) => c.body)).toEqual([{ full_name: 'Ada King' }]);
+    expect(fake.find('PATCH', '/people/4').map((c) => c.body)).toEqual([
+      { full_name: 'Ada King', revision: 0, save_id: expect.any(String) },
+    ]);
     expect(renamed).toEqual(['Ada King']);
+  });
+  it('a field changed in another tab: the save is refused (409), both versions show, Keep mine saves over the current revision', async () => {
+    const saved = { ...person(4, 'Ada Lovelace', { basic_profile: { role: 'CFO' } }), revisions: { 'basic_profile.role': 3 } };
+    answer = {
+      status: 409,
+      body: {
+        success: false,
+        errors: ['This field was changed elsewhere'],
+        current: { field: 'basic_profile.role', content: 'CFO', revision: 3, save_id: 'other-tab' },
+      },
+    };
+    render(
+      <ProfileSections
+        person={{ ...person(4, 'Ada Lovelace', { basic_profile: { role: 'CTO' } }), revisions: { 'basic_profile.role': 2 } }}
+        onRenamed={() => {}}
+      />,
+    );
+    const u = user();
+    const role = screen.getByLabelText('Role') as HTMLInputElement;
+    await u.clear(role);
+    await u.type(role, 'CEO');
+    await act(async () => jest.advanceTimersByTime(600));
+    expect(fake.find('PATCH', '/people/4')[0]!.body).toMatchObject({ basic_profile: { role: 'CEO' }, revision: 2 });
+    const panel = await screen.findByTestId('conflict-panel');
+    expect(panel.querySelector('h3')!.textContent).toBe('“Role” was changed elsewhere');
+    expect(screen.getByTestId('conflict-mine').textContent).toContain('CEO');
+    expect(screen.getByTestId('conflict-theirs').textContent).toContain('CFO');
+
+    answer = { body: { success: true, errors: [], person: { ...saved, revisions: { 'basic_profile.role': 4 } } } };
+    await u.click(screen.getByRole('button', { name: 'Keep mine' }));
+    await act(async () => jest.advanceTimersByTime(0));
+    expect(fake.find('PATCH', '/people/4')[1]!.body).toMatchObject({ basic_profile: { role: 'CEO' }, revision: 3 });
+    expect(screen.queryByTestId('conflict-panel')).toBeNull();
+    expect(roleStatus().textContent).toBe('Saved');
+  });
+
+  it('Take theirs puts the other version in the field and bases the next save on it', async () => {
+    answer = {
+      status: 409,
+      body: { success: false, errors: ['changed'], current: { field: 'basic_profile.role', content: 'CFO', revision: 5 } },
+    };
+    render(<ProfileSections person={person(4, 'Ada Lovelace')} onRenamed={() => {}} />);
+    const u = user();
+    await u.type(screen.getByLabelText('Role'), 'CEO');
+    await act(async () => jest.advanceTimersByTime(600));
+    await u.click(await screen.findByRole('button', { name: 'Take theirs' }));
+    expect((screen.getByLabelText('Role') as HTMLInputElement).value).toBe('CFO');
+    answer = { body: { success: true, errors: [], person: { ...person(4, 'Ada Lovelace'), revisions: { 'basic_profile.role': 6 } } } };
+    await u.type(screen.getByLabelText('Role'), ' (acting)');
+    await act(async () => jest.advanceTimersByTime(600));
+    expect(fake.find('PATCH', '/people/4').at(-1)!.body).toMatchObject({ basic_profile: { role: 'CFO (acting)' }, revision: 5 });
   });
 });

@@ -6,6 +6,7 @@ import {
   fieldLimit,
   PEOPLE_LIMITS,
   PEOPLE_MESSAGES as M,
+  personFieldKey,
   PERSON_SECTIONS,
   type PersonSectionKey,
 } from '@cc/contracts/people-rules';
@@ -60,13 +61,16 @@ export function ProfileSections({ person, onRenamed }: ProfileSectionsProps) {
                     delayMs={AUTOSAVE_DELAYS_MS.people}
                     label="Full name"
                     initial={person.full_name}
+                    initialRevision={person.revisions.full_name ?? 0}
+                    conflictSubject="profile"
                     maxLength={PEOPLE_LIMITS.fullName}
                     testId="person-field-full_name"
-                    save={async (text, keepalive) => {
+                    save={async (text, save) => {
                       // Refused as the server would ('Error saving: Please enter a name.'); the next edit saves.
                       if (!text.trim()) throw new ApiError(422, [M.fullNameRequired], { success: false, errors: [M.fullNameRequired] });
-                      const saved = await renamePerson(person.id, text, keepalive);
+                      const saved = await renamePerson(person.id, text, save);
                       onRenamed(saved.full_name);
+                      return saved.revisions.full_name ?? 0;
                     }}
                   />
                 )}
@@ -78,10 +82,15 @@ export function ProfileSections({ person, onRenamed }: ProfileSectionsProps) {
                     delayMs={AUTOSAVE_DELAYS_MS.people}
                     label={field.label}
                     initial={person[section.key]?.[field.key] ?? ''}
+                    initialRevision={person.revisions[personFieldKey(section.key, field.key)] ?? 0}
+                    conflictSubject="profile"
                     multiline={field.kind === 'text'}
                     maxLength={fieldLimit(field.kind)}
                     testId={`person-field-${section.key}-${field.key}`}
-                    save={(text, keepalive) => savePersonField(person.id, section.key, field.key, text, keepalive)}
+                    save={async (text, save) => {
+                      const saved = await savePersonField(person.id, section.key, field.key, text, save);
+                      return saved.revisions[personFieldKey(section.key, field.key)] ?? 0;
+                    }}
                   />
                 ))}
               </div>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useAutosavedText } from '@cc/ui';
+import { ConflictPanel } from '@cc/ui/conflict';
 import { PEOPLE_STATUS_TEXTS, statusTone } from './saveTexts';
+import { staleFieldOf, type FieldSave } from './stale';
 
 export interface AutosavedFieldHandle {
   /** What the field holds now. */
@@ -20,8 +22,15 @@ export interface AutosavedFieldProps {
   label: string;
   /** The server's text. */
   initial: string;
-  /** Stores the text (`keepalive` while the page goes away). */
-  save(text: string, keepalive: boolean): Promise<void>;
+  /** Its revision (0: never written); undefined while the record does not exist yet. */
+  initialRevision?: number;
+  /**
+   * Stores the text (`keepalive` while the page goes away), based on `revision`; resolves with
+   * the field's new revision. A 409 with the field's current text shows the conflict panel.
+   */
+  save(text: string, info: FieldSave): Promise<number | undefined | void>;
+  /** What the conflict panel says changed: a person's field or a meeting's. */
+  conflictSubject: 'profile' | 'meeting';
   multiline?: boolean;
   rows?: number;
   maxLength?: number;
@@ -45,6 +54,8 @@ export function AutosavedField(props: AutosavedFieldProps) {
     delayMs,
     label,
     initial,
+    initialRevision,
+    conflictSubject,
     multiline,
     rows = 3,
     maxLength,
@@ -60,22 +71,21 @@ export function AutosavedField(props: AutosavedFieldProps) {
   const saveRef = useRef(props.save);
   saveRef.current = props.save;
 
-  const auto = useAutosavedText<undefined>({
+  const auto = useAutosavedText<number>({
     key: autosaveKey,
     storageKey,
     delayMs,
     texts: PEOPLE_STATUS_TEXTS,
     getText: () => valueRef.current,
-    save: async (text, _base, { keepalive }) => {
-      await saveRef.current(text, keepalive);
-    },
+    save: async (text, revision, { keepalive, saveId }) => (await saveRef.current(text, { keepalive, revision, saveId })) ?? revision,
+    conflictOf: staleFieldOf,
     onError: (error) => console.warn(`[people] saving ${autosaveKey} failed`, error),
   });
 
   const { start, changed, flush } = auto;
   useEffect(() => {
-    // A local draft the server does not have yet wins, and is saved.
-    const shown = start(initial);
+    // A local draft the server does not have yet wins, and is saved (based on the revision it was made from).
+    const shown = start(initial, initialRevision);
     valueRef.current = shown;
     setValue(shown);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per autosave: later server texts never overwrite what the user types
@@ -102,6 +112,13 @@ export function AutosavedField(props: AutosavedFieldProps) {
   };
 
   const status = auto.status.text;
+  const conflict = auto.status.conflict;
+  const takeTheirs = () => {
+    const theirs = auto.takeTheirs();
+    if (theirs === null) return;
+    valueRef.current = theirs;
+    setValue(theirs);
+  };
   const common = {
     id,
     value,
@@ -129,6 +146,18 @@ export function AutosavedField(props: AutosavedFieldProps) {
         <textarea {...common} rows={rows} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <input {...common} type={type} onChange={(e) => onChange(e.target.value)} />
+      )}
+      {conflict && (
+        <ConflictPanel
+          subject={conflictSubject}
+          field={`“${label}”`}
+          mine={conflict.mine}
+          theirs={conflict.theirs}
+          theirsRevision={conflict.theirsBase}
+          currentMine={() => valueRef.current}
+          onKeepMine={() => void auto.keepMine()}
+          onTakeTheirs={takeTheirs}
+        />
       )}
     </div>
   );

@@ -10,6 +10,7 @@ export function person(id: number, fullName: string, fields: Record<string, Reco
     position: id,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
+    revisions: {},
     ...profile,
   } as Person;
 }

@@ -71,6 +71,12 @@ export const PEOPLE_MESSAGES = {
   noWebSearch: 'No web search is configured (SEARCH_BASE_URL is not set), so this answer comes from your own notes only.',
 } as const;
 
+/**
+ * The key of a text of a person or a meeting in `revisions` and in a 409's `current.field`:
+ * `full_name` and `section.field` for a person, the column (`title`, `goals`…) for a meeting.
+ */
+export const personFieldKey = (section: string, field: string): string => `${section}.${field}`;
+
 /** A short line (a name, a role) or a longer text (a note). */
 export type PersonFieldKind = 'line' | 'text';
 export interface PersonField {

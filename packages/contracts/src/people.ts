@@ -73,12 +73,6 @@ export interface PersonPatch {
 }
 
 /**
- * The key of a text of a person or a meeting in `revisions` and in a 409's `current.field`:
- * `full_name` and `section.field` for a person, the column (`title`, `goals`…) for a meeting.
- */
-export const personFieldKey = (section: string, field: string): string => `${section}.${field}`;
-
-/**
  * `PATCH /people/{id}`: `{section: {field: value}}`, one or several fields of one or several
  * sections (the autosave sends the field typed), and optionally `full_name` (a rename). Every
  * unknown section or field and every value too long is named; nothing is saved then.
