@@ -22,8 +22,8 @@ type Editing = { kind: 'section'; section: Section | null } | { kind: 'question'
 const position = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
 const saveError = (error: unknown) => M.errorSaving(error instanceof ApiError ? error.errors.join(', ') : (error as Error).message);
 
-/** The questionnaire editor (admins only; the server refuses anyone else with 403). */
-export default function AdminEditor({ type, onClose }: { type: QuestionnaireType; onClose: () => void }) {
+/** The questionnaire editor (admins only; the server refuses anyone else with 403), titled with the questionnaire it edits. */
+export default function AdminEditor({ type, label, onClose }: { type: QuestionnaireType; label: string; onClose: () => void }) {
   const dialogs = useDialogs();
   const [sections, setSections] = useState<Section[] | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -95,7 +95,7 @@ export default function AdminEditor({ type, onClose }: { type: QuestionnaireType
   };
 
   return (
-    <Modal open onClose={onClose} title="Edit questionnaire" className="coaching-admin">
+    <Modal open onClose={onClose} title={`Edit questionnaire: ${label}`} className="coaching-admin">
       {loadError && <p className="coaching-error">{M.errorLoadingSections}</p>}
       {!sections && !loadError && <p className="coaching-note">Loading…</p>}
       {sections && (

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@cc/client';
-import { COACHING_MESSAGES as M, COACHING_TIMING, type QuestionnaireType } from '@cc/contracts/coaching-rules';
+import { COACHING_MESSAGES as M, type QuestionnaireType } from '@cc/contracts/coaching-rules';
 import { uploadQuestionsCsv } from '../api/admin';
 import { PREVIEW_COLUMNS, previewCsv, type CsvPreview } from './csvPreview';
 
@@ -14,22 +14,27 @@ export function uploadStatus(outcome: { message: string } | { error: unknown }):
   return M.csvFailed;
 }
 
-/** CSV import: choose a file, see its rows and their problems, upload; the status hides after 5 s. */
+/**
+ * CSV import: choose a file, see its rows and their problems, upload. The result stays, beside
+ * the button and scrolled into view, until dismissed or another file is chosen: the spec's 5 s
+ * hid it below the editor's fold before a walkthrough could read it (issue 18 keeps it).
+ */
 export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImported: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [status, setStatus] = useState<{ text: string; ok: boolean; details: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
+  const statusRef = useRef<HTMLDivElement | null>(null);
+  const input = useRef<HTMLInputElement | null>(null);
 
   useEffect(() => {
-    if (!status) return;
-    const timer = setTimeout(() => setStatus(null), COACHING_TIMING.csvStatusHideMs);
-    return () => clearTimeout(timer);
+    if (status) statusRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [status]);
 
   const choose = async (chosen: File | null) => {
     setFile(chosen);
     setPreview(null);
+    setStatus(null);
     if (chosen) setPreview(previewCsv(await chosen.text(), type));
   };
 
@@ -42,6 +47,10 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
     try {
       const answer = await uploadQuestionsCsv(file, type);
       setStatus({ text: uploadStatus({ message: answer.message }), ok: true, details: [] });
+      // Imported: the file and its preview go, the result stays where the preview was.
+      setFile(null);
+      setPreview(null);
+      if (input.current) input.current.value = '';
       onImported();
     } catch (error) {
       const details = error instanceof ApiError ? ((error.body as { errors?: string[] } | null)?.errors ?? []) : [];
@@ -60,6 +69,7 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
       </p>
       <div className="coaching-csv-row">
         <input
+          ref={input}
           type="file"
           accept=".csv,text/csv"
           aria-label="CSV file"
@@ -69,7 +79,27 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
           {busy ? 'Uploading…' : 'Upload CSV'}
         </button>
       </div>
-      {!file && <p className="coaching-note">{M.selectCsv}</p>}
+      {status && (
+        <div
+          ref={statusRef}
+          className={status.ok ? 'coaching-csv-status ok' : 'coaching-csv-status error'}
+          role="status"
+          data-testid="csv-status"
+        >
+          <p>{status.text}</p>
+          {status.details.length > 0 && (
+            <ul>
+              {status.details.slice(0, 20).map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </ul>
+          )}
+          <button type="button" className="button button-quiet" onClick={() => setStatus(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {!file && !status && <p className="coaching-note">{M.selectCsv}</p>}
       {preview && !preview.ok && (
         <p className="coaching-error" role="alert">
           {preview.error}
@@ -104,18 +134,6 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
             </tbody>
           </table>
           {preview.rows.length > 50 && <p className="coaching-note">And {preview.rows.length - 50} more rows.</p>}
-        </div>
-      )}
-      {status && (
-        <div className={status.ok ? 'coaching-csv-status ok' : 'coaching-csv-status error'} role="status" data-testid="csv-status">
-          <p>{status.text}</p>
-          {status.details.length > 0 && (
-            <ul>
-              {status.details.slice(0, 20).map((d) => (
-                <li key={d}>{d}</li>
-              ))}
-            </ul>
-          )}
         </div>
       )}
     </section>

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import type { ScoredQuestion } from '@cc/contracts/coaching';
+import type { CoachingAddress } from '@cc/contracts/addresses';
 import { COACHING_MESSAGES as M, QUESTIONNAIRE_PERIOD, type QuestionnaireType } from '@cc/contracts/coaching-rules';
 import { useDialogs } from '@cc/ui/dialogs';
 import { PeriodPicker } from './PeriodPicker';
 import { CHECKIN_PURPOSES } from './purposes';
 import { QuestionList } from './QuestionList';
 import { SectionProgress } from './SectionProgress';
+import { useCheckinAddress } from './useCheckinAddress';
 import { usePeriodStepper } from './usePeriodStepper';
 import { useQuestionnaire } from './useQuestionnaire';
 
@@ -20,9 +21,13 @@ export function summaryLine(summary: { answered: number; total: number; average_
   return summary.average_score === null ? count : `${count} · average ${summary.average_score}`;
 }
 
-/** One check-in tab: period picker, section progress, the section's questions, and the modals they open. */
-export function CheckinTab({ type, label }: { type: QuestionnaireType; label: string }) {
-  const stepper = usePeriodStepper(type);
+/**
+ * One check-in tab: period picker, section progress, the section's questions, and the modals they
+ * open. Its period and open question are the page's address (useCheckinAddress).
+ */
+export function CheckinTab({ type, label, address }: { type: QuestionnaireType; label: string; address: CoachingAddress }) {
+  const at = useCheckinAddress(type, address);
+  const stepper = usePeriodStepper(type, { key: at.period, onChange: at.stepTo });
   const { data, loading, error, reload } = useQuestionnaire(type, stepper.key);
   const [selected, setSelected] = useState(0);
   const dialogs = useDialogs();
@@ -32,14 +37,14 @@ export function CheckinTab({ type, label }: { type: QuestionnaireType; label: st
     const purpose = CHECKIN_PURPOSES[type];
     void dialogs.alert({ title: purpose.title, message: purpose.text, closeLabel: 'Close' });
   }, [dialogs, type]);
-  // On every visit to the tab (spec §2): once per mount, StrictMode's second run included.
-  const purposeShown = useRef(false);
+  // On every visit to the tab (spec §2): once per mount, StrictMode's second run included. A
+  // link to a question lands on the question: that visit opens its chat, not the purpose.
+  const purposeShown = useRef(at.arrivedOnQuestion);
   useEffect(() => {
     if (purposeShown.current) return;
     purposeShown.current = true;
     showPurpose();
   }, [showPurpose]);
-  const [question, setQuestion] = useState<ScoredQuestion | null>(null);
   const [adminOpen, setAdminOpen] = useState(false);
   const [weekPlanOpen, setWeekPlanOpen] = useState(false);
 
@@ -48,6 +53,28 @@ export function CheckinTab({ type, label }: { type: QuestionnaireType; label: st
     if (selected >= sections.length && sections.length > 0) setSelected(0);
   }, [sections.length, selected]);
   const section = sections[selected] ?? sections[0];
+
+  // The question the address opens, once the questionnaire is there; its section is shown behind it.
+  const question = at.question === null ? null : (sections.flatMap((s) => s.questions).find((q) => q.id === at.question) ?? null);
+  const questionSection = question ? sections.findIndex((s) => s.id === question.onboarding_section_id) : -1;
+  useEffect(() => {
+    if (questionSection >= 0) setSelected(questionSection);
+  }, [questionSection]);
+  // A question no longer in this check-in (deleted, or a mistyped link): said, and left out of the address.
+  const [missing, setMissing] = useState(false);
+  const gone = at.question !== null && data !== null && !loading && !error && question === null;
+  useEffect(() => {
+    if (!gone) return;
+    setMissing(true);
+    at.closeQuestion();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the questionnaire says it is gone
+  }, [gone]);
+  // Closing the question (its ×, or Back) reloads the questionnaire (spec §4).
+  const openBefore = useRef(at.question);
+  useEffect(() => {
+    if (openBefore.current !== null && at.question === null) reload();
+    openBefore.current = at.question;
+  }, [at.question, reload]);
   const weekly = QUESTIONNAIRE_PERIOD[type] === 'week';
 
   return (
@@ -80,7 +107,12 @@ export function CheckinTab({ type, label }: { type: QuestionnaireType; label: st
           </button>
         </div>
       )}
-      {!data && !error && <p className="coaching-note">Loading the questions…</p>}
+      {missing && (
+        <p className="coaching-note" role="status">
+          That question is not in this check-in any more.
+        </p>
+      )}
+      {!data && !error && <p className="coaching-note">{at.question !== null ? 'Opening the question…' : 'Loading the questions…'}</p>}
       {data && (
         <>
           <p className="coaching-summary" data-testid="period-summary">
@@ -95,7 +127,14 @@ export function CheckinTab({ type, label }: { type: QuestionnaireType; label: st
                 <section className="coaching-section" aria-label={section.title}>
                   <h3>{section.title}</h3>
                   {section.description && <p className="coaching-section-description">{section.description}</p>}
-                  <QuestionList questions={section.questions} onOpen={setQuestion} showTrend={stepper.steppable} />
+                  <QuestionList
+                    questions={section.questions}
+                    onOpen={(q) => {
+                      setMissing(false);
+                      at.openQuestion(q.id);
+                    }}
+                    showTrend={stepper.steppable}
+                  />
                 </section>
               )}
             </>
@@ -105,18 +144,12 @@ export function CheckinTab({ type, label }: { type: QuestionnaireType; label: st
 
       <Suspense fallback={null}>
         {question && (
-          <QuestionChatModal
-            question={question}
-            periodKey={stepper.key}
-            onClose={() => {
-              setQuestion(null);
-              reload();
-            }}
-          />
+          <QuestionChatModal key={`${question.id} ${stepper.key}`} question={question} periodKey={stepper.key} onClose={at.closeQuestion} />
         )}
         {adminOpen && (
           <AdminEditor
             type={type}
+            label={label}
             onClose={() => {
               setAdminOpen(false);
               reload();

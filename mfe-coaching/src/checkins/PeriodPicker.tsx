@@ -1,4 +1,4 @@
-import { periodLabel } from '@cc/contracts/periods';
+import { checkinPeriodLabel } from '../shared/dates';
 import type { PeriodStepper } from './usePeriodStepper';
 
 /** The previous and next arrows around the period's label (spec §2). */
@@ -16,7 +16,7 @@ export function PeriodPicker({ stepper }: { stepper: PeriodStepper }) {
         ‹
       </button>
       <span className="coaching-period-label" aria-live="polite" data-testid="period-label">
-        {periodLabel(stepper.key)}
+        {checkinPeriodLabel(stepper.key)}
       </span>
       <button type="button" className="coaching-period-arrow" aria-label="Next period" onClick={() => stepper.step(1)}>
         ›

@@ -1,4 +1,5 @@
 import { scoreColour } from '@cc/contracts/coaching-rules';
+import { checkinPeriodShort } from '../shared/dates';
 
 export interface RecentScore {
   period_key: string;
@@ -19,7 +20,7 @@ export function ScoreTrend({ scores }: { scores: readonly RecentScore[] }) {
   const y = (score: number) => H - 3 - (score / 100) * (H - 6);
   // Periods without a score are skipped, not drawn as zero: the line joins the scored ones.
   const points = scores.flatMap((s, i) => (s.score === null ? [] : [`${x(i).toFixed(1)},${y(s.score).toFixed(1)}`])).join(' ');
-  const words = scores.map((s) => `${s.period_key}: ${s.score ?? 'none'}`).join(', ');
+  const words = scores.map((s) => `${checkinPeriodShort(s.period_key)}: ${s.score ?? 'no score'}`).join(', ');
   return (
     <span className="coaching-trend-wrap">
       <svg

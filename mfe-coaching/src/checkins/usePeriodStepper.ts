@@ -18,13 +18,22 @@ export interface PeriodStepper {
 
 /**
  * The check-in's period: steps by one of its kind (ISO weeks roll their year by the week of
- * 28 December, quarters and semesters theirs), ignoring duplicate clicks (spec §4, §9).
+ * 28 December, quarters and semesters theirs), ignoring duplicate clicks (spec §4, §9). With
+ * `key` and `onChange` the period lives elsewhere (the page's address); otherwise here.
  */
 export function usePeriodStepper(
   type: QuestionnaireType,
-  { now = Date.now, initial }: { now?: () => number; initial?: string } = {},
+  {
+    now = Date.now,
+    initial,
+    key: given,
+    onChange,
+  }: { now?: () => number; initial?: string; key?: string; onChange?: (next: string) => void } = {},
 ): PeriodStepper {
-  const [key, setKey] = useState(() => initial ?? currentPeriodKey(type));
+  const [own, setOwn] = useState(() => initial ?? currentPeriodKey(type));
+  const key = given ?? own;
+  const keyRef = useRef(key);
+  keyRef.current = key;
   const last = useRef<number | null>(null);
   const steppable = QUESTIONNAIRE_PERIOD[type] !== 'once';
   const step = useCallback(
@@ -33,9 +42,12 @@ export function usePeriodStepper(
       const at = now();
       if (last.current !== null && at - last.current < COACHING_TIMING.periodStepDebounceMs) return;
       last.current = at;
-      setKey((current) => stepPeriod(current, direction));
+      const next = stepPeriod(keyRef.current, direction);
+      keyRef.current = next;
+      if (onChange) onChange(next);
+      else setOwn(next);
     },
-    [now, steppable],
+    [now, steppable, onChange],
   );
   return { key, steppable, step };
 }

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { checkinAddress, informationPlanAddress, readCoachingAddress } from '@cc/contracts/addresses';
 import { DialogProvider } from '@cc/ui/dialogs';
+import { useLocation, useNavigate } from '@cc/ui/router';
 import { useLocalStorage } from '@cc/ui/storage';
 import { CheckinTab } from '../checkins/CheckinTab';
 import { startFirstQuestionnaireRequest } from '../checkins/firstRequest';
-import { ACTIVE_TAB_KEY, COACHING_TABS, DEFAULT_TAB, parseTab } from './tabs';
+import { ACTIVE_TAB_KEY, COACHING_TABS, DEFAULT_TAB, parseTab, type CoachingTab } from './tabs';
 import '../coaching.css';
 
 // A visit that opens /coaching: the check-in's request leaves now, while the page renders.
@@ -12,14 +14,32 @@ startFirstQuestionnaireRequest();
 // Information gathering renders markdown (@cc/ui): a chunk of its own, as the default tab is a check-in.
 const InformationGathering = lazy(() => import('../information/InformationGathering'));
 
-/** Coaching: the information-gathering plan and the eight check-ins (spec §2). */
+const tabHref = (tab: CoachingTab) => (tab.type ? checkinAddress(tab.type) : informationPlanAddress());
+
+/**
+ * Coaching: the information-gathering plan and the eight check-ins (spec §2). The address names
+ * the tab (and the check-in's period and question, or an archived plan) and wins over the tab
+ * remembered locally, which only chooses the tab when the address names none. Changing tab adds
+ * a history entry, so Back returns to the tab before.
+ */
 export default function CoachingPage() {
-  const [tabId, setTabId] = useLocalStorage<string>(ACTIVE_TAB_KEY, DEFAULT_TAB, parseTab);
-  const tab = COACHING_TABS.find((t) => t.id === tabId) ?? COACHING_TABS.find((t) => t.id === DEFAULT_TAB)!;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const address = useMemo(() => readCoachingAddress(location.search), [location.search]);
+  const [storedTab, setStoredTab] = useLocalStorage<string>(ACTIVE_TAB_KEY, DEFAULT_TAB, parseTab);
+  const tab = COACHING_TABS.find((t) => t.id === (address.tab ?? storedTab)) ?? COACHING_TABS.find((t) => t.id === DEFAULT_TAB)!;
 
   useEffect(() => {
     document.title = 'Coaching';
   }, []);
+
+  // The tab shown is the one remembered; an address that names none is given the one shown (a
+  // check-in's own hook writes its address, with its period: this effect runs after it).
+  useEffect(() => {
+    if (tab.id !== storedTab) setStoredTab(tab.id);
+    if (!address.tab && !tab.type) navigate(tabHref(tab), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the tab shown
+  }, [tab.id, address.tab]);
 
   return (
     <DialogProvider>
@@ -38,7 +58,9 @@ export default function CoachingPage() {
               aria-selected={t.id === tab.id}
               aria-controls={`panel-${t.id}`}
               className={t.id === tab.id ? 'coaching-tab active' : 'coaching-tab'}
-              onClick={() => setTabId(t.id)}
+              onClick={() => {
+                if (t.id !== tab.id) navigate(tabHref(t));
+              }}
             >
               {t.label}
             </button>
@@ -46,10 +68,14 @@ export default function CoachingPage() {
         </div>
         <section role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} data-tab={tab.id} className="coaching-panel">
           {tab.type ? (
-            <CheckinTab key={tab.id} type={tab.type} label={tab.label} />
+            // A tab's dialogs are its own (the purpose, confirmations): they close when it goes,
+            // so a purpose still opening after a quick switch never covers the next tab.
+            <DialogProvider key={tab.id}>
+              <CheckinTab type={tab.type} label={tab.label} address={address} />
+            </DialogProvider>
           ) : (
             <Suspense fallback={<p className="coaching-note">Loading…</p>}>
-              <InformationGathering />
+              <InformationGathering archivedPlan={address.plan} />
             </Suspense>
           )}
         </section>

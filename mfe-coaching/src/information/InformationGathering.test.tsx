@@ -1,8 +1,29 @@
 /** @jest-environment jsdom */
+import '../testing/textEncoder';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { formatDay } from '@cc/contracts/dates';
+import { MemoryRouter, useLocation } from '@cc/ui/router';
 import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
 import InformationGathering from './InformationGathering';
+
+let here = '';
+function Probe() {
+  const location = useLocation();
+  here = `${location.pathname}${location.search}`;
+  return null;
+}
+
+/** The tab as the page renders it: the archived plan the address names, if any. */
+const renderAt = (plan: number | null = null) =>
+  render(
+    <MemoryRouter
+      initialEntries={[plan === null ? '/coaching?tab=information-gathering' : `/coaching?tab=information-gathering&plan=${plan}`]}
+    >
+      <InformationGathering archivedPlan={plan} />
+      <Probe />
+    </MemoryRouter>,
+  );
 
 let fake: ReturnType<typeof installFakeApi>;
 let existing: object | null;
@@ -29,7 +50,7 @@ describe('information gathering', () => {
   it('shows the saved plan; Update plan returns to the editor; a blank prompt is refused; a failed submit says so', async () => {
     existing = { response: '## Your plan\n\nTalk to your team.', created_at: '2026-03-02T08:00:00Z' };
     submitted = { status: 502, body: { success: false, error: 'down', errors: ['down'] } };
-    render(<InformationGathering />);
+    renderAt();
     expect(view()).toBe('loading');
     await screen.findByText('Talk to your team.');
     expect(view()).toBe('response');
@@ -47,7 +68,7 @@ describe('information gathering', () => {
 
   it('opens on the editor without a plan, and the archived plans say when there are none or they cannot be loaded', async () => {
     archived = { body: { success: true, plans: [] } };
-    render(<InformationGathering />);
+    renderAt();
     await screen.findByRole('button', { name: 'Submit' });
     expect(view()).toBe('editor');
     fireEvent.click(screen.getByRole('button', { name: 'Archived plans' }));
@@ -56,5 +77,34 @@ describe('information gathering', () => {
     archived = { status: 500, body: { success: false, errors: ['boom'] } };
     fireEvent.click(screen.getByRole('button', { name: 'Archived plans' }));
     await screen.findByText('Error loading archived plans.');
+  });
+
+  it('opens the archived plan its address names, unfolded, with its dates in the compact form; closing drops it from the address', async () => {
+    archived = {
+      body: {
+        success: true,
+        plans: [
+          { id: 8, prompt: 'p', response: '**Newer** plan', created_at: '2026-05-04T10:00:00Z', archived_at: '2026-06-01T10:00:00Z' },
+          {
+            id: 5,
+            prompt: 'p',
+            response: '## Older plan\n\nAsk about delegation.',
+            created_at: '2025-03-02T10:00:00Z',
+            archived_at: '2026-05-04T10:00:00Z',
+          },
+        ],
+      },
+    };
+    renderAt(5);
+    const dialog = await screen.findByRole('dialog', { name: 'Archived plans' });
+    await screen.findByText('Ask about delegation.');
+    const plans = dialog.querySelectorAll('details');
+    expect([...plans].map((d) => [d.getAttribute('data-plan-id'), d.open])).toEqual([
+      ['8', false],
+      ['5', true],
+    ]);
+    expect(plans[1]!.querySelector('summary')!.textContent).toBe(`Written Sun 2 Mar 2025, archived ${formatDay('2026-05-04')}`);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(here).toBe('/coaching?tab=information-gathering'));
   });
 });

@@ -1,26 +1,34 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '@cc/client';
+import { informationPlanAddress } from '@cc/contracts/addresses';
 import { COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
+import { formatDateTime } from '@cc/contracts/dates';
 import { Markdown } from '@cc/ui';
+import { useNavigate } from '@cc/ui/router';
 import { fetchInformationPrompt, submitCoachingPlan } from '../api/plans';
 
 const ArchivedPlansModal = lazy(() => import('./ArchivedPlansModal'));
 
 type View = { name: 'loading' } | { name: 'editor' } | { name: 'response'; response: string; createdAt: string };
 
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 /**
  * Information gathering (spec §4): the saved plan when there is one, else the editor; 'Update
- * plan' goes back to the editor, submitting shows the new plan.
+ * plan' goes back to the editor, submitting shows the new plan. The archived plans open over it
+ * when the address names one (`?tab=information-gathering&plan=ID`), that plan unfolded; the
+ * plan a user unfolds goes into the address (replaced: unfolding is not a place to go Back to).
  */
-export default function InformationGathering() {
+export default function InformationGathering({ archivedPlan = null }: { archivedPlan?: number | null }) {
+  const navigate = useNavigate();
   const [view, setView] = useState<View>({ name: 'loading' });
   const [prompt, setPrompt] = useState('');
   const [loadError, setLoadError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [archivedOpen, setArchivedOpen] = useState(false);
+  const [archivedOpen, setArchivedOpen] = useState(archivedPlan !== null);
+  useEffect(() => {
+    if (archivedPlan !== null) setArchivedOpen(true);
+  }, [archivedPlan]);
+  const showPlan = (id: number | null) => navigate(informationPlanAddress(id ?? undefined), { replace: true });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -104,14 +112,25 @@ export default function InformationGathering() {
       )}
       {view.name === 'response' && (
         <article className="coaching-info-response" data-testid="plan-response">
-          <p className="coaching-note">Plan written {when(view.createdAt)}</p>
+          <p className="coaching-note">Plan written {formatDateTime(view.createdAt)}</p>
           <Markdown text={view.response} className="coaching-markdown" />
           <button type="button" className="button" onClick={() => setView({ name: 'editor' })}>
             Update plan
           </button>
         </article>
       )}
-      <Suspense fallback={null}>{archivedOpen && <ArchivedPlansModal onClose={() => setArchivedOpen(false)} />}</Suspense>
+      <Suspense fallback={null}>
+        {archivedOpen && (
+          <ArchivedPlansModal
+            plan={archivedPlan}
+            onShow={showPlan}
+            onClose={() => {
+              setArchivedOpen(false);
+              if (archivedPlan !== null) showPlan(null);
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

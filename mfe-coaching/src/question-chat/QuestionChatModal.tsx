@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { ScoredQuestion } from '@cc/contracts/coaching';
 import { coachingFileName, COACHING_FOLDER, COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
-import { periodLabel } from '@cc/contracts/periods';
 import { Modal, suggestEdits } from '@cc/ui';
 import { generateSummary } from '../api/conversation';
+import { checkinPeriodLabel } from '../shared/dates';
 import { QuestionChat } from './QuestionChat';
 import { QuestionNotes } from './QuestionNotes';
 import { ScoreBar } from './ScoreBar';
@@ -95,7 +95,7 @@ export default function QuestionChatModal({
 
   return (
     <Modal open onClose={onClose} title={question.title} className="coaching-question-modal">
-      <p className="coaching-note">{periodLabel(periodKey)}</p>
+      <p className="coaching-note">{checkinPeriodLabel(periodKey)}</p>
       <ScoreBar score={chat.score} feedback={chat.feedback} />
       {parts.length > 0 && (
         <ul className="coaching-subquestions" aria-label="Questions to reflect on">

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { OPEN_ON_LOAD_KEY } from '@cc/ui/open-hint';
-import { MemoryRouter, Route, Routes } from '@cc/ui/router';
+import { MemoryRouter, Route, Routes, useLocation } from '@cc/ui/router';
 import { installFakeApi } from '../testing/fakeApi';
 import SuggestionModal from './SuggestionModal';
 
@@ -23,6 +23,12 @@ beforeEach(() => {
 
 afterEach(() => fake.uninstall());
 
+/** Stands for the dashboard: says the address it was opened at. */
+function DashboardPage() {
+  const location = useLocation();
+  return <p data-testid="dashboard">Dashboard page {`${location.pathname}${location.search}`}</p>;
+}
+
 function open(text: string) {
   render(
     <MemoryRouter initialEntries={['/coaching']}>
@@ -40,7 +46,7 @@ function open(text: string) {
               />
             }
           />
-          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+          <Route path="/dashboard" element={<DashboardPage />} />
         </Routes>
       </DialogProvider>
     </MemoryRouter>,
@@ -65,11 +71,14 @@ describe('suggestion action', () => {
     expect((screen.getByLabelText('Folder name') as HTMLInputElement).value).toBe('coaching');
     await waitFor(() => expect(fake.find('GET', '/files')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Create and open' }));
-    await screen.findByText('Dashboard page');
+    // The file's own address: a reload, a copied link or Back opens the same file.
+    expect((await screen.findByTestId('dashboard')).textContent).toBe(
+      'Dashboard page /dashboard?folder=coaching&file=top_priority_2026-03-02.md',
+    );
     expect(fake.find('POST', '/files')[0]?.body).toEqual({
       file: { folder: 'coaching', name: 'top_priority_2026-03-02.md', description: 'Top priority', content: 'Ship the report by 3 pm.' },
     });
-    expect(hint()).toEqual({ folder: 'coaching', fileName: 'top_priority_2026-03-02.md', fileId: 77, startChat: false });
+    expect(hint()).toBeNull();
   });
 
   it('updates a file the text names: the dashboard opens it with the text as its chat prompt', async () => {
@@ -77,7 +86,7 @@ describe('suggestion action', () => {
     await waitFor(() => expect((screen.getByLabelText('File name') as HTMLInputElement).value).toBe('goals.md'));
     expect((screen.getByLabelText('Folder name') as HTMLInputElement).value).toBe('career');
     fireEvent.click(screen.getByRole('button', { name: 'Open to update' }));
-    await screen.findByText('Dashboard page');
+    expect((await screen.findByTestId('dashboard')).textContent).toBe('Dashboard page /dashboard?folder=career&file=goals.md');
     expect(fake.find('POST', '/files')).toHaveLength(0);
     expect(hint()).toEqual({
       folder: 'career',

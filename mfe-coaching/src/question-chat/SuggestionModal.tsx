@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@cc/client';
 import type { FilesIndexAnswer } from '@cc/contracts';
+import { fileAddress } from '@cc/contracts/addresses';
 import { COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
 import { Modal } from '@cc/ui';
 import { useDialogs } from '@cc/ui/dialogs';
@@ -17,7 +18,8 @@ export const CREATE_FILE_ERRORS = {
 
 /**
  * The suggestion action (spec §4): keep the text in a file. 'update' when the text names one
- * of the user's files, else 'create'; then the dashboard opens that file (its open-on-load hint).
+ * of the user's files, else 'create'; then the dashboard opens that file at its address (the
+ * open-on-load hint only carries the chat that an update starts with).
  */
 export default function SuggestionModal({
   text,
@@ -59,8 +61,8 @@ export default function SuggestionModal({
   }, [text]);
 
   const open = (fileId: number, file: string, where: string, startChat: boolean) => {
-    storeOpenOnLoad({ folder: where, fileName: file, fileId, startChat, ...(startChat && text ? { chatPrompt: text } : {}) });
-    navigate('/dashboard');
+    if (startChat) storeOpenOnLoad({ folder: where, fileName: file, fileId, startChat, ...(text ? { chatPrompt: text } : {}) });
+    navigate(fileAddress(where, file));
   };
 
   const submit = async () => {

@@ -173,7 +173,6 @@ export const COACHING_LIMITS = {
 export const COACHING_TIMING = {
   periodStepDebounceMs: 150,
   editorAutosaveMs: 800,
-  csvStatusHideMs: 5000,
   chatTextareaMaxHeightPx: 120,
   typingScrollDelayMs: 50,
 } as const;

@@ -1,0 +1,47 @@
+/** @jest-environment jsdom */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { installFakeApi } from '../testing/fakeApi';
+import { CsvUpload } from './CsvUpload';
+
+let fake: ReturnType<typeof installFakeApi>;
+beforeEach(() => {
+  document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
+  fake = installFakeApi((req) =>
+    req.path === '/coaching/upload_questions_csv'
+      ? {
+          body: {
+            success: true,
+            message: 'Imported 1 question in 1 section of 1 questionnaire: 1 new, 0 updated, 0 unchanged.',
+            types_processed: ['semester'],
+          },
+        }
+      : undefined,
+  );
+});
+afterEach(() => fake.uninstall());
+
+const csv = 'questionnaire_type,section_title,section_description,question_title,question_text,prompt\n,S,,Q,What went well?,\n';
+
+describe('CSV import', () => {
+  it('keeps the result in view until it is dismissed (it went after 5 s, below the fold)', async () => {
+    let imported = 0;
+    render(<CsvUpload type="semester" onImported={() => imported++} />);
+    const file = new File([csv], 'questions.csv', { type: 'text/csv' });
+    // jsdom's File has no text() (every browser's does).
+    Object.defineProperty(file, 'text', { value: () => Promise.resolve(csv) });
+    fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [file] } });
+    await screen.findByTestId('csv-preview');
+    fireEvent.click(screen.getByRole('button', { name: 'Upload CSV' }));
+    const status = await screen.findByTestId('csv-status');
+    expect(status.textContent).toContain('✓ Imported 1 question in 1 section');
+    expect(imported).toBe(1);
+    // The imported file's preview goes: the result sits where it was, beside the button.
+    expect(screen.queryByTestId('csv-preview')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 5200));
+    expect(screen.getByTestId('csv-status')).toBe(status);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByTestId('csv-status')).toBeNull());
+    expect(screen.getByText('Please select a CSV file')).toBeTruthy();
+  }, 15_000);
+});
