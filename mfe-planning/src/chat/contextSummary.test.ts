@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { formatDay } from '@cc/contracts/dates';
 import { milestone, todo } from '../testing/fixtures';
 import { planningContextSummary, truncate } from './contextSummary';
 
@@ -17,7 +18,7 @@ describe('the planning chat context summary (spec §7)', () => {
     expect(planningContextSummary('milestones_view', todos, [])).toBeUndefined();
     const ms = [milestone({ title: 'Promotion', target_date: '2026-09-01', progress: { done: 1, total: 4 } })];
     expect(planningContextSummary('milestones_view', [], ms)).toBe(
-      'Current milestones (1):\n- Promotion (target 2026-09-01, 90-day; 1/4 todos done)',
+      `Current milestones (1):\n- Promotion (target ${formatDay('2026-09-01')}, 90-day; 1/4 todos done)`,
     );
     expect(
       planningContextSummary(
@@ -42,6 +43,6 @@ describe('the planning chat context summary (spec §7)', () => {
 
   it('names at most 3 tags, and the due date', () => {
     const t = planningContextSummary('all_todos', [todo({ title: 'Deck', due_date: '2026-03-02', tags: ['a', 'b', 'c', 'd'] })], [])!;
-    expect(t).toBe('Current todos (1):\n- Deck (due 2026-03-02) [tags: a, b, c]');
+    expect(t).toBe(`Current todos (1):\n- Deck (due ${formatDay('2026-03-02')}) [tags: a, b, c]`);
   });
 });

@@ -1,5 +1,6 @@
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { PLANNING_CHAT as C } from '@cc/contracts/planning-rules';
+import { formatDay } from '@cc/contracts/dates';
 import { todosOf, type PlanningTab } from '../planning/tabs';
 
 /** Cut to `max` characters, with an ellipsis when something was cut (spec §7). */
@@ -8,7 +9,7 @@ export function truncate(text: string, max: number): string {
 }
 
 function todoLine(todo: Todo): string {
-  const due = todo.due_date ? ` (due ${todo.due_date})` : '';
+  const due = todo.due_date ? ` (due ${formatDay(todo.due_date)})` : '';
   const done = todo.completed ? ' [done]' : '';
   const description = todo.description ? ` - ${truncate(todo.description, C.todoDescriptionChars)}` : '';
   const tags = todo.tags.length > 0 ? ` [tags: ${todo.tags.slice(0, C.contextTags).join(', ')}]` : '';
@@ -18,7 +19,7 @@ function todoLine(todo: Todo): string {
 function milestoneLine(m: Milestone): string {
   const type = m.milestone_type ? `, ${m.milestone_type}` : '';
   const done = m.completed ? ' [done]' : '';
-  return `- ${truncate(m.title, C.milestoneTitleChars)} (target ${m.target_date}${type}; ${m.progress.done}/${m.progress.total} todos done)${done}`;
+  return `- ${truncate(m.title, C.milestoneTitleChars)} (target ${formatDay(m.target_date)}${type}; ${m.progress.done}/${m.progress.total} todos done)${done}`;
 }
 
 /**

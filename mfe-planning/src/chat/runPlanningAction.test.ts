@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
+import { formatDay } from '@cc/contracts/dates';
 import { installFakeApi } from '../testing/fakeApi';
+import { milestone, todo } from '../testing/fixtures';
 import { runPlanningAction } from './runPlanningAction';
 
 let fake: ReturnType<typeof installFakeApi> | undefined;
@@ -16,6 +18,32 @@ describe('running the action a planning-chat reply embeds', () => {
     const outcome = await runPlanningAction({ action: 'create_todo', todo_data: { title: 'Call Sam', tags: ['work'] } });
     expect(fake.find('POST', '/planning/chat_create_todo')[0]!.body).toEqual({ todo_data: '{"title":"Call Sam","tags":["work"]}' });
     expect(outcome).toEqual({ message: 'Created the todo "Call Sam".', created: true, refreshAfterMs: 1000 });
+  });
+
+  it('says the result with its dates as the lists write them, not ISO', async () => {
+    const created = todo({ title: 'Send the deck', due_date: '2026-11-27' });
+    const steps = [todo({ due_date: '2026-11-26' }), todo({ due_date: '2027-02-28' })];
+    fake = installFakeApi((req) =>
+      req.path === '/planning/chat_create_todo'
+        ? { status: 201, body: { success: true, errors: [], message: 'Created the todo "Send the deck", due 2026-11-27.', todo: created } }
+        : {
+            status: 201,
+            body: {
+              success: true,
+              errors: [],
+              message: 'ISO',
+              milestone: milestone({ title: 'Promotion', target_date: '2027-03-01' }),
+              todos: steps,
+            },
+          },
+    );
+    const made = await runPlanningAction({ action: 'create_todo', todo_data: { title: 'Send the deck' } });
+    expect(made.message).toBe(`Created the todo "Send the deck", due ${formatDay('2026-11-27')}.`);
+    expect(made.message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    const planned = await runPlanningAction({ action: 'create_workback_plan', goal_data: { title: 'Promotion' } });
+    expect(planned.message).toBe(
+      `Created the milestone "Promotion" (target ${formatDay('2027-03-01')}) with 2 dated todos, from ${formatDay('2026-11-26')} to ${formatDay('2027-02-28')}.`,
+    );
   });
 
   it('creates a workback plan with goal_data as JSON text and refreshes 1.5 s later', async () => {

@@ -1,6 +1,6 @@
 import { isApiError } from '@cc/client';
 import type { DetectedPlanningAction } from '@cc/ai/planning-actions';
-import { PLANNING_CHAT as C, PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
+import { PLANNING_CHAT as C, PLANNING_MESSAGES as M, todoCreatedLine, workbackCreatedLine } from '@cc/contracts/planning-rules';
 import { chatCreateTodo, generateWorkbackPlan } from '../api/chatActions';
 
 export interface ActionOutcome {
@@ -29,7 +29,9 @@ export async function runPlanningAction(action: DetectedPlanningAction): Promise
   if (action.action === 'create_todo') {
     try {
       const answer = await chatCreateTodo(action.todo_data);
-      return { message: answer.message, created: true, refreshAfterMs: C.reloadAfterTodoMs };
+      // Written here, in the user's locale, as the list writes the same date ("Fri 27 Nov").
+      const message = answer.todo ? todoCreatedLine(answer.todo) : answer.message;
+      return { message, created: true, refreshAfterMs: C.reloadAfterTodoMs };
     } catch (error) {
       console.warn('[planning] the chat could not create the todo', error);
       const reasons = refusal(error);
@@ -38,7 +40,8 @@ export async function runPlanningAction(action: DetectedPlanningAction): Promise
   }
   try {
     const answer = await generateWorkbackPlan(action.goal_data);
-    return { message: answer.message, created: true, refreshAfterMs: C.reloadAfterPlanMs };
+    const message = answer.milestone && answer.todos ? workbackCreatedLine(answer.milestone, answer.todos) : answer.message;
+    return { message, created: true, refreshAfterMs: C.reloadAfterPlanMs };
   } catch (error) {
     console.warn('[planning] the chat could not create the workback plan', error);
     const reasons = refusal(error);

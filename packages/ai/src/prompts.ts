@@ -4,6 +4,7 @@
  * are plain prose with the request's values filled in; the JSON format instruction is added
  * separately at call time, so an edited prompt cannot break parsing.
  */
+import { formatDay } from '@cc/contracts/dates';
 import { dateOfDay, localIsoDate } from '@cc/contracts/periods';
 import { CAREER_FOLDERS, folderGuide, sectionsFor } from './career-folders';
 import { PLANNING_ACTION_EXAMPLES, planningActionJson } from './planning-actions';
@@ -301,16 +302,18 @@ export interface WeekContext {
 
 /**
  * The week-AI modal's editable prompt, filled with what is really open for the user that week,
- * so a generated week builds on it. Sections without items are left out.
+ * so a generated week builds on it. Sections without items are left out. The user reads and
+ * edits it: its dates are written as the planning page writes them ("Fri 27 Nov"), and read
+ * back by the offline week plan (`readDayNear`).
  */
 export function weekContextPrompt(c: WeekContext): string {
   const section = (heading: string, lines: string[]) => (lines.length ? [heading, ...lines.map((l) => `- ${l}`)].join('\n') : '');
   const milestone = (m: WeekContext['milestones'][number]) => {
     const progress = m.progress?.total ? `, ${m.progress.done} of ${m.progress.total} actions done` : '';
-    return `${truncate(m.title, 160)} (target ${m.target_date}${m.milestone_type ? `, ${m.milestone_type}` : ''}${progress})`;
+    return `${truncate(m.title, 160)} (target ${formatDay(m.target_date)}${m.milestone_type ? `, ${m.milestone_type}` : ''}${progress})`;
   };
   const todo = (t: WeekContext['todos'][number]) =>
-    `${truncate(t.title, 160)}${t.due_date ? ` (due ${t.due_date})` : ''}${t.description?.trim() ? `: ${truncate(t.description, 120)}` : ''}`;
+    `${truncate(t.title, 160)}${t.due_date ? ` (due ${formatDay(t.due_date)})` : ''}${t.description?.trim() ? `: ${truncate(t.description, 120)}` : ''}`;
   const parts = [
     `Plan my week: ${c.weekLabel}.`,
     section(WEEK_CONTEXT_HEADINGS.milestones, c.milestones.map(milestone)),

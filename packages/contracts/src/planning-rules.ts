@@ -3,6 +3,7 @@
  * (the browser imports it): the spec's messages, the field bounds, the chat and timeline
  * constants, tag normalisation and the reading of a week's action lines.
  */
+import { formatDay } from './dates';
 
 export const PLANNING_MESSAGES = {
   // Field rules (spec §5 leaves them open; fixed here and documented in svc-coaching's README).
@@ -174,4 +175,22 @@ export function unfinishedActions(content: string): string[] {
   return actionLines(content)
     .filter((l) => !l.done)
     .map((l) => `- [ ] ${l.text}`);
+}
+
+/**
+ * The line the planning chat adds once its action ran (the service answers it as `message`;
+ * the page writes it again in the user's own locale): dates as every list shows them.
+ */
+export function todoCreatedLine(todo: { title: string; due_date: string | null }): string {
+  return `Created the todo "${todo.title}"${todo.due_date ? `, due ${formatDay(todo.due_date)}` : ''}.`;
+}
+
+/** The line after a workback plan: the milestone, its target and the span of its dated todos. */
+export function workbackCreatedLine(
+  milestone: { title: string; target_date: string },
+  todos: readonly { due_date: string | null }[],
+): string {
+  const dated = todos.map((t) => t.due_date).filter((d): d is string => d !== null);
+  const span = dated.length > 0 ? `, from ${formatDay(dated[0]!)} to ${formatDay(dated.at(-1)!)}` : '';
+  return `Created the milestone "${milestone.title}" (target ${formatDay(milestone.target_date)}) with ${todos.length} dated todos${span}.`;
 }

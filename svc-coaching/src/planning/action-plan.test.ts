@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
 import { periodKey, PLANNING_MESSAGES as M, stepPeriod } from '@cc/contracts';
+import { formatDay } from '@cc/contracts/dates';
 import { startCoaching, type CoachingHarness } from '../test-support';
 
 let h: CoachingHarness;
@@ -237,8 +238,8 @@ describe('the week prompt knows the user', () => {
       success: true,
       prompt: [
         'Plan my week: Week 12, 2026.',
-        'Milestones due around this week:\n- Launch beta (target 2026-03-27, 90-day, 0 of 1 actions done)',
-        'Todos due this week:\n- Send the deck (due 2026-03-18): To Maria',
+        `Milestones due around this week:\n- Launch beta (target ${formatDay('2026-03-27')}, 90-day, 0 of 1 actions done)`,
+        `Todos due this week:\n- Send the deck (due ${formatDay('2026-03-18')}): To Maria`,
         'Unfinished actions from earlier weeks:\n- Call Sam (from Week 11, 2026 (9 Mar – 15 Mar))',
         'Already planned for this week:\n- Prepare demo',
       ].join('\n\n'),
@@ -266,14 +267,14 @@ describe('generate_action_plan (the offline coach)', () => {
     await c.post('/coaching/save_timeline_item', { period_key: '2026-W12', content: '- Keep me' });
     const prompt = [
       'Plan my week: Week 12, 2026.',
-      'Todos due this week:\n- Send the deck (due 2026-03-18)',
+      `Todos due this week:\n- Send the deck (due ${formatDay('2026-03-18')})`,
       'Unfinished actions from earlier weeks:\n- Call Sam (from Week 11, 2026)',
     ].join('\n\n');
     const res = await c.post('/coaching/generate_action_plan', { prompt, period_key: '2026-W12', period_type: 'week' });
     expect(res.status).toBe(200);
     expect(res.body.item).toMatchObject({ period_type: 'week', period_key: '2026-W12' });
     expect(res.body.item.actions).toContain('- **Mon 16 Mar:** Finish from last week: Call Sam');
-    expect(res.body.item.actions).toContain('- **Wed 18 Mar:** Send the deck (due Wed 18 Mar)');
+    expect(res.body.item.actions).toContain(`- **${formatDay('2026-03-18')}:** Send the deck (due ${formatDay('2026-03-18')})`);
     expect(res.body.item.outcomes).toContain('The todo due this week is done: "Send the deck"');
     const [item] = (await c.get('/coaching/timeline_items')).body.items;
     expect(item).toMatchObject({ period_key: '2026-W12', content: '- Keep me', outcomes: res.body.item.outcomes, revision: 1 });

@@ -1,4 +1,4 @@
-import { chatCreateTodoBody, generateWorkbackBody, PLANNING_MESSAGES as M } from '@cc/contracts';
+import { chatCreateTodoBody, generateWorkbackBody, PLANNING_MESSAGES as M, todoCreatedLine, workbackCreatedLine } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { invalid } from '../http';
 import { insertTodo } from './todos';
@@ -14,8 +14,7 @@ export function chatActionRoutes(router: ServiceRouter, db: Db): void {
     const todo = await insertTodo(db, user.id, body.todo_data);
     if (todo === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
     ctx.status = 201;
-    const message = `Created the todo "${todo.title}"${todo.due_date ? `, due ${todo.due_date}` : ''}.`;
-    return { success: true, message, errors: [], todo };
+    return { success: true, message: todoCreatedLine(todo), errors: [], todo };
   });
 
   router.post('/planning/generate_workback_plan', { body: generateWorkbackBody }, async (ctx, { user, body }) => {
@@ -23,8 +22,6 @@ export function chatActionRoutes(router: ServiceRouter, db: Db): void {
     if (isPastTarget(goal.target_date)) throw invalid(M.targetDatePast);
     const { milestone, todos } = await createWorkbackPlan(db, user.id, goal);
     ctx.status = 201;
-    const first = todos[0]!.due_date;
-    const message = `Created the milestone "${milestone.title}" (target ${milestone.target_date}) with ${todos.length} dated todos, from ${first} to ${todos.at(-1)!.due_date}.`;
-    return { success: true, message, errors: [], milestone, todos };
+    return { success: true, message: workbackCreatedLine(milestone, todos), errors: [], milestone, todos };
   });
 }

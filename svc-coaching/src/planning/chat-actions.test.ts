@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { addDays, localIsoDate, PLANNING_MESSAGES as M } from '@cc/contracts';
+import { formatDay } from '@cc/contracts/dates';
 import { startCoaching, type CoachingHarness } from '../test-support';
 import { workbackSteps } from './workback';
 
@@ -28,7 +29,8 @@ describe('POST /planning/chat_create_todo (todo_data as JSON text)', () => {
     expect(res.body).toMatchObject({
       success: true,
       errors: [],
-      message: 'Created the todo "Send the deck", due 2026-11-27.',
+      // The day as every list shows it, not ISO (issue 18).
+      message: `Created the todo "Send the deck", due ${formatDay('2026-11-27')}.`,
       todo: { title: 'Send the deck', due_date: '2026-11-27', description: 'Final version', tags: ['work'], completed: false },
     });
     expect((await c.get('/planning/todos')).body.todos).toHaveLength(1);
@@ -80,7 +82,7 @@ describe('POST /planning/generate_workback_plan (goal_data as JSON text)', () =>
       expect(t.description).toContain('Keep in mind: Manager wants a design doc');
     }
     expect(message).toBe(
-      `Created the milestone "Get promoted" (target ${target}) with 5 dated todos, from ${today} to ${addDays(target, -1)}.`,
+      `Created the milestone "Get promoted" (target ${formatDay(target)}) with 5 dated todos, from ${formatDay(today)} to ${formatDay(addDays(target, -1))}.`,
     );
     expect((await c.get('/planning/milestones')).body.milestones).toEqual([{ ...milestone, progress: { done: 0, total: 5 } }]);
     expect((await c.get('/planning/todos')).body.todos).toHaveLength(5);

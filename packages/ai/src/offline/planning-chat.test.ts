@@ -32,7 +32,7 @@ describe('offline planning chat: todos', () => {
   test('the reply is sentences a person would write, then the exact JSON line the page executes', () => {
     const reply = planningActionReply('remind me to send the deck by Friday', TODAY)!;
     expect(withoutPlanningAction(reply)).toBe(
-      'I\'ll add "Send the deck" to your todos, due Friday, 27 November 2026. What is the first small step, so it is easy to start?',
+      'I\'ll add "Send the deck" to your todos, due Fri 27 Nov. What is the first small step, so it is easy to start?',
     );
     expect(reply.split('\n').at(-1)).toBe(
       '{"action":"create_todo","todo_data":{"title":"Send the deck","due_date":"2026-11-27","description":"","tags":[]}}',
@@ -51,7 +51,7 @@ describe('offline planning chat: todos', () => {
       tags: ['demo', 'Team'],
     });
     expect(planningActionReply('add a todo: draft the promotion doc', TODAY)).toContain(
-      'due today (Monday, 23 November 2026); tell me if it should be another day',
+      'due today (Mon 23 Nov); tell me if it should be another day',
     );
   });
 
@@ -81,7 +81,7 @@ describe('offline planning chat: workback plans', () => {
   test('the reply names the goal and the date, then the exact JSON line; the calls accept it', () => {
     const reply = planningActionReply('plan backwards from March 1 to get promoted', TODAY)!;
     expect(withoutPlanningAction(reply)).toBe(
-      'Let\'s work back from Monday, 1 March 2027: I\'ll create the milestone "Get promoted" with dated steps from today up to it, each linked to the milestone. Once it is there, look at the first step: is it small enough to start this week?',
+      'Let\'s work back from Mon 1 Mar 2027: I\'ll create the milestone "Get promoted" with dated steps from today up to it, each linked to the milestone. Once it is there, look at the first step: is it small enough to start this week?',
     );
     const action = findPlanningAction(reply)!;
     expect(
@@ -97,6 +97,6 @@ describe('offline planning chat: workback plans', () => {
     );
     const past = planningActionReply('plan backwards from 2026-01-05 to get promoted', TODAY)!;
     expect(findPlanningAction(past)).toBeUndefined();
-    expect(past).toBe('Monday, 5 January 2026 has already passed. Which date in the future should "Get promoted" be ready by?');
+    expect(past).toBe('Mon 5 Jan has already passed. Which date in the future should "Get promoted" be ready by?');
   });
 });

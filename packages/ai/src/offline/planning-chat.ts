@@ -6,7 +6,8 @@
  * the user's today; a workback plan without a target date gets a question instead of a guess.
  */
 import { casual } from 'chrono-node/en';
-import { dateOfDay, localIsoDate, longDate } from '@cc/contracts/periods';
+import { dateOfDay, localIsoDate } from '@cc/contracts/periods';
+import { formatDay } from '@cc/contracts/dates';
 import { planningActionJson, type PlanningAction } from '../planning-actions';
 import { capitalize, collapse, truncate } from '../text';
 
@@ -66,7 +67,8 @@ function titleOf(text: string): string {
   return truncate(capitalize(cleaned), TITLE_MAX);
 }
 
-const spoken = (iso: string) => longDate(iso, 'en-GB');
+/** A date as the planning page shows it ("Fri 27 Nov"), so the reply, the list and the result line agree. */
+const spoken = (iso: string, today: string) => formatDay(iso, today);
 
 function todoReply(message: string, today: string): string | undefined {
   if (QUESTION.test(message) && !/\bremind me\b/i.test(message)) return undefined;
@@ -80,7 +82,7 @@ function todoReply(message: string, today: string): string | undefined {
     if (!title) return 'Happy to add a todo. What should it say, and when is it due?';
     const due = date ?? today;
     const action: PlanningAction = { action: 'create_todo', todo_data: { title, due_date: due, description: '', tags } };
-    const when = date ? `due ${spoken(due)}` : `due today (${spoken(due)}); tell me if it should be another day`;
+    const when = date ? `due ${spoken(due, today)}` : `due today (${spoken(due, today)}); tell me if it should be another day`;
     const tagged = tags.length ? `, tagged ${tags.map((t) => `#${t}`).join(' ')}` : '';
     return `I'll add "${title}" to your todos, ${when}${tagged}. What is the first small step, so it is easy to start?\n\n${planningActionJson(action)}`;
   }
@@ -114,10 +116,10 @@ function workbackReply(message: string, today: string): string | undefined {
     return `Let's plan backwards towards "${title}". By when do you want to get there? Give me a date (for example "by March 1") and I will lay out the steps from today.`;
   }
   if (date < today) {
-    return `${spoken(date)} has already passed. Which date in the future should "${title}" be ready by?`;
+    return `${spoken(date, today)} has already passed. Which date in the future should "${title}" be ready by?`;
   }
   const action: PlanningAction = { action: 'create_workback_plan', goal_data: { title, target_date: date } };
-  return `Let's work back from ${spoken(date)}: I'll create the milestone "${title}" with dated steps from today up to it, each linked to the milestone. Once it is there, look at the first step: is it small enough to start this week?\n\n${planningActionJson(action)}`;
+  return `Let's work back from ${spoken(date, today)}: I'll create the milestone "${title}" with dated steps from today up to it, each linked to the milestone. Once it is there, look at the first step: is it small enough to start this week?\n\n${planningActionJson(action)}`;
 }
 
 /** A reply with an action when the message asks for one; undefined otherwise (the coach answers as usual). */

@@ -1,6 +1,28 @@
-import { describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals';
 import { weekContextPrompt } from '../prompts';
 import { offlineWeekPlan } from './week-plan';
+
+// Dates are written as the page writes them, the year only when it is not this year's: this is 2026.
+beforeAll(() => {
+  jest.useFakeTimers({
+    now: new Date(2026, 2, 16, 12),
+    doNotFake: [
+      'nextTick',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+      'queueMicrotask',
+      'hrtime',
+      'performance',
+    ],
+  });
+});
+afterAll(() => {
+  jest.useRealTimers();
+});
 
 describe('offline week plan from the week prompt', () => {
   const prompt = weekContextPrompt({
@@ -28,19 +50,29 @@ describe('offline week plan from the week prompt', () => {
     expect(lines).toContain('- **Fri 20 Mar:** Weekend reading (due Sun 22 Mar)');
     expect(lines).toContain('- **Thu 19 Mar:** Check that everything for "Launch beta" is ready');
     expect(lines).toContain('- **Fri 20 Mar:** Deliver "Launch beta" (its target date)');
-    expect(lines.some((l) => l.includes('Do the next concrete step towards "Promotion case" (target 2026-04-10)'))).toBe(true);
+    expect(lines.some((l) => l.includes('Do the next concrete step towards "Promotion case" (target Fri 10 Apr)'))).toBe(true);
     // Already in the week: not proposed again.
     expect(plan.actions).not.toContain('Prepare demo');
     expect(lines.at(-1)).toMatch(/^- \*\*Fri 20 Mar:\*\* Review the week/);
     const days = lines.map((l) => ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'].indexOf(l.slice(4, 7)));
     expect(days).toEqual([...days].sort((a, b) => a - b));
     expect(plan.outcomes.split('\n')).toEqual([
-      '- "Launch beta" is a clear step closer (target 2026-03-20)',
-      '- "Promotion case" is a clear step closer (target 2026-04-10)',
+      '- "Launch beta" is a clear step closer (target Fri 20 Mar)',
+      '- "Promotion case" is a clear step closer (target Fri 10 Apr)',
       '- All 2 todos due this week are done ("Send the deck", "Weekend reading")',
       "- Last week's open action is finished or dropped on purpose",
     ]);
     expect(plan.actions + plan.outcomes).not.toMatch(/\[|\.\.\.|…|TODO|placeholder|fill in/);
+  });
+
+  test('the prompt writes dates as the page does, and they are read back (a year away too, and ISO typed by hand)', () => {
+    expect(prompt).toContain('- Send the deck (due Wed 18 Mar): To Maria');
+    expect(prompt).toContain('- Launch beta (target Fri 20 Mar, 90-day, 1 of 3 actions done)');
+    expect(prompt).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    const edited = prompt.replace('(due Wed 18 Mar)', '(due 2026-03-19)').replace('(target Fri 10 Apr)', '(target Sat 9 Jan 2027)');
+    const lines = offlineWeekPlan({ prompt: edited, periodKey: '2026-W12' }).actions.split('\n');
+    expect(lines).toContain('- **Thu 19 Mar:** Send the deck (due Thu 19 Mar)');
+    expect(lines.some((l) => l.includes('"Promotion case" (target Sat 9 Jan 2027)'))).toBe(true);
   });
 
   test("the user's own words count too, and an untouched empty week still gets a real plan", () => {

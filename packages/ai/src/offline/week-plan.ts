@@ -5,7 +5,8 @@
  * and the outcomes say what will be true by Friday. Whatever else the user wrote counts as
  * goals of their own, each with a focused session and a check-in.
  */
-import { addDays, dateOfDay, parsePeriod, shortDay } from '@cc/contracts/periods';
+import { addDays, parsePeriod } from '@cc/contracts/periods';
+import { formatDay } from '@cc/contracts/dates';
 import { WEEK_CONTEXT_HEADINGS } from '../prompts';
 import { capitalize, collapse, sentences, truncate, words } from '../text';
 import type { WeekPlan, WeekPlanInput } from '../types';
@@ -14,7 +15,6 @@ const MAX_OUTCOMES = 4;
 const MAX_GOALS = 3;
 const MAX_CARRIED = 6;
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
-const SHORT_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
 
 type Section = keyof typeof WEEK_CONTEXT_HEADINGS;
 
@@ -28,10 +28,33 @@ interface WeekItems {
 
 const HEADING_OF = new Map(Object.entries(WEEK_CONTEXT_HEADINGS).map(([k, v]) => [v.toLowerCase(), k as Section]));
 const BULLET = /^\s*(?:[-*+•]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/;
-const DATE = /\d{4}-\d{2}-\d{2}/;
+const ISO_DAY = /\d{4}-\d{2}-\d{2}/;
+/** "Fri 27 Nov", "27 Nov 2027", "Nov 27, 2027": a day as the prompt writes it, in English. */
+const WRITTEN_DAY = /(?:(\d{1,2})\s+([A-Za-z]{3,})\.?|([A-Za-z]{3,})\.?\s+(\d{1,2}))(?:,?\s+(\d{4}))?/;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * The day a date in the prompt names, as YYYY-MM-DD: ISO as it is, or the written form the
+ * prompt uses ("Fri 27 Nov"); without a year, the year that puts it nearest `near`.
+ */
+export function readDayNear(text: string, near: string): string | undefined {
+  const iso = ISO_DAY.exec(text);
+  if (iso) return iso[0];
+  const m = WRITTEN_DAY.exec(text.replace(/^\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+/i, ''));
+  if (!m) return undefined;
+  const day = Number(m[1] ?? m[4]);
+  const month = MONTHS.indexOf((m[2] ?? m[3])!.slice(0, 3).toLowerCase());
+  if (month < 0 || day < 1 || day > 31) return undefined;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const at = (year: number) => `${year}-${pad(month + 1)}-${pad(day)}`;
+  if (m[5]) return at(Number(m[5]));
+  const year = Number(near.slice(0, 4));
+  const distance = (iso: string) => Math.abs(Date.parse(iso) - Date.parse(near));
+  return [year - 1, year, year + 1].map(at).sort((a, b) => distance(a) - distance(b))[0];
+}
 
 /** The lists and the free text of a week prompt (edited or not). */
-function readPrompt(prompt: string): WeekItems {
+function readPrompt(prompt: string, near: string): WeekItems {
   const items: WeekItems = { milestones: [], todos: [], unfinished: [], free: [] };
   let section: Section | undefined;
   const freeLines: string[] = [];
@@ -53,11 +76,13 @@ function readPrompt(prompt: string): WeekItems {
     if (section && BULLET.test(raw)) {
       const text = raw.replace(BULLET, '').trim();
       if (section === 'milestones') {
-        const m = /^(.*?)\s*\(target (\d{4}-\d{2}-\d{2})[^)]*\)\s*$/.exec(text);
-        items.milestones.push(m ? { title: m[1]!, target: m[2]! } : { title: text });
+        const m = /^(.*?)\s*\(target ([^,)]+)[^)]*\)\s*$/.exec(text);
+        const target = m ? readDayNear(m[2]!, near) : undefined;
+        items.milestones.push(m && target ? { title: m[1]!, target } : { title: text });
       } else if (section === 'todos') {
-        const m = /^(.*?)\s*\(due (\d{4}-\d{2}-\d{2})\)/.exec(text);
-        items.todos.push(m ? { title: m[1]!, due: m[2]! } : { title: text, due: DATE.exec(text)?.[0] });
+        const m = /^(.*?)\s*\(due ([^)]+)\)/.exec(text);
+        const due = m ? readDayNear(m[2]!, near) : undefined;
+        items.todos.push(m && due ? { title: m[1]!, due } : { title: text, due: ISO_DAY.exec(text)?.[0] });
       } else if (section === 'unfinished') {
         items.unfinished.push(text.replace(/\s*\(from .*\)\s*$/, ''));
       }
@@ -87,14 +112,14 @@ function goalOf(sentence: string): string {
 /** "Mon 17 Mar" in a known week; a bare weekday when the key names no ISO week. */
 function dayLabel(monday: string | undefined, index: number): string {
   if (!monday) return WEEKDAYS[index]!;
-  return `${SHORT_DAYS[index]} ${shortDay(addDays(monday, index))}`;
+  return formatDay(addDays(monday, index), monday);
 }
 
-/** "Sun 22 Mar": a due date as it is, even when its action is scheduled on the Friday before. */
-function dueLabel(date: string): string {
-  const day = dateOfDay(date);
-  return day ? `${day.toLocaleDateString('en-US', { weekday: 'short' })} ${shortDay(day)}` : date;
-}
+/**
+ * "Sun 22 Mar": a due date as it is, even when its action is scheduled on the Friday before.
+ * Inside a week's plan the year is the week's (written only for a date in another year).
+ */
+const dueLabel = (date: string, monday: string | undefined) => formatDay(date, monday);
 
 /** The weekday (0 Monday … 4 Friday) a date falls on within the week; the weekend counts as Friday. */
 function weekdayOf(monday: string | undefined, date: string | undefined, fallback: number): number {
@@ -109,14 +134,14 @@ const listed = (titles: string[]) => titles.map((t) => `"${truncate(t, 60)}"`).j
 export function offlineWeekPlan({ prompt, periodKey }: WeekPlanInput): WeekPlan {
   const monday = parsePeriod(periodKey, 'week')?.first;
   const friday = dayLabel(monday, 4);
-  const { milestones, todos, unfinished, free } = readPrompt(prompt);
+  const { milestones, todos, unfinished, free } = readPrompt(prompt, monday ?? new Date().toISOString().slice(0, 10));
   const actions: { day: number; text: string }[] = [];
   const outcomes: string[] = [];
 
   unfinished.slice(0, MAX_CARRIED).forEach((text, i) => actions.push({ day: i < 3 ? 0 : 1, text: `Finish from last week: ${text}` }));
   for (const todo of todos) {
     const day = weekdayOf(monday, todo.due, 2);
-    actions.push({ day, text: `${todo.title}${todo.due ? ` (due ${dueLabel(todo.due)})` : ''}` });
+    actions.push({ day, text: `${todo.title}${todo.due ? ` (due ${dueLabel(todo.due, monday)})` : ''}` });
   }
   milestones.slice(0, MAX_GOALS).forEach((m, i) => {
     const targetInWeek = monday && m.target && m.target >= monday && m.target <= addDays(monday, 6);
@@ -125,7 +150,10 @@ export function offlineWeekPlan({ prompt, periodKey }: WeekPlanInput): WeekPlan 
       actions.push({ day: Math.max(0, day - 1), text: `Check that everything for "${m.title}" is ready` });
       actions.push({ day, text: `Deliver "${m.title}" (its target date)` });
     } else {
-      actions.push({ day: 1 + (i % 3), text: `Do the next concrete step towards "${m.title}"${m.target ? ` (target ${m.target})` : ''}` });
+      actions.push({
+        day: 1 + (i % 3),
+        text: `Do the next concrete step towards "${m.title}"${m.target ? ` (target ${dueLabel(m.target, monday)})` : ''}`,
+      });
     }
   });
   free.forEach((goal, i) => {
@@ -134,7 +162,8 @@ export function offlineWeekPlan({ prompt, periodKey }: WeekPlanInput): WeekPlan 
     actions.push({ day: Math.min(3, day + 1), text: `Share progress on "${goal}" with someone who cares about it and ask for input` });
   });
 
-  for (const m of milestones.slice(0, 2)) outcomes.push(`"${m.title}" is a clear step closer${m.target ? ` (target ${m.target})` : ''}`);
+  for (const m of milestones.slice(0, 2))
+    outcomes.push(`"${m.title}" is a clear step closer${m.target ? ` (target ${dueLabel(m.target, monday)})` : ''}`);
   if (todos.length) {
     outcomes.push(
       todos.length === 1
