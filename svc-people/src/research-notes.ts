@@ -7,6 +7,7 @@ import {
   type Mention,
   type Person,
 } from '@cc/contracts';
+import { fileAddress, journalAddress, meetingAddress, personAddress } from '@cc/contracts/addresses';
 import type { PeerClient } from '@cc/service-kit';
 
 /**
@@ -62,14 +63,14 @@ export function notesResearch(person: Person, meetings: Meeting[], mentions: Men
     }
   }
   if (written.length) {
-    const marker = cite({ url: `/people?person=${person.id}`, title: `${name}: profile` });
+    const marker = cite({ url: personAddress(person.id), title: `${name}: profile` });
     parts.push(`**What your profile of ${name} says** ${marker}\n${written.slice(0, 12).join('\n')}`);
   }
 
   if (meetings.length) {
     const lines = meetings.slice(0, MEETINGS_SHOWN).map((m) => {
       const marker = cite({
-        url: `/people?person=${person.id}&meeting=${m.id}`,
+        url: meetingAddress(person.id, m.id),
         title: `Meeting: ${m.title}${m.short_date ? ` (${m.short_date})` : ''}`,
       });
       const gist = [
@@ -91,11 +92,8 @@ export function notesResearch(person: Person, meetings: Meeting[], mentions: Men
     const lines = mentions.map((m) => {
       const marker =
         m.kind === 'file'
-          ? cite({
-              url: `/dashboard?folder=${encodeURIComponent(m.folder)}&file=${encodeURIComponent(m.name)}`,
-              title: `${m.folder}/${m.name}`,
-            })
-          : cite({ url: `/journal?date=${m.date}`, title: `Journal, ${m.date}` });
+          ? cite({ url: fileAddress(m.folder, m.name), title: `${m.folder}/${m.name}` })
+          : cite({ url: journalAddress(m.date), title: `Journal, ${m.date}` });
       const where = m.kind === 'file' ? `${m.folder}/${m.name}` : `Journal, ${m.date}`;
       return `- ${where} ${marker}: "${m.excerpt}"`;
     });

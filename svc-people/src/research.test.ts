@@ -192,7 +192,7 @@ describe('POST /people/{id}/perplexity_search without a search endpoint', () => 
         site: 'Your notes',
       },
       { url: '/dashboard?folder=relationships&file=stakeholders.md', title: 'relationships/stakeholders.md', site: 'Your notes' },
-      { url: '/journal?date=2026-03-04', title: 'Journal, 2026-03-04', site: 'Your notes' },
+      { url: '/journal/2026-03-04', title: 'Journal, 2026-03-04', site: 'Your notes' },
     ]);
     expect(markersOk(answer, citations.length)).toBe(true);
     expect(answer.match(/\[\d+\]/g)).toEqual(['[1]', '[2]', '[3]', '[4]']);

@@ -4,15 +4,28 @@ import { MEETING_CHAT } from '@cc/contracts/people-rules';
 import { meetingChatError } from './meetingChatErrors';
 
 /**
- * The meeting chat (spec §7: folder 'meetings', file_name 'meeting-prep.md'), given the
- * meeting as it stands as the file's content. A lazy chunk with the preparation modal.
+ * The meeting chat (spec §7: folder 'meetings'), one conversation per meeting
+ * ('meeting-prep-{id}.md'), given the meeting as it stands as the file's content. A new meeting
+ * has no conversation until its first save creates it. A lazy chunk with the preparation modal.
  */
-export default function MeetingChat({ meetingText }: { meetingText: () => string }) {
-  const conversation = useMemo(() => ({ folder: MEETING_CHAT.folder, fileName: MEETING_CHAT.fileName }), []);
+export default function MeetingChat({ meetingId, meetingText }: { meetingId: number | null; meetingText: () => string }) {
+  const conversation = useMemo(
+    () => (meetingId === null ? null : { folder: MEETING_CHAT.folder, fileName: MEETING_CHAT.fileName(meetingId) }),
+    [meetingId],
+  );
   const buildPayload = useCallback((base: SendMessagePayload) => ({ ...base, file_content: meetingText() }), [meetingText]);
   const labels = useMemo(() => ({ title: 'Meeting chat', assistant: 'Assistant' }), []);
+  if (!conversation) {
+    return (
+      <section className="meeting-chat meeting-chat-waiting" aria-label="Meeting chat" data-testid="meeting-chat-waiting">
+        <h3>Meeting chat</h3>
+        <p className="muted">The chat for this meeting starts once the meeting exists: give it a title, a date or a goal.</p>
+      </section>
+    );
+  }
   return (
     <ChatPanel
+      key={meetingId}
       className="meeting-chat"
       conversation={conversation}
       initialMode="ask"

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatDay } from '@cc/contracts/dates';
 import { fetchMeeting, fetchPersonMeetings, type Meeting } from '../api/meetings';
 import { asList, openLines } from './carryForward';
 
@@ -35,7 +36,7 @@ export function CarryForward({ personId, onTakeOver }: CarryForwardProps) {
   return (
     <section className="carry-forward" aria-label="Open from the last meeting" data-testid="carry-forward">
       <h3>
-        Open from “{meeting.title}”{meeting.short_date && ` (${meeting.short_date})`}
+        Open from “{meeting.title}”{meeting.meeting_date && ` (${formatDay(meeting.meeting_date)})`}
       </h3>
       {followups.length > 0 && (
         <>

@@ -8,6 +8,7 @@ import { resetChatStatusCache } from '@cc/ui';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { formatDateTime, formatDayLong } from '@cc/contracts/dates';
 import type { Meeting } from '../api/meetings';
 import { installFakeApi, type FakeAnswer, type FakeHandler } from '../testing/fakeApi';
 import MeetingModal from './MeetingModal';
@@ -203,6 +204,53 @@ describe('the meeting-preparation modal', () => {
     expect(onChanged).toHaveBeenCalled();
   });
 
+  it('a new untouched meeting offers no Delete and no chat of its own; its first save creates it and both appear, its chat keyed to it', async () => {
+    serve((req) => (req.path === '/meetings' || req.path === '/meetings/31' ? written() : undefined));
+    const onCreated = jest.fn();
+    render(
+      <MemoryRouter initialEntries={['/people?person=4']}>
+        <DialogProvider>
+          <MeetingModal
+            meetingId={null}
+            people={PEOPLE}
+            defaultAttendeeId={4}
+            onChanged={() => {}}
+            onCreated={onCreated}
+            onClose={() => {}}
+          />
+        </DialogProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('meeting-delete')).toBeNull();
+    expect(screen.getByTestId('meeting-chat-waiting')).toBeTruthy();
+    expect(fake.find('GET', '/ai_chat/conversation')).toHaveLength(0);
+
+    await user().type(screen.getByRole('textbox', { name: 'Goals' }), 'Agree the budget');
+    await wait(600);
+    expect(onCreated).toHaveBeenCalledWith(31);
+    expect(await screen.findByTestId('meeting-delete')).toBeTruthy();
+    await wait(0);
+    const asked = fake.find('GET', '/ai_chat/conversation').map((c) => `${c.query.get('folder')}/${c.query.get('file_name')}`);
+    expect(asked).toContain('meetings/meeting-prep-31.md');
+  });
+
+  it('an existing meeting opens its own conversation, not a shared one', async () => {
+    serve((req) => (req.path === '/meetings/31' && req.method === 'GET' ? { body: { success: true, meeting: meeting() } } : undefined));
+    open(31);
+    await screen.findByLabelText('Title');
+    await wait(0);
+    const asked = fake.find('GET', '/ai_chat/conversation').map((c) => c.query.get('file_name'));
+    expect(asked).toEqual(expect.arrayContaining(['meeting-prep-31.md']));
+    expect(asked).not.toContain('meeting-prep.md');
+  });
+
+  it('shows the date in the user’s words beside the date field (the field itself is the browser’s)', async () => {
+    serve((req) => (req.path === '/meetings/31' && req.method === 'GET' ? { body: { success: true, meeting: meeting() } } : undefined));
+    open(31);
+    await screen.findByLabelText('Date');
+    expect(screen.getByTestId('meeting-date-hint').textContent).toBe(`${formatDayLong('2026-03-05')}, 14:30`);
+  });
+
   it('lists the ten preparation questions in the questions tab', async () => {
     serve(() => undefined);
     open(null);
@@ -280,11 +328,15 @@ describe('the meeting-preparation modal', () => {
     });
     open(null);
     const brief = await screen.findByTestId('since-last-spoke');
-    expect(brief.querySelector('a[href="/people?person=4&meeting=30"]')?.textContent).toBe('Kick-off (Mar 2, 2026)');
-    expect([...brief.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Send Ada the deck', 'Journal, 2026-03-04']);
+    // Every link is the object's full address, every date in the user's form (jest runs en-GB).
+    expect(brief.querySelector('a[href="/people?person=4&meeting=30"]')?.textContent).toBe('Kick-off (Mon 2 Mar)');
+    expect([...brief.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Send Ada the deck', 'Journal, Wed 4 Mar']);
+    expect(brief.querySelector('a[href="/planning/all_todos?todo=1"]')?.textContent).toBe('Send Ada the deck');
     expect(brief.querySelector('a[href="/journal/2026-03-04"]')).not.toBeNull();
     // The saved research, read without searching again, its markers left out.
     expect(brief.textContent).toContain('Ada Lovelace leads the data platform team at Analytical Engines. She mentors new analysts.');
-    expect(brief.querySelector('a[href="/people?person=4"]')?.textContent).toBe('From your notes, 2026-03-01');
+    expect(brief.querySelector('a[href="/people?person=4&view=research"]')?.textContent).toBe(
+      `From your notes, ${formatDateTime('2026-03-01T09:00:00.000Z')}`,
+    );
   });
 });

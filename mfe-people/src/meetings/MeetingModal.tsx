@@ -18,6 +18,7 @@ import { CarryForward } from './CarryForward';
 import { MeetingSections } from './MeetingSections';
 import { SendToPlanning } from './SendToPlanning';
 import { SinceLastSpokePanel } from './SinceLastSpokePanel';
+import { meetingWhenLong } from './meetingDates';
 import { meetingAsText, useMeetingRecord } from './useMeetingRecord';
 import './meetings.css';
 
@@ -33,6 +34,8 @@ export interface MeetingModalProps {
    * lands, also after Done (a save still on its way when the modal closed).
    */
   onChanged(): void;
+  /** A new meeting was created by its first save: it has an address (and a chat) now. */
+  onCreated?(id: number): void;
   onClose(): void;
 }
 
@@ -66,7 +69,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** What a datetime-local input holds for a wall-clock time. */
 const dateTimeValue = (t: ReturnType<typeof localClock>) => `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}`;
 
-function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }: MeetingModalProps & { initial: Meeting | null }) {
+function MeetingForm({
+  initial,
+  people,
+  defaultAttendeeId,
+  onChanged,
+  onCreated,
+  onClose,
+}: MeetingModalProps & { initial: Meeting | null }) {
   const session = useId().replace(/[^a-zA-Z0-9]/g, '');
   const dialogs = useDialogs();
   const [attendees, setAttendees] = useState<number[]>(() => initial?.attendee_ids ?? [defaultAttendeeId]);
@@ -84,11 +94,15 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
     [],
   );
   const changed = useRef(false);
+  // Null until the meeting exists: no Delete (nothing to delete yet) and no chat of its own.
+  const [meetingId, setMeetingId] = useState<number | null>(initial?.id ?? null);
   const record = useMeetingRecord({
     initial,
     current: context,
-    onCreated: () => {
+    onCreated: (created) => {
       changed.current = true;
+      setMeetingId(created.id);
+      onCreated?.(created.id);
     },
     onSaved: () => onChanged(),
   });
@@ -141,9 +155,11 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
       closeOnBackdrop={false}
       footer={
         <>
-          <button type="button" className="button button-danger" onClick={() => void remove()} data-testid="meeting-delete">
-            Delete meeting
-          </button>
+          {meetingId !== null && (
+            <button type="button" className="button button-danger" onClick={() => void remove()} data-testid="meeting-delete">
+              Delete meeting
+            </button>
+          )}
           <button type="button" className="button button-primary" onClick={close}>
             Done
           </button>
@@ -224,6 +240,7 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
               delayMs={AUTOSAVE_DELAYS_MS.meetingField}
               label="Date"
               type="datetime-local"
+              describe={meetingWhenLong}
               initial={initial ? (initial.meeting_date ?? '') : dateTimeValue(opened)}
               testId="meeting-date"
               initialRevision={initial ? (initial.revisions.meeting_date ?? 0) : undefined}
@@ -265,7 +282,7 @@ function MeetingForm({ initial, people, defaultAttendeeId, onChanged, onClose }:
           />
         </div>
         <div className="meeting-chat-column">
-          <MeetingChat meetingText={meetingText} />
+          <MeetingChat meetingId={meetingId} meetingText={meetingText} />
         </div>
       </div>
     </Modal>

@@ -2,13 +2,19 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 import { fetchPersonMeetings, type MeetingSummary } from '../api/meetings';
 import type { PersonSummary } from '../api/people';
+import { meetingWhen } from './meetingDates';
 
 /** The preparation modal, its chat and its AI suggestions: loaded when a meeting opens. */
 const importModal = () => import(/* webpackChunkName: "meeting-modal" */ './MeetingModal');
 
 type ListState = { status: 'loading' } | { status: 'ok'; meetings: MeetingSummary[] } | { status: 'error' };
-/** Which meeting the modal shows: an existing one, or a new one (null). */
-type Open = { id: number | null } | null;
+/**
+ * Which meeting the modal shows: `id` is the meeting (null while a new one does not exist yet),
+ * `load` what the modal loaded when it opened (a new one keeps null once it is created, so it is
+ * not loaded again), `key` the modal's identity (the same across the creation).
+ */
+type Open = { id: number | null; load: number | null; key: string } | null;
+const existing = (id: number): Open => ({ id, load: id, key: String(id) });
 
 interface MeetingsTabProps {
   personId: number;
@@ -22,11 +28,11 @@ interface MeetingsTabProps {
 export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpened }: MeetingsTabProps) {
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [reloads, setReloads] = useState(0);
-  const [open, setOpen] = useState<Open>(requestedMeetingId !== null ? { id: requestedMeetingId } : null);
+  const [open, setOpen] = useState<Open>(requestedMeetingId !== null ? existing(requestedMeetingId) : null);
   const MeetingModal = useMemo(() => lazy(importModal), []);
 
   useEffect(() => {
-    if (requestedMeetingId !== null) setOpen({ id: requestedMeetingId });
+    if (requestedMeetingId !== null) setOpen((o) => (o?.id === requestedMeetingId ? o : existing(requestedMeetingId)));
   }, [requestedMeetingId]);
 
   useEffect(() => {
@@ -49,9 +55,17 @@ export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpe
     else setReloads((n) => n + 1);
   }, []);
   const show = (id: number | null) => {
-    setOpen({ id });
+    setOpen(id === null ? { id: null, load: null, key: `new-${Date.now()}` } : existing(id));
     onMeetingOpened(id);
   };
+  const created = useCallback(
+    (id: number) => {
+      // The new meeting now has its address; the modal stays as it is.
+      setOpen((o) => (o && o.id === null ? { ...o, id } : o));
+      onMeetingOpened(id);
+    },
+    [onMeetingOpened],
+  );
   const close = useCallback(() => {
     modalOpen.current = false;
     setOpen(null);
@@ -89,7 +103,7 @@ export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpe
               <button type="button" className="meeting-row" onClick={() => show(m.id)} data-meeting-id={m.id} data-testid="meeting-row">
                 <span className="meeting-row-title">{m.title}</span>
                 <span className="meeting-row-meta">
-                  {m.short_date}
+                  {meetingWhen(m.meeting_date)}
                   {m.attendees.length > 0 && ` · ${m.attendees.map((a) => a.name).join(', ')}`}
                 </span>
               </button>
@@ -100,11 +114,12 @@ export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpe
       {open && (
         <Suspense fallback={<p role="status">Opening the meeting…</p>}>
           <MeetingModal
-            key={open.id ?? 'new'}
-            meetingId={open.id}
+            key={open.key}
+            meetingId={open.load}
             people={people}
             defaultAttendeeId={personId}
             onChanged={reload}
+            onCreated={created}
             onClose={close}
           />
         </Suspense>

@@ -1,4 +1,6 @@
 import { useEffect, useState, type MouseEvent } from 'react';
+import { fileAddress, journalAddress, meetingAddress, researchAddress, todoAddress } from '@cc/contracts/addresses';
+import { formatDateTime, formatDay } from '@cc/contracts/dates';
 import { useNavigate } from '@cc/ui/router';
 import { fetchPersonMeetings } from '../api/meetings';
 import { fetchMentions, fetchTodos, type Mention } from '../api/notes';
@@ -37,9 +39,8 @@ function researchOpening(answer: string): string {
   return end > 80 ? cut.slice(0, end + 1) : `${cut.slice(0, cut.lastIndexOf(' '))}…`;
 }
 
-const noteUrl = (m: Mention) =>
-  m.kind === 'journal' ? `/journal?date=${m.date}` : `/dashboard?folder=${encodeURIComponent(m.folder)}&file=${encodeURIComponent(m.name)}`;
-const noteTitle = (m: Mention) => (m.kind === 'journal' ? `Journal, ${m.date}` : `${m.folder}/${m.name}`);
+const noteUrl = (m: Mention) => (m.kind === 'journal' ? journalAddress(m.date) : fileAddress(m.folder, m.name));
+const noteTitle = (m: Mention) => (m.kind === 'journal' ? `Journal, ${formatDay(m.date)}` : `${m.folder}/${m.name}`);
 
 /**
  * "Since we last spoke" (beyond the spec): the last meeting with the person, their open todos
@@ -73,9 +74,9 @@ export function SinceLastSpokePanel({ personId, name, currentId }: { personId: n
       {brief.last && (
         <p>
           Last meeting:{' '}
-          <AppLink
-            url={`/people?person=${personId}&meeting=${brief.last.id}`}
-          >{`${brief.last.title}${brief.last.short_date ? ` (${brief.last.short_date})` : ''}`}</AppLink>
+          <AppLink url={meetingAddress(personId, brief.last.id)}>{`${brief.last.title}${
+            brief.last.meeting_date ? ` (${formatDay(brief.last.meeting_date)})` : ''
+          }`}</AppLink>
         </p>
       )}
       {brief.todos.length > 0 && (
@@ -84,7 +85,7 @@ export function SinceLastSpokePanel({ personId, name, currentId }: { personId: n
           <ul>
             {brief.todos.map((t) => (
               <li key={t.id}>
-                <AppLink url="/planning">{t.due_date ? `${t.title} (due ${t.due_date})` : t.title}</AppLink>
+                <AppLink url={todoAddress(t.id)}>{t.due_date ? `${t.title} (due ${formatDay(t.due_date)})` : t.title}</AppLink>
               </li>
             ))}
           </ul>
@@ -107,9 +108,9 @@ export function SinceLastSpokePanel({ personId, name, currentId }: { personId: n
           <h4>Saved research</h4>
           <p>
             {researchOpening(research.answer)}{' '}
-            <AppLink
-              url={`/people?person=${personId}`}
-            >{`${research.source === 'web' ? 'Web research' : 'From your notes'}, ${research.searched_at.slice(0, 10)}`}</AppLink>
+            <AppLink url={researchAddress(personId)}>{`${research.source === 'web' ? 'Web research' : 'From your notes'}, ${formatDateTime(
+              research.searched_at,
+            )}`}</AppLink>
           </p>
         </>
       )}

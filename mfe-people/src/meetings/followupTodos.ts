@@ -1,3 +1,4 @@
+import { meetingAddress } from '@cc/contracts/addresses';
 import { PLANNING_LIMITS } from '@cc/contracts/planning-rules';
 import type { SourcedTodo } from '../api/notes';
 import { openLines } from './carryForward';
@@ -43,6 +44,6 @@ export function followupTodo(line: string, origin: MeetingOrigin): SourcedTodo {
     description: cut(`Follow-up from the meeting “${title}”. ${attendees}`.trim(), PLANNING_LIMITS.description),
     source_key: followupKey(origin.meetingId, line),
     source_label: cut(`Meeting: ${title}`, PLANNING_LIMITS.sourceLabel),
-    source_url: `/people?person=${origin.personId}&meeting=${origin.meetingId}`,
+    source_url: meetingAddress(origin.personId, origin.meetingId),
   };
 }

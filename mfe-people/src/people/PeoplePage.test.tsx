@@ -34,6 +34,30 @@ beforeEach(() => {
       const p = people.find((x) => x.id === Number(one[1]));
       return p ? { body: { success: true, person: person(p.id, p.full_name) } } : undefined;
     }
+    if (/^\/meetings\/9$/.test(req.path) && req.method === 'GET')
+      return {
+        body: {
+          success: true,
+          meeting: {
+            id: 9,
+            title: 'Quarterly review',
+            meeting_date: '2026-03-05T14:30',
+            short_date: 'Mar 5, 2026',
+            location: '',
+            attendees: [{ id: 5, name: 'Charles Babbage' }],
+            attendee_ids: [5],
+            goals: 'Agree the plan',
+            agenda: '',
+            anticipating: '',
+            notes: '',
+            followups: '',
+            reflection: '',
+            revisions: {},
+            created_at: '',
+            updated_at: '',
+          },
+        },
+      };
     if (one && req.method === 'DELETE') {
       people = people.filter((x) => x.id !== Number(one[1]));
       return { body: { success: true, errors: [] } };
@@ -112,5 +136,30 @@ describe('the people page', () => {
     await u.click(within(await screen.findByRole('dialog', { name: 'Delete person' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(names()).toEqual(['Ada Lovelace']));
     expect(fake.find('DELETE', '/people/5')).toHaveLength(1);
+  });
+  describe('addresses', () => {
+    it('a person’s research view: /people?person=5&view=research opens the Research tab; choosing a tab writes it', async () => {
+      renderPage('/people?person=5&view=research');
+      expect(await shown()).toBe('5');
+      const research = await screen.findByRole('tab', { name: 'Research' });
+      expect(research.getAttribute('aria-selected')).toBe('true');
+      expect(await screen.findByRole('button', { name: 'Research Charles Babbage' })).toBeTruthy();
+      await userEvent.setup().click(screen.getByRole('tab', { name: 'Meetings' }));
+      expect(screen.getByTestId('where').textContent).toBe('/people?person=5&view=meetings');
+    });
+
+    it('a profile section: &section=working_style is opened (the default one stays too)', async () => {
+      renderPage('/people?person=4&section=working_style');
+      const toggle = await screen.findByRole('button', { name: /Working style/ });
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    });
+
+    it('a meeting: &meeting=9 opens its modal on the meetings tab; Done leaves the person’s meetings in the address', async () => {
+      renderPage('/people?person=5&meeting=9');
+      expect(await screen.findByDisplayValue('Quarterly review')).toBeTruthy();
+      expect(screen.getByRole('tab', { name: 'Meetings' }).getAttribute('aria-selected')).toBe('true');
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/people?person=5&view=meetings'));
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { DialogProvider, useDialogs } from '@cc/ui/dialogs';
 import { RetryBoundary } from '@cc/ui/retry-boundary';
-import { useSearchParams } from '@cc/ui/router';
+import { meetingAddress, personAddress, readPeopleAddress, type PersonView as PersonViewKey } from '@cc/contracts/addresses';
+import { useNavigate, useSearchParams } from '@cc/ui/router';
 import type { PersonSummary } from '../api/people';
 import { startFirstPeopleRequest } from './firstRequest';
 import { PeopleList } from './PeopleList';
@@ -14,12 +15,11 @@ const importPersonView = () => import(/* webpackChunkName: "person-view" */ '../
 // A visit that opens /people: the list's request leaves now, while the page renders.
 startFirstPeopleRequest();
 
-const idParam = (value: string | null): number | null => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
-
 /**
  * The people page (spec §2, root people-root): the list on the left, the selected person on the
- * right. The address names the person (?person=) and a meeting to open (?meeting=), so a
- * reload, a shared link and a research citation all land on them.
+ * right. The address (@cc/contracts/addresses: personAddress, meetingAddress, researchAddress)
+ * names the person (?person=), a profile section (&section=), a view (&view=research|meetings)
+ * and a meeting to open (&meeting=), so a reload, a new tab, Back and every link land on them.
  */
 export default function PeoplePage() {
   return (
@@ -32,7 +32,8 @@ export default function PeoplePage() {
 function PeopleScreen() {
   const people = usePeople();
   const dialogs = useDialogs();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const [viewAttempt, setViewAttempt] = useState(0);
   // A failed React.lazy stays failed: Retry makes a new one.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `viewAttempt` is the point: each Retry needs a new lazy()
@@ -42,18 +43,28 @@ function PeopleScreen() {
     document.title = 'People';
   }, []);
 
-  const requested = idParam(params.get('person'));
-  const meetingId = idParam(params.get('meeting'));
+  const address = readPeopleAddress(params.toString());
+  const requested = address.person;
   const list = people.people;
   const selectedId = requested !== null && list.some((p) => p.id === requested) ? requested : (list[0]?.id ?? null);
+  // What the address says of another person than the one shown is not theirs.
+  const own = requested === null || requested === selectedId;
+  const meetingId = own ? address.meeting : null;
 
-  const select = useCallback((id: number) => setParams({ person: String(id) }), [setParams]);
+  // Choosing a person is a step Back returns from; a tab or a meeting within them replaces the address.
+  const select = useCallback((id: number) => navigate(personAddress(id)), [navigate]);
+  const viewChanged = useCallback(
+    (view: PersonViewKey) => {
+      if (selectedId !== null) navigate(personAddress(selectedId, { view }), { replace: true });
+    },
+    [selectedId, navigate],
+  );
   const meetingOpened = useCallback(
     (id: number | null) => {
       if (selectedId === null) return;
-      setParams(id === null ? { person: String(selectedId) } : { person: String(selectedId), meeting: String(id) }, { replace: true });
+      navigate(id === null ? personAddress(selectedId, { view: 'meetings' }) : meetingAddress(selectedId, id), { replace: true });
     },
-    [selectedId, setParams],
+    [selectedId, navigate],
   );
 
   const create = async (name: string) => {
@@ -133,6 +144,9 @@ function PeopleScreen() {
                   personId={selectedId}
                   people={list}
                   meetingId={meetingId}
+                  view={own ? address.view : null}
+                  section={own ? address.section : null}
+                  onViewChange={viewChanged}
                   onMeetingOpened={meetingOpened}
                   onRenamed={people.renamed}
                 />

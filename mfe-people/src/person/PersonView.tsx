@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@cc/client';
+import type { PersonView as PersonViewKey } from '@cc/contracts/addresses';
 import { fetchPerson, type Person, type PersonSummary } from '../api/people';
 import { MeetingsTab } from '../meetings/MeetingsTab';
 import { ResearchPanel } from '../research/ResearchPanel';
@@ -25,23 +26,36 @@ export interface PersonViewProps {
   people: readonly PersonSummary[];
   /** The meeting the address names (?meeting=), if any. */
   meetingId: number | null;
+  /** The view the address names (?view=); the profile when none. */
+  view: PersonViewKey | null;
+  /** The profile section the address names (?section=): opened and scrolled to. */
+  section: string | null;
+  /** A tab was chosen: the address follows (so a reload, a new tab and Back show it). */
+  onViewChange(view: PersonViewKey): void;
   onMeetingOpened(id: number | null): void;
   onRenamed(id: number, name: string): void;
 }
 
 /** The selected person's content area (a lazy chunk): profile, research and meetings tabs, and the chat. */
-export default function PersonView({ personId, people, meetingId, onMeetingOpened, onRenamed }: PersonViewProps) {
+export default function PersonView({
+  personId,
+  people,
+  meetingId,
+  view,
+  section,
+  onViewChange,
+  onMeetingOpened,
+  onRenamed,
+}: PersonViewProps) {
   const [loaded, setLoaded] = useState<{ status: 'loading' } | { status: 'ok'; person: Person } | { status: 'error'; message: string }>({
     status: 'loading',
   });
   const [attempt, setAttempt] = useState(0);
-  const [tab, setTab] = useState<TabKey>(meetingId !== null ? 'meetings' : 'profile');
+  // The address is the state: the tab is the one it names (a meeting is on the meetings tab).
+  const tab: TabKey = meetingId !== null ? 'meetings' : (view ?? 'profile');
+  const setTab = onViewChange;
   const tabRefs = useRef<Partial<Record<TabKey, HTMLButtonElement | null>>>({});
   const PersonChat = useMemo(() => lazy(importChat), []);
-
-  useEffect(() => {
-    if (meetingId !== null) setTab('meetings');
-  }, [meetingId]);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -109,9 +123,9 @@ export default function PersonView({ personId, people, meetingId, onMeetingOpene
               </p>
             )}
             {t.key === 'profile' && loaded.status === 'ok' && (
-              <ProfileSections person={loaded.person} onRenamed={(n) => onRenamed(personId, n)} />
+              <ProfileSections person={loaded.person} section={section} onRenamed={(n) => onRenamed(personId, n)} />
             )}
-            {t.key === 'research' && <ResearchPanel personId={personId} name={name} />}
+            {t.key === 'research' && tab === 'research' && <ResearchPanel personId={personId} name={name} />}
             {t.key === 'meetings' && tab === 'meetings' && (
               <MeetingsTab personId={personId} people={people} requestedMeetingId={meetingId} onMeetingOpened={onMeetingOpened} />
             )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@cc/client';
 import { AUTOSAVE_DELAYS_MS } from '@cc/ui';
 import {
@@ -15,6 +15,8 @@ import { AutosavedField } from '../shared/AutosavedField';
 
 interface ProfileSectionsProps {
   person: Person;
+  /** A section the address names (`?section=working_style`): opened and scrolled to. */
+  section?: string | null;
   /** The name was saved (the list shows it). */
   onRenamed(name: string): void;
 }
@@ -24,8 +26,21 @@ interface ProfileSectionsProps {
  * autosaved 600 ms after typing. A closed section's fields are not on screen; closing one saves
  * what it held.
  */
-export function ProfileSections({ person, onRenamed }: ProfileSectionsProps) {
-  const [open, setOpen] = useState<ReadonlySet<PersonSectionKey>>(() => new Set([DEFAULT_PERSON_SECTION]));
+export function ProfileSections({ person, section: requested = null, onRenamed }: ProfileSectionsProps) {
+  const known = PERSON_SECTIONS.find((s) => s.key === requested)?.key ?? null;
+  const [open, setOpen] = useState<ReadonlySet<PersonSectionKey>>(() => new Set([known ?? DEFAULT_PERSON_SECTION]));
+  const headings = useRef<Partial<Record<PersonSectionKey, HTMLElement | null>>>({});
+  useEffect(() => {
+    if (!known) return;
+    setOpen((current) => (current.has(known) ? current : new Set([...current, known])));
+    // After the section has opened: its heading at the top, its first field ready to type in.
+    const frame = requestAnimationFrame(() => {
+      const node = headings.current[known];
+      node?.scrollIntoView?.({ block: 'start' });
+      node?.closest('section')?.querySelector<HTMLElement>('input, textarea')?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [known]);
   const toggle = (key: PersonSectionKey) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -41,7 +56,11 @@ export function ProfileSections({ person, onRenamed }: ProfileSectionsProps) {
         const panelId = `person-${person.id}-section-${section.key}`;
         return (
           <section key={section.key} className="accordion-section" data-section={section.key}>
-            <h3>
+            <h3
+              ref={(node) => {
+                headings.current[section.key] = node;
+              }}
+            >
               <button
                 type="button"
                 className="accordion-toggle"

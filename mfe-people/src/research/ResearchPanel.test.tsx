@@ -5,13 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from '@cc/ui/router';
-import { takeOpenOnLoad } from '@cc/ui/open-hint';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
 import { ResearchPanel } from './ResearchPanel';
 
 let fake: ReturnType<typeof installFakeApi>;
 let answers: FakeAnswer[];
+let saved: Record<string, unknown> | null;
 
 const WEB = {
   success: true,
@@ -29,7 +29,14 @@ beforeEach(() => {
   localStorage.clear();
   setStorageAccount('7');
   answers = [];
-  fake = installFakeApi((req) => (req.path === '/people/4/perplexity_search' ? answers.shift() : undefined));
+  saved = null;
+  fake = installFakeApi((req) =>
+    req.path === '/people/4/perplexity_search'
+      ? answers.shift()
+      : req.path === '/people/4/research'
+        ? { body: { success: true, research: saved } }
+        : undefined,
+  );
 });
 afterEach(() => {
   fake.uninstall();
@@ -89,7 +96,7 @@ describe('the research panel', () => {
     expect(fake.find('POST', '/people/4/perplexity_search').map((c) => c.body)).toEqual([{}, { refresh: true }]);
   });
 
-  it('opens citations of the user’s notes inside the app: a person here, a file through the dashboard’s hint, a journal day', async () => {
+  it('links citations of the user’s notes to their full addresses (a new tab or a copied link keeps the file) and follows them in the app', async () => {
     answers.push({
       body: {
         ...WEB,
@@ -112,11 +119,12 @@ describe('the research panel', () => {
     expect(screen.getByTestId('where').textContent).toBe('/people?person=4&meeting=9');
 
     const file = screen.getByRole('link', { name: 'ada.md' });
-    expect(file.getAttribute('href')).toBe('/dashboard');
+    expect(file.getAttribute('href')).toBe('/dashboard?folder=work&file=ada.md');
     await u.click(file);
-    expect(screen.getByTestId('where').textContent).toBe('/dashboard');
-    expect(takeOpenOnLoad()).toEqual({ folder: 'work', fileName: 'ada.md', fileId: undefined, startChat: false, chatPrompt: undefined });
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard?folder=work&file=ada.md');
 
+    // An older stored link is written as the journal day's address.
+    expect(screen.getByRole('link', { name: 'Journal, 2026-11-20' }).getAttribute('href')).toBe('/journal/2026-11-20');
     await u.click(screen.getByRole('link', { name: 'Journal, 2026-11-20' }));
     expect(screen.getByTestId('where').textContent).toBe('/journal/2026-11-20');
   });
@@ -132,5 +140,14 @@ describe('the research panel', () => {
     await screen.findByText('The web search took too long to answer. Please try again.');
     await u.click(screen.getByRole('button', { name: 'Research Ada Lovelace' }));
     await screen.findByText('Error fetching results');
+  });
+  it('shows the saved result as soon as the tab opens again, without pressing Research (and without searching)', async () => {
+    const { success: _s, from_cache: _f, ...research } = WEB;
+    saved = research;
+    renderPanel();
+    expect(await screen.findByText('Showing saved result')).toBeTruthy();
+    expect(screen.getByText(/Ada leads data at Analytical Engines/)).toBeTruthy();
+    expect(screen.getByTestId('research-when').textContent).toContain('Searched on the web');
+    expect(fake.find('POST', '/people/4/perplexity_search')).toHaveLength(0);
   });
 });

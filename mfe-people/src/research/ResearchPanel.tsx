@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@cc/client';
+import { formatDateTime } from '@cc/contracts/dates';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
-import { searchPerson, type PersonSearchAnswer } from '../api/research';
+import { savedPersonResearch, searchPerson, type PersonSearchAnswer } from '../api/research';
 import { CitedAnswer } from './CitedAnswer';
 
 type Status = { kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; result: PersonSearchAnswer } | { kind: 'error'; message: string };
@@ -17,7 +18,9 @@ function searchError(error: unknown): string {
 
 /**
  * The AI web research on a person (spec §4): Searching..., then Done, or 'Showing saved result'
- * when the server gives back the saved one; the answer with its numbered sources.
+ * when the server gives back the saved one; the answer with its numbered sources. Coming back
+ * to the tab (or to the address `?view=research`) shows the saved result at once, read without
+ * searching (GET /people/{id}/research), rather than an empty panel until Research is pressed.
  */
 export function ResearchPanel({ personId, name }: { personId: number; name: string }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -28,6 +31,21 @@ export function ResearchPanel({ personId, name }: { personId: number; name: stri
     },
     [],
   );
+
+  useEffect(() => {
+    const abort = new AbortController();
+    savedPersonResearch(personId, abort.signal).then(
+      (saved) => {
+        // A search the user started meanwhile wins.
+        if (saved && !abort.signal.aborted)
+          setStatus((now) => (now.kind === 'idle' ? { kind: 'done', result: { success: true, ...saved, from_cache: true } } : now));
+      },
+      () => {
+        // Nothing saved to show (or not readable now): the panel offers the search as before.
+      },
+    );
+    return () => abort.abort();
+  }, [personId]);
 
   const run = async (refresh: boolean) => {
     setStatus({ kind: 'searching' });
@@ -79,7 +97,14 @@ export function ResearchPanel({ personId, name }: { personId: number; name: stri
       {status.kind === 'idle' && (
         <p className="muted">Looks up {name} on the web (or in your own notes when no web search is set up) and cites every source.</p>
       )}
-      {status.kind === 'done' && <CitedAnswer answer={status.result.answer} citations={status.result.citations} />}
+      {status.kind === 'done' && (
+        <>
+          <p className="muted research-when" data-testid="research-when">
+            {status.result.source === 'web' ? 'Searched on the web' : 'From your notes'}, {formatDateTime(status.result.searched_at)}
+          </p>
+          <CitedAnswer answer={status.result.answer} citations={status.result.citations} />
+        </>
+      )}
     </section>
   );
 }

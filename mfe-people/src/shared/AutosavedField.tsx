@@ -39,6 +39,8 @@ export interface AutosavedFieldProps {
   testId?: string;
   placeholder?: string;
   className?: string;
+  /** A line under the field saying what it holds in words (a date in the user's form). */
+  describe?: (value: string) => string;
   ref?: Ref<AutosavedFieldHandle>;
 }
 
@@ -64,6 +66,7 @@ export function AutosavedField(props: AutosavedFieldProps) {
     testId,
     placeholder,
     className,
+    describe,
   } = props;
   const id = useId();
   const [value, setValue] = useState(initial);
@@ -126,7 +129,7 @@ export function AutosavedField(props: AutosavedFieldProps) {
     maxLength,
     placeholder,
     'data-testid': testId,
-    'aria-describedby': `${id}-status`,
+    'aria-describedby': describe ? `${id}-status ${id}-hint` : `${id}-status`,
     onBlur: auto.blurred,
   };
   return (
@@ -146,6 +149,11 @@ export function AutosavedField(props: AutosavedFieldProps) {
         <textarea {...common} rows={rows} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <input {...common} type={type} onChange={(e) => onChange(e.target.value)} />
+      )}
+      {describe && (
+        <p id={`${id}-hint`} className="field-hint" data-testid={testId ? `${testId}-hint` : undefined}>
+          {describe(value)}
+        </p>
       )}
       {conflict && (
         <ConflictPanel

@@ -211,7 +211,15 @@ export const PEOPLE_AUTOSAVE_MS = 600;
 export const MEETING_AUTOSAVE_MS = 600;
 
 /** The meeting chat's virtual file (spec §7). */
-export const MEETING_CHAT = { folder: 'meetings', fileName: 'meeting-prep.md' } as const;
+export const MEETING_CHAT = {
+  folder: 'meetings',
+  /**
+   * Spec §7 names one file, 'meeting-prep.md', so every meeting shared one conversation (a new
+   * meeting showed an old one's talk). Each meeting has its own: 'meeting-prep-{id}.md', which
+   * svc-chat keys like any folder and file name. A meeting has none until it exists.
+   */
+  fileName: (meetingId: number) => `meeting-prep-${meetingId}.md`,
+} as const;
 
 /**
  * The modal's ten preparation questions (the spec lists ten without their wording): what a
