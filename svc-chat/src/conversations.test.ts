@@ -123,6 +123,57 @@ describe('POST /ai_chat/clear_conversation', () => {
   });
 });
 
+describe('the planning conversation (issue 18)', () => {
+  test("every planning tab's file is one conversation, so the assistant remembers across tabs", async () => {
+    const me = chat.as(30);
+    await me.post('/ai_chat/send_message', { folder: 'planning', file_name: 'all_todos.md', message: 'I am preparing the Q3 launch.' });
+    await me.post('/ai_chat/send_message', { folder: 'planning', file_name: 'milestones.md', message: 'What should the milestone be?' });
+    const asked = ['all_todos.md', 'milestones.md', 'action_plan.md', 'planning.md'].map((f) =>
+      me.get(`/ai_chat/conversation?folder=planning&file_name=${f}`),
+    );
+    const answers = await Promise.all(asked);
+    expect(new Set(answers.map((a) => a.body.conversation_id)).size).toBe(1);
+    expect(answers[0]!.body.messages.filter((m: { role: string }) => m.role === 'user').map((m: { content: string }) => m.content)).toEqual(
+      ['I am preparing the Q3 launch.', 'What should the milestone be?'],
+    );
+    // Another folder's file of the same name, and a planning file that is not a tab, stay apart.
+    expect((await me.get('/ai_chat/conversation?folder=journal&file_name=all_todos.md')).body.messages).toEqual([]);
+    expect((await me.get('/ai_chat/conversation?folder=planning&file_name=notes.md')).body.messages).toEqual([]);
+  });
+});
+
+describe('POST /ai_chat/append_message', () => {
+  test("keeps a line the page added after a reply as the assistant's, after the exchange", async () => {
+    const me = chat.as(31);
+    await me.post('/ai_chat/send_message', { folder: 'planning', file_name: 'all_todos.md', message: 'Remind me to call Sam' });
+    const res = await me.post('/ai_chat/append_message', {
+      folder: 'planning',
+      file_name: 'all_todos.md',
+      content: ' Created the todo "Call Sam", due Fri 27 Nov. ',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, conversation_id: expect.any(Number) });
+    const messages = (await me.get('/ai_chat/conversation?folder=planning&file_name=planning.md')).body.messages;
+    expect(messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'assistant']);
+    expect(messages[2]).toEqual({ role: 'assistant', content: 'Created the todo "Call Sam", due Fri 27 Nov.' });
+    // Only the caller's conversation; another user sees nothing.
+    expect((await chat.as(32).get('/ai_chat/conversation?folder=planning&file_name=planning.md')).body.messages).toEqual([]);
+  });
+
+  test('an empty line, a line too long or no key is a 422 with every reason, and nothing is stored', async () => {
+    const me = chat.as(33);
+    const empty = await me.post('/ai_chat/append_message', { folder: 'planning', file_name: 'planning.md', content: '   ' });
+    expect(empty.status).toBe(422);
+    expect(empty.body.success).toBe(false);
+    const long = await me.post('/ai_chat/append_message', { file_id: 4, content: 'x'.repeat(10_001) });
+    expect(long.status).toBe(422);
+    const keyless = await me.post('/ai_chat/append_message', { content: 'Hello' });
+    expect(keyless.status).toBe(422);
+    expect(keyless.body.errors).toEqual(['Say which conversation this is: file_id, person_id, or folder and file_name']);
+    expect(await storedMessages(chat.database.db, 33)).toEqual([]);
+  });
+});
+
 describe('GET /ai_chat/status', () => {
   test('the offline coach, with the hint on connecting a model', async () => {
     const res = await chat.as(1).get('/ai_chat/status');

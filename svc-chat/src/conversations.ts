@@ -61,6 +61,25 @@ export async function appendExchange(db: Db, userId: number, key: string, messag
   return toInt((result.rows ?? result)[0]?.conversation_id);
 }
 
+/**
+ * Adds one assistant line to a conversation (creating it if needed): what the page said after a
+ * reply, such as the planning chat's result line. Answers the conversation's id.
+ */
+export async function appendAssistantLine(db: Db, userId: number, key: string, content: string): Promise<number> {
+  const result = await db.raw(
+    `with c as (
+       insert into ${T.conversations} as c (user_id, key) values (?, ?)
+       on conflict (user_id, key) do update set updated_at = now()
+       returning c.id
+     )
+     insert into ${T.messages} (conversation_id, role, content)
+     select c.id, 'assistant', ? from c
+     returning conversation_id`,
+    [userId, key, withoutNul(content)],
+  );
+  return toInt((result.rows ?? result)[0]?.conversation_id);
+}
+
 /** Deletes the conversation's messages (the conversation keeps its id). */
 export async function clearConversation(db: Db, userId: number, key: string): Promise<void> {
   const id = await conversationId(db, userId, key);

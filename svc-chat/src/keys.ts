@@ -1,4 +1,4 @@
-import type { ConversationKeyInput } from '@cc/contracts';
+import { isPlanningChatFile, PLANNING_CHAT, type ConversationKeyInput } from '@cc/contracts';
 
 /**
  * Which conversation a request means. A conversation belongs to one user and one key; the
@@ -6,7 +6,10 @@ import type { ConversationKeyInput } from '@cc/contracts';
  *   1. file_id                → `file:<id>`        (the dashboard file chat)
  *   2. person_id              → `person:<id>`      (the people chat)
  *   3. folder + file_name     → `path:["<folder>","<file_name>"]` (planning, journal,
- *                                coaching, meeting chats; a file without an id)
+ *                                coaching, meeting chats; a file without an id). The planning
+ *                                chat names its tab's file (all_todos.md, milestones.md, …):
+ *                                those are all `path:["planning","planning.md"]`, one
+ *                                conversation, so the assistant remembers across tabs.
  * So `file_id=7` and `folder=a&file_name=b.md` are two different conversations even when they
  * name the same file: each client always asks with the key it sends messages with.
  */
@@ -30,6 +33,9 @@ export function conversationKey(input: ConversationKeyInput): ConversationKey | 
   const folder = withoutNul(input.folder?.trim() ?? '');
   const fileName = withoutNul(input.file_name?.trim() ?? '');
   // JSON keeps "a/b" + "c" apart from "a" + "b/c".
-  if (folder && fileName) return { kind: 'path', key: `path:${JSON.stringify([folder, fileName])}` };
+  if (folder && fileName) {
+    const file = isPlanningChatFile(folder, fileName) ? PLANNING_CHAT.conversationFile : fileName;
+    return { kind: 'path', key: `path:${JSON.stringify([folder, file])}` };
+  }
   return undefined;
 }

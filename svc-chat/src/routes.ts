@@ -1,4 +1,5 @@
 import {
+  appendMessageSchema,
   clearConversationSchema,
   conversationQuerySchema,
   sendMessageSchema,
@@ -8,7 +9,7 @@ import {
 } from '@cc/contracts';
 import { CONNECT_MODEL_HINT } from '@cc/ai';
 import type { ServiceRouter } from '@cc/service-kit';
-import { clearConversation, loadConversation } from './conversations';
+import { appendAssistantLine, clearConversation, loadConversation } from './conversations';
 import { conversationKey } from './keys';
 import { replyAsJson, replyAsStream, suggestEdits, type ChatDeps } from './replies';
 import { wantsEventStream } from './sse';
@@ -39,6 +40,12 @@ export function chatRoutes(router: ServiceRouter, deps: ChatDeps): void {
   router.post('/ai_chat/clear_conversation', { body: clearConversationSchema }, async (_ctx, { user, body }) => {
     await clearConversation(deps.db, user.id, conversationKey(body)!.key);
     return { success: true };
+  });
+
+  // A line the page added after a reply (the planning chat's result line): kept, so a reload shows it.
+  router.post('/ai_chat/append_message', { body: appendMessageSchema }, async (_ctx, { user, body }) => {
+    const id = await appendAssistantLine(deps.db, user.id, conversationKey(body)!.key, body.content);
+    return { success: true, conversation_id: id };
   });
 
   router.get('/ai_chat/status', {}, (ctx) => {

@@ -127,7 +127,7 @@ describe('POST /ai_chat/send_message (offline coach)', () => {
     }
     const keys = [...new Set((await stored(3)).map((m) => m.key))];
     expect(keys).toEqual([
-      'path:["planning","milestones.md"]',
+      'path:["planning","planning.md"]',
       'path:["journal","2026-01-05.md"]',
       'path:["coaching","what_energised_you_2026-01-05.md"]',
       'person:4',

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetChatStatusCache } from '@cc/ui';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { forgetStorageAccount, setStorageAccount, writeStored } from '@cc/ui/storage';
 import { installFakeApi } from '../testing/fakeApi';
 import { ChatLauncher } from './ChatLauncher';
 
@@ -35,4 +35,16 @@ it('shows the greeting at once, loads the chat when reached for, and sends what 
   await userEvent.setup().type(screen.getByRole('textbox', { name: 'Message' }), '{Enter}');
   await waitFor(() => expect(fake.find('POST', '/ai_chat/send_message')).toHaveLength(2));
   expect(fake.find('POST', '/ai_chat/send_message').map((r) => r.body!.message)).toEqual(['Plan my week', 'and then']);
+});
+
+it('with a kept conversation, loads the panel at once and shows it, not the greeting first', async () => {
+  writeStored('chat:planning/planning.md', {
+    conversationHistory: [
+      { role: 'user', content: 'Earlier question' },
+      { role: 'assistant', content: 'Earlier answer' },
+    ],
+  });
+  render(<ChatLauncher tab="action_plan" todos={[]} milestones={[]} refresh={async () => {}} />);
+  expect(screen.queryByText(/Tell me what this week should move forward/)).toBeNull();
+  expect(await screen.findByText('Earlier answer')).toBeTruthy();
 });

@@ -1,4 +1,6 @@
-import { useId, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { PLANNING_CHAT as C } from '@cc/contracts/planning-rules';
+import { readStored } from '@cc/ui/storage';
 import type { PlanningChatProps } from './PlanningChat';
 import { chatGreeting } from './greetings';
 
@@ -16,6 +18,12 @@ function loadChat(): Promise<ComponentType<PlanningChatProps>> {
   return chatModule;
 }
 
+/** Whether this browser keeps a planning conversation of this account (`chat:planning/planning.md`, spec §3's form). */
+function hasStoredConversation(): boolean {
+  const stored = readStored<{ conversationHistory?: unknown[] } | null>(`chat:${C.folder}/${C.conversationFile}`);
+  return Array.isArray(stored?.conversationHistory) && stored.conversationHistory.length > 0;
+}
+
 /**
  * The planning chat as the page first shows it: its greeting and message box, without the chat
  * panel's code (markdown, sanitizer, streaming: about 55 KB gzipped), which loads as soon as the
@@ -29,6 +37,9 @@ export function ChatLauncher(props: Omit<PlanningChatProps, 'start'>) {
   const [queued, setQueued] = useState<string | null>(null);
   const [focused, setFocused] = useState(false);
   const inputId = useId();
+  // A conversation to show: the panel loads now, and its lines show once, rather than the
+  // greeting first and the conversation in its place later.
+  const [resuming] = useState(() => !loadedChat && hasStoredConversation());
   const want = () => {
     if (!Chat)
       void loadChat().then(
@@ -36,6 +47,10 @@ export function ChatLauncher(props: Omit<PlanningChatProps, 'start'>) {
         (error: unknown) => console.warn('[planning] the chat did not load', error),
       );
   };
+  useEffect(() => {
+    if (resuming) want();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the first render
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) {
@@ -50,7 +65,13 @@ export function ChatLauncher(props: Omit<PlanningChatProps, 'start'>) {
   const facade = (
     <section className="chat-launcher" aria-label="Planning assistant" data-testid="chat-launcher" onPointerEnter={want} onFocus={want}>
       <div className="chat-launcher-log">
-        <p className="chat-launcher-greeting">{chatGreeting(props.tab)}</p>
+        {resuming ? (
+          <p className="planning-status" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading your conversation…
+          </p>
+        ) : (
+          <p className="chat-launcher-greeting">{chatGreeting(props.tab)}</p>
+        )}
         {queued && <p className="chat-launcher-queued">{queued}</p>}
       </div>
       <div className="chat-launcher-compose">

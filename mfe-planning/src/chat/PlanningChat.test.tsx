@@ -6,6 +6,7 @@ import { resetChatStatusCache } from '@cc/ui';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { installFakeApi, type FakeHandler } from '../testing/fakeApi';
 import { todo } from '../testing/fixtures';
+import { formatDay } from '@cc/contracts/dates';
 import PlanningChat from './PlanningChat';
 
 const ACTION_REPLY =
@@ -94,5 +95,67 @@ describe('the planning chat', () => {
     await screen.findByText("Sorry, I couldn't create the todo: Please enter a title.");
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Again{Enter}');
     await screen.findByText('Sorry, there was an error.');
+  });
+
+  it('is one conversation for every tab: read as planning.md, each message still naming its tab', async () => {
+    serve((req) => {
+      if (req.path === '/ai_chat/conversation') return { body: { success: true, conversation_id: 1, messages: history.slice(0, 2) } };
+      if (req.path === '/ai_chat/send_message') return { body: { success: true, message: 'Sure.' } };
+      return undefined;
+    });
+    const props = { todos: [], milestones: [], refresh: async () => {} };
+    const view = render(<PlanningChat tab="all_todos" {...props} />);
+    await screen.findByText('turn 1');
+    view.rerender(<PlanningChat tab="milestones_view" {...props} />);
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Message' }), 'And the milestone?{Enter}');
+    await screen.findByText('Sure.');
+    expect(screen.getByText('turn 1')).toBeTruthy();
+    expect(fake.find('GET', '/ai_chat/conversation').map((r) => Object.fromEntries(r.query))).toEqual([
+      { folder: 'planning', file_name: 'planning.md' },
+    ]);
+    const sent = fake.find('POST', '/ai_chat/send_message')[0]!.body!;
+    expect(sent).toMatchObject({ folder: 'planning', file_name: 'milestones.md' });
+    expect(sent.conversation_history).toEqual(history.slice(0, 2));
+  });
+
+  it('keeps the result line with the conversation, and a reload shows it with no action JSON, at once', async () => {
+    serve((req) => {
+      if (req.path === '/ai_chat/send_message') return { body: { success: true, message: ACTION_REPLY } };
+      if (req.path === '/planning/chat_create_todo')
+        return {
+          status: 201,
+          body: { success: true, errors: [], message: 'x', todo: todo({ title: 'Call Sam', due_date: '2026-03-02' }) },
+        };
+      if (req.path === '/ai_chat/append_message') return { body: { success: true, conversation_id: 1 } };
+      return undefined;
+    });
+    const first = render(<PlanningChat tab="all_todos" todos={[]} milestones={[]} refresh={async () => {}} />);
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Message' }), 'Remind me to call Sam{Enter}');
+    const line = `Created the todo "Call Sam", due ${formatDay('2026-03-02')}.`;
+    await screen.findByText(line);
+    await waitFor(() => expect(fake.find('POST', '/ai_chat/append_message')).toHaveLength(1));
+    expect(fake.find('POST', '/ai_chat/append_message')[0]!.body).toEqual({ folder: 'planning', file_name: 'planning.md', content: line });
+    first.unmount();
+    fake.uninstall();
+
+    // The reload: the server holds the exchange and the line, as the local copy does.
+    const stored = [
+      { role: 'user', content: 'Remind me to call Sam' },
+      { role: 'assistant', content: ACTION_REPLY },
+      { role: 'assistant', content: line },
+    ];
+    serve((req) => (req.path === '/ai_chat/conversation' ? { body: { success: true, conversation_id: 1, messages: stored } } : undefined));
+    render(<PlanningChat tab="upcoming" todos={[]} milestones={[]} refresh={async () => {}} />);
+    const log = screen.getByRole('log');
+    // Before the server answers: the local copy, its reply without the JSON.
+    expect(log.textContent).toContain(line);
+    expect(log.textContent).toContain("I'll add it.");
+    expect(log.textContent).not.toContain('"action"');
+    const before = log.textContent;
+    await waitFor(() => expect(fake.find('GET', '/ai_chat/conversation')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('log').textContent).toBe(before);
+    // Nothing ran again on reload.
+    expect(fake.find('POST', '/planning/chat_create_todo')).toHaveLength(0);
   });
 });

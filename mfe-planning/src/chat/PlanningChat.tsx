@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ChatPanel, type ChatMessage, type ChatPanelHandle, type SendMessagePayload } from '@cc/ui';
+import { useCallback, useEffect, useRef } from 'react';
+import { findPlanningAction, withoutPlanningAction } from '@cc/ai/planning-actions';
+import { ChatPanel, type ChatPanelHandle, type SendMessagePayload } from '@cc/ui';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { localIsoDate } from '@cc/contracts/periods';
 import { PLANNING_CHAT as C, PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
+import { appendChatLine } from '../api/chatActions';
 import { chatFileName, type PlanningTab } from '../planning/tabs';
 import { chatGreeting } from './greetings';
 import { planningContextSummary } from './contextSummary';
@@ -18,20 +20,10 @@ export interface PlanningChatProps {
   start?: { draft: string; send: string | null; focus: boolean };
 }
 
-type ActionsModule = typeof import('@cc/ai/planning-actions');
-let actionsModule: Promise<ActionsModule> | null = null;
-/**
- * The one definition of the chat's actions (packages/ai) validates with zod, about 24 KB
- * gzipped: it loads when a reply or a stored message may hold an action, not with the chat.
- */
-function loadActions(): Promise<ActionsModule> {
-  actionsModule ??= import(/* webpackChunkName: "planning-actions" */ '@cc/ai/planning-actions').catch((error: unknown) => {
-    actionsModule = null;
-    throw error;
-  });
-  return actionsModule;
-}
 const mayHoldAction = (text: string) => text.includes('"action"');
+
+/** The planning conversation: one for every tab (svc-chat keeps every planning file name as this one). */
+const CONVERSATION = { folder: C.folder, fileName: C.conversationFile };
 
 /**
  * The planning chat (spec §7): send_message in agent mode with an empty file_content, folder
@@ -55,7 +47,6 @@ export default function PlanningChat({ tab, todos, milestones, refresh, start }:
   const latest = useRef({ tab, todos, milestones, refresh });
   latest.current = { tab, todos, milestones, refresh };
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-  const [actions, setActions] = useState<ActionsModule | null>(null);
 
   useEffect(() => {
     const pending = timers.current;
@@ -67,50 +58,54 @@ export default function PlanningChat({ tab, todos, milestones, refresh, start }:
   const buildPayload = useCallback((base: SendMessagePayload) => {
     const { tab: now, todos: t, milestones: m } = latest.current;
     const summary = planningContextSummary(now, t, m);
-    return { ...base, mode: 'agent', file_content: '', today: localIsoDate(new Date()), ...(summary ? { context_summary: summary } : {}) };
+    // One conversation for every tab (stored as planning.md); the message still names the
+    // tab's file, §7's {tab}.md, so the coach knows which view the user asks from.
+    return {
+      ...base,
+      mode: 'agent',
+      file_content: '',
+      file_name: chatFileName(now),
+      today: localIsoDate(new Date()),
+      ...(summary ? { context_summary: summary } : {}),
+    };
   }, []);
 
-  const onHistoryChange = useCallback((history: ChatMessage[]) => {
-    if (history.some((m) => m.role === 'assistant' && mayHoldAction(m.content))) void loadActions().then(setActions, () => {});
+  /** Says a line in the chat and keeps it with the conversation, so a reload shows what the user saw. */
+  const say = useCallback((line: string) => {
+    chatRef.current?.appendMessage('assistant', line);
+    appendChatLine(CONVERSATION, line).catch((error: unknown) => console.warn('[planning] the chat line was not stored', error));
   }, []);
 
-  const onReply = useCallback((reply: string) => {
-    if (!mayHoldAction(reply)) return;
-    void (async () => {
-      let found;
-      try {
-        const mod = await loadActions();
-        setActions(mod);
-        found = mod.findPlanningAction(reply);
-      } catch (error) {
-        console.warn('[planning] the chat actions did not load', error);
-        chatRef.current?.appendMessage('assistant', M.chatError);
-        return;
-      }
+  const onReply = useCallback(
+    (reply: string) => {
+      if (!mayHoldAction(reply)) return;
+      const found = findPlanningAction(reply);
       if (!found) return;
-      const outcome = await runPlanningAction(found);
-      chatRef.current?.appendMessage('assistant', outcome.message);
-      // Even a refused action is followed by a refresh: the lists show what the server holds.
-      const timer = setTimeout(() => {
-        timers.current.delete(timer);
-        void latest.current.refresh();
-      }, outcome.refreshAfterMs);
-      timers.current.add(timer);
-    })();
-  }, []);
+      void (async () => {
+        const outcome = await runPlanningAction(found);
+        say(outcome.message);
+        // Even a refused action is followed by a refresh: the lists show what the server holds.
+        const timer = setTimeout(() => {
+          timers.current.delete(timer);
+          void latest.current.refresh();
+        }, outcome.refreshAfterMs);
+        timers.current.add(timer);
+      })();
+    },
+    [say],
+  );
 
   return (
     <div ref={panelRef} className="planning-chat-panel">
       <ChatPanel
         ref={chatRef}
-        conversation={{ folder: C.folder, fileName: chatFileName(tab) }}
+        conversation={CONVERSATION}
         initialMode="agent"
         showModes={false}
         historyLimit={C.historyMessages}
         buildPayload={buildPayload}
         onReply={onReply}
-        onHistoryChange={onHistoryChange}
-        displayText={actions?.withoutPlanningAction}
+        displayText={withoutPlanningAction}
         errorText={M.chatError}
         greeting={chatGreeting(tab)}
         initialInput={start?.draft}

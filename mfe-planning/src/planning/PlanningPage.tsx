@@ -67,7 +67,7 @@ export default function PlanningPage() {
               <TabContent tab={tab} data={data} refresh={refresh} address={address} visit={location.key} />
             </section>
             <aside className="planning-chat panel" aria-label="Planning assistant" data-testid="planning-chat">
-              <ChatLauncher key={tab} tab={tab} todos={data.todos} milestones={data.milestones} refresh={refresh} />
+              <ChatLauncher tab={tab} todos={data.todos} milestones={data.milestones} refresh={refresh} />
             </aside>
           </div>
           {modal && (

@@ -5,6 +5,7 @@ import {
   chatStatusAnswerSchema,
   conversationAnswerSchema,
   sendMessageAnswerSchema,
+  appendMessageAnswerSchema,
   suggestEditsAnswerSchema,
 } from './chat';
 import {
@@ -109,6 +110,7 @@ export const ROUTE_ANSWERS = {
   'POST /ai_chat/send_message': z.union([sendMessageAnswerSchema, chatFailureSchema]),
   'POST /ai_chat/suggest_edits': z.union([suggestEditsAnswerSchema, chatFailureSchema]),
   'POST /ai_chat/clear_conversation': okAnswer,
+  'POST /ai_chat/append_message': appendMessageAnswerSchema,
   'GET /ai_chat/status': chatStatusAnswerSchema,
 
   'GET /planning/todos': todosAnswer,

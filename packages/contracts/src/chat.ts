@@ -141,6 +141,23 @@ export const sendMessageSchema = z
   .refine(...keyRequired);
 export type SendMessageRequest = z.input<typeof sendMessageSchema>;
 
+/**
+ * `POST /ai_chat/append_message` (issue 18): a line the page added to a conversation after a
+ * reply (the planning chat's "Created the todo …" or why it could not), stored as the
+ * assistant's so a reload shows what the user saw. Only assistant lines: a user's message is
+ * stored with its reply by send_message.
+ */
+export const appendMessageSchema = z
+  .object({
+    ...conversationKeyFields,
+    content: z
+      .string({ error: CHAT_MESSAGES.messageRequired })
+      .trim()
+      .min(1, { error: CHAT_MESSAGES.messageRequired })
+      .max(CHAT_LIMITS.message, { error: CHAT_MESSAGES.messageTooLong }),
+  })
+  .refine(...keyRequired);
+
 /** `POST /ai_chat/suggest_edits`. The key is optional: it only finds stored history. */
 export const suggestEditsSchema = z.object({
   ...conversationKeyFields,
@@ -167,6 +184,8 @@ export const conversationAnswerSchema = z.object({
 export type ConversationAnswer = z.infer<typeof conversationAnswerSchema>;
 
 export const sendMessageAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
+/** `POST /ai_chat/append_message`: the conversation the line went into. */
+export const appendMessageAnswerSchema = z.object({ success: z.literal(true), conversation_id: z.number().int() });
 export type SendMessageAnswer = z.infer<typeof sendMessageAnswerSchema>;
 
 export const diffLineSchema = z.object({ type: z.enum(['added', 'removed', 'unchanged']), content: z.string() });

@@ -119,7 +119,17 @@ export const PLANNING_CHAT = {
   reloadAfterPlanMs: 1500,
   folder: 'planning',
   milestonesFile: 'milestones.md',
+  /**
+   * The one planning conversation (issue 18: the assistant must not forget on a tab change).
+   * send_message still names the tab's file ({tab}.md, §7) so the coach knows the view; every
+   * planning file name is kept as this one conversation (`isPlanningChatFile`).
+   */
+  conversationFile: 'planning.md',
 } as const;
+
+/** A file name the planning chat uses (§7's {tab}.md or milestones.md, or the conversation's own): all one conversation. */
+export const isPlanningChatFile = (folder: string, fileName: string): boolean =>
+  folder === PLANNING_CHAT.folder && /^(?:all_todos|upcoming|done|milestones|action_plan|planning)\.md$/.test(fileName);
 
 /** Defaults of the add modals: a todo is due today, a milestone targets 90 days ahead. */
 export const MILESTONE_DEFAULT_DAYS_AHEAD = 90;

@@ -80,6 +80,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/ai_chat/send_message', 'chat', D1, D2),
   r('POST', '/ai_chat/suggest_edits', 'chat', D1, D2),
   r('GET', '/ai_chat/status', 'chat', ISSUE),
+  r('POST', '/ai_chat/append_message', 'chat', ISSUE),
 
   // Planning
   r('GET', '/planning/todos', 'coaching', DESIGN),
