@@ -222,8 +222,12 @@ test('a new meeting with the same person shows what the last one left open, read
     'href',
     `/people?person=${personId}&meeting=${(await last.json()).meeting.id}`,
   );
-  await expect(brief.getByRole('link', { name: 'Send Annie the budget draft' })).toBeVisible();
-  await expect(brief.getByRole('link', { name: 'Journal, 2026-03-04' })).toHaveAttribute('href', '/journal/2026-03-04');
+  await expect(brief.getByRole('link', { name: 'Send Annie the budget draft' })).toHaveAttribute(
+    'href',
+    `/planning/all_todos?todo=${(await todo.json()).todo.id}`,
+  );
+  // A date in the user's words (Playwright runs en-GB), linked by the day's address.
+  await expect(brief.getByRole('link', { name: 'Journal, Wed 4 Mar' })).toHaveAttribute('href', '/journal/2026-03-04');
   await box.getByRole('button', { name: 'Add to this agenda' }).click();
   await page.getByRole('tab', { name: 'Agenda' }).click();
   await expect(page.getByTestId('meeting-section-agenda')).toHaveValue('- Book the budget review\n- Hiring plan');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 import { fetchPersonMeetings, type MeetingSummary } from '../api/meetings';
 import type { PersonSummary } from '../api/people';
@@ -44,16 +44,9 @@ export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpe
     return () => abort.abort();
   }, [personId, reloads]);
 
-  // While the modal is open the list is behind it: a write marks it stale and Done reloads it.
-  // A write that lands after Done (a slow save, or one sent as the fields unmount) reloads it
-  // again, so the list ends on what is stored after the last save.
-  const modalOpen = useRef(open !== null);
-  modalOpen.current = open !== null;
-  const stale = useRef(false);
-  const reload = useCallback(() => {
-    if (modalOpen.current) stale.current = true;
-    else setReloads((n) => n + 1);
-  }, []);
+  // Every write that lands reloads the list, also one that lands after Done (a slow save, or
+  // one sent as the fields unmount), so the list ends on what is stored after the last save.
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
   const show = (id: number | null) => {
     setOpen(id === null ? { id: null, load: null, key: `new-${Date.now()}` } : existing(id));
     onMeetingOpened(id);
@@ -67,13 +60,8 @@ export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpe
     [onMeetingOpened],
   );
   const close = useCallback(() => {
-    modalOpen.current = false;
     setOpen(null);
     onMeetingOpened(null);
-    if (stale.current) {
-      stale.current = false;
-      setReloads((n) => n + 1);
-    }
   }, [onMeetingOpened]);
 
   return (
