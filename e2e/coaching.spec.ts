@@ -64,8 +64,17 @@ test('a start-of-day check-in: the first message opens the chat, a reply is scor
   const chat = modal.getByTestId('question-chat');
   await expect(chat.locator('[data-role="user"]').first()).toHaveText(`I'm ready to start reflecting on: ${text}`);
   await expect(chat.locator('[data-role="assistant"]').first()).not.toBeEmpty({ timeout: 20_000 });
-  // The automatic first message earns nothing.
-  await expect(modal.getByTestId('score-bar')).toHaveAttribute('data-score', '0');
+  // The automatic first message answers nothing: no score (it stored a 0 that counted as answered).
+  await expect(modal.getByTestId('score-bar')).toHaveAttribute('data-score', '');
+  await expect(modal.getByTestId('score-bar')).toContainText('Not scored yet');
+  expect(await seriousViolations(page)).toEqual([]);
+  await modal.locator('.cc-modal-close').click();
+  await expect(page).not.toHaveURL(/question=/);
+  await expect(page.getByTestId('period-summary')).toHaveText(/^0 of \d+ questions answered$/);
+  await expect(first.getByTestId('score-donut')).toHaveAttribute('aria-label', 'Not scored yet');
+  await expect(first.getByTestId('score-trend')).toHaveCount(0);
+  await first.locator('.coaching-question-open').click();
+  await expect(chat.locator('[data-role="assistant"]').first()).not.toBeEmpty({ timeout: 20_000 });
 
   const answer = modal.getByRole('textbox', { name: 'Your answer' });
   await expect(answer).toBeEnabled();
@@ -89,9 +98,23 @@ test('a start-of-day check-in: the first message opens the chat, a reply is scor
   await page.reload();
   await closePurpose(page);
   await page.getByTestId('question').first().locator('.coaching-question-open').click();
-  await expect(page.getByRole('dialog', { name: title }).getByRole('textbox', { name: 'Manual entries' })).toHaveValue(
-    'Block 9-12 for the report.',
-  );
+  const again = page.getByRole('dialog', { name: title });
+  await expect(again.getByRole('textbox', { name: 'Manual entries' })).toHaveValue('Block 9-12 for the report.');
+
+  // Clearing the chat and opening the question again: the new automatic first message stores no 0.
+  await again.getByRole('button', { name: 'Clear chat' }).click();
+  await expect(again.getByTestId('score-bar')).toHaveAttribute('data-score', '');
+  await again.locator('.cc-modal-close').click();
+  await expect(page.getByTestId('period-summary')).toHaveText(/^0 of \d+ questions answered$/);
+  await page.getByTestId('question').first().locator('.coaching-question-open').click();
+  await expect(again.locator('[data-role="user"]').first()).toHaveText(`I'm ready to start reflecting on: ${text}`);
+  await expect(again.locator('[data-role="assistant"]').first()).not.toBeEmpty({ timeout: 20_000 });
+  await expect(again.getByTestId('score-bar')).toHaveAttribute('data-score', '');
+  await again.locator('.cc-modal-close').click();
+  await expect(page.getByTestId('period-summary')).toHaveText(/^0 of \d+ questions answered$/);
+  await expect(page.getByTestId('question').first().getByTestId('score-donut')).toHaveAttribute('data-colour', 'none');
+  const stored = await page.request.get('/coaching/checkin_answers', { headers: { accept: 'application/json' } });
+  expect(((await stored.json()) as { answers: { score: number | null }[] }).answers.map((a) => a.score)).toEqual([null]);
 });
 
 test('stepping quarters across a year end and back', async ({ page }) => {
@@ -123,13 +146,16 @@ test('an administrator adds a section and a question and imports a CSV; another 
   await tab(page, 'Semester').click();
   await closePurpose(page);
   await page.getByRole('button', { name: 'Edit questionnaire' }).click();
-  const editor = page.getByRole('dialog', { name: 'Edit questionnaire' });
+  // The editor names the questionnaire it edits.
+  const editor = page.getByRole('dialog', { name: 'Edit questionnaire: Semester' });
   await expect(editor.getByTestId('admin-sections')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await editor.getByRole('button', { name: 'Add section' }).click();
   const sectionForm = page.getByRole('dialog', { name: 'New section' });
   await sectionForm.getByLabel('Title').fill(`E2E section ${tag}`);
   await sectionForm.getByLabel('Description').fill('Made by the coaching journey.');
+  expect(await seriousViolations(page)).toEqual([]);
   await sectionForm.getByRole('button', { name: 'Save section' }).click();
   const section = editor.locator('.coaching-admin-section', { hasText: `E2E section ${tag}` });
   await expect(section).toBeVisible();
@@ -138,6 +164,7 @@ test('an administrator adds a section and a question and imports a CSV; another 
   const questionForm = page.getByRole('dialog', { name: `New question in E2E section ${tag}` });
   await questionForm.getByLabel('Title').fill('E2E question');
   await questionForm.getByLabel('Question text').fill('What did the half-year teach you?');
+  expect(await seriousViolations(page)).toEqual([]);
   await questionForm.getByRole('button', { name: 'Save question' }).click();
   await expect(section.getByText('1. E2E question')).toBeVisible();
 
@@ -151,11 +178,16 @@ test('an administrator adds a section and a question and imports a CSV; another 
   await editor.locator('input[type="file"]').setInputFiles({ name: 'questions.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(editor.getByTestId('csv-preview')).toContainText('2 rows, ready to import.');
   await expect(editor.getByTestId('csv-preview')).toContainText('What went well, and why?');
+  expect(await seriousViolations(page)).toEqual([]);
   await upload.click();
-  await expect(editor.getByTestId('csv-status')).toHaveText(/^✓ Imported 2 questions in 1 section/);
+  const status = editor.getByTestId('csv-status');
+  await expect(status).toContainText(/^✓ Imported 2 questions in 1 section/);
   await expect(editor.locator('.coaching-admin-section', { hasText: `CSV section ${tag}` })).toBeVisible();
-  // The status goes after 5 s.
-  await expect(editor.getByTestId('csv-status')).toBeHidden({ timeout: 10_000 });
+  // The result stays in view until dismissed (it went after 5 s, below the editor's fold).
+  await page.waitForTimeout(5_500);
+  await expect(status).toBeInViewport();
+  await status.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(status).toBeHidden();
 
   // Another user: the same questionnaire, no edit buttons, and the admin calls refused.
   const other = await browser.newContext();
@@ -194,6 +226,8 @@ test('save to a file: the question becomes a file in the coaching folder and the
   await modal.getByRole('button', { name: 'Save to a file' }).click();
 
   const form = page.getByRole('dialog', { name: 'Create a file' });
+  await expect(form.getByLabel('Folder name')).toHaveValue('coaching');
+  expect(await seriousViolations(page)).toEqual([]);
   const stem = title
     .toLowerCase()
     .replace(/[^a-z0-9\- ]/g, '')
@@ -207,7 +241,7 @@ test('save to a file: the question becomes a file in the coaching folder and the
   await form.getByLabel('File name').fill(`${stem}_notes.md`);
   await form.getByRole('button', { name: 'Create and open' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard(\?|$)/);
+  await expect(page).toHaveURL(new RegExp(`/dashboard\\?folder=coaching&file=${stem}_notes\\.md$`));
   await expect(page.getByTestId('file-workspace')).toBeVisible({ timeout: 15_000 });
   const files = await (await page.request.get('/files', { headers: { accept: 'application/json' } })).json();
   expect(files.coaching.map((f: { name: string }) => f.name)).toHaveLength(1);

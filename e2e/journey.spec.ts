@@ -22,7 +22,7 @@ test('sign up, visit every section through the nav, sign out, come back through 
 
   const sections = [
     { link: 'Planning', url: /\/planning$/, root: 'planning-root', remote: 'planning' },
-    { link: 'Coaching', url: /\/coaching$/, root: 'coaching-root', remote: 'coaching' },
+    { link: 'Coaching', url: /\/coaching(\?|$)/, root: 'coaching-root', remote: 'coaching' },
     { link: 'People', url: /\/people$/, root: 'people-root', remote: 'people' },
     { link: 'Journal', url: /\/journal(\/\d{4}-\d{2}-\d{2})?$/, root: 'journal-root', remote: 'dashboard' },
   ] as const;
