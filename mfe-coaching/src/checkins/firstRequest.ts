@@ -1,6 +1,7 @@
 import { api, earlyRead } from '@cc/client';
 import type { QuestionnaireSectionsAnswer } from '@cc/contracts/coaching';
-import type { QuestionnaireType } from '@cc/contracts/coaching-rules';
+import { readCoachingAddress } from '@cc/contracts/addresses';
+import { questionnairePeriodKey, type QuestionnaireType } from '@cc/contracts/coaching-rules';
 import { readStored } from '@cc/ui/storage';
 import { fetchQuestionnaire } from '../api/questionnaire';
 import { ACTIVE_TAB_KEY, COACHING_TABS, DEFAULT_TAB, parseTab } from '../coaching/tabs';
@@ -12,8 +13,8 @@ import { currentPeriodKey } from './usePeriodStepper';
  * and committed the tab: on a cold visit the answer then travels while the page renders
  * (bench/modules/coaching.ts).
  *
- * Only for a visit that opens /coaching itself, for the tab it will most likely open (the one
- * stored, else the default) and the period holding today. Taken once, by the first load of that
+ * Only for a visit that opens /coaching itself, for the tab it will open (the address's, else
+ * the one stored, else the default) and the address's period, else the one holding today. Taken once, by the first load of that
  * very questionnaire and period, and only while fresh; anything else asks the server as before.
  */
 const PAGE_PATH = '/coaching';
@@ -24,10 +25,12 @@ const keyOf = (type: QuestionnaireType, periodKey: string) => `${type}|${periodK
 export function startFirstQuestionnaireRequest(): void {
   if (typeof window === 'undefined' || window.location?.pathname !== PAGE_PATH) return;
   // The session may not be known yet (so whose storage this is): a guess, checked when taken.
-  const tabId = parseTab(readStored(ACTIVE_TAB_KEY)) ?? DEFAULT_TAB;
+  const address = readCoachingAddress(window.location.search ?? '');
+  const tabId = address.tab ?? parseTab(readStored(ACTIVE_TAB_KEY)) ?? DEFAULT_TAB;
   const type = COACHING_TABS.find((t) => t.id === tabId)?.type;
   if (!type) return;
-  const periodKey = currentPeriodKey(type);
+  const periodKey =
+    (address.type === type ? questionnairePeriodKey(type, address.period ?? undefined) : undefined) ?? currentPeriodKey(type);
   // The shell may load the page's code before it knows the session: a 401 must not send
   // anyone anywhere from here (the tab's own request does that, see takeFirstQuestionnaireRequest).
   first.start(keyOf(type, periodKey), () =>
