@@ -8,6 +8,7 @@ import {
   type Person,
 } from '@cc/contracts';
 import { fileAddress, journalAddress, meetingAddress, personAddress } from '@cc/contracts/addresses';
+import { formatDay } from '@cc/contracts/dates';
 import type { PeerClient } from '@cc/service-kit';
 
 /**
@@ -19,6 +20,12 @@ import type { PeerClient } from '@cc/service-kit';
 const NOTES_SITE = 'Your notes';
 const MEETINGS_SHOWN = 5;
 const MENTIONS_TIMEOUT_MS = 1500;
+
+/**
+ * A day in the stored answer, through @cc/contracts/dates with its year always (the answer is
+ * kept and read later, when "this year" has moved on): "Thu 5 Mar 2026".
+ */
+const day = (iso: string) => formatDay(iso, '');
 
 const firstLine = (text: string, max = 160) => {
   const line = text
@@ -71,7 +78,7 @@ export function notesResearch(person: Person, meetings: Meeting[], mentions: Men
     const lines = meetings.slice(0, MEETINGS_SHOWN).map((m) => {
       const marker = cite({
         url: meetingAddress(person.id, m.id),
-        title: `Meeting: ${m.title}${m.short_date ? ` (${m.short_date})` : ''}`,
+        title: `Meeting: ${m.title}${m.meeting_date ? ` (${day(m.meeting_date)})` : ''}`,
       });
       const gist = [
         ['goals', m.goals],
@@ -82,7 +89,7 @@ export function notesResearch(person: Person, meetings: Meeting[], mentions: Men
         .filter(Boolean)
         .slice(0, 2)
         .join('; ');
-      return `- ${m.short_date || 'Undated'}, ${m.title} ${marker}${gist ? `: ${gist}` : ''}`;
+      return `- ${m.meeting_date ? day(m.meeting_date) : 'Undated'}, ${m.title} ${marker}${gist ? `: ${gist}` : ''}`;
     });
     const more = meetings.length > MEETINGS_SHOWN ? ` (the ${MEETINGS_SHOWN} latest of ${meetings.length})` : '';
     parts.push(`**Your meetings with ${first}**${more}\n${lines.join('\n')}`);
@@ -93,8 +100,8 @@ export function notesResearch(person: Person, meetings: Meeting[], mentions: Men
       const marker =
         m.kind === 'file'
           ? cite({ url: fileAddress(m.folder, m.name), title: `${m.folder}/${m.name}` })
-          : cite({ url: journalAddress(m.date), title: `Journal, ${m.date}` });
-      const where = m.kind === 'file' ? `${m.folder}/${m.name}` : `Journal, ${m.date}`;
+          : cite({ url: journalAddress(m.date), title: `Journal, ${day(m.date)}` });
+      const where = m.kind === 'file' ? `${m.folder}/${m.name}` : `Journal, ${day(m.date)}`;
       return `- ${where} ${marker}: "${m.excerpt}"`;
     });
     parts.push(`**Where your notes mention ${first}**\n${lines.join('\n')}`);

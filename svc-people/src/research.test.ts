@@ -188,11 +188,11 @@ describe('POST /people/{id}/perplexity_search without a search endpoint', () => 
       { url: `/people?person=${dana}`, title: 'Dana Lee: profile', site: 'Your notes' },
       {
         url: expect.stringMatching(new RegExp(`^/people\\?person=${dana}&meeting=\\d+$`)),
-        title: 'Meeting: Q3 review (Mar 5, 2026)',
+        title: 'Meeting: Q3 review (Thu 5 Mar 2026)',
         site: 'Your notes',
       },
       { url: '/dashboard?folder=relationships&file=stakeholders.md', title: 'relationships/stakeholders.md', site: 'Your notes' },
-      { url: '/journal/2026-03-04', title: 'Journal, 2026-03-04', site: 'Your notes' },
+      { url: '/journal/2026-03-04', title: 'Journal, Wed 4 Mar 2026', site: 'Your notes' },
     ]);
     expect(markersOk(answer, citations.length)).toBe(true);
     expect(answer.match(/\[\d+\]/g)).toEqual(['[1]', '[2]', '[3]', '[4]']);

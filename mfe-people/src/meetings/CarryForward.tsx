@@ -2,9 +2,12 @@ import { useEffect, useState } from 'react';
 import { formatDay } from '@cc/contracts/dates';
 import { fetchMeeting, fetchPersonMeetings, type Meeting } from '../api/meetings';
 import { asList, openLines } from './carryForward';
+import { lastMeetingBefore } from './sinceLastSpoke';
 
 interface CarryForwardProps {
   personId: number;
+  /** Now, as a meeting date: the last meeting is the last one held before it (not one planned for later). */
+  before: string;
   /** Puts the open items into this meeting's agenda. */
   onTakeOver(list: string): void;
 }
@@ -14,14 +17,14 @@ interface CarryForwardProps {
  * agenda items), ready to take over into its agenda. Nothing shows when there is nothing open,
  * or when the last meeting cannot be read.
  */
-export function CarryForward({ personId, onTakeOver }: CarryForwardProps) {
+export function CarryForward({ personId, before, onTakeOver }: CarryForwardProps) {
   const [last, setLast] = useState<{ meeting: Meeting; followups: string[]; agenda: string[] } | null>(null);
   const [taken, setTaken] = useState(false);
 
   useEffect(() => {
     const abort = new AbortController();
     (async () => {
-      const [newest] = await fetchPersonMeetings(personId, abort.signal);
+      const newest = lastMeetingBefore(await fetchPersonMeetings(personId, abort.signal), before, null);
       if (!newest) return;
       const meeting = await fetchMeeting(newest.id, abort.signal);
       const followups = openLines(meeting.followups);
@@ -29,7 +32,7 @@ export function CarryForward({ personId, onTakeOver }: CarryForwardProps) {
       if (!abort.signal.aborted && followups.length + agenda.length > 0) setLast({ meeting, followups, agenda });
     })().catch(() => undefined);
     return () => abort.abort();
-  }, [personId]);
+  }, [personId, before]);
 
   if (!last) return null;
   const { meeting, followups, agenda } = last;

@@ -262,6 +262,7 @@ describe('the meeting-preparation modal', () => {
     const last = meeting({
       id: 30,
       title: 'Kick-off',
+      meeting_date: '2026-03-02T10:00',
       followups: '- [x] Sent the deck\n- Book the budget review',
       agenda: '- Hiring plan',
     });

@@ -202,6 +202,7 @@ function MeetingForm({
               personId={defaultAttendeeId}
               name={people.find((p) => p.id === defaultAttendeeId)?.full_name ?? ''}
               currentId={initial?.id ?? null}
+              currentDate={initial?.meeting_date ?? dateTimeValue(opened)}
             />
           </div>
           <div
@@ -251,6 +252,7 @@ function MeetingForm({
           {!initial && (
             <CarryForward
               personId={defaultAttendeeId}
+              before={dateTimeValue(opened)}
               onTakeOver={(list) => {
                 const agenda = sections.current.agenda;
                 if (!agenda) return;

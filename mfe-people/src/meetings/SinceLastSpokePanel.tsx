@@ -1,6 +1,7 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { fileAddress, journalAddress, meetingAddress, researchAddress, todoAddress } from '@cc/contracts/addresses';
 import { formatDateTime, formatDay } from '@cc/contracts/dates';
+import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 import { useNavigate } from '@cc/ui/router';
 import { fetchPersonMeetings } from '../api/meetings';
 import { fetchMentions, fetchTodos, type Mention } from '../api/notes';
@@ -27,9 +28,13 @@ function AppLink({ url, children }: { url: string; children: string }) {
 
 type Research = Awaited<ReturnType<typeof savedPersonResearch>>;
 
-/** The research's first sentences, without its [n] markers (the sources are one click away). */
+/**
+ * The research's first sentences, without its [n] markers (the sources are one click away), and
+ * without the notes research's word that no web search is configured (true, but not about them).
+ */
 function researchOpening(answer: string): string {
   const text = answer
+    .replace(M.noWebSearch, '')
     .replace(/\s*\[\d+\]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -47,7 +52,18 @@ const noteTitle = (m: Mention) => (m.kind === 'journal' ? `Journal, ${formatDay(
  * and the notes that mention them since, each linked to its source. What cannot be read is
  * left out; nothing shows when there is nothing to say.
  */
-export function SinceLastSpokePanel({ personId, name, currentId }: { personId: number; name: string; currentId: number | null }) {
+export function SinceLastSpokePanel({
+  personId,
+  name,
+  currentId,
+  currentDate,
+}: {
+  personId: number;
+  name: string;
+  currentId: number | null;
+  /** When the meeting being prepared is ('YYYY-MM-DDTHH:MM'): the last meeting is the one before it. */
+  currentDate: string;
+}) {
   const [brief, setBrief] = useState<SinceLastSpoke | null>(null);
   const [research, setResearch] = useState<Research>(null);
 
@@ -61,11 +77,11 @@ export function SinceLastSpokePanel({ personId, name, currentId }: { personId: n
       savedPersonResearch(personId, abort.signal).catch(() => null),
     ]).then(([meetings, todos, mentions, saved]) => {
       if (abort.signal.aborted) return;
-      setBrief(sinceLastSpoke(name, currentId, meetings, todos, mentions));
+      setBrief(sinceLastSpoke(name, { id: currentId, date: currentDate }, meetings, todos, mentions));
       setResearch(saved);
     });
     return () => abort.abort();
-  }, [personId, name, currentId]);
+  }, [personId, name, currentId, currentDate]);
 
   if (!brief || (!brief.last && brief.todos.length === 0 && brief.notes.length === 0 && !research)) return null;
   return (

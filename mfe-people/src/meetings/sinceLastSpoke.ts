@@ -17,18 +17,31 @@ export function names(text: string, fullName: string): boolean {
 }
 
 /**
+ * The last meeting held before `before` ('YYYY-MM-DDTHH:MM', the meeting being prepared, or now
+ * for a new one), other than `exceptId`: a meeting planned for later is not where you last spoke.
+ * The list comes newest first; an undated meeting counts as past.
+ */
+export function lastMeetingBefore<M extends Pick<MeetingSummary, 'id' | 'meeting_date'>>(
+  meetings: readonly M[],
+  before: string,
+  exceptId: number | null,
+): M | null {
+  return meetings.find((m) => m.id !== exceptId && (!m.meeting_date || m.meeting_date < before)) ?? null;
+}
+
+/**
  * The brief (beyond the spec): the last meeting with the person before this one, their open
  * todos (todos that name them), and the notes that mention them since that meeting (all of
  * them when there was none), five of each at most.
  */
 export function sinceLastSpoke(
   fullName: string,
-  currentId: number | null,
+  current: { id: number | null; date: string },
   meetings: readonly MeetingSummary[],
   todos: readonly Todo[],
   mentions: readonly Mention[],
 ): SinceLastSpoke {
-  const last = meetings.find((m) => m.id !== currentId) ?? null;
+  const last = lastMeetingBefore(meetings, current.date, current.id);
   const since = last?.meeting_date?.slice(0, 10) ?? '';
   return {
     last,

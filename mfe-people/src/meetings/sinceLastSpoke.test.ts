@@ -1,0 +1,19 @@
+import { describe, expect, it } from '@jest/globals';
+import { lastMeetingBefore } from './sinceLastSpoke';
+
+describe('the last meeting before this one', () => {
+  const meetings = [
+    { id: 3, meeting_date: '2026-12-03T14:30' },
+    { id: 2, meeting_date: '2026-11-02T10:00' },
+    { id: 1, meeting_date: null },
+  ];
+  it('is not a meeting planned for later, nor the one being prepared', () => {
+    expect(lastMeetingBefore(meetings, '2026-11-26T09:00', null)?.id).toBe(2);
+    expect(lastMeetingBefore(meetings, '2026-12-03T14:30', 3)?.id).toBe(2);
+    expect(lastMeetingBefore(meetings, '2026-12-10T09:00', null)?.id).toBe(3);
+  });
+  it('counts an undated meeting as past, and is none when there is none', () => {
+    expect(lastMeetingBefore(meetings, '2026-01-01T00:00', null)?.id).toBe(1);
+    expect(lastMeetingBefore([], '2026-01-01T00:00', null)).toBeNull();
+  });
+});
