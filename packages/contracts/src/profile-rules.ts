@@ -80,6 +80,32 @@ export const PROFILE_MESSAGES = {
   nothingToWriteFrom: 'Add your name, role and a few lines about your work in the Edit tab to build your profile.',
 } as const;
 
+/**
+ * The brag document the About me panel writes into the user's files. The product's own output,
+ * it is never read back as evidence for a profile (it is made from the statements: read back, it
+ * would repeat them and turn its own "Period: …" line into a claim).
+ */
+export const BRAG_DOCUMENT = {
+  folder: 'work-profile',
+  description: 'Brag document',
+  /** Its first line starts so, with or without the user's name after it. */
+  heading: '# Brag document',
+} as const;
+
+export const bragFileName = (day: string, n = 1) => `brag-document-${day}${n > 1 ? `-${n}` : ''}.md`;
+const BRAG_FILE = /^brag-document-\d{4}-\d{2}-\d{2}(-\d+)?\.md$/i;
+
+/**
+ * True for a document the product generated: by its name or description (as written), or,
+ * renamed, by its heading. Its content is optional (the file list has none).
+ */
+export function isGeneratedDocument(file: { name: string; description?: string; content?: string }): boolean {
+  if (BRAG_FILE.test(file.name.trim())) return true;
+  if (file.description?.trim() === BRAG_DOCUMENT.description) return true;
+  const first = file.content?.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
+  return first === BRAG_DOCUMENT.heading || first.startsWith(`${BRAG_DOCUMENT.heading}:`);
+}
+
 const LINKING_WORDS = new Set('i am is a an the as at in works work working where currently now for of and my me name'.split(' '));
 
 /**

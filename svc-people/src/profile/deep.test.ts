@@ -67,7 +67,9 @@ test(
       progress: 100,
       attempts: 2,
     });
-    expect((await again.get('/profile')).body.statements).toEqual([{ text: 'I lead the platform team.', source: 'profile details' }]);
+    expect((await again.get('/profile')).body.statements).toEqual([
+      { text: 'I lead the platform team.', source: 'profile details', source_url: '/dashboard?about=me' },
+    ]);
     // The model was asked twice in all: once before the restart, once after; never by both requests.
     expect(model.requests).toHaveLength(2);
 

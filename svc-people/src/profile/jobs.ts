@@ -4,6 +4,7 @@ import { PROFILE_MESSAGES as M, type Generation, type GenerationPhase, type Prof
 import type { Db, Logger } from '@cc/service-kit';
 import { T } from '../tables';
 import { bossDb } from './boss-db';
+import type { Source } from './evidence';
 import { saveGenerated } from './store';
 import { linked, webResearch, type GenerationRequest } from './write';
 
@@ -263,7 +264,7 @@ export class ProfileJobs {
       const request = typeof row.request === 'string' ? (JSON.parse(row.request) as GenerationRequest) : row.request;
       await this.phase(id, 'researching');
       const found = await webResearch(this.search, request.details, controller.signal);
-      const cited = Object.fromEntries((found?.citations ?? []).slice(0, 1).map((c) => ['web research', c.url]));
+      const web: Source[] = found ? [{ label: 'web research', url: found.citations[0]?.url, text: found.answer }] : [];
       await this.phase(id, 'writing');
       expected = expectedProfileChars(request);
       written = 0;
@@ -280,7 +281,7 @@ export class ProfileJobs {
       });
       written = undefined;
       await this.phase(id, 'extracting');
-      const statements = linked(profile.statements, request.evidence, cited);
+      const statements = linked(profile.statements, request.evidence, request.details, web);
       // Only a generation still running (not cancelled meanwhile) writes the profile.
       const done = await this.db(T.profile_generations)
         .where({ id, state: 'running' })

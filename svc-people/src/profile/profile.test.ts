@@ -20,7 +20,10 @@ beforeAll(async () => {
   coaching = await startTestService(coachingService, base.database.db);
   app = await startPeople({ FILES_URL: files.url, COACHING_URL: coaching.url }, base.database);
   model = await startOpenAiTestServer();
-  modelled = await startPeople({ AI_BASE_URL: model.baseURL, AI_MODEL: 'test-model', AI_API_KEY: 'k' }, base.database);
+  modelled = await startPeople(
+    { AI_BASE_URL: model.baseURL, AI_MODEL: 'test-model', AI_API_KEY: 'k', FILES_URL: files.url, COACHING_URL: coaching.url },
+    base.database,
+  );
 });
 afterAll(async () => {
   await modelled?.close();
@@ -100,7 +103,11 @@ describe('generation', () => {
       source: 'work-profile/achievements-log.md',
       source_url: '/dashboard?folder=work-profile&file=achievements-log.md',
     });
-    expect(res.body.statements).toContainEqual({ text: 'I lead the platform team of eight engineers.', source: 'profile details' });
+    expect(res.body.statements).toContainEqual({
+      text: 'I lead the platform team of eight engineers.',
+      source: 'profile details',
+      source_url: '/dashboard?about=me',
+    });
     const saved = (await c.get('/profile')).body;
     expect(saved.ai_profile_markdown).toBe(res.body.markdown);
     expect(saved.statements).toEqual(res.body.statements);
@@ -129,13 +136,89 @@ describe('generation', () => {
       source: `check-in "${question.title}" (2026-W47)`,
       source_url: `/coaching?tab=end-of-week-checkin&period=2026-W47&question=${question.id}`,
     });
+    const milestone = (await k.get('/planning/milestones')).body.milestones[0];
     expect(res.body.statements).toContainEqual(
       expect.objectContaining({
-        source: 'planning milestones',
-        source_url: '/planning',
+        source: 'milestone "Promotion to Director"',
+        source_url: `/planning/milestones_view?milestone=${milestone.id}`,
         text: expect.stringContaining('Promotion to Director'),
       }),
     );
+  });
+
+  test("a note that begins 'Information from the press office:' gives its statements to the note, linked; the press office is no source", async () => {
+    const c = app.user();
+    await app.as(c, files.url).post('/files', {
+      file: {
+        folder: 'work-profile',
+        name: 'press.md',
+        description: '',
+        content: 'Information from the press office:\nWe launched the payments API to 300 banks in March.',
+      },
+    });
+    const res = await c.post('/profile/generate', { details: DETAILS });
+    expect(res.body.statements).toContainEqual({
+      text: 'We launched the payments API to 300 banks in March.',
+      source: 'work-profile/press.md',
+      source_url: '/dashboard?folder=work-profile&file=press.md',
+    });
+    expect(res.body.statements.map((s: { source: string }) => s.source)).not.toContain('the press office');
+    expect(res.body.statements.every((s: { source: string; source_url?: string }) => s.source_url)).toBe(true);
+  });
+
+  test("a model's source is kept only when it names an object; else the object whose text says it, else none", async () => {
+    const user = app.user();
+    const c = modelled.as(user, modelled.svc.url);
+    await modelled.as(user, files.url).post('/files', {
+      file: {
+        folder: 'work-profile',
+        name: 'press.md',
+        description: '',
+        content: 'Information from the press office:\nWe launched the payments API to 300 banks in March.',
+      },
+    });
+    model.reply({
+      content: [
+        'Information from the press office:',
+        '- I launched the payments API to 300 banks in March.',
+        'Information from work-profile/press.md:',
+        '- We launched the payments API to 300 banks.',
+        'Information from LinkedIn:',
+        '- I won the industry award for payments in 2025.',
+        'Information from profile details:',
+        '- I lead the platform team of eight engineers.',
+      ].join('\n'),
+    });
+    const res = await c.post('/profile/generate', { details: DETAILS });
+    const file = { source: 'work-profile/press.md', source_url: '/dashboard?folder=work-profile&file=press.md' };
+    expect(res.body.statements).toEqual([
+      { text: 'I launched the payments API to 300 banks in March.', ...file },
+      { text: 'We launched the payments API to 300 banks.', ...file },
+      { text: 'I won the industry award for payments in 2025.', source: '' },
+      { text: 'I lead the platform team of eight engineers.', source: 'profile details', source_url: '/dashboard?about=me' },
+    ]);
+  });
+
+  test('documents the product generated (the brag document, even renamed) are never evidence', async () => {
+    const c = app.user();
+    const f = app.as(c, files.url);
+    const brag =
+      '# Brag document: Jane Doe\n\n**Engineering Manager at Acme**\n\nPeriod: 26 May 2026 to 26 Nov 2026\n\n## Impact and achievements\n\n- Cut checkout latency by 40% in Q2.';
+    await f.post('/files', {
+      file: { folder: 'work-profile', name: 'brag-document-2026-11-26.md', description: 'Brag document', content: brag },
+    });
+    await f.post('/files', { file: { folder: 'work-profile', name: 'for-my-review.md', description: 'mine now', content: brag } });
+    await f.post('/files', {
+      file: { folder: 'work-profile', name: 'wins.md', description: '', content: '- Hired four engineers in Q3.' },
+    });
+    const prompt = (await c.get('/profile/generation_prompt')).body;
+    expect(prompt.user).not.toContain('Brag document');
+    const res = await c.post('/profile/generate', { details: DETAILS });
+    const texts = res.body.statements.map((s: { text: string }) => s.text);
+    expect(texts).toContain('Hired four engineers in Q3.');
+    expect(texts.filter((t: string) => /Period:|Cut checkout latency/.test(t))).toEqual([]);
+    expect(res.body.statements.map((s: { source: string }) => s.source)).not.toContain('work-profile/brag-document-2026-11-26.md');
+    expect(res.body.markdown).not.toContain('for-my-review.md');
   });
 
   test('a model profile is cut by the extraction rules: References, source labels, bullets, headings, at most 200', async () => {
@@ -163,15 +246,16 @@ describe('generation', () => {
     expect(res.status).toBe(200);
     const statements = res.body.statements as { text: string; source: string }[];
     expect(statements).toHaveLength(200);
+    // No object of the user's is named cv.md or a journal entry of that day: those sources are made up.
     expect(statements.slice(0, 6)).toEqual([
       { text: 'Plain line before any label.', source: '' },
-      { text: 'Led a team of 8.', source: 'work-profile/cv.md' },
-      { text: 'Nested bullet kept as text.', source: 'work-profile/cv.md' },
-      { text: 'Numbered item.', source: 'work-profile/cv.md' },
-      { text: '<script>alert(1)</script>', source: 'work-profile/cv.md' },
-      { text: 'Shipped v2.', source: 'journal entry of 2026-01-05' },
+      { text: 'Led a team of 8.', source: '' },
+      { text: 'Nested bullet kept as text.', source: '' },
+      { text: 'Numbered item.', source: '' },
+      { text: '<script>alert(1)</script>', source: '' },
+      { text: 'Shipped v2.', source: '' },
     ]);
-    expect(statements.at(-1)).toEqual({ text: 'Claim 194.', source: 'journal entry of 2026-01-05' });
+    expect(statements.at(-1)).toEqual({ text: 'Claim 194.', source: '' });
     expect(statements.some((s) => s.text.includes('Never'))).toBe(false);
     // The user's own prompts went to the model as written.
     const sent = model.requests.at(-1)!.body.messages as { role: string; content: string }[];

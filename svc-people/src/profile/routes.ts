@@ -77,7 +77,7 @@ export function profileRoutes(
     if (body.research_mode === 'quick') {
       const written = await ai.run(ctx, user.id, (signal) => ai.provider.profileStatements({ ...request, signal }));
       if (!written.ok) return written.body;
-      const statements = linked(written.value.statements, evidence);
+      const statements = linked(written.value.statements, evidence, details);
       await store.saveGenerated(db, user.id, written.value.markdown, statements);
       return { success: true, markdown: written.value.markdown, statements, research_mode: 'quick' as const };
     }

@@ -1,7 +1,7 @@
 import { createAiProvider, profileStatementsPrompt, tidyCitations, type AiEnv, type AiProvider, type WebSearch } from '@cc/ai';
 import type { CompanyStatement, ProfileDetails, ProfileStatement } from '@cc/contracts';
 import type { PeopleSettings } from '../settings';
-import { linkOf, type Evidence } from './evidence';
+import { detailsSource, sourceOf, type Evidence, type Source } from './evidence';
 
 type DeepResearchSettings = Partial<Pick<PeopleSettings, 'DEEP_RESEARCH_BASE_URL' | 'DEEP_RESEARCH_API_KEY' | 'DEEP_RESEARCH_MODEL'>>;
 
@@ -18,15 +18,20 @@ export function defaultPrompt(details: ProfileDetails, evidence: Evidence[]): { 
   return profileStatementsPrompt(details, evidence);
 }
 
-/** Statements with the link of their source, so the panel opens the evidence behind each. */
+/**
+ * Statements credited to the object each came from (the details, a note, web research), named by
+ * its label and linked to its address; one credited to nothing known has no source (sourceOf).
+ */
 export function linked(
   statements: { text: string; source: string }[],
   evidence: Evidence[],
-  extra: Record<string, string> = {},
+  details: Partial<ProfileDetails>,
+  extra: Source[] = [],
 ): ProfileStatement[] {
+  const sources: Source[] = [detailsSource(details), ...evidence, ...extra];
   return statements.map((s) => {
-    const url = linkOf(evidence, s.source) ?? extra[s.source.trim().toLowerCase()];
-    return { text: s.text, source: s.source, ...(url ? { source_url: url } : {}) };
+    const from = sourceOf(sources, s);
+    return { text: s.text, source: from?.label ?? '', ...(from?.url ? { source_url: from.url } : {}) };
   });
 }
 

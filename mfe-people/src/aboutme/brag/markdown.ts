@@ -1,4 +1,4 @@
-import { restatesIdentity } from '@cc/contracts/profile-rules';
+import { BRAG_DOCUMENT, restatesIdentity } from '@cc/contracts/profile-rules';
 import type { BragData, BragItem } from './gather';
 
 /**
@@ -40,7 +40,7 @@ function headline(data: BragData): string[] {
   const { full_name, role, company } = data.details;
   const name = full_name.trim();
   const where = [role.trim(), company.trim()].filter(Boolean).join(' at ');
-  const lines = [name ? `# Brag document: ${escapeText(name)}` : '# Brag document', ''];
+  const lines = [name ? `${BRAG_DOCUMENT.heading}: ${escapeText(name)}` : BRAG_DOCUMENT.heading, ''];
   if (where) lines.push(`**${escapeText(where)}**`, '');
   lines.push(`Period: ${dayLabel(data.period.from)} to ${dayLabel(data.period.to)}`);
   return lines;

@@ -1,11 +1,10 @@
 import { api } from '@cc/client';
 import { nameKey } from '@cc/contracts/names';
+import { BRAG_DOCUMENT, bragFileName } from '@cc/contracts/profile-rules';
 
 /** The career folder a brag document belongs with (one of the catalogue's folders). */
-export const BRAG_FOLDER = 'work-profile';
+export const BRAG_FOLDER = BRAG_DOCUMENT.folder;
 const FOLDER_DESCRIPTION = 'My role, achievements and the evidence of my impact.';
-
-export const bragFileName = (day: string, n = 1) => `brag-document-${day}${n > 1 ? `-${n}` : ''}.md`;
 
 /** The first of brag-document-DAY.md, -2, -3… that the folder does not have (names compare ignoring case). */
 export function freeName(day: string, taken: string[]): string {
@@ -21,7 +20,10 @@ export interface SavedBrag {
   fileId: number;
 }
 
-/** Saves the document into work-profile (made first when the user has no such folder). */
+/**
+ * Saves the document into work-profile, made first when the user has no such folder. Its name,
+ * description and heading mark it as the product's own: a profile never reads it back as evidence.
+ */
 export async function saveBrag(markdown: string, day: string): Promise<SavedBrag> {
   const { folders } = await api.get<{ folders: { name: string }[] }>('/folders');
   let folder = folders.find((f) => nameKey(f.name) === nameKey(BRAG_FOLDER))?.name;
@@ -39,7 +41,7 @@ export async function saveBrag(markdown: string, day: string): Promise<SavedBrag
       ),
       folder,
       content: markdown,
-      description: 'Brag document',
+      description: BRAG_DOCUMENT.description,
     },
   });
   return { folder: answer.file.folder, fileName: answer.file.name, fileId: answer.file.id };

@@ -74,3 +74,20 @@ test('the narrative says who, what and where once: statements that only restate 
     }),
   ).toBe('Ada Lovelace works as Head of Engineering at Analytical Engines. Analytical Engines builds programmable calculating machines.');
 });
+
+test("a note's own 'Information from the press office:' line is its text: its claims are the note's, not the press office's", () => {
+  const { statements, markdown } = offlineProfileStatements(details, [
+    {
+      kind: 'file',
+      label: 'work-profile/news.md',
+      text: 'Information from the press office:\nWe launched the billing product to 300 customers in March.\nInformation from LinkedIn:\n- The team grew to twelve engineers this year.',
+    },
+  ]);
+  expect(statements.slice(2)).toEqual([
+    { text: 'We launched the billing product to 300 customers in March.', source: 'work-profile/news.md' },
+    { text: 'The team grew to twelve engineers this year.', source: 'work-profile/news.md' },
+  ]);
+  expect(statements.map((s) => s.source)).not.toContain('the press office');
+  // The lead-in is no claim of its own either.
+  expect(markdown).not.toContain('- Information from');
+});

@@ -1,6 +1,6 @@
 /** Offline About me: statements and a narrative built only from what the user entered. */
 import { restatesIdentity } from '@cc/contracts/profile-rules';
-import { extractStatements } from '../statements';
+import { MAX_STATEMENTS } from '../statements';
 import { collapse, endSentence, sentences } from '../text';
 import type { NarrativeInput, ProfileDetails, ProfileEvidence, ProfileStatementsResult, Statement } from '../types';
 
@@ -38,7 +38,7 @@ function claimsOf(text: string): string[] {
     .join('\n');
   return sentences(kept)
     .map((s) => collapse(s))
-    .filter((s) => s.length >= MIN_CLAIM && !/\?$/.test(s) && !/^(todo|tbd|n\/a)\b/i.test(s) && !/^https?:\/\/\S+$/.test(s))
+    .filter((s) => s.length >= MIN_CLAIM && !/[?:]$/.test(s) && !/^(todo|tbd|n\/a)\b/i.test(s) && !/^https?:\/\/\S+$/.test(s))
     .map((s) => endSentence(s.length > MAX_CLAIM ? `${s.slice(0, MAX_CLAIM - 1).replace(/\s+\S*$/, '')}…` : s))
     .filter((s, i, all) => all.indexOf(s) === i);
 }
@@ -46,7 +46,9 @@ function claimsOf(text: string): string[] {
 /**
  * A profile from what the user entered and wrote: the details first, then, under each note's own
  * label (a file, a dated journal entry, a check-in, a milestone), the claims it makes, so every
- * statement points at its evidence. Web research, when a deep run found some, comes last.
+ * statement points at its evidence. Web research, when a deep run found some, comes last. Each
+ * statement's source is the object its claim was taken from, never read back from the markdown:
+ * a note's own "Information from the press office:" line is its text, not a source.
  */
 export function offlineProfileStatements(
   details: ProfileDetails,
@@ -54,30 +56,25 @@ export function offlineProfileStatements(
   research?: string,
 ): ProfileStatementsResult {
   const personal = [identity(details), ...sentences(clean(details.extra))].filter((s): s is string => Boolean(s)).map(endSentence);
-  const lines = [`# Professional profile${clean(details.full_name) ? `: ${clean(details.full_name)}` : ''}`, ''];
-  const used: string[] = [];
-  if (personal.length) {
-    lines.push('Information from profile details:', ...personal.map((s) => `- ${s}`), '');
-    used.push('Profile details you entered in About me');
-  }
+  const groups: { source: string; claims: string[] }[] = [];
+  if (personal.length) groups.push({ source: 'profile details', claims: personal });
   for (const e of evidence.slice(0, EVIDENCE_SHOWN)) {
     const claims = claimsOf(e.text).slice(0, PER_SOURCE);
-    if (!claims.length) continue;
-    lines.push(`Information from ${e.label}:`, ...claims.map((c) => `- ${c}`), '');
-    used.push(e.label);
+    if (claims.length) groups.push({ source: e.label, claims });
   }
   const found = claimsOf(research ?? '').slice(0, PER_SOURCE * 2);
-  if (found.length) {
-    lines.push('Information from web research:', ...found.map((c) => `- ${c}`), '');
-    used.push('web research');
-  }
-  if (!used.length) {
+  if (found.length) groups.push({ source: 'web research', claims: found });
+
+  const lines = [`# Professional profile${clean(details.full_name) ? `: ${clean(details.full_name)}` : ''}`, ''];
+  if (!groups.length) {
     lines.push('Add your name, role and a few lines about your work in the Edit tab to build your profile.', '');
     return { markdown: `${lines.join('\n')}\n`, statements: [] };
   }
-  lines.push('References', ...used.map((u) => `- ${u}`));
-  const markdown = `${lines.join('\n')}\n`;
-  return { markdown, statements: extractStatements(markdown) };
+  for (const g of groups) lines.push(`Information from ${g.source}:`, ...g.claims.map((c) => `- ${c}`), '');
+  const references = groups.map((g) => (g.source === 'profile details' ? 'Profile details you entered in About me' : g.source));
+  lines.push('References', ...references.map((u) => `- ${u}`));
+  const statements = groups.flatMap((g) => g.claims.map((text) => ({ text, source: g.source }))).slice(0, MAX_STATEMENTS);
+  return { markdown: `${lines.join('\n')}\n`, statements };
 }
 
 export function offlineCompanyStatements(details: ProfileDetails): Statement[] {
