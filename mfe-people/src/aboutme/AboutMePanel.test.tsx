@@ -145,21 +145,47 @@ describe('the About me panel', () => {
     window.removeEventListener(M.updatedEvent, onUpdated);
   });
 
-  it("says 'Failed to generate profile.' when the generation fails", async () => {
+  it("a failed profile call: 'Failed to generate profile.' with Retry beside the statements shown before; company insights and the narrative still follow (spec §4)", async () => {
+    let fail = true;
+    const order: string[] = [];
+    const onUpdated = () => order.push('event');
+    window.addEventListener(M.updatedEvent, onUpdated);
     install((req) => {
-      if (req.path === '/profile') return { body: EMPTY_PROFILE };
+      if (req.path.startsWith('/profile/') && req.method === 'POST') order.push(req.path);
+      if (req.path === '/profile') return { body: profileWith({ ai_profile_narrative: 'The old summary.', statements: STATEMENTS }) };
       if (req.path === '/profile/generation_status') return { body: { success: true, generation: null } };
       if (req.path === '/profile/generation_prompt') return { body: { success: true, system: 's', user: 'u' } };
-      if (req.path === '/profile/generate') return { status: 502, body: { success: false, error: 'x', errors: ['x'] } };
+      if (req.path === '/profile/generate')
+        return fail
+          ? { status: 502, body: { success: false, error: 'x', errors: ['x'] } }
+          : { body: { success: true, markdown: '- New', statements: [{ text: 'A new statement.', source: '' }], research_mode: 'quick' } };
+      if (req.path === '/profile/generate_company_statements')
+        return { body: { success: true, company_statements: { Acme: [{ text: 'Acme sells rockets.', source: 'Acme' }] } } };
+      if (req.path === '/profile/generate_narrative') return { body: { success: true, narrative: 'A fresh summary.' } };
       return undefined;
     });
     renderPanel();
     const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Generate' }));
+    await u.click(await screen.findByRole('tab', { name: 'Edit' }));
+    await u.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findByDisplayValue('s');
     await u.click(screen.getByRole('button', { name: 'Submit' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(M.generateFailed);
-    expect(fake.find('POST', '/profile/generate_company_statements')).toHaveLength(0);
+    const failure = await screen.findByTestId('aboutme-error');
+    expect(failure.getAttribute('role')).toBe('alert');
+    expect(failure.textContent).toContain(M.generateFailed);
+    // What was there stays: the stored statements, beside the failure.
+    expect(screen.getByText('Led the data platform migration.')).toBeTruthy();
+    expect(await screen.findByText('Acme sells rockets.')).toBeTruthy();
+    expect(within(await screen.findByTestId('aboutme-narrative')).getByText('A fresh summary.')).toBeTruthy();
+    expect(order).toEqual(['/profile/generate', '/profile/generate_company_statements', 'event', '/profile/generate_narrative']);
+    expect(screen.getByTestId('aboutme-error').textContent).toContain(M.generateFailed);
+
+    fail = false;
+    await u.click(within(screen.getByTestId('aboutme-error')).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('A new statement.')).toBeTruthy();
+    expect(screen.queryByTestId('aboutme-error')).toBeNull();
+    expect(fake.find('POST', '/profile/generate')).toHaveLength(2);
+    window.removeEventListener(M.updatedEvent, onUpdated);
   });
 
   it('reviews statements: verify sends the status as a string, delete removes by index, a source opens in the app', async () => {

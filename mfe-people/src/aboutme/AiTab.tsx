@@ -38,9 +38,9 @@ function LoadingBlock({ view }: { view: GenerationView }) {
     if (sure) await view.cancel();
   };
   return (
-    <div className={`aboutme-loading${loading.failed ? ' aboutme-loading-failed' : ''}`} data-testid="aboutme-loading">
-      <p role={loading.failed ? 'alert' : 'status'}>
-        {!loading.failed && <span className="spinner spinner-inline" aria-hidden="true" />} {loading.text}
+    <div className="aboutme-loading" data-testid="aboutme-loading">
+      <p role="status">
+        <span className="spinner spinner-inline" aria-hidden="true" /> {loading.text}
       </p>
       {loading.deep && (
         <div className="aboutme-progress">
@@ -57,11 +57,27 @@ function LoadingBlock({ view }: { view: GenerationView }) {
   );
 }
 
+/** A step that failed, said beside what is still shown, with Retry when it can be tried again. */
+function FailureLine({ view }: { view: GenerationView }) {
+  const { failure } = view;
+  if (!failure) return null;
+  return (
+    <p className="aboutme-failure" role="alert" data-testid="aboutme-error">
+      <span>{failure.text}</span>
+      {failure.retry && (
+        <button type="button" className="button button-small" onClick={failure.retry}>
+          Retry
+        </button>
+      )}
+    </p>
+  );
+}
+
 /** The AI tab (spec §2): the loading state, the executive summary, the statements, the company insights. */
 export function AiTab({ view, onBack }: AiTabProps) {
   const [reviewing, setReviewing] = useState(false);
   const [bragging, setBragging] = useState(false);
-  const busy = Boolean(view.loading && !view.loading.failed);
+  const busy = Boolean(view.loading);
   if (bragging) {
     return (
       <div className="aboutme-ai" data-testid="aboutme-ai">
@@ -87,6 +103,7 @@ export function AiTab({ view, onBack }: AiTabProps) {
           Back
         </button>
       </div>
+      <FailureLine view={view} />
       <LoadingBlock view={view} />
       {view.narrative && (
         <section className="aboutme-narrative" aria-label="Executive summary" data-testid="aboutme-narrative">

@@ -88,9 +88,16 @@ describe('the About me panel over time', () => {
     expect(loadingText()).toBe(M.narrativeHint);
     await advance(2_000);
     expect(polls()).toBe(10);
-    expect(loadingText()).toBe(M.narrativeFailed);
+    // The failure is said beside the summary the user had, with Retry; the screen is not wiped.
+    expect(screen.queryByTestId('aboutme-loading')).toBeNull();
+    expect(screen.getByTestId('aboutme-error').textContent).toContain(M.narrativeFailed);
+    expect(screen.getByTestId('aboutme-narrative').textContent).toContain('The old summary.');
     await advance(10_000);
     expect(polls()).toBe(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await advance(0);
+    expect(fake.find('POST', '/profile/generate_narrative')).toHaveLength(2);
+    expect(screen.queryByTestId('aboutme-error')).toBeNull();
   });
 
   it('takes a narrative that arrives while polling', async () => {

@@ -16,10 +16,14 @@ import { writeNarrative } from './narrative';
 /** What the AI tab shows while a generation runs. */
 export interface Loading {
   text: string;
-  /** A failure text: the spinner stops. */
-  failed?: boolean;
   /** A deep research's progress, as the status call reports it. */
   deep?: { phase: GenerationPhase; progress: number };
+}
+
+/** A step that failed: said beside what the panel still shows, with a way to try it again. */
+export interface Failure {
+  text: string;
+  retry?: () => void;
 }
 
 export interface GenerationRequest {
@@ -36,6 +40,7 @@ export interface GenerationView {
   setCompany(next: CompanyStatements): void;
   narrative: string;
   loading: Loading | null;
+  failure: Failure | null;
   generate(request: GenerationRequest): Promise<void>;
   /** Writes the executive summary again (the Update narrative button). */
   updateNarrative(): Promise<void>;
@@ -43,6 +48,8 @@ export interface GenerationView {
 }
 
 const RUNNING: Generation['state'][] = ['queued', 'running'];
+// After a failed profile call the spec's 'User profile ready' would not be true: the step alone.
+const FETCHING_COMPANY = 'Fetching company insights...';
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface GenerationSeed {
@@ -53,9 +60,11 @@ export interface GenerationSeed {
 
 /**
  * Profile generation (spec §4): old blocks cleared with a loading state; statements, then 'User
- * profile ready. Fetching company insights...'; company statements whether or not they come;
- * the 'aboutme:updated' event; the narrative (hint after 8 s, polling on failure). A deep research
- * reports its phase and progress from the status call and is resumed after a reload.
+ * profile ready. Fetching company insights...'; company statements whether or not the profile
+ * call succeeded; the 'aboutme:updated' event; the narrative (hint after 8 s, polling on
+ * failure). A failed step never empties the panel: what was there before comes back (it is still
+ * what is stored) and the failure is said beside it, with Retry. A deep research reports its
+ * phase and progress from the status call and is resumed after a reload.
  * `onStart` is told when a generation (or a resumed one) starts: the panel shows the AI tab.
  */
 export function useGeneration(seed: GenerationSeed | null, onStart: () => void): GenerationView {
@@ -63,12 +72,28 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
   const [company, setCompany] = useState<CompanyStatements>({});
   const [narrative, setNarrative] = useState('');
   const [loading, setLoading] = useState<Loading | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  // What the panel showed before a run cleared it: a failed run gives it back.
+  const shown = useRef<GenerationSeed>({ statements: [], company: {}, narrative: '' });
+  shown.current = { statements, company, narrative };
+  const before = useRef<GenerationSeed>(shown.current);
   // Each run has a number: a newer run, or leaving the page, silences the older one.
   const run = useRef(0);
   const narrativeRef = useRef('');
   const cancelled = useRef(false);
   const onStartRef = useRef(onStart);
   onStartRef.current = onStart;
+  // Retry buttons call the latest of these (they are defined below, after the steps they use).
+  const updateNarrativeRef = useRef<() => Promise<void>>(async () => undefined);
+  const generateRef = useRef<(request: GenerationRequest) => Promise<void>>(async () => undefined);
+
+  /** Puts back what the panel showed before the run (still what is stored). */
+  const restore = () => {
+    setStatements(before.current.statements);
+    setCompany(before.current.company);
+    setNarrative(before.current.narrative);
+    setLoading(null);
+  };
 
   useEffect(() => {
     if (!seed) return;
@@ -84,7 +109,7 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
     [],
   );
 
-  const narrativeStep = useCallback(async (id: number) => {
+  const narrativeStep = useCallback(async (id: number, retry: () => void) => {
     const alive = () => run.current === id;
     const hint = setTimeout(() => {
       if (alive()) setLoading({ text: M.narrativeHint });
@@ -93,7 +118,10 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
       const written = await writeNarrative(narrativeRef.current, alive);
       if (!alive()) return;
       if (written === null) {
-        setLoading({ text: M.narrativeFailed, failed: true });
+        // The summary stored before this one is still the user's: it stays, the failure beside it.
+        setNarrative(narrativeRef.current);
+        setLoading(null);
+        setFailure({ text: M.narrativeFailed, retry });
         return;
       }
       narrativeRef.current = written;
@@ -104,21 +132,30 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
     }
   }, []);
 
-  /** After the profile: statements, company insights, the event, the narrative. */
+  /**
+   * After the profile call, whether or not it succeeded (spec §4): its statements (or, when it
+   * failed, the ones shown before), company insights, the event, the narrative.
+   */
   const afterProfile = useCallback(
-    async (id: number, written: ProfileStatement[]) => {
+    async (id: number, written: ProfileStatement[] | null) => {
       const alive = () => run.current === id;
-      setStatements(written);
-      setLoading({ text: M.profileReady });
+      if (written) {
+        setStatements(written);
+        setLoading({ text: M.profileReady });
+      } else {
+        setStatements(before.current.statements);
+        setLoading({ text: FETCHING_COMPANY });
+      }
       try {
         const answer = await generateCompanyStatements();
         if (alive()) setCompany(answer.company_statements);
       } catch {
-        // Spec §8: company statement failures are ignored; the narrative still comes.
+        // Spec §8: company statement failures are ignored (what was shown stays); the narrative still comes.
+        if (alive()) setCompany(before.current.company);
       }
       if (!alive()) return;
       window.dispatchEvent(new CustomEvent(M.updatedEvent));
-      await narrativeStep(id);
+      await narrativeStep(id, () => void updateNarrativeRef.current());
     },
     [narrativeStep],
   );
@@ -160,6 +197,8 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
   const start = (): number => {
     run.current += 1;
     cancelled.current = false;
+    before.current = shown.current;
+    setFailure(null);
     onStartRef.current();
     setStatements([]);
     setCompany({});
@@ -179,17 +218,23 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
       // The POST waits for the job; the status call gives its progress meanwhile.
       const posting = { on: true };
       if (deep) void watchProgress(id, posting);
+      let written: ProfileStatement[] | null = null;
       try {
-        const answer = await generateProfile(request);
-        posting.on = false;
-        if (run.current !== id) return;
-        await afterProfile(id, answer.statements);
+        written = (await generateProfile(request)).statements;
       } catch {
-        posting.on = false;
         if (run.current !== id) return;
-        run.current += 1;
-        setLoading({ text: cancelled.current ? M.generationCancelled : M.generateFailed, failed: true });
+        // A cancelled research stops here; a failed one goes on to the company insights (spec §4).
+        const text = cancelled.current ? M.generationCancelled : M.generateFailed;
+        setFailure({ text, retry: () => void generateRef.current(request) });
+        if (cancelled.current) {
+          restore();
+          return;
+        }
+      } finally {
+        posting.on = false;
       }
+      if (run.current !== id) return;
+      await afterProfile(id, written);
     },
     [afterProfile],
   );
@@ -207,9 +252,13 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
           const profile = await fetchProfile().catch(() => null);
           if (run.current !== id) return;
           if (profile) await afterProfile(id, profile.statements);
-          else setLoading({ text: M.generateFailed, failed: true });
+          else {
+            restore();
+            setFailure({ text: M.generateFailed });
+          }
         } else {
-          setLoading({ text: last.state === 'cancelled' ? M.generationCancelled : M.generateFailed, failed: true });
+          restore();
+          setFailure({ text: last.state === 'cancelled' ? M.generationCancelled : M.generateFailed });
         }
       },
       () => undefined,
@@ -223,9 +272,12 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
   const updateNarrative = useCallback(async () => {
     run.current += 1;
     const id = run.current;
+    setFailure(null);
     setLoading({ text: 'Writing your executive summary...' });
-    await narrativeStep(id);
+    await narrativeStep(id, () => void updateNarrativeRef.current());
   }, [narrativeStep]);
+  updateNarrativeRef.current = updateNarrative;
+  generateRef.current = generate;
 
   const cancel = useCallback(async () => {
     cancelled.current = true;
@@ -236,5 +288,5 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
     }
   }, []);
 
-  return { statements, setStatements, company, setCompany, narrative, loading, generate, updateNarrative, cancel };
+  return { statements, setStatements, company, setCompany, narrative, loading, failure, generate, updateNarrative, cancel };
 }
