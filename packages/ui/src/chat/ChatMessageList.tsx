@@ -53,7 +53,8 @@ export function ChatMessageList(props: ChatMessageListProps) {
 
   let historyIndex = -1;
   return (
-    <div className="cc-chat-log" role="log" aria-live="polite" aria-label="Messages" aria-busy={pending} ref={logRef}>
+    // Focusable: a long conversation scrolls, and a keyboard user must be able to scroll it (axe: scrollable-region-focusable).
+    <div className="cc-chat-log" role="log" aria-live="polite" aria-label="Messages" aria-busy={pending} ref={logRef} tabIndex={0}>
       {items.map((item, i) => {
         const inHistory = !item.kind;
         if (inHistory) historyIndex += 1;
