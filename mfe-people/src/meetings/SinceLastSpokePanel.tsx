@@ -1,13 +1,12 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { fileAddress, journalAddress, meetingAddress, researchAddress, todoAddress } from '@cc/contracts/addresses';
 import { formatDateTime, formatDay } from '@cc/contracts/dates';
-import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 import { useNavigate } from '@cc/ui/router';
 import { fetchPersonMeetings } from '../api/meetings';
 import { fetchMentions, fetchTodos, type Mention } from '../api/notes';
 import { savedPersonResearch } from '../api/research';
 import { citationTarget, followAppCitation } from '../research/links';
-import { sinceLastSpoke, type SinceLastSpoke } from './sinceLastSpoke';
+import { researchOpening, sinceLastSpoke, type SinceLastSpoke } from './sinceLastSpoke';
 
 /** An app link followed inside the single-page app (the research citations' way). */
 function AppLink({ url, children }: { url: string; children: string }) {
@@ -27,22 +26,6 @@ function AppLink({ url, children }: { url: string; children: string }) {
 }
 
 type Research = Awaited<ReturnType<typeof savedPersonResearch>>;
-
-/**
- * The research's first sentences, without its [n] markers (the sources are one click away), and
- * without the notes research's word that no web search is configured (true, but not about them).
- */
-function researchOpening(answer: string): string {
-  const text = answer
-    .replace(M.noWebSearch, '')
-    .replace(/\s*\[\d+\]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= 240) return text;
-  const cut = text.slice(0, 240);
-  const end = cut.lastIndexOf('. ');
-  return end > 80 ? cut.slice(0, end + 1) : `${cut.slice(0, cut.lastIndexOf(' '))}…`;
-}
 
 const noteUrl = (m: Mention) => (m.kind === 'journal' ? journalAddress(m.date) : fileAddress(m.folder, m.name));
 const noteTitle = (m: Mention) => (m.kind === 'journal' ? `Journal, ${formatDay(m.date)}` : `${m.folder}/${m.name}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { lastMeetingBefore } from './sinceLastSpoke';
+import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
+import { lastMeetingBefore, researchOpening } from './sinceLastSpoke';
 
 describe('the last meeting before this one', () => {
   const meetings = [
@@ -15,5 +16,15 @@ describe('the last meeting before this one', () => {
   it('counts an undated meeting as past, and is none when there is none', () => {
     expect(lastMeetingBefore(meetings, '2026-01-01T00:00', null)?.id).toBe(1);
     expect(lastMeetingBefore([], '2026-01-01T00:00', null)).toBeNull();
+  });
+});
+
+describe('the saved research in the brief', () => {
+  it('reads the notes research as a plain line: no markdown, no markers, no word about the web search', () => {
+    const answer = `${M.noWebSearch}\n\n**What your profile of Ada says** [1]\n- Role: Head of Data\n- Company: Analytical Engines\n\n**Your meetings with Ada**\n- Kick-off [2]`;
+    expect(researchOpening(answer)).toBe('What your profile of Ada says: Role: Head of Data; Company: Analytical Engines');
+  });
+  it('keeps a web answer’s first sentences', () => {
+    expect(researchOpening('Ada leads data [1]. She mentors analysts [2].\n\nMore.')).toBe('Ada leads data. She mentors analysts.');
   });
 });

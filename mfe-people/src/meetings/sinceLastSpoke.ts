@@ -1,3 +1,4 @@
+import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 import type { MeetingSummary } from '../api/meetings';
 import type { Mention, Todo } from '../api/notes';
 
@@ -48,4 +49,35 @@ export function sinceLastSpoke(
     todos: todos.filter((t) => !t.completed && names(`${t.title}\n${t.description}`, fullName)).slice(0, 5),
     notes: mentions.filter((m) => (m.kind === 'journal' ? m.date : m.updated_at.slice(0, 10)) >= since).slice(0, 5),
   };
+}
+
+/**
+ * The research's first paragraph as one plain line: without its [n] markers (the sources are one
+ * click away), its markdown emphasis and bullets (a heading and its list read "Heading: a; b"),
+ * and without the notes research's word that no web search is configured (true, but not about them).
+ */
+export function researchOpening(answer: string): string {
+  const first =
+    answer
+      .replace(M.noWebSearch, '')
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .find(Boolean) ?? '';
+  const lines = first
+    .split('\n')
+    .map((l) =>
+      l
+        .replace(/\*\*/g, '')
+        .replace(/\s*\[\d+\]/g, '')
+        .replace(/^\s*[-*+]\s+/, '')
+        .trim(),
+    )
+    .filter(Boolean);
+  const text = (lines.length > 1 ? `${lines[0]!.replace(/:$/, '')}: ${lines.slice(1).join('; ')}` : (lines[0] ?? ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= 240) return text;
+  const cut = text.slice(0, 240);
+  const end = cut.lastIndexOf('. ');
+  return end > 80 ? cut.slice(0, end + 1) : `${cut.slice(0, cut.lastIndexOf(' '))}…`;
 }
