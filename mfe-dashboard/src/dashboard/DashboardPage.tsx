@@ -79,10 +79,11 @@ function Dashboard() {
               <span className="spinner spinner-inline" aria-hidden="true" /> Opening {displayName(opening)}…
             </div>
           ) : (
-            // The About me container: no mode bar, editor or diff view here.
-            <section className="aboutme-container" data-testid="aboutme-container" aria-label="About me">
+            // The About me container: no mode bar, editor or diff view here. A plain box: the panel
+            // is the one "About me" region (a named section here nested two of the same name).
+            <div className="aboutme-container" data-testid="aboutme-container">
               <RemoteSlot id="people/AboutMePanel" label="About me panel" />
-            </section>
+            </div>
           )}
         </div>
       </div>

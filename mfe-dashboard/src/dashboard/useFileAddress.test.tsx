@@ -2,7 +2,8 @@
 import '@cc/ui/testing/text-encoding';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from '@cc/ui/router';
+import { aboutMeAddress, fileAddress } from '@cc/contracts/addresses';
+import { MemoryRouter, useLocation, useNavigate } from '@cc/ui/router';
 import { useExplorer } from '../explorer/useExplorer';
 import { installFakeApi } from '../testing/fakeApi';
 import { useWorkspace } from '../workspace/useWorkspace';
@@ -13,6 +14,7 @@ function Page() {
   const workspace = useWorkspace();
   const { opening } = useFileAddress(explorer, workspace);
   const location = useLocation();
+  const navigate = useNavigate();
   const f = workspace.openFile;
   return (
     <>
@@ -24,6 +26,15 @@ function Page() {
       </button>
       <button type="button" onClick={() => workspace.close()}>
         about me
+      </button>
+      <button type="button" onClick={() => void navigate(aboutMeAddress(3))}>
+        statement link
+      </button>
+      <button type="button" onClick={() => void navigate(fileAddress('work', 'a.md'))}>
+        file link
+      </button>
+      <button type="button" onClick={() => void navigate(-1)}>
+        back
       </button>
     </>
   );
@@ -81,5 +92,25 @@ describe('the open file in the address', () => {
     await settle();
     expect([text('open'), text('opening')]).toEqual(['none', '']);
     expect(api.find('POST', '/files')).toHaveLength(0);
+  });
+
+  it('an About me address opens no file and stays; a link followed on the page opens what it names, and Back goes back', async () => {
+    serve();
+    at('/dashboard?about=statements&statement=3');
+    await settle();
+    expect([text('open'), text('opening'), text('address')]).toEqual(['none', '', '/dashboard?about=statements&statement=3']);
+
+    act(() => screen.getByRole('button', { name: 'file link' }).click());
+    await settle();
+    expect([text('open'), text('address')]).toEqual(['8:work/a.md', '/dashboard?folder=work&file=a.md']);
+
+    // A statement's address from an open file: the file closes (About me shows) and the address keeps the statement.
+    act(() => screen.getByRole('button', { name: 'statement link' }).click());
+    await settle();
+    expect([text('open'), text('address')]).toEqual(['none', '/dashboard?about=statements&statement=3']);
+
+    act(() => screen.getByRole('button', { name: 'back' }).click());
+    await settle();
+    expect([text('open'), text('address')]).toEqual(['8:work/a.md', '/dashboard?folder=work&file=a.md']);
   });
 });

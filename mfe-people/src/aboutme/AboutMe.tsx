@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@cc/client';
+import { readDashboardAddress } from '@cc/contracts/addresses';
+import { useLocation } from '@cc/ui/router';
 import { fetchProfile, type Profile, type ProfileDetails } from '../api/profile';
 import { defaultTab, type AboutMeTab } from './defaultTab';
 import { EditTab } from './EditTab';
@@ -17,8 +19,14 @@ type Load = { status: 'loading' } | { status: 'ok'; profile: Profile } | { statu
 const EMPTY: ProfileDetails = { full_name: '', company: '', company_description: '', role: '', extra: '' };
 const blank = (text: string) => (text.trim() ? text : undefined);
 
-/** The About me panel: Edit and AI tabs over the user's profile (spec §2, §4). */
+/**
+ * The About me panel: Edit and AI tabs over the user's profile (spec §2, §4). Its address
+ * (`aboutMeAddress`): `?about=statements&statement=3` opens the AI tab's review on that
+ * statement, scrolled to and highlighted; `?about=me` the panel as it opens by default.
+ */
 export function AboutMe() {
+  const location = useLocation();
+  const focus = readDashboardAddress(location.search).aboutMe?.statement ?? null;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [tab, setTab] = useState<AboutMeTab | null>(null);
@@ -30,14 +38,20 @@ export function AboutMe() {
     fetchProfile(controller.signal).then(
       (answer) => {
         setLoad({ status: 'ok', profile: answer });
-        setTab((current) => current ?? defaultTab(answer));
+        setTab((current) => current ?? (focus !== null ? 'ai' : defaultTab(answer)));
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setLoad({ status: 'error', message: errorMessage(error) || 'Unknown error' });
       },
     );
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the address's statement only picks the first tab; it is followed below
   }, [attempt]);
+
+  useEffect(() => {
+    // A statement's address followed while the panel is open: its review.
+    if (focus !== null) setTab((current) => (current === null ? current : 'ai'));
+  }, [focus]);
 
   const profile = load.status === 'ok' ? load.profile : null;
   const seed = useMemo(
@@ -107,7 +121,7 @@ export function AboutMe() {
       {profile && tab === 'ai' && (
         <div role="tabpanel" id="aboutme-panel-ai" aria-labelledby="aboutme-tab-ai">
           <Suspense fallback={<span className="spinner spinner-inline" role="status" aria-label="Loading" />}>
-            <AiTab view={view} onBack={() => setTab('edit')} />
+            <AiTab view={view} onBack={() => setTab('edit')} focus={focus} />
           </Suspense>
         </div>
       )}

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROFILE_MESSAGES as M } from '@cc/contracts/profile-rules';
-import { takeOpenOnLoad } from '@cc/ui/open-hint';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { installFakeApi, type FakeAnswer, type FakeHandler } from '../testing/fakeApi';
 import { ProfileField } from './ProfileField';
@@ -217,8 +216,10 @@ describe('the About me panel', () => {
     expect(await screen.findByText('Led the data platform migration.')).toBeTruthy();
     expect(screen.queryByText('Mentored two engineers to senior.')).toBeNull();
 
-    await u.click(screen.getByRole('link', { name: 'work-profile.md' }));
-    expect(screen.getByTestId('where').textContent).toBe('/dashboard');
-    expect(takeOpenOnLoad()).toMatchObject({ folder: 'career', fileName: 'work-profile.md' });
+    // The source's own address, in this tab (the dashboard opens what it names).
+    const link = screen.getByRole('link', { name: 'work-profile.md' });
+    expect(link.getAttribute('href')).toBe('/dashboard?folder=career&file=work-profile.md');
+    await u.click(link);
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard?folder=career&file=work-profile.md');
   });
 });

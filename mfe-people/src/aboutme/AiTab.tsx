@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { GenerationPhase } from '@cc/contracts/profile-rules';
 import { useDialogs } from '@cc/ui/dialogs';
 import type { GenerationView } from './useGeneration';
@@ -21,6 +21,8 @@ const PHASE_LABELS: Record<GenerationPhase, string> = {
 export interface AiTabProps {
   view: GenerationView;
   onBack(): void;
+  /** The statement the address names: the review opens on it. */
+  focus?: number | null;
 }
 
 function LoadingBlock({ view }: { view: GenerationView }) {
@@ -74,9 +76,14 @@ function FailureLine({ view }: { view: GenerationView }) {
 }
 
 /** The AI tab (spec §2): the loading state, the executive summary, the statements, the company insights. */
-export function AiTab({ view, onBack }: AiTabProps) {
-  const [reviewing, setReviewing] = useState(false);
+export function AiTab({ view, onBack, focus = null }: AiTabProps) {
+  const [reviewing, setReviewing] = useState(focus !== null);
   const [bragging, setBragging] = useState(false);
+  useEffect(() => {
+    if (focus === null) return;
+    setReviewing(true);
+    setBragging(false);
+  }, [focus]);
   const busy = Boolean(view.loading);
   if (bragging) {
     return (
@@ -116,7 +123,7 @@ export function AiTab({ view, onBack }: AiTabProps) {
       {(view.statements.length > 0 || !view.loading) && (
         <section className="aboutme-block" aria-label="Your statements">
           <h3>Your statements</h3>
-          <StatementsReview statements={view.statements} onStatements={view.setStatements} reviewing={reviewing} />
+          <StatementsReview statements={view.statements} onStatements={view.setStatements} reviewing={reviewing} focus={focus} />
         </section>
       )}
       {Object.keys(view.company).length > 0 && (

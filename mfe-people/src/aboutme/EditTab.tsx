@@ -25,15 +25,23 @@ export interface EditTabProps {
   onGenerate(): void;
 }
 
-/** The save indicator: 'Saving' while a field saves; 'Save failed' for 2 seconds (spec §8). */
+/**
+ * The save indicator: 'Saving' while a field saves, then 'Saved' (as every other autosave says)
+ * until the next edit; 'Save failed' for 2 seconds (spec §8).
+ */
 function useSaveIndicator() {
   const states = useRef(new Map<DetailField, SaveState>());
-  const [saving, setSaving] = useState(false);
+  const [summary, setSummary] = useState<'' | 'saving' | 'saved'>('');
   const [failed, setFailed] = useState(false);
   const onState = useCallback((field: DetailField, state: SaveState) => {
     const before = states.current.get(field);
     states.current.set(field, state);
-    setSaving([...states.current.values()].includes('saving'));
+    const all = [...states.current.values()];
+    setSummary((shown) => {
+      if (all.includes('saving')) return 'saving';
+      if (all.includes('dirty') || state === 'failed' || state === 'conflict') return '';
+      return state === 'saved' ? 'saved' : shown === 'saving' ? '' : shown;
+    });
     if (state === 'failed' && before !== 'failed') setFailed(true);
   }, []);
   useEffect(() => {
@@ -41,7 +49,7 @@ function useSaveIndicator() {
     const timer = setTimeout(() => setFailed(false), PROFILE_DELAYS_MS.saveFailedShown);
     return () => clearTimeout(timer);
   }, [failed]);
-  return { onState, text: failed ? M.saveFailed : saving ? M.saving : '' };
+  return { onState, text: failed ? M.saveFailed : summary === 'saving' ? M.saving : summary === 'saved' ? M.saved : '' };
 }
 
 export function EditTab({ server, onValue, onGenerate }: EditTabProps) {

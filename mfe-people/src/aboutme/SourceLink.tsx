@@ -1,27 +1,30 @@
 import type { MouseEvent } from 'react';
-import { useLocation, useNavigate } from '@cc/ui/router';
-import { storeOpenOnLoad } from '@cc/ui/open-hint';
+import { canonicalAddress } from '@cc/contracts/addresses';
+import { formatDay } from '@cc/contracts/dates';
+import { useNavigate } from '@cc/ui/router';
 
 const isWeb = (url: string) => /^https?:\/\//i.test(url);
+const JOURNAL_DAY = /^\/journal\/(\d{4}-\d{2}-\d{2})$/;
 
-/** Where an app link goes: a file opens through the dashboard's open-on-load hint. */
-export function appTarget(url: string): { path: string; hint?: { folder: string; fileName: string } } {
-  const parsed = new URL(url, 'http://app.invalid');
-  const folder = parsed.searchParams.get('folder');
-  const file = parsed.searchParams.get('file');
-  if (parsed.pathname === '/dashboard' && folder !== null && file) return { path: '/dashboard', hint: { folder, fileName: file } };
-  return { path: `${parsed.pathname}${parsed.search}${parsed.hash}` };
+/** What a source is called on screen: its label, a journal day in the user's own way of writing dates. */
+export function sourceName(source: string, url?: string): string {
+  const day = url ? JOURNAL_DAY.exec(canonicalAddress(url))?.[1] : undefined;
+  if (day) return `Journal, ${formatDay(day)}`;
+  return source.trim() || 'No source';
 }
 
 /**
- * A statement's source, one click away: a note of the user's (a file, a dated journal entry, a
- * check-in, a milestone) opens in the app; a web citation in a new tab; a label alone is text.
+ * A statement's source, one click away at its address: a note of the user's (a file, a journal
+ * day, a check-in, a milestone, the About me details) opens in the app, in this tab (or a new
+ * one: the link is the full address); a web citation opens in a new tab. A statement no object
+ * stands behind says so.
  */
 export function SourceLink({ source, url }: { source: string; url?: string }) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const label = source || 'Source';
-  if (!url) return source ? <span className="aboutme-source">{source}</span> : null;
+  const label = sourceName(source, url);
+  if (!url || (!isWeb(url) && !url.startsWith('/'))) {
+    return <span className={`aboutme-source${source.trim() ? '' : ' aboutme-source-none'}`}>{label}</span>;
+  }
   if (isWeb(url)) {
     return (
       <a className="aboutme-source" href={url} target="_blank" rel="noopener noreferrer">
@@ -29,23 +32,14 @@ export function SourceLink({ source, url }: { source: string; url?: string }) {
       </a>
     );
   }
-  if (!url.startsWith('/')) return <span className="aboutme-source">{label}</span>;
-  const target = appTarget(url);
+  const address = canonicalAddress(url);
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
-    if (target.hint) {
-      storeOpenOnLoad(target.hint);
-      // The dashboard takes the hint when it mounts: already on it (this panel is), load it afresh.
-      if (location.pathname === '/dashboard') {
-        window.location.assign('/dashboard');
-        return;
-      }
-    }
-    navigate(target.path);
+    void navigate(address);
   };
   return (
-    <a className="aboutme-source" href={url} onClick={open} data-testid="aboutme-source">
+    <a className="aboutme-source" href={address} onClick={open} data-testid="aboutme-source">
       {label}
     </a>
   );

@@ -48,6 +48,8 @@ export const DEFAULT_COMPANY_GROUP = 'Company';
 export const PROFILE_MESSAGES = {
   // The panel's texts (spec §4, §8, §9).
   saving: 'Saving',
+  /** Said once the details are stored, as every other autosave does. */
+  saved: 'Saved',
   saveFailed: 'Save failed',
   generateFailed: 'Failed to generate profile.',
   profileReady: 'User profile ready. Fetching company insights...',

@@ -3,7 +3,6 @@ import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { takeOpenOnLoad } from '@cc/ui/open-hint';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { installFakeApi, type FakeAnswer, type FakeRequest } from '../../testing/fakeApi';
 import { profileWith, renderPanel } from '../testing';
@@ -142,7 +141,10 @@ describe('the brag document view', () => {
     await waitFor(() => expect(text.value).toContain('Shipped the billing service'));
     await user.type(text, '\nAnd one more thing.');
     await user.click(screen.getByRole('button', { name: 'Save to workspace' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
+    // The saved file's full address: the dashboard opens it, and a reload or a new tab finds it again.
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(`/dashboard?folder=work-profile&file=brag-document-${TODAY}.md`),
+    );
 
     expect(fake.find('POST', '/folders').map((r) => r.body)).toEqual([{ name: 'work-profile', description: expect.any(String) }]);
     const [created] = fake.find('POST', '/files');
@@ -151,7 +153,6 @@ describe('the brag document view', () => {
     expect(file.folder).toBe('work-profile');
     expect(file.content).toContain('Shipped the billing service');
     expect(file.content).toContain('And one more thing.');
-    expect(takeOpenOnLoad()).toMatchObject({ folder: 'work-profile', fileName: `brag-document-${TODAY}.md`, fileId: 42 });
   });
 
   it('uses the existing folder and a free name, and shows a failed save in the app’s dialog', async () => {
@@ -172,6 +173,5 @@ describe('the brag document view', () => {
     const file = fake.find('POST', '/files')[0]?.body?.file as { name: string; folder: string };
     expect(file).toMatchObject({ name: `brag-document-${TODAY}-2.md`, folder: 'Work-Profile' });
     expect(screen.getByTestId('where').textContent).toBe('/people');
-    expect(takeOpenOnLoad()).toBeNull();
   });
 });

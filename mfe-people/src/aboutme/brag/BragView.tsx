@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '@cc/client';
 import { useDialogs } from '@cc/ui/dialogs';
-import { storeOpenOnLoad } from '@cc/ui/open-hint';
-import { useLocation, useNavigate } from '@cc/ui/router';
+import { fileAddress } from '@cc/contracts/addresses';
+import { useNavigate } from '@cc/ui/router';
 import { gatherBrag } from './gather';
 import { bragMarkdown } from './markdown';
 import { isoDay, PRESET_LABELS, type PeriodPreset } from './period';
@@ -21,7 +21,6 @@ type Gathering = { status: 'idle' | 'loading' } | { status: 'error'; message: st
 export default function BragView({ onClose, today }: { onClose(): void; today?: Date }) {
   const dialogs = useDialogs();
   const navigate = useNavigate();
-  const location = useLocation();
   // One 'today' for the view's life: the period it computes stays the same object between renders.
   const [now] = useState(() => today ?? new Date());
   const day = useMemo(() => isoDay(now), [now]);
@@ -69,10 +68,8 @@ export default function BragView({ onClose, today }: { onClose(): void; today?: 
     setSaving(true);
     try {
       const saved = await saveBrag(text, day);
-      storeOpenOnLoad({ folder: saved.folder, fileName: saved.fileName, fileId: saved.fileId });
-      // The dashboard takes the hint when it mounts: already on it (this panel is), load it afresh.
-      if (location.pathname === '/dashboard') window.location.assign('/dashboard');
-      else navigate('/dashboard');
+      // The saved file's address: the dashboard opens it (and a reload or Back finds it again).
+      void navigate(fileAddress(saved.folder, saved.fileName));
     } catch (error) {
       setSaving(false);
       await dialogs.alert({

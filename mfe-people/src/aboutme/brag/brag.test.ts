@@ -82,8 +82,9 @@ describe('the brag document period', () => {
       period,
     );
     expect(items).toEqual([
-      { date: '2026-05-10', kind: 'todo', text: 'Shipped the billing migration', link: '/planning' },
-      { date: '2026-05-31', kind: 'milestone', text: 'Team of eight hired', link: '/planning' },
+      // Each links to its own address: the todo or milestone scrolled to and highlighted.
+      { date: '2026-05-10', kind: 'todo', text: 'Shipped the billing migration', link: '/planning/all_todos?todo=1' },
+      { date: '2026-05-31', kind: 'milestone', text: 'Team of eight hired', link: '/planning/milestones_view?milestone=1' },
     ]);
   });
 });
@@ -122,8 +123,8 @@ describe('the brag document markdown', () => {
   it('groups dated evidence by month, newest first, each item linked to where it is', () => {
     const items = [
       { date: '2026-06-02', kind: 'journal' as const, text: 'Kicked off the migration', link: '/journal/2026-06-02' },
-      { date: '2026-07-15', kind: 'todo' as const, text: 'Shipped billing', link: '/planning' },
-      { date: '2026-06-20', kind: 'milestone' as const, text: 'Team hired', link: '/planning' },
+      { date: '2026-07-15', kind: 'todo' as const, text: 'Shipped billing', link: '/planning/all_todos?todo=5' },
+      { date: '2026-06-20', kind: 'milestone' as const, text: 'Team hired', link: '/planning/milestones_view?milestone=2' },
     ];
     expect(byMonth(items).map((g) => [g.month, g.items.map((i) => i.date)])).toEqual([
       ['2026-07', ['2026-07-15']],
@@ -132,15 +133,17 @@ describe('the brag document markdown', () => {
     const md = bragMarkdown(data({ items }));
     const evidence = md.slice(md.indexOf('## Evidence by month'), md.indexOf('## What I want next'));
     expect(evidence.indexOf('### July 2026')).toBeLessThan(evidence.indexOf('### June 2026'));
-    expect(evidence).toContain('- [Completed, 15 Jul 2026](/planning): Shipped billing');
-    expect(evidence).toContain('- [Journal, 2 Jun 2026](/journal/2026-06-02): Kicked off the migration');
-    expect(evidence).toContain('- [Milestone reached, 20 Jun 2026](/planning): Team hired');
+    expect(evidence).toContain('- [Completed, Wed 15 Jul 2026](/planning/all_todos?todo=5): Shipped billing');
+    expect(evidence).toContain('- [Journal, Tue 2 Jun 2026](/journal/2026-06-02): Kicked off the migration');
+    expect(evidence).toContain('- [Milestone reached, Sat 20 Jun 2026](/planning/milestones_view?milestone=2): Team hired');
   });
 
   it('has the headline from the details and the four parts in order', () => {
     const md = bragMarkdown(data());
     expect(
-      md.startsWith('# Brag document: Ada Lovelace\n\n**Head of Engineering at Analytical Engines**\n\nPeriod: 23 May 2026 to 23 Nov 2026'),
+      md.startsWith(
+        '# Brag document: Ada Lovelace\n\n**Head of Engineering at Analytical Engines**\n\nPeriod: Sat 23 May 2026 to Mon 23 Nov 2026',
+      ),
     ).toBe(true);
     const order = ['## Impact and achievements', '## Evidence by month', '## What I want next'].map((h) => md.indexOf(h));
     expect(order).toEqual([...order].sort((a, b) => a - b));
@@ -162,7 +165,7 @@ describe('the brag document markdown', () => {
     );
     expect(hostile).not.toMatch(LOOSE_BRACKET);
     expect(hostile).toContain('Owned \\[TBD\\] launches');
-    expect(hostile).toContain('- Staff engineer \\[by Q3\\] (by 1 Jan 2027)');
+    expect(hostile).toContain('- Staff engineer \\[by Q3\\] (by Fri 1 Jan 2027)');
   });
 
   it('reads an entry’s first line with words, without its heading or list marker', () => {

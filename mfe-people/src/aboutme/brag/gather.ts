@@ -1,4 +1,5 @@
 import { api, errorMessage } from '@cc/client';
+import { journalAddress, milestoneAddress, todoAddress } from '@cc/contracts/addresses';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import type { ProfileAnswer, ProfileDetails, ProfileStatement } from '../../api/profile';
 import { inPeriod, type Period } from './period';
@@ -48,11 +49,11 @@ export function planningItems(todos: Todo[], milestones: Milestone[], period: Pe
   const items: BragItem[] = [];
   for (const todo of todos) {
     if (todo.completed && inPeriod(todo.due_date, period))
-      items.push({ date: todo.due_date!, kind: 'todo', text: todo.title, link: '/planning' });
+      items.push({ date: todo.due_date!, kind: 'todo', text: todo.title, link: todoAddress(todo.id) });
   }
   for (const m of milestones) {
     if (m.completed && inPeriod(m.target_date, period))
-      items.push({ date: m.target_date.slice(0, 10), kind: 'milestone', text: m.title, link: '/planning' });
+      items.push({ date: m.target_date.slice(0, 10), kind: 'milestone', text: m.title, link: milestoneAddress(m.id) });
   }
   return items;
 }
@@ -67,7 +68,7 @@ async function journalItems(period: Period, signal?: AbortSignal): Promise<BragI
     .slice(0, JOURNAL_READ_MAX);
   const entries = await Promise.all(dates.map((date) => api.get<{ entry: { content: string } }>(`/journal/${date}`, { signal })));
   return dates
-    .map((date, i) => ({ date, kind: 'journal' as const, text: openingLine(entries[i]?.entry.content ?? ''), link: `/journal/${date}` }))
+    .map((date, i) => ({ date, kind: 'journal' as const, text: openingLine(entries[i]?.entry.content ?? ''), link: journalAddress(date) }))
     .filter((item) => item.text);
 }
 

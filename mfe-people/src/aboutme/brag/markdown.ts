@@ -1,3 +1,4 @@
+import { formatDay } from '@cc/contracts/dates';
 import { BRAG_DOCUMENT, restatesIdentity } from '@cc/contracts/profile-rules';
 import type { BragData, BragItem } from './gather';
 
@@ -13,9 +14,9 @@ const percent = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().pa
 const link = (label: string, url: string) => `[${escapeText(label)}](${url.replace(/[()\s]/g, percent)})`;
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthLabel = (ym: string) => MONTH.format(new Date(`${ym}-01T00:00:00Z`));
-export const dayLabel = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
+/** A day as the app writes it, always with its year: the document outlives this year. */
+export const dayLabel = (day: string) => formatDay(day, '');
 
 const KIND: Record<BragItem['kind'], string> = { journal: 'Journal', todo: 'Completed', milestone: 'Milestone reached' };
 
