@@ -1,9 +1,11 @@
 /** @jest-environment jsdom */
+import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { periodKey, stepPeriod } from '@cc/contracts/periods';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { DialogProvider } from '@cc/ui/dialogs';
+import { MemoryRouter } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { installFakeApi, type FakeHandler } from '../testing/fakeApi';
 import { milestone } from '../testing/fixtures';
@@ -24,9 +26,11 @@ afterEach(() => {
 
 const renderTab = (milestones = [milestone({ title: 'Ship v2', target_date: new Date().toISOString().slice(0, 10) })]) =>
   render(
-    <DialogProvider>
-      <ActionPlanTab milestones={milestones} />
-    </DialogProvider>,
+    <MemoryRouter>
+      <DialogProvider>
+        <ActionPlanTab milestones={milestones} />
+      </DialogProvider>
+    </MemoryRouter>,
   );
 
 describe('the action-plan tab', () => {

@@ -7,6 +7,8 @@ import { TIMELINE_AUTOSAVE_MS } from '@cc/contracts/planning-rules';
 import { storageAccount } from '@cc/ui/storage';
 import { saveWeek, staleWeek } from './timelineSave';
 import { formatDay } from '@cc/contracts/dates';
+import { milestoneAddress } from '@cc/contracts/addresses';
+import { Link } from '@cc/ui/router';
 import { hasUnfinished, openActionCount, type TimelineWeek } from './weeks';
 
 export interface WeekHandle {
@@ -140,8 +142,10 @@ export const WeekBlock = memo(function WeekBlock({
       {milestones.length > 0 && (
         <ul className="week-milestones" aria-label="Milestones due">
           {milestones.map((m) => (
-            <li key={m.id} className={m.completed ? 'done' : undefined} title={`Target ${formatDay(m.target_date)}`}>
-              ◆ {m.title}
+            <li key={m.id} className={m.completed ? 'done' : undefined}>
+              <Link to={milestoneAddress(m.id)} title={`Target ${formatDay(m.target_date)}: open the milestone`}>
+                ◆ {m.title}
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { useHighlight } from '../shared/useHighlight';
 import { Link } from '@cc/ui/router';
+import { canonicalAddress, milestoneAddress } from '@cc/contracts/addresses';
 import { useOptimisticToggle } from '../shared/useOptimisticToggle';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Milestone, Todo } from '@cc/contracts/planning';
@@ -121,13 +122,18 @@ const TodoRow = memo(function TodoRow({
             </time>
           )}
           {milestone && (
-            <span className="todo-milestone" title="Milestone">
+            <Link to={milestoneAddress(milestone.id)} className="todo-milestone" title="Open the milestone">
               {`◆ ${milestone.title}`}
-            </span>
+            </Link>
           )}
           <Tags tags={todo.tags} />
           {todo.source_label && todo.source_url && (
-            <Link to={todo.source_url} className="todo-source" title="Where this todo came from" data-testid="todo-source">
+            <Link
+              to={canonicalAddress(todo.source_url)}
+              className="todo-source"
+              title="Where this todo came from"
+              data-testid="todo-source"
+            >
               {todo.source_label}
             </Link>
           )}
