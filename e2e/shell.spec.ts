@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signUpApi, uniqueEmail } from './support/helpers';
 
 // Issue 9: a favicon and page titles. The tab shows the product's icon (no 404 for
 // /favicon.ico on every page) and a title.
@@ -16,4 +17,18 @@ test('every page names the product icon, which the gateway serves', async ({ pag
   expect(icon.headers()['content-type']).toBe('image/svg+xml');
   await page.waitForLoadState('networkidle');
   expect(missing).toEqual([]);
+});
+
+// Issue 18: every page is usable on a phone: at 390 px nothing makes the page itself scroll
+// sideways (the header's sections wrap to their own row and scroll there if they must).
+test('at a phone width no page scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpApi(page.request, uniqueEmail('phone'));
+  for (const path of ['/dashboard', '/journal', '/planning/all_todos', '/planning/action_plan', '/coaching', '/people']) {
+    await page.goto(path);
+    await expect(page.locator('[data-remote]').first()).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect({ path, scroll }).toEqual({ path, scroll: client });
+  }
 });
