@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PROFILE_MESSAGES as M } from '@cc/contracts/profile-rules';
+import { seriousViolations } from './support/axe';
 import { forbidNativeDialogs } from './support/dialogs';
 import { createFile, signUp } from './support/files';
 
@@ -19,11 +20,12 @@ async function fillAndSave(page: Page, field: string, text: string) {
   await saved;
 }
 
-async function submitGeneration(page: Page, mode: 'Quick' | 'Deep research') {
+async function submitGeneration(page: Page, mode: 'Quick' | 'Deep research', checkAxe = false) {
   await panel(page).getByRole('tab', { name: 'Edit' }).click();
   await panel(page).getByRole('button', { name: 'Generate' }).click();
   const modal = page.getByRole('dialog', { name: 'Generate your profile' });
   await expect(modal.getByLabel('User prompt')).toHaveValue(/Ada Lovelace/);
+  if (checkAxe) expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await modal.getByLabel(mode === 'Quick' ? 'Quick' : /Deep research/).check();
   await modal.getByRole('button', { name: 'Submit' }).click();
   await expect(modal).toHaveCount(0);
@@ -36,14 +38,25 @@ test('About me: details autosave, quick generation with sources, company insight
   const noNativeDialogs = forbidNativeDialogs(page);
   const api = await signUp(page, 'aboutme');
   await createFile(api, 'work-profile', 'achievements-log.md', '# Wins\n\n- Cut checkout latency by 40% in Q2.\n- Hired four engineers.');
+  // Text inside a note is never a source: the note is (issue 18, defect 3).
+  await createFile(
+    api,
+    'work-profile',
+    'press.md',
+    'Information from the press office:\nWe launched the payments API to 300 banks in March.',
+  );
 
   await page.goto('/dashboard');
   await expect(panel(page)).toBeVisible();
   // Nothing generated yet: the Edit tab.
   await expect(panel(page).getByRole('tab', { name: 'Edit' })).toHaveAttribute('aria-selected', 'true');
+  // One "About me" region: the panel (the dashboard's box around it is no second one).
+  await expect(page.getByRole('region', { name: 'About me' })).toHaveCount(1);
+  expect(await seriousViolations(page, '[data-testid="aboutme-root"]')).toEqual([]);
 
-  await test.step('fill the details → a reload keeps them', async () => {
+  await test.step('fill the details → each save says Saved → a reload keeps them', async () => {
     await fillAndSave(page, 'full_name', 'Ada Lovelace');
+    await expect(panel(page).getByTestId('aboutme-save')).toHaveText('Saved');
     await fillAndSave(page, 'company', 'Analytical Engines');
     await fillAndSave(page, 'company_description', 'Analytical Engines builds programmable calculating machines.');
     await fillAndSave(page, 'role', 'Head of Engineering');
@@ -59,7 +72,7 @@ test('About me: details autosave, quick generation with sources, company insight
       (name) => new Promise<boolean>((resolve) => window.addEventListener(name, () => resolve(true), { once: true })),
       M.updatedEvent,
     );
-    await submitGeneration(page, 'Quick');
+    await submitGeneration(page, 'Quick', true);
     await expect(panel(page).getByRole('tab', { name: 'AI' })).toHaveAttribute('aria-selected', 'true');
     const statement = panel(page).getByTestId('aboutme-statement').filter({ hasText: 'Cut checkout latency by 40% in Q2.' });
     await expect(statement).toHaveCount(1);
@@ -71,6 +84,31 @@ test('About me: details autosave, quick generation with sources, company insight
     expect(await updated).toBe(true);
     await expect(panel(page).getByTestId('aboutme-narrative')).toContainText('Ada Lovelace');
     await expect(panel(page).getByTestId('aboutme-loading')).toHaveCount(0);
+    const press = statements(page).filter({ hasText: 'We launched the payments API to 300 banks in March.' });
+    await expect(press.getByRole('link', { name: 'work-profile/press.md' })).toHaveAttribute(
+      'href',
+      '/dashboard?folder=work-profile&file=press.md',
+    );
+    await expect(panel(page)).not.toContainText('the press office');
+    await expect(panel(page).getByTestId('aboutme-count')).toContainText('statements');
+    expect(await seriousViolations(page, '[data-testid="aboutme-root"]')).toEqual([]);
+  });
+
+  await test.step("a statement's address opens the review on it, highlighted; a reload keeps it", async () => {
+    const profile = (await (await api.request.get('/profile', { headers: api.headers })).json()) as { statements: { text: string }[] };
+    const index = profile.statements.findIndex((s) => s.text === 'Cut checkout latency by 40% in Q2.');
+    expect(index).toBeGreaterThan(0);
+    await page.goto(`/dashboard?about=statements&statement=${index}`);
+    const target = statements(page).filter({ hasText: 'Cut checkout latency by 40% in Q2.' });
+    await expect(target).toHaveAttribute('aria-current', 'true');
+    await expect(target).toBeFocused();
+    await expect(target).toBeInViewport();
+    await expect(panel(page).getByRole('button', { name: 'Done reviewing' })).toBeVisible();
+    expect(await seriousViolations(page, '[data-testid="aboutme-root"]')).toEqual([]);
+    await page.reload();
+    await expect(statements(page).filter({ hasText: 'Cut checkout latency by 40% in Q2.' })).toHaveAttribute('aria-current', 'true');
+    await expect(page).toHaveURL(new RegExp(`/dashboard\\?about=statements&statement=${index}$`));
+    await page.goto('/dashboard');
   });
 
   await test.step('delete a statement: gone, and still gone after a reload', async () => {
@@ -83,10 +121,13 @@ test('About me: details autosave, quick generation with sources, company insight
     await expect(statements(page).filter({ hasText: 'Hired four engineers.' })).toHaveCount(0);
   });
 
-  await test.step('a statement source opens its file in the dashboard', async () => {
+  await test.step('a statement source opens its file in the dashboard, at its address; Back comes back to About me', async () => {
     await panel(page).getByRole('link', { name: 'work-profile/achievements-log.md' }).click();
     await expect(page.getByTestId('dashboard-workspace')).toHaveAttribute('data-view', 'file');
+    await expect(page).toHaveURL(/\/dashboard\?folder=work-profile&file=achievements-log\.md$/);
     await expect(page.getByTestId('aboutme-root')).toHaveCount(0);
+    await page.goBack();
+    await expect(panel(page)).toBeVisible();
   });
 
   await test.step('deep research: started, the page reloaded, its progress found again and moving, the result arrives', async () => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { forbidNativeDialogs } from './support/dialogs';
 import { createFile, signUp } from './support/files';
 import { isoDay } from './support/planning';
@@ -54,6 +55,9 @@ test('About me: a brag document lists a completed todo and a journal entry of th
     await expect(preview).toContainText('Shipped the billing service');
     await expect(preview.getByRole('link', { name: /^Journal, / })).toHaveAttribute('href', `/journal/${journalDay}`);
     await expect(preview).toContainText('Closed the Babbage deal');
+    // The todo links to its own address (the todo scrolled to and highlighted), not /planning.
+    await expect(preview.getByRole('link', { name: /^Completed, / })).toHaveAttribute('href', `/planning/all_todos?todo=${made.id}`);
+    expect(await seriousViolations(page, '[data-testid="brag-view"]')).toEqual([]);
   });
 
   await test.step('Save → the dashboard opens the new file with that content', async () => {
@@ -67,6 +71,27 @@ test('About me: a brag document lists a completed todo and a journal entry of th
     await expect(editor).toContainText('Written by me.');
     const index = (await (await api.request.get('/files', { headers: api.headers })).json()) as Record<string, { name: string }[]>;
     expect(index['work-profile']?.map((f) => f.name)).toEqual([`brag-document-${isoDay(0)}.md`]);
+    // Opened at its address: a reload opens it again.
+    await expect(page).toHaveURL(new RegExp(`/dashboard\\?folder=work-profile&file=brag-document-${isoDay(0)}\\.md$`));
+    await page.reload();
+    await expect(page.locator('.cm-content')).toContainText('Written by me.');
+  });
+
+  await test.step('generate again: the saved brag document is no evidence (no repeats, no "Period:" claim)', async () => {
+    await page.goto('/dashboard');
+    await panel(page).getByRole('tab', { name: 'Edit' }).click();
+    await panel(page).getByRole('button', { name: 'Generate' }).click();
+    const modal = page.getByRole('dialog', { name: 'Generate your profile' });
+    await expect(modal.getByLabel('User prompt')).not.toHaveValue(/Brag document/);
+    await modal.getByRole('button', { name: 'Submit' }).click();
+    await expect(panel(page).getByTestId('aboutme-loading')).toHaveCount(0, { timeout: 30_000 });
+    const profile = (await (await api.request.get('/profile', { headers: api.headers })).json()) as {
+      statements: { text: string; source: string }[];
+    };
+    const texts = profile.statements.map((s) => s.text);
+    expect(texts.filter((t) => t.startsWith('Period:'))).toEqual([]);
+    expect(texts.filter((t) => t === 'Cut checkout latency by 40% in Q2.')).toHaveLength(1);
+    expect(profile.statements.filter((s) => s.source.includes('brag-document'))).toEqual([]);
   });
 
   noNativeDialogs();

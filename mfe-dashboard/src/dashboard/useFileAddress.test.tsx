@@ -33,6 +33,9 @@ function Page() {
       <button type="button" onClick={() => void navigate(fileAddress('work', 'a.md'))}>
         file link
       </button>
+      <button type="button" onClick={() => void navigate(fileAddress('work', 'brag-document-2026-11-26.md'))}>
+        new file link
+      </button>
       <button type="button" onClick={() => void navigate(-1)}>
         back
       </button>
@@ -40,7 +43,9 @@ function Page() {
   );
 }
 
-const list = {
+const list: Record<string, { id: number; name: string; description: string }[]> & {
+  work: { id: number; name: string; description: string }[];
+} = {
   work: [
     { id: 8, name: 'a.md', description: '' },
     { id: 9, name: 'b (2).md', description: '' },
@@ -112,5 +117,18 @@ describe('the open file in the address', () => {
     act(() => screen.getByRole('button', { name: 'back' }).click());
     await settle();
     expect([text('open'), text('address')]).toEqual(['8:work/a.md', '/dashboard?folder=work&file=a.md']);
+  });
+
+  it('a file the address names that the list does not have yet (saved a moment ago) is found in a fresh list', async () => {
+    const api = serve();
+    at('/dashboard');
+    await settle();
+    list.work.push({ id: 12, name: 'brag-document-2026-11-26.md', description: '' });
+    act(() => screen.getByRole('button', { name: 'new file link' }).click());
+    await settle();
+    await settle();
+    expect(text('open')).toBe('12:work/brag-document-2026-11-26.md');
+    expect(api.find('GET', '/files')).toHaveLength(2);
+    list.work.pop();
   });
 });

@@ -208,7 +208,7 @@ export function CompanyBlocks({ company, onCompany, reviewing }: CompanyBlocksPr
               <li key={`${index}:${s.text}`} data-testid="aboutme-company-statement">
                 <span>{s.text}</span>{' '}
                 {/* The group already names the company: a source of the same name says nothing more, unless it links. */}
-                {(s.source_url || s.source !== name) && <SourceLink source={s.source} url={s.source_url} />}{' '}
+                {(s.source_url || (s.source.trim() && s.source !== name)) && <SourceLink source={s.source} url={s.source_url} />}{' '}
                 {reviewing && (
                   <button
                     type="button"
