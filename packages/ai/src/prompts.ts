@@ -201,7 +201,9 @@ export function chatReplySystem({
 export function planningActionsInstruction(today: string = localIsoDate()): string {
   const weekday = dateOfDay(today)?.toLocaleDateString('en-US', { weekday: 'long' });
   return [
-    `Today is ${weekday ? `${weekday}, ` : ''}${today}. Write every date as YYYY-MM-DD, turning "Friday" or "in two weeks" into the real date.`,
+    `Today is ${weekday ? `${weekday}, ` : ''}${today}. In the JSON, write every date as YYYY-MM-DD, turning "Friday" or "in two weeks" into the real date.`,
+    // The user reads the sentences beside the lists, which write "Fri 27 Nov": one way to show a date.
+    `In your sentences to the user, write a date as the planning page does: "${formatDay(today, today)}" (short weekday, day, short month; the year only when it is not this year), never YYYY-MM-DD.`,
     'When the user asks you to add a todo or to remind them of something, reply in one or two sentences, then put this JSON on its own line (tags and description are optional):',
     planningActionJson(PLANNING_ACTION_EXAMPLES.createTodo),
     'When the user asks for a workback plan towards a goal (planning backwards from a date), reply in one or two sentences, then put this JSON on its own line; the goal goes in "title", the date in "target_date", and the app creates a milestone with dated steps worked back from it:',

@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { chatCreateTodoBody, generateWorkbackBody } from '@cc/contracts/planning';
 import { findPlanningAction, withoutPlanningAction } from '../planning-actions';
 import { planningActionReply } from './planning-chat';
+import { planningActionsInstruction } from '../prompts';
 
 // Monday, 23 November 2026.
 const TODAY = '2026-11-23';
@@ -98,5 +99,13 @@ describe('offline planning chat: workback plans', () => {
     const past = planningActionReply('plan backwards from 2026-01-05 to get promoted', TODAY)!;
     expect(findPlanningAction(past)).toBeUndefined();
     expect(past).toBe('Mon 5 Jan has already passed. Which date in the future should "Get promoted" be ready by?');
+  });
+});
+
+describe('the model is told the same way to show a date', () => {
+  test("ISO in the action JSON, the page's form in its sentences", () => {
+    const text = planningActionsInstruction(TODAY);
+    expect(text).toContain('In the JSON, write every date as YYYY-MM-DD');
+    expect(text).toContain('In your sentences to the user, write a date as the planning page does: "Mon 23 Nov"');
   });
 });
