@@ -5,11 +5,14 @@ import { useNavigate } from '@cc/ui/router';
 
 const isWeb = (url: string) => /^https?:\/\//i.test(url);
 const JOURNAL_DAY = /^\/journal\/(\d{4}-\d{2}-\d{2})$/;
+// The label the service gives what the user typed in the Edit tab.
+const DETAILS_SOURCE = 'profile details';
 
-/** What a source is called on screen: its label, a journal day in the user's own way of writing dates. */
+/** What a source is called on screen: its label; a journal day in the user's own way of writing dates; the details as the user knows them. */
 export function sourceName(source: string, url?: string): string {
   const day = url ? JOURNAL_DAY.exec(canonicalAddress(url))?.[1] : undefined;
   if (day) return `Journal, ${formatDay(day)}`;
+  if (source.trim() === DETAILS_SOURCE) return 'Your About me details';
   return source.trim() || 'No source';
 }
 

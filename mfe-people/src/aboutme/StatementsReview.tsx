@@ -86,6 +86,8 @@ export function StatementsReview({ statements, onStatements, reviewing, focus = 
   const item = ({ statement: s, index }: Entry) => (
     <li
       key={`${index}:${s.text}`}
+      // Its number in the stored list (the one its address names), whatever the filters show.
+      value={index + 1}
       className={`aboutme-statement aboutme-statement-${s.status ?? 'new'}${index === focus ? ' aboutme-statement-focus' : ''}`}
       data-testid="aboutme-statement"
       data-statement-index={index}
