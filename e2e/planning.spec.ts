@@ -372,3 +372,25 @@ test('every planning tab and modal passes axe (no serious or critical violation)
   await expect(ai.getByRole('textbox')).not.toHaveValue('');
   expect(await seriousViolations(page), 'week AI modal').toEqual([]);
 });
+
+test('on a phone (390 px) planning never widens the page: the tabs and the timeline scroll on their own', async ({ page }) => {
+  const { api } = await planningUser(page, 'phone');
+  await api.post('/planning/todos', { todo: { title: 'A todo with a rather long title that has to wrap on a phone', tags: 'work, deck' } });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // How wide the document is with the shell's header set aside (its own width is the shell's
+  // matter): anything of planning's that sticks out, a tab row or a week's hidden words, widens it.
+  const overflow = () =>
+    page.evaluate(() => {
+      document.querySelector<HTMLElement>('.app-header')?.style.setProperty('display', 'none');
+      const wide = document.documentElement.scrollWidth;
+      document.querySelector<HTMLElement>('.app-header')?.style.removeProperty('display');
+      return wide;
+    });
+  for (const tab of ['all_todos', 'milestones_view', 'action_plan']) {
+    await page.goto(`/planning/${tab}`);
+    await expect(page.locator('.planning-main > [data-state="ok"], [data-testid="timeline"]').first()).toBeVisible();
+    expect(await overflow(), tab).toBeLessThanOrEqual(390);
+    const box = await page.getByTestId('planning-root').boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  }
+});
