@@ -185,7 +185,7 @@ export interface Statement {
 /** One piece of the user's own record a profile is written from; `label` is its source line. */
 export interface ProfileEvidence {
   label: string;
-  kind: 'file' | 'journal' | 'checkin' | 'milestone';
+  kind: 'file' | 'journal' | 'checkin' | 'milestone' | 'todo';
   text: string;
 }
 
@@ -193,7 +193,7 @@ export interface ProfileStatementsInput extends CallOptions {
   details: ProfileDetails;
   system?: string;
   user?: string;
-  /** The user's files, journal entries, check-in answers and milestones. */
+  /** The user's files, journal entries, check-in answers, milestones and completed todos. */
   evidence?: ProfileEvidence[];
   /** Deep research: what a web search found (with its numbered citations). */
   research?: string;

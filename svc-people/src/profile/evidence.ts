@@ -8,16 +8,18 @@ import {
   journalEntryAnswer,
   journalListAnswer,
   milestonesAnswer,
+  todosAnswer,
   type ProfileDetails,
 } from '@cc/contracts';
-import { aboutMeAddress, checkinAddress, fileAddress, journalAddress, milestoneAddress } from '@cc/contracts/addresses';
+import { aboutMeAddress, checkinAddress, fileAddress, journalAddress, milestoneAddress, todoAddress } from '@cc/contracts/addresses';
+import { formatDay } from '@cc/contracts/dates';
 import { peerClient } from '@cc/service-kit';
 import type { PeopleSettings } from '../settings';
 
 /**
  * What a profile is written from besides the details: the user's own record, read as the
  * caller through svc-files (files, journal entries) and svc-coaching (check-in answers,
- * milestones), each piece labelled as its statements will name it and linked to the address
+ * milestones, completed todos), each piece labelled as its statements will name it and linked to the address
  * that opens it. A peer that is down or unset gives nothing: the profile is then written from
  * what there is. Documents the product generated (the brag document) are never evidence.
  */
@@ -28,8 +30,8 @@ export interface Evidence extends ProfileEvidence {
 }
 
 export const EVIDENCE_BUDGET = {
-  quick: { files: 12, journal: 8, checkins: 10, milestones: 12, chars: 4_000 },
-  deep: { files: 40, journal: 40, checkins: 50, milestones: 40, chars: 12_000 },
+  quick: { files: 12, journal: 8, checkins: 10, milestones: 12, todos: 12, chars: 4_000 },
+  deep: { files: 40, journal: 40, checkins: 50, milestones: 40, todos: 40, chars: 12_000 },
 } as const;
 
 const PEER_TIMEOUT_MS = 3_000;
@@ -39,6 +41,8 @@ const NOT_ABOUT_ME = new Set(['meetings']);
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}\n…` : text);
 const quoted = (title: string) => title.replace(/["\n]/g, ' ').replace(/\s+/g, ' ').trim();
+// A day in a claim the user reads, as the app writes days; always with its year (a profile outlives this one).
+const day = (iso: string) => formatDay(iso.slice(0, 10), '');
 
 export async function gatherEvidence(ctx: Koa.Context, settings: PeopleSettings, mode: 'quick' | 'deep'): Promise<Evidence[]> {
   const budget = EVIDENCE_BUDGET[mode];
@@ -47,10 +51,11 @@ export async function gatherEvidence(ctx: Koa.Context, settings: PeopleSettings,
   const get = <S extends Parameters<typeof files.get>[1]>(peer: typeof files, path: string, schema: S) =>
     peer.get(path, schema, { timeoutMs: PEER_TIMEOUT_MS });
 
-  const [index, journal, milestones, checkins] = await Promise.all([
+  const [index, journal, milestones, todos, checkins] = await Promise.all([
     get(files, '/files', filesIndexAnswer),
     get(files, '/journal', journalListAnswer),
     get(coaching, '/planning/milestones', milestonesAnswer),
+    get(coaching, '/planning/todos', todosAnswer),
     get(coaching, `/coaching/checkin_answers?limit=${budget.checkins}`, checkinAnswersAnswer),
   ]);
 
@@ -105,13 +110,30 @@ export async function gatherEvidence(ctx: Koa.Context, settings: PeopleSettings,
   }
   // Each milestone is its own source, so a statement opens the one it came from.
   for (const m of milestones.ok ? milestones.body.milestones.slice(0, budget.milestones) : []) {
-    const target = m.target_date ? ` (target ${m.target_date.slice(0, 10)})` : '';
+    const target = m.target_date ? ` (target ${day(m.target_date)})` : '';
     const said = m.description.trim() ? `: ${m.description.trim()}` : '';
     evidence.push({
       kind: 'milestone',
       label: `milestone "${quoted(m.title)}"`,
       url: milestoneAddress(m.id),
       text: clip(`${m.completed ? 'Reached' : 'Working towards'} the milestone "${m.title}"${target}${said}`, budget.chars),
+    });
+  }
+  // What the user got done: the completed todos, the latest first.
+  const done = todos.ok
+    ? todos.body.todos
+        .filter((t) => t.completed)
+        .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
+        .slice(0, budget.todos)
+    : [];
+  for (const t of done) {
+    const due = t.due_date ? ` (due ${day(t.due_date)})` : '';
+    const said = t.description.trim() ? `: ${t.description.trim()}` : '';
+    evidence.push({
+      kind: 'todo',
+      label: `todo "${quoted(t.title)}"`,
+      url: todoAddress(t.id),
+      text: clip(`Completed the todo "${t.title}"${due}${said}`, budget.chars),
     });
   }
   return evidence;

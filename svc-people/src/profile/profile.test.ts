@@ -113,7 +113,7 @@ describe('generation', () => {
     expect(saved.statements).toEqual(res.body.statements);
   });
 
-  test('journal entries, check-in answers and milestones are evidence too, each linked where it opens', async () => {
+  test('journal entries, check-in answers, milestones and completed todos are evidence too, each linked at its address', async () => {
     const c = app.user();
     const f = app.as(c, files.url);
     const k = app.as(c, coaching.url);
@@ -125,7 +125,17 @@ describe('generation', () => {
       content: 'Mentored two new engineers through their first on-call.',
     });
     await k.post('/planning/milestones', { milestone: { title: 'Promotion to Director', target_date: '2027-06-30', description: '' } });
+    const todo = (await k.post('/planning/todos', { todo: { title: 'Ran the Q3 incident review with all teams', due_date: '2026-10-02' } }))
+      .body.todo;
+    await k.patch(`/planning/todos/${todo.id}/toggle_completed`, {});
+    await k.post('/planning/todos', { todo: { title: 'Still open, so no achievement yet' } });
     const res = await c.post('/profile/generate', { details: DETAILS });
+    expect(res.body.statements).toContainEqual({
+      text: 'Completed the todo "Ran the Q3 incident review with all teams" (due Fri 2 Oct 2026).',
+      source: 'todo "Ran the Q3 incident review with all teams"',
+      source_url: `/planning/all_todos?todo=${todo.id}`,
+    });
+    expect(JSON.stringify(res.body.statements)).not.toContain('Still open');
     expect(res.body.statements).toContainEqual({
       text: 'Presented the payments roadmap to the leadership team.',
       source: 'journal entry of 2026-11-20',
