@@ -1,24 +1,8 @@
 import { useRef, useState } from 'react';
 import { AUTOSAVE_DELAYS_MS, useAutosavedText } from '@cc/ui';
+import { staleSaveOf } from '@cc/ui/stale-save';
 import { storageAccount } from '@cc/ui/storage';
 import { saveNote, type NoteField, type QuestionPeriod } from '../api/conversation';
-
-/** The 409 of a stale save: what the text holds now, its revision and the save that wrote it. */
-function staleOf(error: unknown) {
-  const e = error as {
-    status?: unknown;
-    body?: { errors?: unknown; current?: { content?: unknown; revision?: unknown; save_id?: unknown } };
-  } | null;
-  const current = e?.status === 409 ? e.body?.current : undefined;
-  if (!current || typeof current.content !== 'string' || typeof current.revision !== 'number') return null;
-  const message = Array.isArray(e?.body?.errors) && typeof e.body.errors[0] === 'string' ? e.body.errors[0] : undefined;
-  return {
-    theirs: current.content,
-    base: current.revision,
-    saveId: typeof current.save_id === 'string' ? current.save_id : null,
-    ...(message ? { message } : {}),
-  };
-}
 
 /**
  * One of a conversation's texts (manual entries or AI summary), autosaved 800 ms after typing
@@ -38,7 +22,7 @@ export function useNoteText(at: QuestionPeriod, field: NoteField) {
       const answer = await saveNote(at, field, content, { revision, saveId }, keepalive);
       return field === 'content' ? answer.content_revision : answer.summary_revision;
     },
-    conflictOf: staleOf,
+    conflictOf: staleSaveOf,
     onError: (error) => console.warn(`[coaching] saving the ${field} failed`, error),
   });
 

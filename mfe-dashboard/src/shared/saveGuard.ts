@@ -1,3 +1,5 @@
+import { staleSaveOf } from '@cc/ui/stale-save';
+
 // A save of text the user typed (a file's content, summary or goals; a journal entry) names the
 // revision it is based on, and svc-files refuses a stale one with 409: the workspace and the
 // journal read that answer the same way.
@@ -26,16 +28,6 @@ export interface StaleText {
 
 /** The 409 of a guarded save (content, summary, goals, journal entry), if that is what `error` is. */
 export function staleText(error: unknown, key: 'content' | 'summary' | 'goals'): StaleText | null {
-  const e = error as { status?: unknown; body?: unknown } | null;
-  if (!e || e.status !== 409 || !e.body || typeof e.body !== 'object') return null;
-  const body = e.body as { errors?: unknown; current?: Record<string, unknown> };
-  const current = body.current;
-  if (!current || typeof current[key] !== 'string' || typeof current.revision !== 'number') return null;
-  const message = Array.isArray(body.errors) && typeof body.errors[0] === 'string' ? body.errors[0] : undefined;
-  return {
-    text: current[key],
-    revision: current.revision,
-    saveId: typeof current.save_id === 'string' ? current.save_id : null,
-    ...(message ? { message } : {}),
-  };
+  const stale = staleSaveOf(error, key);
+  return stale && { text: stale.theirs, revision: stale.base, saveId: stale.saveId, ...(stale.message ? { message: stale.message } : {}) };
 }
