@@ -60,6 +60,14 @@ test('a person, a profile section, their research and a meeting each open from t
   await expect(other.getByTestId('meeting-date-hint')).toHaveText(/^Thursday,? 5 March 2026, 14:30$/);
   await other.getByRole('button', { name: 'Done' }).click();
   await expect(other).toHaveURL(`/people?person=${grace}&view=meetings`);
+  // Opened from the list, a meeting is a step: Back closes it (the person stays), Forward reopens it.
+  await other.getByTestId('meeting-row').click();
+  await expect(other).toHaveURL(`/people?person=${grace}&meeting=${meeting}`);
+  await other.goBack();
+  await expect(other.getByTestId('meeting-modal')).toHaveCount(0);
+  await expect(other).toHaveURL(`/people?person=${grace}&view=meetings`);
+  await other.goForward();
+  await expect(other.getByTestId('meeting-title')).toHaveValue('Quarterly review');
   await other.close();
 
   // Back: from Grace (chosen in the list) to Ada's research, as it was.

@@ -204,7 +204,7 @@ describe('the meeting-preparation modal', () => {
     expect(onChanged).toHaveBeenCalled();
   });
 
-  it('a new untouched meeting offers no Delete and no chat of its own; its first save creates it and both appear, its chat keyed to it', async () => {
+  it('a new untouched meeting offers no Delete and no chat of its own; its first save creates it and both appear, its chat keyed to it, and it is titled new no more', async () => {
     serve((req) => (req.path === '/meetings' || req.path === '/meetings/31' ? written() : undefined));
     const onCreated = jest.fn();
     render(
@@ -224,11 +224,14 @@ describe('the meeting-preparation modal', () => {
     expect(screen.queryByTestId('meeting-delete')).toBeNull();
     expect(screen.getByTestId('meeting-chat-waiting')).toBeTruthy();
     expect(fake.find('GET', '/ai_chat/conversation')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'New meeting' })).toBeTruthy();
 
     await user().type(screen.getByRole('textbox', { name: 'Goals' }), 'Agree the budget');
     await wait(600);
     expect(onCreated).toHaveBeenCalledWith(31);
     expect(await screen.findByTestId('meeting-delete')).toBeTruthy();
+    // It exists now: no longer titled new.
+    expect(screen.getByRole('dialog', { name: 'Meeting preparation' })).toBeTruthy();
     await wait(0);
     const asked = fake.find('GET', '/ai_chat/conversation').map((c) => `${c.query.get('folder')}/${c.query.get('file_name')}`);
     expect(asked).toContain('meetings/meeting-prep-31.md');

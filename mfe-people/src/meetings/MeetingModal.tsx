@@ -150,7 +150,8 @@ function MeetingForm({
     <Modal
       open
       onClose={close}
-      title={initial ? 'Meeting preparation' : 'New meeting'}
+      // Once the meeting exists (its first save) it is no longer new: it has its address and its Delete.
+      title={meetingId !== null ? 'Meeting preparation' : 'New meeting'}
       className="meeting-modal"
       closeOnBackdrop={false}
       footer={

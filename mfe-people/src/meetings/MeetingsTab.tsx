@@ -31,8 +31,11 @@ export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpe
   const [open, setOpen] = useState<Open>(requestedMeetingId !== null ? existing(requestedMeetingId) : null);
   const MeetingModal = useMemo(() => lazy(importModal), []);
 
+  // The address leads: a meeting it names opens, and one it stops naming (Back) closes; a new
+  // meeting not created yet has no address, so it stays open.
   useEffect(() => {
     if (requestedMeetingId !== null) setOpen((o) => (o?.id === requestedMeetingId ? o : existing(requestedMeetingId)));
+    else setOpen((o) => (o?.id != null ? null : o));
   }, [requestedMeetingId]);
 
   useEffect(() => {

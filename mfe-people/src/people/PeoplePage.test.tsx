@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetChatStatusCache } from '@cc/ui';
-import { MemoryRouter, Route, Routes, useLocation } from '@cc/ui/router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { installFakeApi } from '../testing/fakeApi';
 import { person } from '../testing/fixtures';
@@ -58,6 +58,21 @@ beforeEach(() => {
           },
         },
       };
+    if (/^\/people\/5\/meetings$/.test(req.path) && req.method === 'GET')
+      return {
+        body: {
+          success: true,
+          meetings: [
+            {
+              id: 9,
+              title: 'Quarterly review',
+              meeting_date: '2026-03-05T14:30',
+              short_date: 'Mar 5, 2026',
+              attendees: [{ id: 5, name: 'Charles Babbage' }],
+            },
+          ],
+        },
+      };
     if (one && req.method === 'DELETE') {
       people = people.filter((x) => x.id !== Number(one[1]));
       return { body: { success: true, errors: [] } };
@@ -75,13 +90,24 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderPage(at = '/people') {
+/** The browser's Back button. */
+function Back() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      Browser back
+    </button>
+  );
+}
+
+function renderPage(at: string | string[] = '/people') {
   render(
-    <MemoryRouter initialEntries={[at]}>
+    <MemoryRouter initialEntries={Array.isArray(at) ? at : [at]} initialIndex={Array.isArray(at) ? at.length - 1 : 0}>
       <Routes>
         <Route path="/people" element={<PeoplePage />} />
       </Routes>
       <Where />
+      <Back />
     </MemoryRouter>,
   );
 }
@@ -160,6 +186,26 @@ describe('the people page', () => {
       expect(screen.getByRole('tab', { name: 'Meetings' }).getAttribute('aria-selected')).toBe('true');
       await userEvent.setup().click(screen.getByRole('button', { name: 'Done' }));
       await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/people?person=5&view=meetings'));
+    });
+
+    it('a meeting opened from the list is a step Back closes (as a phone user closes a modal); Done goes back over it', async () => {
+      const u = userEvent.setup();
+      renderPage(['/dashboard', '/people?person=5&view=meetings']);
+      await u.click(await screen.findByTestId('meeting-row'));
+      expect(await screen.findByDisplayValue('Quarterly review')).toBeTruthy();
+      expect(screen.getByTestId('where').textContent).toBe('/people?person=5&meeting=9');
+      await u.click(screen.getByRole('button', { name: 'Browser back' }));
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/people?person=5&view=meetings'));
+      await waitFor(() => expect(screen.queryByDisplayValue('Quarterly review')).toBeNull());
+
+      // Opened again and closed by Done: the address is the meetings again, and Back leaves them
+      // (no second entry of the same meetings list to press through).
+      await u.click(screen.getByTestId('meeting-row'));
+      expect(await screen.findByDisplayValue('Quarterly review')).toBeTruthy();
+      await u.click(screen.getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/people?person=5&view=meetings'));
+      await u.click(screen.getByRole('button', { name: 'Browser back' }));
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
     });
   });
 });

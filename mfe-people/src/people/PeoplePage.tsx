@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { DialogProvider, useDialogs } from '@cc/ui/dialogs';
 import { RetryBoundary } from '@cc/ui/retry-boundary';
 import { meetingAddress, personAddress, readPeopleAddress, type PersonView as PersonViewKey } from '@cc/contracts/addresses';
-import { useNavigate, useSearchParams } from '@cc/ui/router';
+import { useLocation, useNavigate, useSearchParams } from '@cc/ui/router';
 import type { PersonSummary } from '../api/people';
 import { startFirstPeopleRequest } from './firstRequest';
 import { PeopleList } from './PeopleList';
@@ -10,6 +10,9 @@ import { usePeople } from './usePeople';
 import './people.css';
 
 /** The selected person's profile, research, meetings and chat (and @cc/ui with them): after the list. */
+/** Marks the history entry a meeting was opened into from this page, so closing it goes Back. */
+const MEETING_OPENED_HERE = 'peopleMeetingOpenedHere';
+
 const importPersonView = () => import(/* webpackChunkName: "person-view" */ '../person/PersonView');
 
 // A visit that opens /people: the list's request leaves now, while the page renders.
@@ -51,7 +54,12 @@ function PeopleScreen() {
   const own = requested === null || requested === selectedId;
   const meetingId = own ? address.meeting : null;
 
-  // Choosing a person is a step Back returns from; a tab or a meeting within them replaces the address.
+  // Choosing a person is a step Back returns from, and so is opening a meeting (on a phone Back
+  // is how a modal is closed); a tab within a person replaces the address. Done or × on a meeting
+  // opened here goes back over its entry, so Back then leaves the meetings as they came; on a
+  // meeting the page was opened on (a link, a reload) it replaces the entry instead.
+  const location = useLocation();
+  const openedHere = Boolean((location.state as Record<string, unknown> | null)?.[MEETING_OPENED_HERE]);
   const select = useCallback((id: number) => navigate(personAddress(id)), [navigate]);
   const viewChanged = useCallback(
     (view: PersonViewKey) => {
@@ -62,9 +70,15 @@ function PeopleScreen() {
   const meetingOpened = useCallback(
     (id: number | null) => {
       if (selectedId === null) return;
-      navigate(id === null ? personAddress(selectedId, { view: 'meetings' }) : meetingAddress(selectedId, id), { replace: true });
+      if (id === null) {
+        if (meetingId === null) return;
+        if (openedHere) navigate(-1);
+        else navigate(personAddress(selectedId, { view: 'meetings' }), { replace: true });
+      } else if (id !== meetingId) {
+        navigate(meetingAddress(selectedId, id), { state: { [MEETING_OPENED_HERE]: true } });
+      }
     },
-    [selectedId, navigate],
+    [selectedId, meetingId, openedHere, navigate],
   );
 
   const create = async (name: string) => {
