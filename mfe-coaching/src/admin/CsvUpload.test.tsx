@@ -5,18 +5,22 @@ import { installFakeApi } from '../testing/fakeApi';
 import { CsvUpload } from './CsvUpload';
 
 let fake: ReturnType<typeof installFakeApi>;
+let refusal: string | null = null;
 beforeEach(() => {
+  refusal = null;
   document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
   fake = installFakeApi((req) =>
-    req.path === '/coaching/upload_questions_csv'
-      ? {
-          body: {
-            success: true,
-            message: 'Imported 1 question in 1 section of 1 questionnaire: 1 new, 0 updated, 0 unchanged.',
-            types_processed: ['semester'],
-          },
-        }
-      : undefined,
+    req.path === '/coaching/upload_questions_csv' && refusal
+      ? { status: 422, body: { success: false, error: refusal, errors: [refusal] } }
+      : req.path === '/coaching/upload_questions_csv'
+        ? {
+            body: {
+              success: true,
+              message: 'Imported 1 question in 1 section of 1 questionnaire: 1 new, 0 updated, 0 unchanged.',
+              types_processed: ['semester'],
+            },
+          }
+        : undefined,
   );
 });
 afterEach(() => fake.uninstall());
@@ -44,4 +48,20 @@ describe('CSV import', () => {
     await waitFor(() => expect(screen.queryByTestId('csv-status')).toBeNull());
     expect(screen.getByText('Please select a CSV file')).toBeTruthy();
   }, 15_000);
+
+  it('a refused file says why once: the status line, not again in its list nor in the preview', async () => {
+    refusal = 'The CSV header is missing the columns: section_title, question_title, question_text.';
+    const bad = 'section,title,question\nS,Q,What went well?\n';
+    render(<CsvUpload type="semester" onImported={() => {}} />);
+    const file = new File([bad], 'questions.csv', { type: 'text/csv' });
+    Object.defineProperty(file, 'text', { value: () => Promise.resolve(bad) });
+    fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [file] } });
+    // Before the upload, the preview says what it found.
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^The CSV header is missing/);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload CSV' }));
+    const status = await screen.findByTestId('csv-status');
+    expect(status.textContent).toContain(`✗ Error: ${refusal}`);
+    expect(document.body.textContent!.split('The CSV header is missing')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

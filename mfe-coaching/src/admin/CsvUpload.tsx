@@ -53,7 +53,9 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
       if (input.current) input.current.value = '';
       onImported();
     } catch (error) {
-      const details = error instanceof ApiError ? ((error.body as { errors?: string[] } | null)?.errors ?? []) : [];
+      // The errors list often repeats the status line's error word for word: each is said once.
+      const body = error instanceof ApiError ? (error.body as { error?: unknown; errors?: string[] } | null) : null;
+      const details = (body?.errors ?? []).filter((d) => d !== body?.error);
       setStatus({ text: uploadStatus({ error }), ok: false, details });
     } finally {
       setBusy(false);
@@ -100,7 +102,8 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
         </div>
       )}
       {!file && !status && <p className="coaching-note">{M.selectCsv}</p>}
-      {preview && !preview.ok && (
+      {/* Once the server has answered, its status says what is wrong with the file (not a second time here). */}
+      {preview && !preview.ok && !status && (
         <p className="coaching-error" role="alert">
           {preview.error}
         </p>
