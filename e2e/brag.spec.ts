@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { forbidNativeDialogs } from './support/dialogs';
-import { createFile, signUp } from './support/files';
+import { createFile, serverFile, signUp } from './support/files';
 import { isoDay } from './support/planning';
 
 // The About me panel's brag document through nginx: after a quick generation, the statements and
@@ -68,13 +68,18 @@ test('About me: a brag document lists a completed todo and a journal entry of th
     const editor = page.locator('.cm-content');
     await expect(editor).toContainText('# Brag document: Ada Lovelace');
     await expect(editor).toContainText('Shipped the billing service');
-    await expect(editor).toContainText('Written by me.');
-    const index = (await (await api.request.get('/files', { headers: api.headers })).json()) as Record<string, { name: string }[]>;
+    const index = (await (await api.request.get('/files', { headers: api.headers })).json()) as Record<
+      string,
+      { id: number; name: string }[]
+    >;
     expect(index['work-profile']?.map((f) => f.name)).toEqual([`brag-document-${isoDay(0)}.md`]);
+    // The editor draws only the lines in view: the edit at the end is checked in what was saved.
+    expect((await serverFile(api, index['work-profile']![0]!.id)).content).toContain('Written by me.');
     // Opened at its address: a reload opens it again.
     await expect(page).toHaveURL(new RegExp(`/dashboard\\?folder=work-profile&file=brag-document-${isoDay(0)}\\.md$`));
     await page.reload();
-    await expect(page.locator('.cm-content')).toContainText('Written by me.');
+    await expect(page.locator('.cm-content')).toContainText('# Brag document: Ada Lovelace');
+    await expect(page.getByTestId('dashboard-workspace')).toHaveAttribute('data-view', 'file');
   });
 
   await test.step('generate again: the saved brag document is no evidence (no repeats, no "Period:" claim)', async () => {
