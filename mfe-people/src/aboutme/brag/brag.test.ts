@@ -135,6 +135,13 @@ describe('the brag document markdown', () => {
     expect(evidence.indexOf('### July 2026')).toBeLessThan(evidence.indexOf('### June 2026'));
     expect(evidence).toContain('- [Completed, Wed 15 Jul 2026](/planning/all_todos?todo=5): Shipped billing');
     expect(evidence).toContain('- [Journal, Tue 2 Jun 2026](/journal/2026-06-02): Kicked off the migration');
+    // A statement's journal source reads as a day too, not as the label's ISO date.
+    const cited = bragMarkdown(
+      data({
+        statements: [{ text: 'Ran the pricing workshop.', source: 'journal entry of 2026-06-02', source_url: '/journal/2026-06-02' }],
+      }),
+    );
+    expect(cited).toContain('- Ran the pricing workshop. ([Journal, Tue 2 Jun 2026](/journal/2026-06-02))');
     expect(evidence).toContain('- [Milestone reached, Sat 20 Jun 2026](/planning/milestones_view?milestone=2): Team hired');
   });
 

@@ -48,6 +48,13 @@ function headline(data: BragData): string[] {
   return lines;
 }
 
+const JOURNAL_DAY = /^\/journal\/(\d{4}-\d{2}-\d{2})$/;
+/** A statement's source as the document says it: a journal day as a day (with its year), the rest by its label. */
+function sourceLabel(source: string, url?: string): string {
+  const day = url ? JOURNAL_DAY.exec(url)?.[1] : undefined;
+  return day ? `Journal, ${dayLabel(day)}` : source.trim();
+}
+
 function statementsSection(data: BragData): string[] {
   const lines = ['## Impact and achievements', ''];
   if (data.statements.length === 0) {
@@ -61,7 +68,8 @@ function statementsSection(data: BragData): string[] {
     return lines;
   }
   for (const s of achievements) {
-    const source = s.source_url ? ` (${link(s.source || 'source', s.source_url)})` : s.source ? ` (${escapeText(s.source)})` : '';
+    const name = sourceLabel(s.source, s.source_url);
+    const source = s.source_url ? ` (${link(name || 'source', s.source_url)})` : name ? ` (${escapeText(name)})` : '';
     lines.push(`- ${escapeText(s.text)}${source}`);
   }
   return lines;
