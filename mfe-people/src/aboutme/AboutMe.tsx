@@ -22,11 +22,13 @@ const blank = (text: string) => (text.trim() ? text : undefined);
 /**
  * The About me panel: Edit and AI tabs over the user's profile (spec §2, §4). Its address
  * (`aboutMeAddress`): `?about=statements&statement=3` opens the AI tab's review on that
- * statement, scrolled to and highlighted; `?about=me` the panel as it opens by default.
+ * statement, scrolled to and highlighted; `?about=me` the panel as it opens by default (followed
+ * from the page, its Edit tab: where the details are).
  */
 export function AboutMe() {
   const location = useLocation();
-  const focus = readDashboardAddress(location.search).aboutMe?.statement ?? null;
+  const asked = readDashboardAddress(location.search).aboutMe;
+  const focus = asked?.statement ?? null;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [tab, setTab] = useState<AboutMeTab | null>(null);
@@ -52,6 +54,13 @@ export function AboutMe() {
     // A statement's address followed while the panel is open: its review.
     if (focus !== null) setTab((current) => (current === null ? current : 'ai'));
   }, [focus]);
+
+  // `?about=me` followed from the page (the source 'Your About me details'): the details, in the Edit tab.
+  const firstKey = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== firstKey.current && asked && asked.statement === null) setTab((current) => (current === null ? current : 'edit'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each navigation to the address, not the first load
+  }, [location.key]);
 
   const profile = load.status === 'ok' ? load.profile : null;
   const seed = useMemo(

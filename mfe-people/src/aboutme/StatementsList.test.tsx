@@ -99,6 +99,15 @@ describe('a long statements list', () => {
     expect(screen.getByRole('tab', { name: 'AI' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('button', { name: 'Review statements' })).toBeTruthy();
   });
+
+  it("the source 'Your About me details' opens the details: the Edit tab", async () => {
+    serve([{ text: 'I lead the platform team.', source: 'profile details', source_url: '/dashboard?about=me' }]);
+    renderPanel('/dashboard');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('link', { name: 'Your About me details' }));
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard?about=me');
+    expect(screen.getByRole('tab', { name: 'Edit' }).getAttribute('aria-selected')).toBe('true');
+  });
 });
 
 it("the Edit tab says 'Saved' once the save lands, as every autosave does", async () => {
