@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@cc/client';
 import { readDashboardAddress } from '@cc/contracts/addresses';
+import type { ResearchMode } from '@cc/contracts/profile-rules';
 import { useLocation } from '@cc/ui/router';
 import { fetchProfile, type Profile, type ProfileDetails } from '../api/profile';
 import { defaultTab, type AboutMeTab } from './defaultTab';
@@ -71,6 +72,7 @@ export function AboutMe() {
   const view = useGeneration(
     seed,
     useCallback(() => setTab('ai'), []),
+    useCallback((mode: ResearchMode) => ({ details: details.current, research_mode: mode }), []),
   );
   const onValue = useCallback((field: DetailField, value: string) => {
     details.current = { ...details.current, [field]: value };

@@ -154,4 +154,27 @@ describe('the About me panel over time', () => {
     expect(screen.getByTestId('aboutme-narrative').textContent).toContain('A builder.');
     expect(fake.find('POST', '/profile/generate')).toHaveLength(0);
   });
+
+  it('a deep research found after a reload that then fails: the statements before stay, the failure beside them, and Retry runs it again', async () => {
+    const statuses = [generation('running', 'writing', 60), { ...generation('failed', 'writing', 60), error: 'The model stopped.' }];
+    fake = installFakeApi((req) => {
+      if (req.path === '/profile')
+        return { body: profileWith({ ai_profile_markdown: '- a', statements: [{ text: 'Kept from before.', source: '' }] }) };
+      if (req.path === '/profile/generation_status') return { body: { success: true, generation: statuses.shift() ?? null } };
+      if (req.path === '/profile/generate') return { status: 502, body: { success: false, error: 'x', errors: ['x'] } };
+      return undefined;
+    });
+    renderPanel();
+    await advance(0);
+    await advance(0);
+    await advance(3_000);
+    await advance(0);
+    expect(screen.getByTestId('aboutme-error').textContent).toContain(M.generateFailed);
+    expect(screen.getByText('Kept from before.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await advance(0);
+    expect(fake.find('POST', '/profile/generate').map((c) => c.body)).toEqual([
+      { details: { full_name: '', company: '', company_description: '', role: '', extra: '' }, research_mode: 'deep' },
+    ]);
+  });
 });

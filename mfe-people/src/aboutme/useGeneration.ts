@@ -67,7 +67,12 @@ export interface GenerationSeed {
  * phase and progress from the status call and is resumed after a reload.
  * `onStart` is told when a generation (or a resumed one) starts: the panel shows the AI tab.
  */
-export function useGeneration(seed: GenerationSeed | null, onStart: () => void): GenerationView {
+export function useGeneration(
+  seed: GenerationSeed | null,
+  onStart: () => void,
+  /** What a retry of a run found after a reload sends (its own request is the server's): the details as they are now. */
+  requestNow: (mode: ResearchMode) => GenerationRequest,
+): GenerationView {
   const [statements, setStatements] = useState<ProfileStatement[]>([]);
   const [company, setCompany] = useState<CompanyStatements>({});
   const [narrative, setNarrative] = useState('');
@@ -83,6 +88,8 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
   const cancelled = useRef(false);
   const onStartRef = useRef(onStart);
   onStartRef.current = onStart;
+  const requestNowRef = useRef(requestNow);
+  requestNowRef.current = requestNow;
   // Retry buttons call the latest of these (they are defined below, after the steps they use).
   const updateNarrativeRef = useRef<() => Promise<void>>(async () => undefined);
   const generateRef = useRef<(request: GenerationRequest) => Promise<void>>(async () => undefined);
@@ -97,6 +104,8 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
 
   useEffect(() => {
     if (!seed) return;
+    // What is stored: what a failed run gives back, even one that started before it arrived.
+    before.current = seed;
     setStatements(seed.statements);
     setCompany(seed.company);
     setNarrative(seed.narrative);
@@ -254,11 +263,12 @@ export function useGeneration(seed: GenerationSeed | null, onStart: () => void):
           if (profile) await afterProfile(id, profile.statements);
           else {
             restore();
-            setFailure({ text: M.generateFailed });
+            setFailure({ text: M.generateFailed, retry: () => void generateRef.current(requestNowRef.current(generation.research_mode)) });
           }
         } else {
           restore();
-          setFailure({ text: last.state === 'cancelled' ? M.generationCancelled : M.generateFailed });
+          const retry = () => void generateRef.current(requestNowRef.current(last.research_mode));
+          setFailure({ text: last.state === 'cancelled' ? M.generationCancelled : M.generateFailed, retry });
         }
       },
       () => undefined,
