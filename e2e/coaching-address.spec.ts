@@ -122,7 +122,7 @@ test('an archived information-gathering plan opens from its address, unfolded; e
   await archived.locator('.cc-modal-close').click();
   await expect(page).toHaveURL(/\/coaching\?tab=information-gathering$/);
   await expect(page.getByTestId('information-gathering')).toHaveAttribute('data-view', 'response');
-  await expect(page.getByTestId('plan-response')).toContainText(/^Plan written \w{3},? \d{1,2} \w{3} \d{4}/);
+  await expect(page.getByTestId('plan-response')).toContainText(/^Plan written \w{3},? \d{1,2} \w{3}( \d{4})?, \d{1,2}:\d{2}/);
   expect(await seriousViolations(page)).toEqual([]);
 
   // A weekly check-in with its purpose, then its week plan modal; onboarding (no periods).

@@ -21,8 +21,9 @@ describe('dates: one way to write a date a user reads', () => {
 
   it('a moment, in local time, never the browser widget form', () => {
     setDateLocale('en-GB');
-    const text = formatDateTime(new Date(2026, 10, 26, 16, 11));
-    expect(text).toMatch(/^Thu 26 Nov 2026,? (at )?16:11$/);
+    // The year only when it is not this year's, as formatDay writes a day.
+    expect(formatDateTime(new Date(2026, 10, 26, 16, 11), '2027-01-04')).toMatch(/^Thu 26 Nov 2026,? (at )?16:11$/);
+    expect(formatDateTime(new Date(2026, 10, 26, 16, 11), '2026-03-01')).toMatch(/^Thu 26 Nov,? (at )?16:11$/);
     expect(formatDateTime('nonsense')).toBe('nonsense');
   });
 });

@@ -89,14 +89,24 @@ export function formatDayLong(iso: string): string {
 }
 
 /**
- * A moment (an ISO date-time, or a Date) in the user's time zone: "Thu 26 Nov 2026, 16:11"
- * (the locale's own clock: "Thu, Nov 26, 2026, 4:11 PM" in en-US). Invalid text comes back as it is.
+ * A moment (an ISO date-time, or a Date) in the user's time zone: "Thu 26 Nov, 16:11", with the
+ * year when it is not this year's ("Thu 26 Nov 2026, 16:11"), as formatDay writes its day, so a
+ * moment reads like the day beside it in a list (the locale's own clock: "Thu, Nov 26, 4:11 PM"
+ * in en-US). Invalid text comes back as it is.
  */
-export function formatDateTime(value: string | Date): string {
+export function formatDateTime(value: string | Date, today: string = todayIso()): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
+  const sameYear = String(date.getFullYear()) === today.slice(0, 4);
   return tidy(
-    formatter({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(date),
+    formatter({
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      ...(sameYear ? {} : { year: 'numeric' as const }),
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(date),
   );
 }
 
