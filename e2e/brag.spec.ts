@@ -53,7 +53,10 @@ test('About me: a brag document lists a completed todo and a journal entry of th
     await expect(preview.getByRole('heading', { name: 'Brag document: Ada Lovelace' })).toBeVisible();
     await expect(preview).toContainText('Cut checkout latency by 40% in Q2.');
     await expect(preview).toContainText('Shipped the billing service');
-    await expect(preview.getByRole('link', { name: /^Journal, / })).toHaveAttribute('href', `/journal/${journalDay}`);
+    // The entry as evidence of the month, and as the source of the statement made from it: both link the day.
+    const days = preview.getByRole('link', { name: /^Journal, / });
+    await expect(days).toHaveCount(2);
+    for (const day of await days.all()) await expect(day).toHaveAttribute('href', `/journal/${journalDay}`);
     await expect(preview).toContainText('Closed the Babbage deal');
     // The todo links to its own address (the todo scrolled to and highlighted), not /planning.
     await expect(preview.getByRole('link', { name: /^Completed, / })).toHaveAttribute('href', `/planning/all_todos?todo=${made.id}`);
