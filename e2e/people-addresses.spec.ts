@@ -42,6 +42,11 @@ test('a person, a profile section, their research and a meeting each open from t
   const section = page.getByRole('button', { name: /Working style/ });
   await expect(section).toHaveAttribute('aria-expanded', 'true');
   await expect(section).toBeInViewport();
+  // A section opened by hand is named in the address (a link to copy), and stays where it is.
+  const goals = page.getByRole('button', { name: /Goals and priorities/ });
+  await goals.click();
+  await expect(goals).toHaveAttribute('aria-expanded', 'true');
+  await expect(page).toHaveURL(`/people?person=${ada}&section=goals_priorities`);
 
   // Research: run once, then its address shows the saved result at once after a reload.
   await page.getByRole('tab', { name: 'Research' }).click();

@@ -63,12 +63,13 @@ test('add two people, reorder them, edit their fields: a reload keeps it all', a
   await page.getByRole('button', { name: /What they care about/ }).click();
   await typeAndSave(page, 'person-field-what_they_care_about-values', 'Rigour; credit where it is due.');
 
+  // The section opened last is in the address: the reload opens it again, beside the basic profile.
+  await expect(page).toHaveURL(/\/people\?person=\d+&section=what_they_care_about$/);
   await page.reload();
   await expect(rows(page)).toHaveText(['Charles Babbage', 'Ada Lovelace']);
   await expect(page.getByTestId('person-content').locator('.person-name')).toHaveText('Ada Lovelace');
   await expect(page.getByTestId('person-field-basic_profile-role')).toHaveValue('Head of Data');
   await expect(page.getByTestId('person-field-basic_profile-company')).toHaveValue('Analytical Engines');
-  await page.getByRole('button', { name: /What they care about/ }).click();
   await expect(page.getByTestId('person-field-what_they_care_about-values')).toHaveValue('Rigour; credit where it is due.');
 
   // Delete asks first (in the app), then the person goes.

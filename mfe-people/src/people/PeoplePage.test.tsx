@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 // First: jsdom has no TextEncoder, which react-router needs when it loads.
 import '@cc/ui/testing/text-encoding';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetChatStatusCache } from '@cc/ui';
@@ -178,6 +178,25 @@ describe('the people page', () => {
       renderPage('/people?person=4&section=working_style');
       const toggle = await screen.findByRole('button', { name: /Working style/ });
       expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByRole('button', { name: /Basic profile/ }).getAttribute('aria-expanded')).toBe('true');
+    });
+
+    it('a section opened by hand is named in the address, without a jump; closing it takes it out', async () => {
+      const u = userEvent.setup();
+      renderPage('/people?person=4');
+      const toggle = await screen.findByRole('button', { name: /Working style/ });
+      const scrolled = jest.fn();
+      const before = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = scrolled;
+      await u.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByTestId('where').textContent).toBe('/people?person=4&section=working_style');
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      expect(scrolled).not.toHaveBeenCalled();
+      Element.prototype.scrollIntoView = before;
+      await u.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.getByTestId('where').textContent).toBe('/people?person=4');
     });
 
     it('a meeting: &meeting=9 opens its modal on the meetings tab; Done leaves the person’s meetings in the address', async () => {

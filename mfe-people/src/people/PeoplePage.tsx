@@ -67,6 +67,14 @@ function PeopleScreen() {
     },
     [selectedId, navigate],
   );
+  // A profile section opened by hand is named in the address (a link to copy, a reload); closing
+  // it leaves the person's address. Both replace: a section is a place within the profile.
+  const sectionOpened = useCallback(
+    (section: string | null) => {
+      if (selectedId !== null) navigate(personAddress(selectedId, section ? { section } : {}), { replace: true });
+    },
+    [selectedId, navigate],
+  );
   const meetingOpened = useCallback(
     (id: number | null) => {
       if (selectedId === null) return;
@@ -161,6 +169,7 @@ function PeopleScreen() {
                   view={own ? address.view : null}
                   section={own ? address.section : null}
                   onViewChange={viewChanged}
+                  onSectionOpened={sectionOpened}
                   onMeetingOpened={meetingOpened}
                   onRenamed={people.renamed}
                 />

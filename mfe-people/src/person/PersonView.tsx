@@ -32,6 +32,8 @@ export interface PersonViewProps {
   section: string | null;
   /** A tab was chosen: the address follows (so a reload, a new tab and Back show it). */
   onViewChange(view: PersonViewKey): void;
+  /** A profile section was opened by hand (its key), or the one the address names was closed (null). */
+  onSectionOpened?(section: string | null): void;
   onMeetingOpened(id: number | null): void;
   onRenamed(id: number, name: string): void;
 }
@@ -44,6 +46,7 @@ export default function PersonView({
   view,
   section,
   onViewChange,
+  onSectionOpened,
   onMeetingOpened,
   onRenamed,
 }: PersonViewProps) {
@@ -123,7 +126,12 @@ export default function PersonView({
               </p>
             )}
             {t.key === 'profile' && loaded.status === 'ok' && (
-              <ProfileSections person={loaded.person} section={section} onRenamed={(n) => onRenamed(personId, n)} />
+              <ProfileSections
+                person={loaded.person}
+                section={section}
+                onSectionOpened={onSectionOpened}
+                onRenamed={(n) => onRenamed(personId, n)}
+              />
             )}
             {t.key === 'research' && tab === 'research' && <ResearchPanel personId={personId} name={name} />}
             {t.key === 'meetings' && tab === 'meetings' && (

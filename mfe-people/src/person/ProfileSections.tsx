@@ -17,6 +17,8 @@ interface ProfileSectionsProps {
   person: Person;
   /** A section the address names (`?section=working_style`): opened and scrolled to. */
   section?: string | null;
+  /** A section opened by hand (the address names it), or the named one closed (null). */
+  onSectionOpened?(section: string | null): void;
   /** The name was saved (the list shows it). */
   onRenamed(name: string): void;
 }
@@ -26,12 +28,19 @@ interface ProfileSectionsProps {
  * autosaved 600 ms after typing. A closed section's fields are not on screen; closing one saves
  * what it held.
  */
-export function ProfileSections({ person, section: requested = null, onRenamed }: ProfileSectionsProps) {
+export function ProfileSections({ person, section: requested = null, onSectionOpened, onRenamed }: ProfileSectionsProps) {
   const known = PERSON_SECTIONS.find((s) => s.key === requested)?.key ?? null;
-  const [open, setOpen] = useState<ReadonlySet<PersonSectionKey>>(() => new Set([known ?? DEFAULT_PERSON_SECTION]));
+  // The basic profile (who they are) is always open at first; the section the address names too.
+  const [open, setOpen] = useState<ReadonlySet<PersonSectionKey>>(() => new Set([DEFAULT_PERSON_SECTION, ...(known ? [known] : [])]));
   const headings = useRef<Partial<Record<PersonSectionKey, HTMLElement | null>>>({});
+  // A section the user just opened is already where they are: its address is not a jump.
+  const openedByHand = useRef<PersonSectionKey | null>(null);
   useEffect(() => {
     if (!known) return;
+    if (known === openedByHand.current) {
+      openedByHand.current = null;
+      return;
+    }
     setOpen((current) => (current.has(known) ? current : new Set([...current, known])));
     // After the section has opened: its heading at the top, its first field ready to type in.
     const frame = requestAnimationFrame(() => {
@@ -41,13 +50,21 @@ export function ProfileSections({ person, section: requested = null, onRenamed }
     });
     return () => cancelAnimationFrame(frame);
   }, [known]);
-  const toggle = (key: PersonSectionKey) =>
+  const toggle = (key: PersonSectionKey) => {
+    const opening = !open.has(key);
     setOpen((current) => {
       const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
+      if (opening) next.add(key);
+      else next.delete(key);
       return next;
     });
+    if (opening) {
+      openedByHand.current = key;
+      onSectionOpened?.(key);
+    } else if (key === known) {
+      onSectionOpened?.(null);
+    }
+  };
 
   return (
     <div className="profile-sections" data-testid="profile-sections">
