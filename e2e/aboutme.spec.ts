@@ -98,7 +98,8 @@ test('About me: details autosave, quick generation with sources, company insight
     const profile = (await (await api.request.get('/profile', { headers: api.headers })).json()) as { statements: { text: string }[] };
     const index = profile.statements.findIndex((s) => s.text === 'Cut checkout latency by 40% in Q2.');
     expect(index).toBeGreaterThan(0);
-    await page.goto(`/dashboard?about=statements&statement=${index}`);
+    // The address names it by the number the list shows (its index + 1).
+    await page.goto(`/dashboard?about=statements&statement=${index + 1}`);
     const target = statements(page).filter({ hasText: 'Cut checkout latency by 40% in Q2.' });
     await expect(target).toHaveAttribute('aria-current', 'true');
     await expect(target).toBeFocused();
@@ -107,7 +108,7 @@ test('About me: details autosave, quick generation with sources, company insight
     expect(await seriousViolations(page, '[data-testid="aboutme-root"]')).toEqual([]);
     await page.reload();
     await expect(statements(page).filter({ hasText: 'Cut checkout latency by 40% in Q2.' })).toHaveAttribute('aria-current', 'true');
-    await expect(page).toHaveURL(new RegExp(`/dashboard\\?about=statements&statement=${index}$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard\\?about=statements&statement=${index + 1}$`));
     await page.goto('/dashboard');
   });
 

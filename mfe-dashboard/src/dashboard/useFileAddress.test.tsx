@@ -101,9 +101,9 @@ describe('the open file in the address', () => {
 
   it('an About me address opens no file and stays; a link followed on the page opens what it names, and Back goes back', async () => {
     serve();
-    at('/dashboard?about=statements&statement=3');
+    at('/dashboard?about=statements&statement=4');
     await settle();
-    expect([text('open'), text('opening'), text('address')]).toEqual(['none', '', '/dashboard?about=statements&statement=3']);
+    expect([text('open'), text('opening'), text('address')]).toEqual(['none', '', '/dashboard?about=statements&statement=4']);
 
     act(() => screen.getByRole('button', { name: 'file link' }).click());
     await settle();
@@ -112,7 +112,7 @@ describe('the open file in the address', () => {
     // A statement's address from an open file: the file closes (About me shows) and the address keeps the statement.
     act(() => screen.getByRole('button', { name: 'statement link' }).click());
     await settle();
-    expect([text('open'), text('address')]).toEqual(['none', '/dashboard?about=statements&statement=3']);
+    expect([text('open'), text('address')]).toEqual(['none', '/dashboard?about=statements&statement=4']);
 
     act(() => screen.getByRole('button', { name: 'back' }).click());
     await settle();

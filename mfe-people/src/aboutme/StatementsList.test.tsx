@@ -80,7 +80,7 @@ describe('a long statements list', () => {
       { text: 'Said wrong.', ...DAY, status: 'rejected' },
       { text: 'Third.', ...WINS },
     ]);
-    renderPanel('/dashboard?about=statements&statement=1');
+    renderPanel('/dashboard?about=statements&statement=2');
     const target = await screen.findByText('Said wrong.');
     const item = target.closest('li')!;
     expect(screen.getByRole('tab', { name: 'AI' }).getAttribute('aria-selected')).toBe('true');

@@ -26,7 +26,10 @@ describe('addresses: every object a user opens has one URL, and its page reads i
       file: { folder: 'career goals', fileName: 'Q1 & Q2.md' },
       aboutMe: null,
     });
-    expect(readDashboardAddress(aboutMeAddress(3).slice('/dashboard'.length)).aboutMe).toEqual({ statement: 3 });
+    // The address names a statement by the number the list shows; the page gets its index back.
+    expect(aboutMeAddress(2)).toBe('/dashboard?about=statements&statement=3');
+    expect(readDashboardAddress(aboutMeAddress(2).slice('/dashboard'.length)).aboutMe).toEqual({ statement: 2 });
+    expect(readDashboardAddress('?about=statements&statement=0').aboutMe).toEqual({ statement: null });
     expect(readDashboardAddress(aboutMeAddress().slice('/dashboard'.length)).aboutMe).toEqual({ statement: null });
     expect(readDashboardAddress('?folder=&file=x').file).toBeNull();
   });

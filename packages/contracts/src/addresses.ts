@@ -25,18 +25,30 @@ const ISO_WEEK = /^\d{4}-W\d{2}$/;
 /** A file in the workspace: `/dashboard?folder=…&file=…`. */
 export const fileAddress = (folder: string, fileName: string): string => `/dashboard${query({ folder, file: fileName })}`;
 
-/** About me on the dashboard; with a statement index, that statement highlighted in its review. */
-export const aboutMeAddress = (statement?: number): string =>
-  `/dashboard${query({ about: statement === undefined ? 'me' : 'statements', statement })}`;
+/**
+ * About me on the dashboard; with a statement's index (0-based, as the profile calls take it),
+ * that statement highlighted in its review. The address carries the number the list shows
+ * (index + 1), so "statement=3" is the statement a user sees as 3.
+ */
+export const aboutMeAddress = (statementIndex?: number): string =>
+  `/dashboard${query({ about: statementIndex === undefined ? 'me' : 'statements', statement: statementIndex === undefined ? undefined : statementIndex + 1 })}`;
 
 /** A journal day: `/journal/YYYY-MM-DD`. */
 export const journalAddress = (date: string): string => `/journal/${date}`;
 
 export interface DashboardAddress {
   file: { folder: string; fileName: string } | null;
-  /** About me asked for (`?about=me`), or its statements review with one statement (`?about=statements&statement=3`). */
+  /**
+   * About me asked for (`?about=me`), or its statements review with one statement
+   * (`?about=statements&statement=3`: the third, whose index `statement` is 2).
+   */
   aboutMe: { statement: number | null } | null;
 }
+
+const statementIndex = (value: string | null): number | null => {
+  const n = idOf(value);
+  return n !== null && n >= 1 ? n - 1 : null;
+};
 
 export function readDashboardAddress(search: string): DashboardAddress {
   const q = new URLSearchParams(search);
@@ -45,7 +57,8 @@ export function readDashboardAddress(search: string): DashboardAddress {
   const about = q.get('about');
   return {
     file: folder && fileName ? { folder, fileName } : null,
-    aboutMe: about === 'me' || about === 'statements' ? { statement: about === 'statements' ? idOf(q.get('statement')) : null } : null,
+    aboutMe:
+      about === 'me' || about === 'statements' ? { statement: about === 'statements' ? statementIndex(q.get('statement')) : null } : null,
   };
 }
 
