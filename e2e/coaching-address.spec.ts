@@ -116,7 +116,7 @@ test('an archived information-gathering plan opens from its address, unfolded; e
   await expect(archived).toBeVisible({ timeout: 15_000 });
   await expect(archived.locator(`details[data-plan-id="${id}"]`)).toHaveAttribute('open', '');
   await expect(archived.locator('summary').first()).toHaveText(
-    /^Written \w{3} \d{1,2} \w{3}( \d{4})?, archived \w{3} \d{1,2} \w{3}( \d{4})?$/,
+    /^Written \w{3} \d{1,2} \w{3}( \d{4})?, \d{1,2}:\d{2}, archived \w{3} \d{1,2} \w{3}( \d{4})?, \d{1,2}:\d{2}$/,
   );
   expect(await seriousViolations(page)).toEqual([]);
   await archived.locator('.cc-modal-close').click();

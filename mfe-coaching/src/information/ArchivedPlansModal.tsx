@@ -3,7 +3,7 @@ import type { ArchivedCoachingPlan } from '@cc/contracts/coaching';
 import { COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
 import { Markdown, Modal } from '@cc/ui';
 import { fetchArchivedPlans } from '../api/plans';
-import { dayOf } from '../shared/dates';
+import { formatDateTime } from '@cc/contracts/dates';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ok'; plans: ArchivedCoachingPlan[] };
 
@@ -58,7 +58,8 @@ export default function ArchivedPlansModal({
             }}
           >
             <summary>
-              Written {dayOf(p.created_at)}, archived {dayOf(p.archived_at)}
+              {/* With the time: plans rewritten in one day are told apart. */}
+              Written {formatDateTime(p.created_at)}, archived {formatDateTime(p.archived_at)}
             </summary>
             <Markdown text={p.response} className="coaching-markdown" />
           </details>

@@ -2,7 +2,7 @@
 import '../testing/textEncoder';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { formatDay } from '@cc/contracts/dates';
+import { formatDateTime } from '@cc/contracts/dates';
 import { MemoryRouter, useLocation } from '@cc/ui/router';
 import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
 import InformationGathering from './InformationGathering';
@@ -103,7 +103,11 @@ describe('information gathering', () => {
       ['8', false],
       ['5', true],
     ]);
-    expect(plans[1]!.querySelector('summary')!.textContent).toBe(`Written Sun 2 Mar 2025, archived ${formatDay('2026-05-04')}`);
+    // With the time, so two plans of one day differ; the year only when it is not this one.
+    expect(plans[1]!.querySelector('summary')!.textContent).toBe(
+      `Written ${formatDateTime('2025-03-02T10:00:00Z', '2026-01-01')}, archived ${formatDateTime('2026-05-04T10:00:00Z')}`,
+    );
+    expect(plans[1]!.querySelector('summary')!.textContent).toMatch(/^Written Sun 2 Mar 2025, \d{1,2}:00, archived /);
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
     await waitFor(() => expect(here).toBe('/coaching?tab=information-gathering'));
   });
