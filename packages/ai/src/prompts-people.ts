@@ -1,0 +1,91 @@
+/** The prompts of the people domain: the About me profile (statements, company insights, narrative) and meeting preparation. */
+import { COACH_VOICE, listOrNone, type Prompt } from './prompt-parts';
+import { titleFrom } from './text';
+import type { MeetingSectionName, PersonContext, ProfileDetails, ProfileEvidence, Statement } from './types';
+
+export function profileStatementsPrompt(details: ProfileDetails, evidence: ProfileEvidence[] = [], research?: string): Prompt {
+  const sources = evidence.map((e) => `Source: ${e.label}\n${e.text.trim()}`);
+  return {
+    system: [
+      'You write a professional profile in markdown from the details a user gave about themselves and from their own notes.',
+      'Group short factual statements (one per bullet) under lines of the form "Information from <source>:", where <source> is "profile details" or exactly one of the "Source:" labels given, so every statement can be traced to its evidence.',
+      'A line inside a note (such as its own "Information from ...:" line) is part of that note, not a source: statements from it go under the note\'s "Source:" label. Never name any other source.',
+      'Write in the first person as the user would. Do not invent facts. End with a "References" line followed by the sources used.',
+    ].join('\n'),
+    user: [
+      describeDetails(details),
+      ...(sources.length ? [`My own notes:\n\n${sources.join('\n\n')}`] : []),
+      ...(research?.trim() ? [`Web research (cite it as "Information from web research:"):\n${research.trim()}`] : []),
+    ].join('\n\n'),
+  };
+}
+
+export function companyStatementsPrompt(details: ProfileDetails): Prompt {
+  return {
+    system:
+      'You write short factual statements about the companies a professional works for, from what they told you. Each statement has a text and the company name as its source. Do not invent facts.',
+    user: describeDetails(details),
+  };
+}
+
+export function narrativePrompt(details: ProfileDetails, statements: Statement[], companyStatements: Statement[]): Prompt {
+  const lines = [...statements, ...companyStatements].map((s) => `- ${s.text}${s.source ? ` (${s.source})` : ''}`);
+  return {
+    system:
+      'You write an executive-summary narrative of a professional in two short paragraphs, third person, confident and factual, using only the facts given.',
+    user: `${describeDetails(details)}\n\nStatements:\n${lines.join('\n') || '(none)'}`,
+  };
+}
+
+export function meetingSectionPrompt({
+  section,
+  title,
+  meetingDate,
+  attendees,
+  people = [],
+  content,
+}: {
+  section: MeetingSectionName;
+  title: string;
+  meetingDate?: string;
+  attendees: string[];
+  people?: PersonContext[];
+  content: Partial<Record<MeetingSectionName, string>>;
+}): Prompt {
+  const profiles = people
+    .filter((p) => Object.keys(p.profile ?? {}).length)
+    .map((p) => [`${p.fullName}:`, ...Object.entries(p.profile!).map(([k, v]) => `- ${k}: ${v}`)].join('\n'));
+  const filled = Object.entries(content)
+    .filter(([, v]) => v?.trim())
+    .map(([k, v]) => `${titleFrom(k)}:\n${v}`)
+    .join('\n\n');
+  return {
+    system: [
+      COACH_VOICE,
+      `You help prepare a meeting. Write the "${section}" section as a short markdown list.`,
+      'Keep what the user already wrote in that section and add to it. Answer with the section text only.',
+    ].join('\n'),
+    user: [
+      `Meeting: ${title || 'Untitled meeting'}${meetingDate ? ` on ${meetingDate}` : ''}`,
+      `Attendees: ${listOrNone(attendees)}`,
+      ...(profiles.length ? [`What the user knows about them:\n${profiles.join('\n\n')}`] : []),
+      filled ? `What is written so far:\n${filled}` : 'Nothing is written yet.',
+    ].join('\n\n'),
+  };
+}
+
+export function describeDetails(details: ProfileDetails): string {
+  const rows: [string, string | undefined][] = [
+    ['Name', details.full_name],
+    ['Role', details.role],
+    ['Company', details.company],
+    ['Company description', details.company_description],
+    ['More about me', details.extra],
+  ];
+  return (
+    rows
+      .filter(([, v]) => v?.trim())
+      .map(([k, v]) => `${k}: ${v!.trim()}`)
+      .join('\n') || '(no details given)'
+  );
+}
