@@ -219,11 +219,27 @@ describe('a journal day', () => {
     ]);
     const [hey, felt, tomorrow] = replies(history);
     expect(hey).toContain(
-      'Your entry for Monday, November 23, 2026 has what happened; it is still missing how it felt and a plan for tomorrow.',
+      'Your entry for Monday, 23 November 2026 has what happened; it is still missing how it felt and a plan for tomorrow.',
     );
     expect(hey!.endsWith('How did it feel, and what did you notice about yourself?')).toBe(true);
     expect(felt!.endsWith('What is one thing you want to do tomorrow?')).toBe(true);
     expect(tomorrow).not.toContain('still missing');
+    expectCleanReplies(history);
+  });
+});
+
+describe("a meeting's preparation", () => {
+  test('the coach calls it this meeting, never by the file name its chat is kept under', async () => {
+    const base: Base = {
+      mode: 'ask',
+      folder: 'meetings',
+      fileName: 'meeting-prep-12.md',
+      fileContent: '# Budget review\n\n## Goals\nAgree the Q1 budget with Priya by 15 January.\n',
+    };
+    const history = await converse(base, ['What is missing from my preparation?']);
+    const [reply] = replies(history);
+    expect(reply).toContain('Your preparation for this meeting');
+    expect(reply).not.toMatch(/meeting-prep|\.md\b/);
     expectCleanReplies(history);
   });
 });

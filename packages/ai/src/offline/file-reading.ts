@@ -3,7 +3,8 @@
  * journal day or folder guide are there and which are missing, so it can talk about the file
  * the user is looking at instead of ignoring it.
  */
-import { isIsoDate, longDate } from '@cc/contracts/periods';
+import { formatDayLong } from '@cc/contracts/dates';
+import { isIsoDate } from '@cc/contracts/periods';
 import { folderGuide, isGenericGuide, type GuideSection } from '../career-folders';
 import { advanceStar, emptyStarProgress, isInterviewStories, STAR_KEYWORDS, STAR_PHASES, type StarPhase, type StarProgress } from '../star';
 import { normalizeForCompare, sentences } from '../text';
@@ -262,9 +263,13 @@ const NOUNS: Record<FileKind, string> = {
 
 /** How every reading of this file starts, to tell whether the coach has read it out already. */
 export function readingSubject(reading: FileReading, fileName: string): string {
-  // A journal entry is a day to its writer, not a file: "Your entry for Monday, January 5, 2026".
+  // A journal entry is a day to its writer, not a file: "Your entry for Monday, 5 January 2026",
+  // written as every date the user reads is (@cc/contracts/dates).
   const day = fileName.replace(/\.md$/i, '');
-  if (reading.kind === 'journal' && isIsoDate(day)) return `Your entry for ${longDate(day, 'en-US')}`;
+  if (reading.kind === 'journal' && isIsoDate(day)) return `Your entry for ${formatDayLong(day)}`;
+  // A meeting's chat reads the meeting as its file ('meeting-prep-{id}.md' in 'meetings'): to the
+  // user it is this meeting's preparation, and the key is nothing they ever see.
+  if (/^meeting-prep(-\d+)?\.md$/i.test(fileName.trim())) return 'Your preparation for this meeting';
   return `${NOUNS[reading.kind]} ${fileName || 'this file'}`;
 }
 
