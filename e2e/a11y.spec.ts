@@ -77,3 +77,25 @@ test('every dashboard action is reachable with the keyboard', async ({ page }) =
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menuitem', { name: 'Rename' })).toHaveCount(0);
 });
+
+// Issue 18: axe on every page and every modal. The shell's own pages (sign in, sign up, a page
+// that does not exist) and the dashboard's suggestion modals are checked here; each remote's
+// journeys check theirs.
+test("the shell's pages and the dashboard's suggestion modals have no serious or critical violation", async ({ page }) => {
+  for (const path of ['/sign-in', '/sign-up']) {
+    await page.goto(path);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  await signUp(page, 'a11y-shell');
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  expect(await seriousViolations(page), 'not found').toEqual([]);
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Suggested folders' }).click();
+  const folders = page.getByRole('dialog', { name: 'Suggested folders' });
+  await expect(folders).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page), 'suggested folders').toEqual([]);
+});
