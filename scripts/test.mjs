@@ -36,6 +36,9 @@ if (!only || only === 'unit') {
       'node_modules/jest/bin/jest.js',
       '--json',
       '--outputFile=test-results/jest.json',
+      // A test that fails half-way can leave a server or a pool open; the run must still end
+      // (a hung jest would hold CI to its time limit). Tests close what they open: this is the net.
+      '--forceExit',
     ]) && ok;
   if (existsSync('test-results/jest.json')) {
     const j = JSON.parse(readFileSync('test-results/jest.json', 'utf8'));

@@ -160,33 +160,37 @@ describe('a client that goes away', () => {
       {},
       chat.database,
     );
-    const chunks = Array.from({ length: 400 }, (_, i) => `word${i} `);
-    model.reply({ chunks, chunkDelayMs: 50 });
-    const abortedBefore = relay.abortedMidStream;
-    const abort = new AbortController();
-    let abortedAt = 0;
-    let tokens = 0;
-    await postEventStream(
-      patient.as(4),
-      '/ai_chat/send_message',
-      { ...fileChat, file_id: 4 },
-      {
-        signal: abort.signal,
-        onEvent: (e) => {
-          if (e.event === 'token' && ++tokens === 3) {
-            abortedAt = Date.now();
-            abort.abort();
-          }
+    // Closed whatever happens: a failed try must not leave a server open (jest would not exit).
+    try {
+      const chunks = Array.from({ length: 400 }, (_, i) => `word${i} `);
+      model.reply({ chunks, chunkDelayMs: 50 });
+      const abortedBefore = relay.abortedMidStream;
+      const abort = new AbortController();
+      let abortedAt = 0;
+      let tokens = 0;
+      await postEventStream(
+        patient.as(4),
+        '/ai_chat/send_message',
+        { ...fileChat, file_id: 4 },
+        {
+          signal: abort.signal,
+          onEvent: (e) => {
+            if (e.event === 'token' && ++tokens === 3) {
+              abortedAt = Date.now();
+              abort.abort();
+            }
+          },
         },
-      },
-    ).catch((err: Error) => expect(err.name).toBe('AbortError'));
-    expect(abortedAt).toBeGreaterThan(0);
-    // svc-chat closes its connection to the model while the answer is still streaming.
-    expect(await eventually(() => relay.abortedMidStream > abortedBefore, 15_000)).toBe(true);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(await storedMessages(chat.database.db, 4)).toEqual([]);
-    expect((await patient.as(4).get('/ai_chat/conversation?file_id=4')).body.messages).toEqual([]);
-    await patient.close();
+      ).catch((err: Error) => expect(err.name).toBe('AbortError'));
+      expect(abortedAt).toBeGreaterThan(0);
+      // svc-chat closes its connection to the model while the answer is still streaming.
+      expect(await eventually(() => relay.abortedMidStream > abortedBefore, 15_000)).toBe(true);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await storedMessages(chat.database.db, 4)).toEqual([]);
+      expect((await patient.as(4).get('/ai_chat/conversation?file_id=4')).body.messages).toEqual([]);
+    } finally {
+      await patient.close();
+    }
   });
 });
 
