@@ -1,3 +1,4 @@
+import { invalid, notFound } from '@cc/service-kit';
 import {
   createFileBody,
   FILES_MESSAGES as M,
@@ -26,7 +27,7 @@ import {
   type FileText,
   type SaveGuard,
 } from './files';
-import { fileIdFrom, fileIdParams, invalid, notFound } from './http';
+import { fileIdFrom, fileIdParams } from './http';
 import { gzippedBody, type ListingCache } from './listing-cache';
 
 /** Weak comparison (RFC 9110) of either representation: nginx may add W/, gzip answers add -gz. */

@@ -1,6 +1,7 @@
 import type { Db } from '@cc/service-kit';
 import { ensureFolder, findFolder } from './folders';
-import { isUniqueViolation, T } from './tables';
+import { isUniqueViolation } from '@cc/service-kit';
+import { T } from './tables';
 
 export interface FileRow {
   id: number;

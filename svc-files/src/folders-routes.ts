@@ -1,8 +1,9 @@
+import { invalid, notFound, parseBody } from '@cc/service-kit';
 import type Koa from 'koa';
 import { createFolderBody, FILES_MESSAGES as M, reorderFoldersBody, updateFolderBody, type AnswerOf } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { deleteFolder, insertFolder, listFolders, publicFolder, reorderFolders, updateFolder } from './folders';
-import { folderNameParams, invalid, notFound, parseBody } from './http';
+import { folderNameParams } from './http';
 import type { ListingCache } from './listing-cache';
 
 /** GET/POST /folders, PATCH /folders/reorder, PATCH/DELETE /folders/{folderName}. */

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { folderGuide } from '@cc/ai';
 import type { Db } from '@cc/service-kit';
-import { isUniqueViolation, T } from './tables';
+import { isUniqueViolation } from '@cc/service-kit';
+import { T } from './tables';
 
 export interface FolderRow {
   id: number;

@@ -2,6 +2,3 @@ import { tableNames } from '@cc/service-kit';
 
 /** svc-files's tables, all in the `files` schema. Every query is scoped by user_id. */
 export const T = tableNames('files', ['folders', 'files', 'suggestions', 'suggestion_sets', 'rejections', 'journal_entries'] as const);
-
-/** Postgres unique_violation. */
-export const isUniqueViolation = (err: unknown): boolean => (err as { code?: string } | null)?.code === '23505';

@@ -1,7 +1,7 @@
+import { idFrom, idParams, invalid, notFound } from '@cc/service-kit';
 import { createMeetingBody, generateSectionBody, PEOPLE_MESSAGES as M, updateMeetingBody } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { PeopleAi } from './ai';
-import { idFrom, idParams, invalid, notFound } from './http';
 import { deleteMeeting, getMeeting, insertMeeting, updateMeeting } from './meetings';
 import { personContext } from './person-context';
 import { peopleByIds } from './people';

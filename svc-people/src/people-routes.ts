@@ -1,6 +1,6 @@
+import { idFrom, idParams, notFound } from '@cc/service-kit';
 import { createPersonBody, PEOPLE_MESSAGES as M, reorderPeopleBody, updatePersonBody } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
-import { idFrom, idParams, notFound } from './http';
 import { meetingsOfPerson } from './meetings';
 import { deletePerson, getPerson, insertPerson, listPeople, reorderPeople, updatePerson } from './people';
 

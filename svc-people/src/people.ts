@@ -1,7 +1,7 @@
+import { iso } from '@cc/service-kit';
 import type { Knex } from 'knex';
 import { fullProfile, personFieldKey, type Person, type PersonPatch } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
-import { iso } from './http';
 import { applyGuard, isRevision, isSaveId, mapOf, type FieldGuard, type Stale } from './revisions';
 import { T } from './tables';
 

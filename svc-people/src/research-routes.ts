@@ -1,8 +1,7 @@
 import type Koa from 'koa';
 import { createWebSearch, personResearchPrompt, tidyCitations, type WebSearch } from '@cc/ai';
 import { PEOPLE_MESSAGES as M, personSearchBody, type Citation, type Meeting } from '@cc/contracts';
-import { peerClient, type Db, type ModelCalls, type ServiceRouter } from '@cc/service-kit';
-import { idFrom, idParams, notFound } from './http';
+import { peerClient, type Db, type ModelCalls, type ServiceRouter, idFrom, idParams, notFound } from '@cc/service-kit';
 import { meetingsOfPerson } from './meetings';
 import { getPerson } from './people';
 import { personContext } from './person-context';

@@ -1,6 +1,6 @@
+import { iso } from '@cc/service-kit';
 import type { Citation, Person } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
-import { iso } from './http';
 import { T } from './tables';
 
 /** What a saved result was searched for: the person's name, role and company (a change of any makes it stale). */

@@ -1,6 +1,7 @@
 export { createApp, defineService, type ServiceApp, type ServiceConfig, type ServiceContext, type ServiceDefinition } from './app';
 export { ServiceRouter, zodMessages, type RouteSpec, type RouteInput } from './router';
 export { HttpError, httpError, errorMiddleware } from './errors';
+export { idFrom, idParams, invalid, isUniqueViolation, iso, notFound, parseBody } from './route-helpers';
 export { createLogger, type Logger } from './logger';
 export { createDb, dbOpen, migrate, tableNames, toInt, type Db, type Migration } from './db';
 export {

@@ -1,3 +1,4 @@
+import { idFrom, invalid, notFound } from '@cc/service-kit';
 import {
   adminSectionsQuery,
   COACHING_MESSAGES as M,
@@ -8,7 +9,6 @@ import {
 } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
-import { idFrom, invalid, notFound } from '../http';
 import { createQuestion, createSection, deleteQuestion, deleteSection, updateQuestion, updateSection } from './admin';
 import { readSections } from './questionnaires';
 

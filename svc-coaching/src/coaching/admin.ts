@@ -1,6 +1,5 @@
 import type { QuestionFields, QuestionPatch, Question, Section, SectionFields, SectionPatch } from '@cc/contracts';
-import { toInt, type Db } from '@cc/service-kit';
-import { isUniqueViolation } from '../http';
+import { toInt, type Db, isUniqueViolation } from '@cc/service-kit';
 import { findQuestion, readSections, type Conn, type SectionRow } from './questionnaires';
 import { T } from './tables';
 

@@ -1,3 +1,4 @@
+import { invalid, notFound } from '@cc/service-kit';
 import { AiMalformedAnswerError } from '@cc/ai';
 import {
   COACHING_FOLDER,
@@ -15,7 +16,6 @@ import {
 } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
-import { invalid, notFound } from '../http';
 import type { CoachingAi } from './ai';
 import { readConversation, recordExchange, saveNotes, saveText } from './conversations';
 import { findQuestion } from './questionnaires';

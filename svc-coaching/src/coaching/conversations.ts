@@ -1,7 +1,7 @@
+import { iso } from '@cc/service-kit';
 import type { Knex } from 'knex';
 import type { CoachingChatMessage } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
-import { iso } from '../http';
 import { T } from './tables';
 
 type Conn = Db | Knex.Transaction;

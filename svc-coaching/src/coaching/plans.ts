@@ -1,6 +1,6 @@
+import { iso } from '@cc/service-kit';
 import type { ArchivedCoachingPlan } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
-import { iso } from '../http';
 import { T } from './tables';
 
 /**

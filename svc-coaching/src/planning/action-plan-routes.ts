@@ -1,3 +1,4 @@
+import { notFound } from '@cc/service-kit';
 import { AiMalformedAnswerError } from '@cc/ai';
 import {
   generateActionPlanBody,
@@ -8,7 +9,6 @@ import {
   weekPromptQuery,
 } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
-import { notFound } from '../http';
 import { z } from 'zod';
 import { archivedPlans, createEmptyPlan, currentPlan, restorePlan } from './action-plans';
 import type { PlanningAi } from './ai';

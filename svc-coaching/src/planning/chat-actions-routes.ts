@@ -1,6 +1,6 @@
+import { invalid } from '@cc/service-kit';
 import { chatCreateTodoBody, generateWorkbackBody, PLANNING_MESSAGES as M, todoCreatedLine, workbackCreatedLine } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
-import { invalid } from '../http';
 import { insertTodo } from './todos';
 import { createWorkbackPlan, isPastTarget } from './workback';
 

@@ -1,7 +1,7 @@
+import { idFrom, notFound } from '@cc/service-kit';
 import { createMilestoneBody, PLANNING_MESSAGES as M, updateMilestoneBody } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
-import { idFrom, notFound } from '../http';
 import { deleteMilestone, insertMilestone, listMilestones, toggleMilestone, updateMilestone } from './milestones';
 
 const idParams = z.object({ id: z.string() });

@@ -1,7 +1,7 @@
+import { iso } from '@cc/service-kit';
 import type { Knex } from 'knex';
 import type { TimelineItem } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
-import { iso } from '../http';
 import { currentPlan, ensurePlan, lockPlans } from './action-plans';
 import { T } from './tables';
 

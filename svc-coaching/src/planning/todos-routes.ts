@@ -1,7 +1,7 @@
+import { idFrom, invalid, notFound } from '@cc/service-kit';
 import { createTodoBody, PLANNING_MESSAGES as M, updateTodoBody } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
-import { idFrom, invalid, notFound } from '../http';
 import { deleteTodo, insertSourcedTodo, listTodos, toggleTodo, updateTodo } from './todos';
 
 const idParams = z.object({ id: z.string() });
