@@ -9,7 +9,7 @@ import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { formatDateTime, formatDayLong } from '@cc/contracts/dates';
-import type { Meeting } from '../api/meetings';
+import { meeting } from '../testing/fixtures';
 import { installFakeApi, type FakeAnswer, type FakeHandler } from '../testing/fakeApi';
 import MeetingModal from './MeetingModal';
 
@@ -17,28 +17,6 @@ const PEOPLE = [
   { id: 4, full_name: 'Ada Lovelace' },
   { id: 5, full_name: 'Charles Babbage' },
 ];
-
-function meeting(fields: Partial<Meeting> = {}): Meeting {
-  return {
-    id: 31,
-    title: 'Budget review',
-    meeting_date: '2026-03-05T14:30',
-    short_date: 'Mar 5, 2026',
-    location: '',
-    attendees: [{ id: 4, name: 'Ada Lovelace' }],
-    attendee_ids: [4],
-    goals: '',
-    agenda: '',
-    anticipating: '',
-    notes: '',
-    followups: '',
-    reflection: '',
-    revisions: {},
-    created_at: '2026-03-01T00:00:00Z',
-    updated_at: '2026-03-01T00:00:00Z',
-    ...fields,
-  };
-}
 
 let fake: ReturnType<typeof installFakeApi>;
 const serve = (handler: FakeHandler) => (fake = installFakeApi(handler));

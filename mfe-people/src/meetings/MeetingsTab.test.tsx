@@ -8,33 +8,11 @@ import { resetChatStatusCache } from '@cc/ui';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import type { Meeting } from '../api/meetings';
 import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
+import { meeting } from '../testing/fixtures';
 import { MeetingsTab } from './MeetingsTab';
 
 const PEOPLE = [{ id: 4, full_name: 'Ada Lovelace' }];
-
-function stored(fields: Partial<Meeting> = {}): Meeting {
-  return {
-    id: 31,
-    title: 'Budget review',
-    meeting_date: '2026-03-05T14:30',
-    short_date: 'Mar 5, 2026',
-    location: '',
-    attendees: [{ id: 4, name: 'Ada Lovelace' }],
-    attendee_ids: [4],
-    goals: '',
-    agenda: '',
-    anticipating: '',
-    notes: '',
-    followups: '',
-    reflection: '',
-    revisions: {},
-    created_at: '2026-03-01T00:00:00Z',
-    updated_at: '2026-03-01T00:00:00Z',
-    ...fields,
-  };
-}
 
 let fake: ReturnType<typeof installFakeApi>;
 
@@ -57,16 +35,16 @@ const wait = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
 describe('the meetings list', () => {
   it('shows what is stored after the last save, when Done is pressed while a field is still saving (a slow network)', async () => {
     // The server: one meeting, whose title changes only when the slow save lands.
-    let meeting = stored();
+    let current = meeting();
     let land: () => void = () => {};
     fake = installFakeApi((req) => {
-      if (req.path === '/people/4/meetings') return { body: { success: true, meetings: [meeting] } };
-      if (req.path === '/meetings/31' && req.method === 'GET') return { body: { success: true, meeting } };
+      if (req.path === '/people/4/meetings') return { body: { success: true, meetings: [current] } };
+      if (req.path === '/meetings/31' && req.method === 'GET') return { body: { success: true, meeting: current } };
       if (req.path === '/meetings/31' && req.method === 'PATCH')
         return new Promise<FakeAnswer>((resolve) => {
           land = () => {
-            meeting = stored({ ...meeting, title: (req.body!.meeting as { title: string }).title });
-            resolve({ body: { success: true, errors: [], meeting } });
+            current = meeting({ ...current, title: (req.body!.meeting as { title: string }).title });
+            resolve({ body: { success: true, errors: [], meeting: current } });
           };
         });
       return undefined;

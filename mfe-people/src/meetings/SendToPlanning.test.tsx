@@ -9,6 +9,7 @@ import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import type { Meeting } from '../api/meetings';
+import { meeting as baseMeeting } from '../testing/fixtures';
 import { installFakeApi, type FakeHandler, type FakeRequest } from '../testing/fakeApi';
 import { followupLines, lineHash } from './followupTodos';
 import MeetingModal from './MeetingModal';
@@ -20,30 +21,17 @@ const PEOPLE = [
 
 const FOLLOWUPS = ['- [ ] Send Ada the deck', '- [x] Book the room', '* Call Charles', '', '## Later', '  Send Ada the deck  '].join('\n');
 
-function meeting(fields: Partial<Meeting> = {}): Meeting {
-  return {
-    id: 31,
-    title: 'Budget review',
-    meeting_date: '2026-03-05T14:30',
-    short_date: 'Mar 5, 2026',
-    location: '',
+/** The fixture's meeting with both attendees and a list of follow-ups. */
+const meeting = (fields: Partial<Meeting> = {}): Meeting =>
+  baseMeeting({
     attendees: [
       { id: 4, name: 'Ada Lovelace' },
       { id: 5, name: 'Charles Babbage' },
     ],
     attendee_ids: [4, 5],
-    goals: '',
-    agenda: '',
-    anticipating: '',
-    notes: '',
     followups: FOLLOWUPS,
-    reflection: '',
-    revisions: {},
-    created_at: '2026-03-01T00:00:00Z',
-    updated_at: '2026-03-01T00:00:00Z',
     ...fields,
-  };
-}
+  });
 
 /** Planning as the server keeps it: one todo per source_key. */
 function planning(fail = false) {
