@@ -26,16 +26,25 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
   const [busy, setBusy] = useState(false);
   const statusRef = useRef<HTMLDivElement | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
+  const chosenRef = useRef<File | null>(null);
 
   useEffect(() => {
     if (status) statusRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [status]);
 
   const choose = async (chosen: File | null) => {
+    chosenRef.current = chosen;
     setFile(chosen);
     setPreview(null);
     setStatus(null);
-    if (chosen) setPreview(previewCsv(await chosen.text(), type));
+    if (!chosen) return;
+    try {
+      const found = await previewCsv(await chosen.text(), type);
+      // Another file may have been chosen while this one was read.
+      if (chosenRef.current === chosen) setPreview(found);
+    } catch {
+      // The preview is a courtesy (the parser's chunk did not load): the upload still checks the file.
+    }
   };
 
   const upload = async () => {
@@ -48,6 +57,7 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
       const answer = await uploadQuestionsCsv(file, type);
       setStatus({ text: uploadStatus({ message: answer.message }), ok: true, details: [] });
       // Imported: the file and its preview go, the result stays where the preview was.
+      chosenRef.current = null;
       setFile(null);
       setPreview(null);
       if (input.current) input.current.value = '';
