@@ -3,10 +3,11 @@ import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { subDays } from 'date-fns';
+import { localIsoDate } from '@cc/contracts/periods';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { installFakeApi, type FakeAnswer, type FakeRequest } from '../../testing/fakeApi';
 import { profileWith, renderPanel } from '../testing';
-import { isoDay } from './period';
 
 let fake: ReturnType<typeof installFakeApi>;
 beforeEach(() => {
@@ -18,8 +19,8 @@ afterEach(() => {
   forgetStorageAccount();
 });
 
-const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 86_400_000));
-const TODAY = isoDay(new Date());
+const daysAgo = (n: number) => localIsoDate(subDays(new Date(), n));
+const TODAY = localIsoDate(new Date());
 const RECENT = daysAgo(10);
 const OLD = daysAgo(400);
 

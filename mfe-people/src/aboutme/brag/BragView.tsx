@@ -5,7 +5,8 @@ import { fileAddress } from '@cc/contracts/addresses';
 import { useNavigate } from '@cc/ui/router';
 import { gatherBrag } from './gather';
 import { bragMarkdown } from './markdown';
-import { isoDay, PRESET_LABELS, type PeriodPreset } from './period';
+import { localIsoDate } from '@cc/contracts/periods';
+import { PRESET_LABELS, type PeriodPreset } from './period';
 import { saveBrag } from './save';
 import { usePeriod } from './usePeriod';
 import './brag.css';
@@ -23,7 +24,7 @@ export default function BragView({ onClose, today }: { onClose(): void; today?: 
   const navigate = useNavigate();
   // One 'today' for the view's life: the period it computes stays the same object between renders.
   const [now] = useState(() => today ?? new Date());
-  const day = useMemo(() => isoDay(now), [now]);
+  const day = useMemo(() => localIsoDate(now), [now]);
   const { preset, setPreset, custom, setCustom, period } = usePeriod(now);
   const [gathering, setGathering] = useState<Gathering>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);

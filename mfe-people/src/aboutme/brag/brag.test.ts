@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { keptStatements, openingLine, planningItems, type BragData } from './gather';
 import { bragMarkdown, byMonth } from './markdown';
-import { inPeriod, presetPeriod } from './period';
+import { inPeriod, presetPeriod, validPeriod } from './period';
 import { freeName } from './save';
 
 const todo = (patch: Partial<Todo>): Todo => ({
@@ -58,6 +58,15 @@ describe('the brag document period', () => {
     expect(presetPeriod('last6', today)).toEqual({ from: '2026-02-28', to: '2026-08-31' });
     expect(presetPeriod('last12', today)).toEqual({ from: '2025-08-31', to: '2026-08-31' });
     expect(presetPeriod('year', today)).toEqual({ from: '2026-01-01', to: '2026-08-31' });
+    // A leap year's 29 February, and the late evening of a day (its day, not UTC's).
+    expect(presetPeriod('last12', new Date(2028, 1, 29, 23, 30))).toEqual({ from: '2027-02-28', to: '2028-02-29' });
+  });
+
+  it('takes a custom period of two real days in order', () => {
+    expect(validPeriod({ from: '2026-02-01', to: '2026-02-28' })).toBe(true);
+    expect(validPeriod({ from: '2026-02-01', to: '2026-02-31' })).toBe(false);
+    expect(validPeriod({ from: '2026-03-01', to: '2026-02-28' })).toBe(false);
+    expect(validPeriod({ from: '', to: '2026-02-28' })).toBe(false);
   });
 
   it('includes both end days and counts a timestamp by its day', () => {

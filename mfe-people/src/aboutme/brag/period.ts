@@ -1,3 +1,6 @@
+import { startOfYear, subMonths } from 'date-fns';
+import { isIsoDate, localIsoDate } from '@cc/contracts/periods';
+
 /** The period a brag document covers: whole days, both ends included, as YYYY-MM-DD. */
 export interface Period {
   from: string;
@@ -13,36 +16,24 @@ export const PRESET_LABELS: Record<PeriodPreset, string> = {
   custom: 'Custom',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The user's own calendar day (journal dates are the user's days, not UTC ones). */
-export function isoDay(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** The same day `months` earlier, clamped to the month's end (31 August − 6 months is 28/29 February). */
-function monthsBefore(today: Date, months: number): Date {
-  const first = new Date(today.getFullYear(), today.getMonth() - months, 1);
-  const lastDay = new Date(first.getFullYear(), first.getMonth() + 1, 0).getDate();
-  return new Date(first.getFullYear(), first.getMonth(), Math.min(today.getDate(), lastDay));
-}
-
+/**
+ * From the same day 6 or 12 months back (date-fns clamps to the month's end: 31 August − 6
+ * months is 28/29 February), or from 1 January, to today; the user's own days (journal dates
+ * are the user's days, not UTC ones).
+ */
 export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, today: Date): Period {
-  const to = isoDay(today);
-  if (preset === 'year') return { from: `${today.getFullYear()}-01-01`, to };
-  return { from: isoDay(monthsBefore(today, preset === 'last6' ? 6 : 12)), to };
+  const from = preset === 'year' ? startOfYear(today) : subMonths(today, preset === 'last6' ? 6 : 12);
+  return { from: localIsoDate(from), to: localIsoDate(today) };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A custom period the user typed: both days set and in order. */
+/** A custom period the user typed: two real days, in order. */
 export function validPeriod(period: Period): boolean {
-  return DAY.test(period.from) && DAY.test(period.to) && period.from <= period.to;
+  return isIsoDate(period.from) && isIsoDate(period.to) && period.from <= period.to;
 }
 
-/** Whether a date (a day, or a timestamp whose day counts) falls in the period. */
+/** Whether a date (a day, or a timestamp whose day counts) falls in the period (YYYY-MM-DD compares as text). */
 export function inPeriod(date: string | null | undefined, period: Period): boolean {
   if (!date) return false;
   const day = date.slice(0, 10);
-  return DAY.test(day) && day >= period.from && day <= period.to;
+  return isIsoDate(day) && day >= period.from && day <= period.to;
 }
