@@ -25,7 +25,7 @@ export function moduleRules(production) {
   ];
 }
 
-/** The swc minifier: about 5 s per app instead of about 12 s with the default (TOOLCHAIN.md). */
+/** The swc minifier: about 5 s per app instead of about 12 s with the default (docs/architecture.md#toolchain-pitfalls). */
 export function minimizers() {
   return [
     new MinimizerPlugin({

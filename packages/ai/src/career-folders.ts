@@ -1,5 +1,5 @@
 /**
- * What the product knows about career folders: the seven of the spec (§1), a few more for when
+ * What the product knows about career folders: the seven of docs/dashboard.md#suggestions, a few more for when
  * those exist, and for each the headings a file in it has, what each heading is about
  * (keywords), the question a coach asks to fill it, and file ideas. The prompts quote it and
  * the offline coach runs on it.

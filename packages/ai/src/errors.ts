@@ -1,5 +1,5 @@
 /**
- * Typed failures of an AI call. Services map them to the spec's messages (each screen has its
+ * Typed failures of an AI call. Services map them to their domain's messages (docs/ai.md#failures: each screen has its
  * own wording), so the errors carry a stable `code` rather than user-facing text.
  */
 export type AiErrorCode = 'timeout' | 'unavailable' | 'malformed' | 'empty' | 'aborted';

@@ -1,5 +1,5 @@
 /**
- * The JSON actions a planning-chat reply may embed (spec §4: create_todo, create_workback_plan).
+ * The JSON actions a planning-chat reply may embed (create_todo, create_workback_plan: docs/planning.md#planning-chat).
  * Their fields are defined once, in @cc/contracts/planning (todo_data is what
  * POST /planning/chat_create_todo checks, goal_data what POST /planning/generate_workback_plan
  * checks); this module states the form to the model and finds actions in replies. Detection

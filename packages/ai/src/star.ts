@@ -61,7 +61,7 @@ export interface StarOptions {
   /**
    * Which messages count for every phase (default: the user's only). The coach's own lines are
    * questions and boilerplate ("…before they are saved"), never the user's story: they can set
-   * the situation (spec: "set by keywords in the user or assistant text") and nothing else.
+   * the situation (docs/dashboard.md#file-chat: "user or assistant text") and nothing else.
    */
   roles?: ReadonlyArray<'user' | 'assistant'>;
   /** What the story already holds before the conversation (the open file's STAR parts). */
@@ -74,7 +74,7 @@ export function starFromMessages(
 ): StarProgress {
   return messages.reduce((progress, m) => {
     if ((roles as readonly string[]).includes(m.role)) return advanceStar(progress, m.content);
-    // The spec lets the coach's text set the situation (it often restates the setting), and
+    // The coach's text may set the situation (it often restates the setting; docs/dashboard.md#file-chat), and
     // nothing else: its questions and boilerplate never stand for the user's task, action or result.
     if (m.role === 'assistant' && !progress.situation && STAR_KEYWORDS.situation.test(m.content)) return { ...progress, situation: true };
     return progress;

@@ -1,5 +1,5 @@
 /**
- * Statement extraction from a generated profile (spec, validation rules): stop at a
+ * Statement extraction from a generated profile (docs/about-me.md#statements): stop at a
  * "References" line, take "Information from X:" lines as the source of what follows, strip
  * bullet markers, skip headings and blank lines, keep at most 200. Pure, no Node APIs.
  */

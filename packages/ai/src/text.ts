@@ -65,7 +65,7 @@ export const slug = (s: string): string =>
 
 export const asMarkdownFileName = (s: string): string => `${slug(s) || 'notes'}.md`;
 
-/** Suggestion counts are integers 1-10; anything else falls back to 5 (spec). */
+/** Suggestion counts are integers 1-10; anything else falls back to 5 (docs/dashboard.md#suggestions). */
 export function normalizeCount(count: unknown): number {
   const n = typeof count === 'number' ? count : Number.parseInt(String(count ?? ''), 10);
   if (!Number.isFinite(n)) return 5;

@@ -1,5 +1,5 @@
 /**
- * The one fetch wrapper every micro-frontend uses (DESIGN.md §1, §3): every request that
+ * The one fetch wrapper every micro-frontend uses (docs/architecture.md#identity-and-csrf): every request that
  * carries the CSRF token goes through here.
  *
  * - same-origin cookies, `Accept: application/json` (the gateway tells API calls from page

@@ -60,7 +60,7 @@ import {
 
 /** `{success: true}` and nothing else to say. */
 export const okAnswer = z.object({ success: z.literal(true) });
-/** `{success: true, errors: []}`: the spec's Rails-style confirmation. */
+/** `{success: true, errors: []}`: the Rails-style confirmation of a write (docs/api.md#conventions). */
 export const okWithErrorsAnswer = z.object({ success: z.literal(true), errors: z.array(z.string()) });
 /** `DELETE /folders/{folderName}`: the folder went, with this many files. */
 export const deleteFolderAnswer = okWithErrorsAnswer.extend({ deleted_files: z.number().int() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from './periods-days';
 
 /**
- * The /ai_chat calls (svc-chat): every chat of both spec documents goes through them. A
+ * The /ai_chat calls (svc-chat): every chat of the product goes through them (docs/chat.md). A
  * conversation belongs to the signed-in user and one key: `file_id`, or `person_id`, or
  * `folder` + `file_name`. When a request gives several, the first of that order wins.
  */
@@ -14,7 +14,7 @@ export const CHAT_LIMITS = {
   history: 200,
   historyMessage: 20_000,
   name: 255,
-  /** The planning page's summary of the user's todos or milestones (§7). */
+  /** The planning page's summary of the user's todos or milestones (docs/planning.md#planning-chat). */
   contextSummary: 4_000,
 } as const;
 

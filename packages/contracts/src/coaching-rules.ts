@@ -1,6 +1,6 @@
 /**
  * `@cc/contracts/coaching-rules`: what the coaching page and svc-coaching both need without zod
- * (the browser imports it): the questionnaire types and the period kind of each, the spec's
+ * (the browser imports it): the questionnaire types and the period kind of each, the page's
  * messages, the field bounds and constants, and the virtual coaching file name rule.
  */
 import { isPeriodKey, type PeriodKind } from './periods-keys';
@@ -45,7 +45,7 @@ export function questionnairePeriodKey(type: QuestionnaireType, key: unknown): s
   return typeof key === 'string' && isPeriodKey(key, kind) ? key : undefined;
 }
 
-/** The tab of the coaching page for each questionnaire (spec §2). */
+/** The tab of the coaching page for each questionnaire (docs/coaching.md#tabs). */
 export const QUESTIONNAIRE_TABS: Record<QuestionnaireType, string> = {
   onboarding: 'onboarding-questionnaire',
   start_of_day: 'start-of-day-checkin',
@@ -68,7 +68,7 @@ const PERIOD_KEY_FORMS: Record<PeriodKind, string> = {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const COACHING_MESSAGES = {
-  // Requests (spec §5 leaves the server's rules open; fixed here, documented in svc-coaching's README).
+  // Requests (the server's rules, fixed here and documented in svc-coaching's README).
   typeInvalid: `type must be one of: ${QUESTIONNAIRE_TYPES.join(', ')}.`,
   periodKeyInvalid: (type: QuestionnaireType): string => {
     const kind = QUESTIONNAIRE_PERIOD[type];
@@ -124,7 +124,7 @@ export const COACHING_MESSAGES = {
   aiUnavailable: 'The AI coach is not available right now. Please try again later.',
   aiMalformed: 'The AI coach gave an answer that could not be used. Please try again.',
   aiRateLimited: 'Too many AI requests. Please wait a minute and try again.',
-  // The spec's page texts (§5, §8).
+  // The page's texts (docs/coaching.md#messages).
   promptRequired: 'Please enter a prompt',
   selectCsv: 'Please select a CSV file',
   suggestionNeedsBoth: 'Please provide both file name and folder name',
@@ -169,7 +169,7 @@ export const COACHING_LIMITS = {
   recentPeriods: 8,
 } as const;
 
-/** The spec's constants for the coaching page (§9). */
+/** The coaching page's delays and sizes (docs/coaching.md#limits-and-delays). */
 export const COACHING_TIMING = {
   periodStepDebounceMs: 150,
   editorAutosaveMs: 800,
@@ -183,20 +183,20 @@ export const COACHING_FOLDER = 'coaching';
 const OPENER_PREFIX = COACHING_MESSAGES.reflectingOn('');
 
 /**
- * Whether a user message of a question chat is an answer: the automatic first message (spec §4)
+ * Whether a user message of a question chat is an answer: the automatic first message (docs/coaching.md#question-chat)
  * only names the question, so it is never scored, listed or counted as answered.
  */
 export function isAnswerMessage(message: { role: string; content: string }): boolean {
   return message.role === 'user' && message.content.trim() !== '' && !message.content.trimStart().startsWith(OPENER_PREFIX);
 }
 
-/** Score colours (spec §9): under 40 red, 40-69 yellow, 70 and above green. */
+/** Score colours (docs/coaching.md#question-chat): under 40 red, 40-69 yellow, 70 and above green. */
 export function scoreColour(score: number): 'red' | 'yellow' | 'green' {
   return score < 40 ? 'red' : score < 70 ? 'yellow' : 'green';
 }
 
 /**
- * The virtual coaching file of a question and period (spec §5): the title lowercased, only
+ * The virtual coaching file of a question and period (docs/coaching.md#keeping-an-answer-in-a-file): the title lowercased, only
  * alphanumerics, hyphens and spaces kept, cut to 48 characters, spaces as underscores, then
  * `_{period key}.md`, in the folder `coaching`.
  */

@@ -2,7 +2,7 @@
  * `@cc/contracts/dates`: how every date a user reads is written (zod-free: the remotes, the
  * offline coach and the services import it). One module, so a todo reads the same in its list,
  * in the assistant's reply, in the result line and in the week prompt, and a meeting's date the
- * same in its field's label as in its list. ISO forms stay only where the spec fixes them
+ * same in its field's label as in its list. ISO forms stay only where the product fixes them
  * (titles, period keys, file names): those are not made here.
  *
  * Dates follow the user's locale (the browser's own, through Intl, so no locale data ships in

@@ -65,7 +65,7 @@ export const NOTE_MAX = 100_000;
 /** Entries of a reorder list. */
 export const REORDER_MAX = 10_000;
 
-// ---- name rules (spec §5): in names.ts (zod-free, for the browser) ----
+// ---- name rules (docs/dashboard.md#files): in names.ts (zod-free, for the browser) ----
 
 export { DESCRIPTION_MAX, FILE_NAME_MAX, FOLDER_NAME_MAX, nameKey, normalizeFileName, normalizeFolderName } from './names';
 

@@ -1,10 +1,10 @@
 /**
- * The folder and file name rules (spec §5), without zod: the browser imports them from
+ * The folder and file name rules (docs/dashboard.md#files), without zod: the browser imports them from
  * `@cc/contracts/names` so that a page does not pull zod into its bundle. `files.ts`
  * re-exports them for the services.
  */
 
-/** Longest folder name, file name (with `.md`) and description (spec §5). */
+/** Longest folder name, file name (with `.md`) and description (docs/dashboard.md#limits-and-delays). */
 export const FOLDER_NAME_MAX = 100;
 export const FILE_NAME_MAX = 200;
 export const DESCRIPTION_MAX = 2000;

@@ -1,12 +1,12 @@
 /**
  * `@cc/contracts/people-rules`: what the people page and svc-people both need without zod (the
- * browser imports it): the spec's messages, the profile sections and their fields (defined
+ * browser imports it): the page's messages, the profile sections and their fields (defined
  * here once), the field bounds, the meeting sections, timing constants, the preparation
  * questions and the default meeting title.
  */
 
 export const PEOPLE_MESSAGES = {
-  // Field rules (spec §5 leaves them open; fixed here and documented in svc-people's README).
+  // Field rules (fixed here and documented in svc-people's README).
   fullNameRequired: 'Please enter a name.',
   fullNameTooLong: 'Names can be at most 200 characters.',
   personShape: 'person must be an object, e.g. person{full_name}.',
@@ -42,7 +42,7 @@ export const PEOPLE_MESSAGES = {
   searchTimeout: 'The web search took too long to answer. Please try again.',
   searchUnavailable: 'The web search is not available right now. Please try again later.',
   searchEmpty: 'The web search gave no answer. Please try again.',
-  // The spec's page texts (§4, §8).
+  // The page's texts (docs/people.md).
   typing: 'Typing...',
   saving: 'Saving...',
   saved: 'Saved',
@@ -206,15 +206,15 @@ export const MEETING_SECTION_TITLES: Record<MeetingSection, string> = {
   reflection: 'Reflection',
 };
 
-/** The spec's timing constants (§9). */
+/** The autosave delays (docs/people.md#limits-and-delays). */
 export const PEOPLE_AUTOSAVE_MS = 600;
 export const MEETING_AUTOSAVE_MS = 600;
 
-/** The meeting chat's virtual file (spec §7). */
+/** The meeting chat's virtual file (docs/people.md#meetings). */
 export const MEETING_CHAT = {
   folder: 'meetings',
   /**
-   * Spec §7 names one file, 'meeting-prep.md', so every meeting shared one conversation (a new
+   * The first description named one file, 'meeting-prep.md', so every meeting shared one conversation (a new
    * meeting showed an old one's talk). Each meeting has its own: 'meeting-prep-{id}.md', which
    * svc-chat keys like any folder and file name. A meeting has none until it exists.
    */
@@ -222,7 +222,7 @@ export const MEETING_CHAT = {
 } as const;
 
 /**
- * The modal's ten preparation questions (the spec lists ten without their wording): what a
+ * The modal's ten preparation questions (the first description had ten without their wording): what a
  * thoughtful coach asks before a meeting that matters.
  */
 export const MEETING_PREP_QUESTIONS = [

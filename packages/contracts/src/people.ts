@@ -131,7 +131,7 @@ export const updatePersonBody = z.unknown().transform((raw, ctx): PersonPatch =>
 /** `PATCH /people/reorder`: the ids in the new order (the user's others keep theirs, after). */
 export const reorderPeopleBody = z.object({ order: idList(M.orderInvalid, L.reorder, M.orderTooLong) });
 
-/** `POST /people/{id}/perplexity_search`: the spec sends an empty body; `refresh: true` asks again. */
+/** `POST /people/{id}/perplexity_search`: the documented call sends an empty body; `refresh: true` asks again (docs/people.md#research). */
 export const personSearchBody = z.object({
   refresh: z.preprocess((v) => (v === undefined || v === null ? false : v), z.boolean({ error: M.refreshInvalid })),
 });
@@ -155,7 +155,7 @@ export function meetingDateValue(raw: string): string | undefined {
   return `${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
-/** Blank (or null) is "no date given": ignored (spec §5, "an empty date input is ignored"). */
+/** Blank (or null) is "no date given": ignored (docs/people.md#meetings). */
 const meetingDateField = z.preprocess(
   (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
   z
@@ -324,7 +324,7 @@ export const staleFieldAnswer = z.object({
 export type StaleFieldAnswer = z.infer<typeof staleFieldAnswer>;
 
 export const PEOPLE_ANSWERS = {
-  /** The user's people in their order (a bare array, as the spec has it). */
+  /** The user's people in their order (a bare array, as the documented call has it: docs/people.md#people). */
   'GET /people': z.array(personListItemSchema),
   'POST /people': personWriteAnswer,
   /** `ignored`: listed ids that are not the user's people. */

@@ -1,5 +1,5 @@
 /**
- * Period keys (spec: coaching "Period keys" and "Period stepping"; planning's timeline):
+ * Period keys (docs/coaching.md#check-ins; planning's timeline, docs/planning.md#action-plan):
  *   day YYYY-MM-DD · ISO week YYYY-Www · month YYYY-MM · quarter YYYY-Qn · semester YYYY-H1|H2.
  * A week key's year is the ISO week-year, which differs from the calendar year around New
  * Year (2026-12-31 is in 2026-W53, 2027-01-01 too; 2024-12-30 is in 2025-W01). Every period is
@@ -56,7 +56,7 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const dayString = (date: Date) => lightFormat(date, 'yyyy-MM-dd');
 
 /**
- * ISO weeks in an ISO week-year: 52 or 53. As the spec puts it, the count is the number of
+ * ISO weeks in an ISO week-year: 52 or 53 (docs/coaching.md#check-ins): the count is the number of
  * the week holding 28 December (always the year's last week).
  */
 export function weeksInIsoYear(year: number): number {

@@ -1,12 +1,12 @@
 /**
  * `@cc/contracts/planning-rules`: what the planning page and svc-coaching both need without zod
- * (the browser imports it): the spec's messages, the field bounds, the chat and timeline
+ * (the browser imports it): the page's messages, the field bounds, the chat and timeline
  * constants, tag normalisation and the reading of a week's action lines.
  */
 import { formatDay } from './dates';
 
 export const PLANNING_MESSAGES = {
-  // Field rules (spec §5 leaves them open; fixed here and documented in svc-coaching's README).
+  // Field rules (fixed here and documented in svc-coaching's README).
   titleRequired: 'Please enter a title.',
   titleTooLong: 'Titles can be at most 200 characters.',
   descriptionTooLong: 'Descriptions can be at most 2000 characters.',
@@ -23,7 +23,7 @@ export const PLANNING_MESSAGES = {
   todoNotFound: 'Todo not found.',
   milestoneNotFound: 'Milestone not found.',
   linkedMilestoneNotFound: 'The milestone to link this todo to was not found.',
-  // A todo's source (beyond the spec: a meeting's follow-up sent to planning).
+  // A todo's source (added: a meeting's follow-up sent to planning, docs/people.md#meetings).
   sourceKeyInvalid: 'source_key must be at most 200 letters, digits and the signs : . _ - (for example meeting:12:line:3f9a).',
   sourceLabelTooLong: 'source_label can be at most 200 characters.',
   sourceUrlInvalid: 'source_url must be a path in the app, starting with / (at most 500 characters).',
@@ -51,7 +51,7 @@ export const PLANNING_MESSAGES = {
   aiUnavailable: 'The AI model is not available right now. Please try again later.',
   aiMalformed: 'The AI model gave an answer that could not be used. Please try again.',
   aiRateLimited: 'Too many AI requests. Please wait a minute and try again.',
-  // The spec's page texts (§5, §8).
+  // The page's texts (docs/planning.md#messages).
   weekPromptRequired: 'Please provide context for the action plan.',
   confirmDeleteTodo: 'Are you sure you want to delete this todo?',
   confirmDeleteMilestone: 'Are you sure you want to delete this milestone? Associated actions will not be deleted but will be unlinked.',
@@ -78,7 +78,7 @@ export const PLANNING_MESSAGES = {
   errorGeneratingPlan: 'Error generating plan',
   errorLoadingArchived: 'Error loading archived action plans.',
   noArchivedPlans: 'No archived action plans yet.',
-  /** Restoring an archived plan (added with restore_action_plan; the spec has no wording for it). */
+  /** Restoring an archived plan (added with restore_action_plan, docs/planning.md#action-plan). */
   errorRestoringPlan: 'Error restoring action plan: ',
   archivedPlanNotFound: 'That archived action plan was not found.',
 } as const;
@@ -104,7 +104,7 @@ export const PLANNING_LIMITS = {
   sourceUrl: 500,
 } as const;
 
-/** The spec's timing and counting constants for the planning page (§4, §7, §9). */
+/** The planning chat's timing and counting constants (docs/planning.md#planning-chat). */
 export const PLANNING_CHAT = {
   /** Only the last 6 messages go to the model. */
   historyMessages: 6,
@@ -121,13 +121,13 @@ export const PLANNING_CHAT = {
   milestonesFile: 'milestones.md',
   /**
    * The one planning conversation (issue 18: the assistant must not forget on a tab change).
-   * send_message still names the tab's file ({tab}.md, §7) so the coach knows the view; every
+   * send_message still names the tab's file ({tab}.md) so the coach knows the view; every
    * planning file name is kept as this one conversation (`isPlanningChatFile`).
    */
   conversationFile: 'planning.md',
 } as const;
 
-/** A file name the planning chat uses (§7's {tab}.md or milestones.md, or the conversation's own): all one conversation. */
+/** A file name the planning chat uses ({tab}.md or milestones.md, or the conversation's own): all one conversation. */
 export const isPlanningChatFile = (folder: string, fileName: string): boolean =>
   folder === PLANNING_CHAT.folder && /^(?:all_todos|upcoming|done|milestones|action_plan|planning)\.md$/.test(fileName);
 

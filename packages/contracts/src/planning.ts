@@ -98,7 +98,7 @@ export type MilestonePatch = z.output<typeof milestonePatchSchema>;
 
 const blankIsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 /**
- * Where a todo came from (beyond the spec: a meeting's follow-up). `source_key` names the
+ * Where a todo came from (added: a meeting's follow-up, docs/people.md#meetings). `source_key` names the
  * origin for the user, once: a second todo with the same key is not created. The URL is a
  * path in the app, never another site. Blank is "no source"; absent stays absent, so the form's
  * fields (and the chat's todo_data) read as before.
@@ -137,7 +137,7 @@ export const createMilestoneBody = z.object({ milestone: nested(milestoneFieldsS
 /** `PATCH /planning/milestones/{id}` */
 export const updateMilestoneBody = z.object({ milestone: nested(milestonePatchSchema) });
 
-// ---- the planning chat's JSON actions (spec §4: create_todo, create_workback_plan) ----
+// ---- the planning chat's JSON actions (docs/planning.md#planning-chat: create_todo, create_workback_plan) ----
 
 /**
  * `goal_data`: the goal as `title` (or `goal`), its target date, and optionally a description,

@@ -1,6 +1,6 @@
 /**
- * The About me profile's rules without zod, for the panel and the service alike: the spec's
- * texts (§8, §9), its delays and limits, and the statement statuses.
+ * The About me profile's rules without zod, for the panel and the service alike: its texts,
+ * delays and limits (docs/about-me.md#messages, #limits-and-delays), and the statement statuses.
  */
 
 export const PROFILE_LIMITS = {
@@ -12,18 +12,18 @@ export const PROFILE_LIMITS = {
   /** The editable prompts of the Generate modal. */
   system: 20_000,
   user: 60_000,
-  /** Spec §9: at most 200 extracted statements. */
+  /** At most 200 extracted statements (docs/about-me.md#statements). */
   statements: 200,
 } as const;
 
 export const PROFILE_DELAYS_MS = {
-  /** Spec §9: autosave 700 ms after typing, and on blur. */
+  /** Autosave 700 ms after typing, and on blur (docs/about-me.md#details). */
   autosave: 700,
-  /** Spec §8: 'Save failed' shows for 2 seconds. */
+  /** 'Save failed' shows for 2 seconds (docs/about-me.md#details). */
   saveFailedShown: 2_000,
-  /** Spec §9: the narrative hint changes after 8 s. */
+  /** The narrative hint changes after 8 s (docs/about-me.md#generation). */
   narrativeHint: 8_000,
-  /** Spec §9: narrative polling every 2 s, for up to 20 s. */
+  /** Narrative polling every 2 s, for up to 20 s (docs/about-me.md#generation). */
   narrativePoll: 2_000,
   narrativePollMax: 20_000,
   /** How often the panel asks for a deep research's progress. */
@@ -42,11 +42,11 @@ export type GenerationState = (typeof GENERATION_STATES)[number];
 export const GENERATION_PHASES = ['queued', 'reading', 'researching', 'writing', 'extracting', 'done'] as const;
 export type GenerationPhase = (typeof GENERATION_PHASES)[number];
 
-/** An empty source groups a company statement under 'Company' (spec §3). */
+/** An empty source groups a company statement under 'Company' (docs/about-me.md#company-insights). */
 export const DEFAULT_COMPANY_GROUP = 'Company';
 
 export const PROFILE_MESSAGES = {
-  // The panel's texts (spec §4, §8, §9).
+  // The panel's texts (docs/about-me.md#messages).
   saving: 'Saving',
   /** Said once the details are stored, as every other autosave does. */
   saved: 'Saved',
@@ -57,7 +57,7 @@ export const PROFILE_MESSAGES = {
   narrativeFailed: 'Failed to generate executive summary.',
   deepResearchLoading: 'Generating your professional profile with deep research (this may take 5-15 minutes)...',
   updatedEvent: 'aboutme:updated',
-  // Server rules (the spec leaves them open; documented in svc-people's README).
+  // Server rules (documented in svc-people's README).
   detailsShape: 'details must be an object, e.g. details{full_name, company, company_description, role, extra}.',
   detailText: (field: string) => `details.${field} must be text.`,
   detailTooLong: (field: string, max: number) => `details.${field} can be at most ${max.toLocaleString('en-US')} characters.`,

@@ -92,7 +92,7 @@ export const deleteCompanyStatementBody = z.object({
   company: z.preprocess((v) => (v === null ? '' : v), z.string({ error: M.companyRequired }).max(L.company, { error: M.companyTooLong })),
   index: indexField,
 });
-/** Spec §4: the status is sent as a string; anything but the three is 422. */
+/** The status is sent as a string; anything but the three is 422 (docs/about-me.md#statements). */
 export const verifyStatementBody = z.object({ index: indexField, status: z.enum(STATEMENT_STATUSES, { error: M.statusInvalid }) });
 
 // ---- answers ----

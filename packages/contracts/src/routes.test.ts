@@ -6,7 +6,7 @@ import { isPageNavigation, matchRoute, ownerOfPath, routingRules } from './routi
 
 const SPEC_DIR = path.resolve(import.meta.dirname, '../../../../shared/spec');
 
-/** Every `METHOD /path` written in a document's "calls it makes" section (§7). */
+/** Every `METHOD /path` written in a first description's "calls it makes" section. */
 function documentedCalls(file: string): Set<string> {
   const text = readFileSync(path.join(SPEC_DIR, file), 'utf8');
   const start = text.search(/^## 7\. The calls it makes/m);
@@ -38,7 +38,7 @@ describe('the route table', () => {
     expect(keys.length).toBe(new Set(keys).size);
   });
 
-  test('holds the fixed extra paths of DESIGN.md §2 and the /auth paths', () => {
+  test('holds the fixed extra paths of the design and the /auth paths', () => {
     const design = tableFor('design');
     for (const call of [
       'GET /planning/todos',
@@ -55,7 +55,7 @@ describe('the route table', () => {
       expect(design).toContain(call);
   });
 
-  test('owners follow DESIGN.md §2', () => {
+  test('owners follow docs/architecture.md#route-ownership', () => {
     const profileFiles = /^\/profile\/(suggested_|.*_suggestion_prompt$|file_draft_prompt$|regenerate_|generate_file_draft$|reject_)/;
     for (const r of API_ROUTES) {
       const seg = r.path.split('/')[1];

@@ -1,6 +1,6 @@
 /**
- * The route table: every documented API call (method + path) of both spec documents, the
- * extra paths fixed by DESIGN.md §2, the /auth paths, and the page routes. The nginx config,
+ * The route table: every documented API call (method + path) of the product's first description,
+ * the extra paths added since, the /auth paths, and the page routes (docs/api.md#routes). The nginx config,
  * the embedded gateway, each service's 501 fallbacks and the contract tests all derive from
  * this one list, so a path is owned by exactly one service in every run mode.
  */
@@ -10,12 +10,12 @@ export type ServiceName = (typeof SERVICES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Where a route is documented: the two spec documents, DESIGN.md §2/§3, or an issue. */
+/** Where a route came from: one of the two first descriptions of the product, the design (docs/architecture.md#route-ownership), or an issue. */
 export type RouteSource = 'dashboard-planning-journal' | 'coaching-people-aboutme' | 'design' | 'issue';
 
 export interface ApiRoute {
   method: HttpMethod;
-  /** Path with `{param}` placeholders, as the spec writes it; no query string. */
+  /** Path with `{param}` placeholders, as the documented call writes it; no query string. */
   path: string;
   owner: ServiceName;
   /** Every document that lists the call (a call listed by both documents appears once). */
@@ -32,7 +32,7 @@ function r(method: HttpMethod, path: string, owner: ServiceName, ...sources: Rou
 }
 
 export const API_ROUTES: readonly ApiRoute[] = [
-  // Identity (DESIGN.md §3)
+  // Identity (docs/architecture.md#identity-and-csrf)
   r('POST', '/auth/sign_up', 'identity', DESIGN),
   r('POST', '/auth/sign_in', 'identity', DESIGN),
   r('POST', '/auth/sign_out', 'identity', DESIGN),
@@ -57,7 +57,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PATCH', '/files/{id}/summary', 'files', D1),
   r('PATCH', '/files/{id}/goals', 'files', D1),
 
-  // AI suggestions and drafts (the svc-files part of /profile, DESIGN.md §2)
+  // AI suggestions and drafts (the svc-files part of /profile, docs/architecture.md#route-ownership)
   r('GET', '/profile/suggested_folders', 'files', D1),
   r('GET', '/profile/suggested_files', 'files', D1),
   r('GET', '/profile/folder_suggestion_prompt', 'files', D1),

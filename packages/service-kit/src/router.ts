@@ -64,7 +64,7 @@ type Handler<M extends HttpMethod, Path extends string, B extends Schema, Q exte
   RouteHandler<B, Q, P, A, AnswerOf<`${M} ${Path}`>>
 >;
 
-/** Zod issues → the spec's `errors` list (one readable message per issue). */
+/** Zod issues → the `errors` list of every refusal (one readable message per issue; docs/api.md#errors). */
 export function zodMessages(error: z.ZodError): string[] {
   return [...new Set(error.issues.map((i) => i.message))];
 }

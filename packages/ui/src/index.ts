@@ -1,5 +1,5 @@
 /**
- * @cc/ui: the React pieces more than one remote uses (DESIGN.md §1). Shared as a
+ * @cc/ui: the React pieces more than one remote uses (docs/architecture.md#frontend). Shared as a
  * Module Federation singleton; import it only from code that renders these pieces, so a
  * page that has no chat does not load it (or marked and DOMPurify).
  */

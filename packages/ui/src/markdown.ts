@@ -2,7 +2,7 @@ import { Lexer, Marked, type Token, type TokensList } from 'marked';
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 
 /**
- * Markdown to safe HTML (DESIGN.md §3): `marked` renders, DOMPurify sanitizes. Raw HTML in
+ * Markdown to safe HTML (docs/architecture.md#frontend): `marked` renders, DOMPurify sanitizes. Raw HTML in
  * the source (a file, a model's answer) is allowed through marked but never reaches the DOM
  * unsanitized: scripts, event handlers, `javascript:` links, styles, forms, SVG and MathML are
  * removed.

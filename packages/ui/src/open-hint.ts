@@ -3,7 +3,7 @@ import { readStored, removeStored, writeStored } from './storage';
 /**
  * The dashboard's open-on-load hint: another page (e.g. a coaching suggestion) stores which
  * file to open and whether to start its chat, then navigates to /dashboard, which takes the
- * hint once (spec: auto-open, 1 s delay, chat prompt 0.5 s later).
+ * hint once (docs/dashboard.md#address: auto-open, 1 s delay, chat prompt 0.5 s later).
  */
 export interface OpenOnLoadHint {
   folder: string;

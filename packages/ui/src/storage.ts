@@ -4,8 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
  * Small, failure-proof wrappers around `localStorage` (private mode, quota, disabled storage
  * or a non-browser environment all degrade to "nothing stored" instead of throwing).
  *
- * Everything a page keeps here belongs to one account (DESIGN.md §5): `cc:account` records
- * whose it is, while the product keys keep the spec's names and formats (`chat:{folder/file}`,
+ * Everything a page keeps here belongs to one account (docs/architecture.md#browser-storage): `cc:account` records
+ * whose it is, while the product keys keep their original names and formats (`chat:{folder/file}`,
  * `aiFoldersCount`…). The shell tells which account the page serves (`setStorageAccount`);
  * when the browser's values belong to another account, or to no known one, they are removed,
  * and sign-out removes them all (`clearAccountStorage`). A page whose account no longer owns
@@ -19,7 +19,7 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Whose values the browser keeps (spec keys have no room for an owner, so one key records it). */
+/** Whose values the browser keeps (the product's keys have no room for an owner, so one key records it). */
 export const ACCOUNT_KEY = 'cc:account';
 
 // On globalThis rather than in this module: the shell and the remotes each bundle their own

@@ -13,7 +13,7 @@ import { planningActionReply } from './planning-chat';
 import { describeReading, readFile, readingSubject, type FilePart, type FileReading } from './file-reading';
 import { acknowledge, isSmallTalk, listOf, SMALL_TALK_ONLY, SPECIFICS_PRAISE } from './reflect';
 
-/** Spec: the file chat needs 3 messages before an update; interview stories need 6. */
+/** The file chat needs 3 messages before an update; interview stories need 6 (docs/dashboard.md#file-chat). */
 const MIN_MESSAGES_FOR_UPDATE = 3;
 const MIN_MESSAGES_FOR_STORY_UPDATE = 6;
 

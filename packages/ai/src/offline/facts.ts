@@ -12,7 +12,7 @@ export interface Fact {
   section: GuideSection | undefined;
 }
 
-/** The coaching chat's automatic opener (spec): a prompt, not a fact. */
+/** The coaching chat's automatic opener (docs/coaching.md#question-chat): a prompt, not a fact. */
 export const REFLECTION_OPENER = /^I'm ready to start reflecting on:/i;
 
 /** "update the file", "can you add this", "please rewrite it"... */

@@ -33,7 +33,7 @@ export {
 } from './status';
 
 /**
- * Autosave with a local safety net (DESIGN.md §5: writes the user typed are never lost).
+ * Autosave with a local safety net (docs/architecture.md#data: writes the user typed are never lost).
  *
  * - A save runs `delayMs` after the last edit (1 s in the file editor, 2 s in the journal),
  *   and at once on `flush()` (blur, file switch) and `unload()` (page hide, unload).

@@ -2,7 +2,7 @@
 
 export type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'failed' | 'conflict';
 
-/** The save status texts (dashboard spec §8). */
+/** The save status texts (docs/dashboard.md#messages). */
 export const SAVE_TEXTS = { saving: 'Saving...', saved: 'Saved', failed: 'Save failed', notSaved: 'Not saved' } as const;
 
 /**

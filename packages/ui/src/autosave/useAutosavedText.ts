@@ -6,7 +6,7 @@ import { bindPageLifecycle } from './pageLifecycle';
 import type { AutosaveSnapshot } from './status';
 
 /**
- * Autosave delays of the product (spec: dashboard §9; coaching, people and About me §9). Each
+ * Autosave delays of the product (the "Limits and delays" of each docs/<domain>.md, e.g. docs/dashboard.md#limits-and-delays). Each
  * caller passes its own; these name them so the next domain does not look them up again.
  */
 export const AUTOSAVE_DELAYS_MS = { file: 1000, journal: 2000, coaching: 800, people: 600, meetingField: 600, profile: 700 } as const;
@@ -92,7 +92,7 @@ function controller<B>(box: Box<B>): Autosave<B> {
 }
 
 /**
- * One autosaved text (DESIGN.md §5: writes the user typed are never lost): saved `delayMs` after
+ * One autosaved text (docs/architecture.md#data: writes the user typed are never lost): saved `delayMs` after
  * the last edit, on blur (unless `saveOnBlur: false`), on page hide and unload (keepalive, and
  * the local draft), retried with backoff and at once when the browser is back online; kept in
  * localStorage until the server confirms; a stale save (409) shows both versions. Leaving (a

@@ -3,7 +3,7 @@ import { Markdown } from '../Markdown';
 import type { Item } from './conversation';
 import type { ChatLabels } from './labels';
 
-/** The log scrolls to the newest message 50 ms after it changes (coaching spec §9). */
+/** The log scrolls to the newest message 50 ms after it changes (docs/chat.md#in-the-browser). */
 export const SCROLL_DELAY_MS = 50;
 
 export interface ChatMessageListProps {
@@ -42,7 +42,7 @@ export function ChatMessageList(props: ChatMessageListProps) {
   const shown = (text: string) => (displayText ? displayText(text) : text);
   const logRef = useRef<HTMLDivElement>(null);
 
-  // Keep the newest line in view (50 ms after a change, coaching spec §9).
+  // Keep the newest line in view (50 ms after a change, docs/chat.md#in-the-browser).
   useEffect(() => {
     const timer = setTimeout(() => {
       const log = logRef.current;

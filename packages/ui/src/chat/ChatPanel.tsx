@@ -32,7 +32,7 @@ export { loadStoredConversation, STAR_MIN_CONVERSATION_LENGTH, type StoredConver
 export { SCROLL_DELAY_MS } from './ChatMessageList';
 export { TEXTAREA_MAX_PX, TEXTAREA_MIN_PX } from './useAutosizeTextarea';
 
-/** The clear-chat banner disappears after 3 s (dashboard spec §4, §9). */
+/** The clear-chat banner disappears after 3 s (docs/dashboard.md#file-chat). */
 export const CLEARED_BANNER_MS = 3000;
 
 /**

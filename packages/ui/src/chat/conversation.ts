@@ -21,7 +21,7 @@ export interface Item extends ChatMessage {
   about?: Item;
 }
 
-/** What `chat:{folder/file}` holds (dashboard spec §3: the Conversation entity). */
+/** What `chat:{folder/file}` holds (the conversation of docs/dashboard.md#file-chat, with its STAR progress). */
 export interface StoredConversation {
   conversationHistory: ChatMessage[];
   starProgress?: StarProgress;

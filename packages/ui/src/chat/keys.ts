@@ -8,7 +8,7 @@ export function isPersonKey(key: ConversationKey): key is PersonConversationKey 
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 
 /**
- * Where the browser keeps a conversation: `chat:{folder}/{file}` (dashboard spec §3), or
+ * Where the browser keeps a conversation: `chat:{folder}/{file}` (docs/chat.md#in-the-browser), or
  * `chat:person/{id}` for a person. A file known only by id: `chat:file/{id}`. Null when the
  * key names nothing (nothing is stored then).
  */
@@ -36,7 +36,7 @@ export function clearConversationBody(key: ConversationKey): Record<string, stri
 /**
  * The documented send_message payload for this conversation. Files: message, file_content
  * (empty until the caller adds it), file_name, folder, mode, conversation_history, file_id.
- * People: message, mode always 'ask', person_id, conversation_history (coaching spec §7).
+ * People: message, mode always 'ask', person_id, conversation_history (docs/people.md#person-chat).
  */
 export function baseSendPayload(key: ConversationKey, message: string, history: ChatMessage[], mode: ChatMode): SendMessagePayload {
   if (isPersonKey(key)) return { message, mode: 'ask', person_id: key.personId, conversation_history: history };

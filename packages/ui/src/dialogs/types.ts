@@ -1,7 +1,7 @@
 /** A question with a text answer: the in-app `prompt`. */
 export interface PromptOptions {
   title: string;
-  /** The field's label (the question, e.g. the spec's 'Folder name:'). */
+  /** The field's label (the question, e.g. the explorer's 'Folder name:'). */
   label: string;
   initial?: string;
   /**

@@ -1,6 +1,6 @@
 import type { DiffLine } from '@cc/contracts';
 
-/** A line of a proposed change (dashboard spec §3: Diff line); the type is @cc/contracts'. */
+/** A line of a proposed change (docs/chat.md#suggested-edits); the type is @cc/contracts'. */
 const TYPES = new Set<DiffLine['type']>(['added', 'removed', 'unchanged']);
 
 /** Keeps only well-formed lines of a diff that came from a server or a model. */
