@@ -1,6 +1,6 @@
 // The shell: Module Federation host. Pages come from the four remotes, loaded at run time
 // from /mfe/<name>/remoteEntry.js (served by the gateway; in dev, proxied to each remote's
-// dev server). See ../../shared/TOOLCHAIN.md for the pitfalls these settings avoid.
+// dev server). See docs/architecture.md#toolchain-pitfalls for the pitfalls these settings avoid.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -284,7 +284,7 @@ function buildServer(server: Block, r: Resolved): void {
   }
 
   // POST /profile/generate in deep mode answers when its research job is done (5-15 minutes,
-  // spec §9): that one call may wait longer than the default read timeout.
+  // docs/ai.md#long-jobs): that one call may wait longer than the default read timeout.
   server.b('location', '= /profile/generate', (l) => {
     l.d('proxy_pass', `http://${serviceUpstream('people')}`);
     l.d('proxy_hide_header', 'X-Request-Id');

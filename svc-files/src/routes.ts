@@ -9,8 +9,8 @@ import { mentionRoutes } from './mentions-routes';
 import { suggestionRoutes } from './suggestions-routes';
 
 /**
- * svc-files: folders, files, AI suggestions and drafts, summaries and the journal (DESIGN.md
- * §2). AI goes through packages/ai (the endpoint of AI_BASE_URL, else the offline coach) and the
+ * svc-files: folders, files, AI suggestions and drafts, summaries and the journal
+ * (docs/architecture.md#route-ownership). AI goes through packages/ai (the endpoint of AI_BASE_URL, else the offline coach) and the
  * kit's model-call path. Settings: settings.ts.
  */
 export function filesRoutes(router: ServiceRouter, { db, log, config, settings, modelCalls }: ServiceContext<FilesSettings>): void {

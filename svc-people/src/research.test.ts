@@ -196,7 +196,7 @@ describe('POST /people/{id}/perplexity_search without a search endpoint', () => 
     ]);
     expect(markersOk(answer, citations.length)).toBe(true);
     expect(answer.match(/\[\d+\]/g)).toEqual(['[1]', '[2]', '[3]', '[4]']);
-    // Saved like a web result (the spec's call has no body at all); asking again reads the notes afresh.
+    // Saved like a web result (the documented call has no body at all); asking again reads the notes afresh.
     const bare = await c.request('POST', `/people/${dana}/perplexity_search`);
     expect([bare.status, bare.body]).toEqual([200, { ...res.body, from_cache: true }]);
     await inFiles.post('/journal/2026-03-06/save', { content: 'Dana Lee agreed to the pilot.' });

@@ -25,7 +25,7 @@ function questionProblem(problem: 'section_not_found' | 'exists' | 'not_found' |
 const isProblem = <T extends object>(value: T | string | { mismatch: string }): value is string | { mismatch: string } =>
   typeof value === 'string' || 'mismatch' in value;
 
-/** The questionnaire admin (spec §7 Admin): administrators only (403 for anyone else). */
+/** The questionnaire admin (docs/coaching.md#admin): administrators only (403 for anyone else). */
 export function adminRoutes(router: ServiceRouter, db: Db): void {
   const admin = true;
 

@@ -13,7 +13,7 @@ async function findSection(db: Conn, id: number): Promise<Section | 'not_found'>
   return section ?? 'not_found';
 }
 
-/** New sections go last unless a position is given (the spec: the section count plus 1). */
+/** New sections go last unless a position is given (the section count plus 1: docs/coaching.md#admin). */
 export async function createSection(db: Db, fields: SectionFields): Promise<Section | 'exists'> {
   try {
     return await db.transaction(async (trx) => {

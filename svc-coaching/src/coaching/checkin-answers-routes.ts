@@ -20,7 +20,7 @@ interface Row {
   updated_at: Date | string;
 }
 
-// The automatic first message is the question, not the user's answer (spec §4).
+// The automatic first message is the question, not the user's answer (docs/coaching.md#question-chat).
 const opener = COACHING_MESSAGES.reflectingOn('');
 
 function answerOf(row: Row): string {

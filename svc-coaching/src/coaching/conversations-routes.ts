@@ -55,7 +55,7 @@ const coachingContext = (q: Question) =>
     .filter(Boolean)
     .join('\n');
 
-/** The question chat of a questionnaire (spec §7 Coaching: onboarding_*; every questionnaire uses it). */
+/** The question chat of a questionnaire (docs/coaching.md#question-chat: onboarding_*; every questionnaire uses it). */
 export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi): void {
   router.get('/coaching/onboarding_conversation', { query: conversationQuery }, async (_ctx, { user, query }) => {
     const { question, periodKey } = await questionAndPeriod(db, query.question_id, query.period_key);

@@ -4,7 +4,7 @@ import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { CoachingAi } from './ai';
 import { archivedPlans, currentPlan, DEFAULT_COACHING_PROMPT, savePlan } from './plans';
 
-/** Information gathering (spec §7 Coaching): the prompt, the AI's plan, the archive. */
+/** Information gathering (docs/coaching.md#information-gathering): the prompt, the AI's plan, the archive. */
 export function planRoutes(router: ServiceRouter, db: Db, ai: CoachingAi): void {
   // The editor starts from the prompt of the current plan (what 'Update plan' edits), else the default.
   router.get('/coaching/information_gathering_prompt', {}, async (_ctx, { user }) => {

@@ -21,7 +21,7 @@ const generatedWeek = z.object({
   actions: z.string().trim().min(1).max(PLANNING_LIMITS.weekContent),
 });
 
-/** The action plan and its timeline (spec §7 "Action plan and timeline", paths under /coaching). */
+/** The action plan and its timeline (docs/planning.md#action-plan; paths under /coaching). */
 export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: PlanningAi): void {
   router.get('/coaching/current_action_plan', {}, async (_ctx, { user }) => {
     const plan = await currentPlan(db, user.id);

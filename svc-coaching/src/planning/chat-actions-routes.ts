@@ -5,7 +5,7 @@ import { insertTodo } from './todos';
 import { createWorkbackPlan, isPastTarget } from './workback';
 
 /**
- * The planning chat's actions (spec §4): the page finds a create_todo or create_workback_plan
+ * The planning chat's actions (docs/planning.md#planning-chat): the page finds a create_todo or create_workback_plan
  * JSON in the coach's reply and sends its data here as JSON text. Broken JSON and bad fields
  * are 422 `{success:false, errors}` (the schema parses the text), never a 500.
  */

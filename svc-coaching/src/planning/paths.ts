@@ -1,4 +1,4 @@
-/** The action plan and its timeline live under /coaching in the spec, but belong to planning. */
+/** The action plan and its timeline live under /coaching in the documented calls, but belong to planning (docs/architecture.md#route-ownership). */
 const ACTION_PLAN_PATHS = new Set([
   '/coaching/current_action_plan',
   '/coaching/create_empty_action_plan',

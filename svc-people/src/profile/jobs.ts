@@ -20,7 +20,7 @@ import { linked, webResearch, type GenerationRequest } from './write';
 
 export const QUEUE = 'profile-deep-research';
 export const BOSS_SCHEMA = 'people_jobs';
-/** Spec §9: the model call takes 5-15 minutes; the job gets 20 before the queue calls it lost. */
+/** The model call takes 5-15 minutes; the job gets 20 before the queue calls it lost (docs/ai.md#long-jobs). */
 export const JOB_EXPIRE_SECONDS = 20 * 60;
 /** Restarts a generation may live through (each is a retry). */
 export const JOB_RETRY_LIMIT = 3;

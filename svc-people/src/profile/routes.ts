@@ -21,7 +21,7 @@ const notFound = (message: string) => new HttpError(404, [message]);
 const WAIT_POLL_MS = 1_000;
 
 /**
- * The About me profile (spec §7): details, generation (quick answers directly; deep runs as a
+ * The About me profile (docs/about-me.md): details, generation (quick answers directly; deep runs as a
  * job the call waits for, and the status call reports), company statements, the narrative, and
  * the statement edits by index. Statement sources link to the user's own notes.
  */

@@ -76,7 +76,7 @@ export async function saveNarrative(db: Db, userId: number, narrative: string): 
   return (await upsert(db, userId, { ai_profile_narrative: narrative })).ai_profile_narrative;
 }
 
-/** Spec §3: grouped by source company, in the order first met; an empty source is 'Company'. */
+/** Grouped by source company, in the order first met; an empty source is 'Company' (docs/about-me.md#company-insights). */
 export function groupByCompany(list: CompanyStatement[]): CompanyStatements {
   const groups: CompanyStatements = {};
   for (const s of list) {

@@ -35,7 +35,7 @@ export function linked(
   });
 }
 
-/** A deep research's model call may take 5-15 minutes (spec §9): its own provider with that budget. */
+/** A deep research's model call may take 5-15 minutes (docs/ai.md#long-jobs): its own provider with that budget. */
 export const DEEP_MODEL_TIMEOUT_MS = 16 * 60_000;
 
 /**

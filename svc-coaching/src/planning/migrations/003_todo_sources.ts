@@ -1,7 +1,7 @@
 import type { Migration } from '@cc/service-kit';
 
 /**
- * A todo's source (beyond the spec: a meeting's follow-up sent to planning): a key naming the
+ * A todo's source (added: a meeting's follow-up sent to planning, docs/people.md#meetings): a key naming the
  * origin, a label and an app path to it. One todo per (user, source_key), so sending the same
  * follow-up twice finds the first todo instead of making a second.
  */
