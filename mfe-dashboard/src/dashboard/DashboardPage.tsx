@@ -18,7 +18,7 @@ import './dashboard.css';
 const importWorkspace = () => import(/* webpackChunkName: "file-workspace" */ '../workspace/FileWorkspace');
 
 /**
- * The dashboard (spec §2): the explorer on the left; the open file's workspace (centre and
+ * The dashboard (docs/dashboard.md): the explorer on the left; the open file's workspace (centre and
  * right), or the About me panel from the people remote when no file is open. Its questions and
  * alerts are in-app dialogs, one at a time, over the whole page.
  */

@@ -9,7 +9,7 @@ import type { Workspace } from '../workspace/useWorkspace';
 import type { AutoChat } from '../workspace/types';
 import { findFile, findFolder, type Explorer, type ExplorerFolder } from '../explorer/useExplorer';
 
-/** Spec §2/§9: the open is delayed 1 s; a missing file element → reload the list and retry after 1 s. */
+/** The open is delayed 1 s; a missing file element → reload the list and retry after 1 s (docs/dashboard.md#address). */
 export const AUTO_OPEN_DELAY_MS = 1000;
 export const AUTO_OPEN_RETRY_MS = 1000;
 

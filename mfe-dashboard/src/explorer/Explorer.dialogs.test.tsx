@@ -15,7 +15,7 @@ import {
   type FakeFile,
 } from './testing/explorerHarness';
 
-// The explorer's questions and messages (spec §5, §8) in in-app dialogs: the spec's texts, a bad
+// The explorer's questions and messages (docs/dashboard.md#messages) in in-app dialogs: the product's texts, a bad
 // name reported as it is typed, one dialog at a time, and never the browser's prompt, confirm or alert.
 
 let noNativeDialogs: () => void;
@@ -214,7 +214,7 @@ describe('file dialogs', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(menu);
 
-    // Empty aborts (spec §5), and is not reported as a problem.
+    // Empty aborts (docs/dashboard.md#files), and is not reported as a problem.
     await pick('Actions for draft.md', 'Rename');
     dialog = await dialogNamed('Rename "draft.md"');
     await user.clear(within(dialog).getByLabelText('New file name:'));

@@ -1,7 +1,7 @@
 // The subpath, not @cc/ui: the explorer is on the first visit, the rest of @cc/ui is not.
 import { readStored, writeStored } from '@cc/ui/storage';
 
-/** Spec §5/§9: suggestion counts are integers 1 to 10, default 5 (non-numeric → 5), remembered in the browser. */
+/** Suggestion counts are integers 1 to 10, default 5 (non-numeric → 5), remembered in the browser (docs/dashboard.md#suggestions). */
 export const FOLDERS_COUNT_KEY = 'aiFoldersCount';
 export const FILES_COUNT_KEY = 'aiFilesCount';
 export const DEFAULT_COUNT = 5;

@@ -2,7 +2,7 @@ import { ApiError } from '@cc/client';
 import type { Dialogs } from '@cc/ui/dialogs';
 
 /**
- * Spec §8: the explorer's alerts. A server answer with errors → `<prefix>: <errors joined by ', '>`
+ * The explorer's alerts (docs/dashboard.md#messages). A server answer with errors → `<prefix>: <errors joined by ', '>`
  * (or 'Unknown error' when it gave none); a network failure → the fixed `network` text.
  */
 export function failureText(error: unknown, prefix: string, network: string): string {
@@ -12,12 +12,12 @@ export function failureText(error: unknown, prefix: string, network: string): st
   return `${prefix}: ${list.length > 0 ? list.join(', ') : 'Unknown error'}`;
 }
 
-/** The failure's alert (spec §8), an in-app one: titled by what failed, the spec's text as its message. */
+/** The failure's alert, an in-app one: titled by what failed, the product's text as its message. */
 export function alertFailure(dialogs: Dialogs, error: unknown, [prefix, network]: FailureTexts): void {
   void dialogs.alert({ title: prefix, message: failureText(error, prefix, network) });
 }
 
-/** The spec's alert texts (§5, §8). */
+/** The explorer's alert texts (docs/dashboard.md#messages). */
 export const TEXT = {
   empty: 'No folders yet. Click "+ Folder" to create one.',
   folderExists: 'Folder already exists.',

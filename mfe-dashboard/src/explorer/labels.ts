@@ -1,6 +1,6 @@
 import { nameKey } from '@cc/contracts/names';
 
-/** Spec §9: file labels longer than 24 characters show 21 characters plus an ellipsis. */
+/** File labels longer than 24 characters show 21 characters plus an ellipsis (docs/dashboard.md#files). */
 export const LABEL_MAX = 24;
 export const LABEL_KEEP = 21;
 

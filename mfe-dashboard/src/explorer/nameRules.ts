@@ -12,7 +12,7 @@ function taken(name: string, list: readonly { name: string }[], current: string 
 }
 
 /**
- * What is wrong with a folder name as typed, in the words the service would use (spec §5:
+ * What is wrong with a folder name as typed, in the words the service would use (docs/dashboard.md#folders:
  * required, not an existing folder), or null. Checked as the user types, before any call.
  */
 export function folderNameProblem(raw: string, folders: readonly { name: string }[], current?: string): string | null {

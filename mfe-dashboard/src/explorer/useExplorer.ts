@@ -122,7 +122,7 @@ export function useExplorer(): Explorer {
       );
       return next;
     } catch {
-      // Spec §8: folder and file loads fail silently (the explorer keeps what it had).
+      // Folder and file loads fail silently (the explorer keeps what it had; docs/dashboard.md#messages).
       if (seq === loadSeq.current) setStatus((s) => (s === 'loading' ? 'error' : s));
       return null;
     }

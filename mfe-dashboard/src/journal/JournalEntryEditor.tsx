@@ -5,7 +5,7 @@ import { fetchJournalEntry, saveJournalEntry } from './api/journal';
 import { ConflictPanel } from '@cc/ui';
 import { sessionUserScope } from './session-user';
 
-/** Journal autosave: 2 s after the last input (spec §9). */
+/** Journal autosave: 2 s after the last input (docs/journal.md#entry). */
 export const JOURNAL_AUTOSAVE_MS = AUTOSAVE_DELAYS_MS.journal;
 
 /** localStorage key of an unsaved journal entry (dates repeat across users: scoped by user). */

@@ -8,7 +8,7 @@ export interface ContentModeBarProps {
   disabled?: boolean;
 }
 
-/** Full / Summary / Goals; 'Summarize with AI' only in summary mode (spec §2). */
+/** Full / Summary / Goals; 'Summarize with AI' only in summary mode (docs/dashboard.md#editor). */
 export function ContentModeBar({ mode, onChange, onSummarize, summarizing, disabled = false }: ContentModeBarProps) {
   return (
     <div className="fw-modes" data-testid="content-mode-bar">

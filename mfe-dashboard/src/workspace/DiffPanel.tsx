@@ -12,7 +12,7 @@ export interface DiffPanelProps {
   onEdit: () => void;
 }
 
-/** The proposed update, in place of the editor (spec §2 Diff panel): Accept All, Reject, Edit. */
+/** The proposed update, in place of the editor (docs/dashboard.md#file-chat): Accept All, Reject, Edit. */
 export function DiffPanel({ lines, origin, accepting, onAccept, onReject, onEdit }: DiffPanelProps) {
   return (
     <DiffView

@@ -1,4 +1,4 @@
-/** What the assistant says after the user decided on a proposed update (spec §4, file update flow). */
+/** What the assistant says after the user decided on a proposed update (docs/dashboard.md#file-chat). */
 export const ACCEPT_TEXT = "Great! I've updated your file. How does that look?";
 export const REJECT_TEXT = "No problem! Let's continue our conversation. What else would you like to explore?";
 export const EDIT_TEXT = 'Perfect! You can now edit the content directly. What would you like to adjust?';
@@ -6,12 +6,12 @@ export const EDIT_TEXT = 'Perfect! You can now edit the content directly. What w
 /** What the assistant says when an update would change nothing (no diff panel is shown). */
 export const NOTHING_TO_CHANGE_TEXT = 'Nothing to change: the file already has this.';
 
-/** Accept-changes delay (spec §9). */
+/** Accept-changes delay (docs/dashboard.md#limits-and-delays). */
 export const ACCEPT_DELAY_MS = 1000;
-/** The auto-open chat prompt is sent 0.5 s after the file opened (spec §2, §9). */
+/** The auto-open chat prompt is sent 0.5 s after the file opened (docs/dashboard.md#address). */
 export const AUTO_CHAT_DELAY_MS = 500;
 
-/** Status texts (spec §8) besides the autosave's Saving... / Saved / Save failed. */
+/** Status texts (docs/dashboard.md#messages) besides the autosave's Saving... / Saved / Save failed. */
 export const STATUS = {
   draftSaved: 'Draft saved',
   reverted: 'Reverted',

@@ -16,7 +16,7 @@ export interface WeekAiModalProps {
 }
 
 /**
- * The week-AI modal (spec §4): loading the prompt (built from the milestones, todos and
+ * The week-AI modal (docs/planning.md#action-plan): loading the prompt (built from the milestones, todos and
  * unfinished actions around the week), then the editable prompt, then generating.
  */
 export default function WeekAiModal({ week, onClose, onGenerated }: WeekAiModalProps) {

@@ -10,7 +10,7 @@ export type PlanLoad =
   | { status: 'empty'; message: string }
   | { status: 'error'; message: string };
 
-/** The spec's wording of a failed load (§8). */
+/** The wording of a failed load (docs/planning.md#messages). */
 function loadError(error: unknown): string {
   if (isApiError(error) && error.status === 403 && /csrf|token/i.test(error.message)) return M.securityTokenMissing;
   if (isApiError(error) && error.status >= 400 && error.status < 500) return `${M.errorLoadingPlan}${reasonsOf(error)}`;

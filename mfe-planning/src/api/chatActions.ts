@@ -1,7 +1,7 @@
 import { api } from '@cc/client';
 import type { ChatCreateTodoAnswer, WorkbackPlanAnswer } from '@cc/contracts/planning';
 
-/** `POST /planning/chat_create_todo {todo_data}`: the action's fields as JSON text, as the spec says. */
+/** `POST /planning/chat_create_todo {todo_data}`: the action's fields as JSON text (docs/planning.md#planning-chat). */
 export function chatCreateTodo(todoData: unknown): Promise<ChatCreateTodoAnswer> {
   return api.post<ChatCreateTodoAnswer>('/planning/chat_create_todo', { todo_data: JSON.stringify(todoData) });
 }

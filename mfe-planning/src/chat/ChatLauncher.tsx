@@ -18,7 +18,7 @@ function loadChat(): Promise<ComponentType<PlanningChatProps>> {
   return chatModule;
 }
 
-/** Whether this browser keeps a planning conversation of this account (`chat:planning/planning.md`, spec §3's form). */
+/** Whether this browser keeps a planning conversation of this account (`chat:planning/planning.md`, docs/chat.md#in-the-browser). */
 function hasStoredConversation(): boolean {
   const stored = readStored<{ conversationHistory?: unknown[] } | null>(`chat:${C.folder}/${C.conversationFile}`);
   return Array.isArray(stored?.conversationHistory) && stored.conversationHistory.length > 0;

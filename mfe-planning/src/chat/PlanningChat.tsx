@@ -26,7 +26,7 @@ const mayHoldAction = (text: string) => text.includes('"action"');
 const CONVERSATION = { folder: C.folder, fileName: C.conversationFile };
 
 /**
- * The planning chat (spec §7): send_message in agent mode with an empty file_content, folder
+ * The planning chat (docs/planning.md#planning-chat): send_message in agent mode with an empty file_content, folder
  * 'planning', file_name {tab}.md (milestones.md on the milestone view) and the last 6 messages,
  * plus the context summary when the tab holds 1 to 5 items. A reply that embeds create_todo or
  * create_workback_plan is carried out, its result said in the chat, and the lists refreshed
@@ -59,7 +59,7 @@ export default function PlanningChat({ tab, todos, milestones, refresh, start }:
     const { tab: now, todos: t, milestones: m } = latest.current;
     const summary = planningContextSummary(now, t, m);
     // One conversation for every tab (stored as planning.md); the message still names the
-    // tab's file, §7's {tab}.md, so the coach knows which view the user asks from.
+    // tab's file, {tab}.md, so the coach knows which view the user asks from.
     return {
       ...base,
       mode: 'agent',

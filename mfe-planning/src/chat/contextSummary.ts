@@ -3,7 +3,7 @@ import { PLANNING_CHAT as C } from '@cc/contracts/planning-rules';
 import { formatDay } from '@cc/contracts/dates';
 import { todosOf, type PlanningTab } from '../planning/tabs';
 
-/** Cut to `max` characters, with an ellipsis when something was cut (spec §7). */
+/** Cut to `max` characters, with an ellipsis when something was cut (docs/planning.md#planning-chat). */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
@@ -23,7 +23,7 @@ function milestoneLine(m: Milestone): string {
 }
 
 /**
- * The context summary of the planning chat (spec §7): what the open tab shows, only when it
+ * The context summary of the planning chat (docs/planning.md#planning-chat): what the open tab shows, only when it
  * holds 1 to 5 items (the milestones on the milestone view, else the tab's todos; the action
  * plan's are the open todos). Titles are cut to 80 characters for todos and 100 for
  * milestones, descriptions to 100, and at most 3 tags are named. Undefined otherwise.

@@ -20,9 +20,9 @@ function refusal(error: unknown): string | null {
 }
 
 /**
- * Runs the action a planning-chat reply embeds (spec §4): create_todo through POST
+ * Runs the action a planning-chat reply embeds (docs/planning.md#planning-chat): create_todo through POST
  * /planning/chat_create_todo, create_workback_plan through POST /planning/generate_workback_plan,
- * each with its fields as JSON text. Answers the line to show, with the spec's wording when it
+ * each with its fields as JSON text. Answers the line to show, with the page's wording (docs/planning.md#messages) when it
  * fails, and when to read the lists again (1 s after a todo, 1.5 s after a plan).
  */
 export async function runPlanningAction(action: DetectedPlanningAction): Promise<ActionOutcome> {

@@ -24,8 +24,8 @@ export interface PlanningActions {
 const Context = createContext<PlanningActions | null>(null);
 
 /**
- * What the buttons of the todo and milestone views do: the call, the spec's confirmation before
- * a delete, its alert when a change fails (§8), and the lists read again in place after each
+ * What the buttons of the todo and milestone views do: the call, the confirmation before
+ * a delete, its alert when a change fails (docs/planning.md#messages), and the lists read again in place after each
  * change. Made once, so memoised rows never re-render for it.
  */
 export function PlanningActionsProvider(props: {

@@ -2,7 +2,7 @@ import { addDays, localIsoDate } from '@cc/contracts/periods';
 import type { Todo } from '@cc/contracts/planning';
 
 /**
- * The planning tabs, each at /planning/{tab}. The spec names all_todos and milestones_view and
+ * The planning tabs, each at /planning/{tab} (docs/planning.md#tabs). The first description named all_todos, milestones_view and
  * the action plan; upcoming (open todos due in the next 14 days, overdue ones first) and done
  * (completed todos) are the two views a todo list's user reaches for next.
  */
@@ -35,7 +35,7 @@ export function todosOf(tab: TodoTab, todos: readonly Todo[], today = localIsoDa
   return [...todos];
 }
 
-/** The file the planning chat is about: {tab}.md, or milestones.md for the milestone view (spec §7). */
+/** The file the planning chat is about: {tab}.md, or milestones.md for the milestone view (docs/planning.md#planning-chat). */
 export function chatFileName(tab: PlanningTab): string {
   return tab === 'milestones_view' ? 'milestones.md' : `${tab}.md`;
 }

@@ -13,7 +13,7 @@ export type PlanningData =
 export interface PlanningDataState {
   data: PlanningData;
   /**
-   * Reads both lists again and shows them in place (the spec's "the page reloads after each
+   * Reads both lists again and shows them in place (docs/planning.md#todos: "the page reloads after each
    * change", without losing the chat, the scroll or a draft). Resolves once shown.
    */
   refresh(): Promise<void>;

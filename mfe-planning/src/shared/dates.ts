@@ -2,10 +2,10 @@ import { addDays, localIsoDate } from '@cc/contracts/periods';
 import { MILESTONE_DEFAULT_DAYS_AHEAD } from '@cc/contracts/planning-rules';
 import { formatDay } from '@cc/contracts/dates';
 
-/** A new todo is due today (spec §5). */
+/** A new todo is due today (docs/planning.md#todos). */
 export const defaultDueDate = (today = localIsoDate()) => today;
 
-/** A new milestone targets 90 days ahead (spec §5). */
+/** A new milestone targets 90 days ahead (docs/planning.md#milestones). */
 export const defaultTargetDate = (today = localIsoDate()) => addDays(today, MILESTONE_DEFAULT_DAYS_AHEAD);
 
 let monthShort: Intl.DateTimeFormat | undefined;

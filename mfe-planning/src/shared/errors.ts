@@ -2,7 +2,7 @@ import { isApiError } from '@cc/client';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 
 /**
- * The spec's alert for a failed change (§8): when the server refused it with its reasons,
+ * The alert for a failed change (docs/planning.md#messages): when the server refused it with its reasons,
  * 'Error: ' and those reasons joined with ', ' ('Unknown error' when it gave none); when no
  * answer came (network, server failure), the action's own line, e.g. 'Error saving todo'.
  */

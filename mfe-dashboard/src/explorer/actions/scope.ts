@@ -24,7 +24,7 @@ export interface ActionScope {
   dialogs: Dialogs;
 }
 
-/** A row without a usable id is never sent to the server: spec §8's 'File ID missing.' alert instead. */
+/** A row without a usable id is never sent to the server: the 'File ID missing.' alert instead (docs/dashboard.md#files). */
 export function checkFileId(id: unknown, dialogs: Dialogs): id is number {
   if (typeof id === 'number' && Number.isInteger(id) && id > 0) return true;
   void dialogs.alert({ title: 'This file cannot be used', message: TEXT.fileIdMissing });

@@ -25,7 +25,7 @@ export interface FileActions {
   move: (folder: string, from: number, to: number) => void;
 }
 
-/** What the file rows, their menu and the file modals do: the calls, the alerts (spec §8) and the page state. */
+/** What the file rows, their menu and the file modals do: the calls, the alerts (docs/dashboard.md#messages) and the page state. */
 export function useFileActions({ explorer: ex, workspace: ws, showModal, dialogs }: ActionScope): FileActions {
   return useMemo<FileActions>(() => {
     const nameProblem = (folder: string, name: string, current?: string) =>
@@ -63,7 +63,7 @@ export function useFileActions({ explorer: ex, workspace: ws, showModal, dialogs
           title: `Rename "${file.name}"`,
           label: 'New file name:',
           initial: file.name,
-          // Spec §5: an empty answer aborts, as Cancel does; anything else must be usable.
+          // An empty answer aborts, as Cancel does (docs/dashboard.md#files); anything else must be usable.
           validate: (value) => (normalizeFileName(value) ? nameProblem(folder, value, file.name) : null),
           maxLength: FILE_NAME_MAX,
           confirmLabel: 'Rename',
@@ -114,7 +114,7 @@ export function useFileActions({ explorer: ex, workspace: ws, showModal, dialogs
       },
       move: (folder, from, to) => {
         const ids = ex().moveFile(folder, from, to);
-        // Saved only when something moved; a failed save is silent (spec §8).
+        // Saved only when something moved; a failed save is silent (docs/dashboard.md#folders).
         if (ids) reorderFiles(folder, ids).catch(() => undefined);
       },
     };

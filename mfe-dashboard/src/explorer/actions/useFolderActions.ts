@@ -21,7 +21,7 @@ export interface FolderActions {
   move: (from: number, to: number) => void;
 }
 
-/** What the folder buttons, menu and modal do: the calls, the alerts (spec §8) and the page state. */
+/** What the folder buttons, menu and modal do: the calls, the alerts (docs/dashboard.md#messages) and the page state. */
 export function useFolderActions({ explorer: ex, workspace: ws, showModal, dialogs }: ActionScope): FolderActions {
   return useMemo<FolderActions>(() => {
     const create = async (name: string, description: string): Promise<boolean> => {
@@ -43,7 +43,7 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal, dialo
       create,
       nameProblem,
       add: async () => {
-        // Spec §5's questions, asked in the page: a name that is missing or taken is reported
+        // The folder's questions, asked in the page (docs/dashboard.md#folders): a name that is missing or taken is reported
         // as it is typed, so only a usable one comes back.
         const raw = await dialogs.prompt({
           title: 'New folder',
@@ -54,7 +54,7 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal, dialo
         });
         if (raw === null) return;
         const name = normalizeFolderName(raw);
-        // Taken meanwhile (another tab): the spec's alert.
+        // Taken meanwhile (another tab): 'Folder already exists.'
         if (findFolder(ex().current(), name)) {
           void dialogs.alert({ title: 'New folder', message: TEXT.folderExists });
           return;
@@ -94,7 +94,7 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal, dialo
         const folder = findFolder(ex().current(), name);
         if (!folder) return;
         const count = folder.files.length;
-        // Spec §4: an empty folder goes without confirmation.
+        // An empty folder goes without confirmation (docs/dashboard.md#folders).
         if (
           count > 0 &&
           !(await dialogs.confirm({
@@ -117,7 +117,7 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal, dialo
       },
       move: (from, to) => {
         const order = ex().moveFolder(from, to);
-        // Saved only when something moved; a failed save is silent (spec §8).
+        // Saved only when something moved; a failed save is silent (docs/dashboard.md#folders).
         if (order) reorderFolders(order).catch(() => undefined);
       },
     };

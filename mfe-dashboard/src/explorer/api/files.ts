@@ -2,7 +2,7 @@ import { api } from '@cc/client';
 import type { FilesIndexAnswer, FileWriteAnswer } from '@cc/contracts';
 
 /*
- * The explorer's file calls (svc-files, spec §7): the listing, and each file as an item of it.
+ * The explorer's file calls (svc-files, docs/api.md#svc-files): the listing, and each file as an item of it.
  * Every call throws an `ApiError` (from @cc/client) on `success:false`, an HTTP error or a
  * network failure; `error.errors` holds the server's messages, `error.status` the HTTP status (0: network).
  */

@@ -1,7 +1,7 @@
 import { api } from '@cc/client';
 import type { FileSuggestion, PromptAnswer, SuggestionsAnswer } from '@cc/contracts';
 
-/** AI folder and file suggestions and their prompts (svc-files' part of /profile, spec §7). */
+/** AI folder and file suggestions and their prompts (svc-files' part of /profile, docs/dashboard.md#suggestions). */
 export type { PromptAnswer, SuggestionsAnswer };
 export type Suggestion = FileSuggestion;
 

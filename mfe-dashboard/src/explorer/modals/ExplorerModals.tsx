@@ -21,7 +21,7 @@ import { FolderEditModal } from './FolderEditModal';
 import { PromptEditorModal } from './PromptEditorModal';
 import { suggestionCache, SuggestionsModal, type CreateOutcome } from './SuggestionsModal';
 
-/** Spec §4/§9: the suggested-files list refreshes 300 ms after a file was created from it. */
+/** The suggested-files list refreshes 300 ms after a file was created from it (docs/dashboard.md#suggestions). */
 export const SUGGESTED_FILES_REFRESH_MS = 300;
 
 const ignore = () => undefined;

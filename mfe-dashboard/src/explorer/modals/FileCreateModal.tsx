@@ -11,7 +11,7 @@ export interface FileCreateModalProps {
   onClose: () => void;
 }
 
-/** File create: name, description, Create (spec §2; the name rules are applied by onCreate). */
+/** File create: name, description, Create (docs/dashboard.md#files; the name rules are applied by onCreate). */
 export function FileCreateModal({ folder, validate, onCreate, onClose }: FileCreateModalProps) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');

@@ -13,7 +13,7 @@ export interface FolderEditModalProps {
   onClose: () => void;
 }
 
-/** Folder edit: name, description, Save (spec §2). A bad name is reported as it is typed. */
+/** Folder edit: name, description, Save (docs/dashboard.md#folders). A bad name is reported as it is typed. */
 export function FolderEditModal({ folder, description, focus, validate, onSave, onClose }: FolderEditModalProps) {
   const [name, setName] = useState(folder);
   const [text, setText] = useState(description);

@@ -39,7 +39,7 @@ export interface SuggestionsModalProps {
   onClose: () => void;
 }
 
-/** Spec §9: the list is marked as fresh for 300 ms after a regeneration. */
+/** The list is marked as fresh for 300 ms after a regeneration (docs/dashboard.md#limits-and-delays). */
 export const REGENERATED_FLAG_MS = 300;
 
 /** Suggested folders / suggested files: count, the list with create and reject, 'Edit prompt & generate'. */
@@ -106,7 +106,7 @@ export function SuggestionsModal(props: SuggestionsModalProps) {
   };
 
   const create = async (suggestion: Suggestion) => {
-    if (!suggestion.name?.trim()) return; // spec §5: a suggestion without a name is ignored
+    if (!suggestion.name?.trim()) return; // a suggestion without a name is ignored (docs/dashboard.md#suggestions)
     const key = suggestion.name;
     setBusy((prev) => new Set(prev).add(key));
     const outcome = await onCreate(suggestion);
@@ -122,7 +122,7 @@ export function SuggestionsModal(props: SuggestionsModalProps) {
 
   const reject = (suggestion: Suggestion) => {
     if (!suggestion.name?.trim()) return;
-    // Removed from the list either way; the call fails silently (spec §8).
+    // Removed from the list either way; the call fails silently (docs/dashboard.md#suggestions).
     remove(suggestion);
     onReject(suggestion);
   };

@@ -3,7 +3,7 @@ import { guardFields, type SaveGuard } from '../../shared/saveGuard';
 
 export interface JournalListAnswer {
   success: true;
-  /** Dates that have an entry, for the calendar (DESIGN.md §2). */
+  /** Dates that have an entry, for the calendar (docs/journal.md#calendar). */
   entries: { date: string }[];
 }
 

@@ -3,7 +3,7 @@ import type { FileAnswer, SaveFileContentAnswer, SaveNoteAnswer, SummarizeAnswer
 import { guardFields, type SaveGuard } from '../../shared/saveGuard';
 
 /*
- * The open file's calls (svc-files, spec §7): its text, summary and goals, and the AI summary.
+ * The open file's calls (svc-files, docs/api.md#svc-files): its text, summary and goals, and the AI summary.
  * Every call throws an `ApiError` (from @cc/client) on `success:false`, an HTTP error or a
  * network failure; `error.errors` holds the server's messages, `error.status` the HTTP status (0: network).
  */

@@ -38,7 +38,7 @@ interface Options extends Later {
 }
 
 /**
- * The chat's "update the file" (spec §4): suggest_edits → the diff panel → Accept All / Reject /
+ * The chat's "update the file" (docs/dashboard.md#file-chat): suggest_edits → the diff panel → Accept All / Reject /
  * Edit, each answered by the assistant in the chat.
  */
 export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Options): FileUpdateFlow {
@@ -118,7 +118,7 @@ export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Opt
         }
         propose({ lines, suggested, origin: 'chat' });
       } catch (error) {
-        // Spec §8: a failed suggest-edits hides the progress and is only logged.
+        // A failed suggest-edits hides the progress and is only logged (docs/dashboard.md#file-chat).
         console.error('[workspace] suggest edits failed', error);
       } finally {
         if (mounted.current) setUpdating(false);
