@@ -10,10 +10,8 @@ import { minimizers, moduleRules } from '@cc/webpack-config/build';
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const pkg = require('./package.json');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const deps = pkg.dependencies;
 
 /** Remote name -> its dev-server port (each remote's webpack.config.js uses the same port). */
 const REMOTE_DEV_PORTS = { dashboard: 3101, planning: 3102, coaching: 3103, people: 3104 };
@@ -26,7 +24,7 @@ const injectRuntimeCoreCjs = require.resolve('@module-federation/inject-external
 const injectRuntimeCoreEsm = injectRuntimeCoreCjs.replace(/index\.cjs$/, 'index.js');
 
 // Loaded once, from the shell; the remotes declare the same list (not eager).
-const shared = sharedModules(deps);
+const shared = sharedModules(here);
 
 /** A browser page navigation (same test as isPageNavigation in @cc/contracts). */
 function isPageNavigation(req) {

@@ -17,13 +17,13 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
  *   exposes: Record<string, string>,
  *   remotes?: Record<string, string>,  // other remotes this one loads through federation
  * }} options
- * @returns {(env: unknown, argv: { mode?: string }) => object} the webpack config function
+ * @returns {(env: { requiredVersions?: Record<string, string> } | undefined, argv: { mode?: string }) => object} the webpack config function
  */
 export function createRemoteConfig({ name, dir, port, exposes, remotes }) {
-  const deps = require(path.join(dir, 'package.json')).dependencies;
-  const shared = sharedModules(deps);
-
-  return (_env, argv) => {
+  // `--env requiredVersions.react=^99` builds against a shared version the shell does not have
+  // (e2e/shared-version-mismatch.spec.ts).
+  return (env, argv) => {
+    const shared = sharedModules(dir, env?.requiredVersions);
     const production = argv.mode !== 'development';
     const hashed = production ? '[name].[contenthash].js' : '[name].js';
     return {
