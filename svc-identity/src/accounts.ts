@@ -1,6 +1,6 @@
 import { tableNames, toInt, type Db } from '@cc/service-kit';
 
-export const T = tableNames('identity', ['users', 'sessions', 'sign_in_failures'] as const);
+export const T = tableNames('identity', ['users', 'sessions'] as const);
 
 export interface UserRow {
   id: number;

@@ -132,6 +132,53 @@ describe('session, sign in and sign out', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(blocked.body).toEqual({ success: false, errors: ['Too many sign-in attempts. Please try again later.'] });
   });
+
+  const signInFrom = (url: string, email: string, password: string, address: string) =>
+    new TestClient(url).post('/auth/sign_in', { email, password }, { headers: { 'x-forwarded-for': address } });
+
+  test('the limit holds across instances: failures on either count together', async () => {
+    const other = await startTestService(identityService, database.db, { env: { SIGN_IN_MAX_FAILURES: '5' } });
+    try {
+      await new TestClient(svc.url).signUp('shared@example.com', 'the right password');
+      for (let i = 0; i < 5; i += 1) {
+        const res = await signInFrom(i % 2 ? other.url : svc.url, 'shared@example.com', `wrong ${i} password`, '198.51.100.1');
+        expect(res.status).toBe(401);
+      }
+      for (const url of [svc.url, other.url]) {
+        const blocked = await signInFrom(url, 'shared@example.com', 'the right password', '198.51.100.2');
+        expect([blocked.status, blocked.body.errors]).toEqual([429, ['Too many sign-in attempts. Please try again later.']]);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("a successful sign-in forgets the email's failures", async () => {
+    await new TestClient(svc.url).signUp('forgiven@example.com', 'the right password');
+    const fail = (i: number) => signInFrom(svc.url, 'forgiven@example.com', `wrong ${i} password`, '198.51.100.3');
+    for (let i = 0; i < 4; i += 1) expect((await fail(i)).status).toBe(401);
+    expect((await signInFrom(svc.url, 'forgiven@example.com', 'the right password', '198.51.100.3')).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await fail(i)).status).toBe(401);
+    expect((await fail(5)).status).toBe(429);
+  });
+
+  test('one address may fail five times as often as one email, whichever emails it tries', async () => {
+    // One failure per email here: the address's limit is 5.
+    const strict = await startTestService(identityService, database.db, { env: { SIGN_IN_MAX_FAILURES: '1' } });
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        const res = await signInFrom(strict.url, `guess${i}@example.com`, 'a guessed password', '203.0.113.9');
+        expect(res.status).toBe(401);
+      }
+      const blocked = await signInFrom(strict.url, 'guess9@example.com', 'a guessed password', '203.0.113.9');
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another address may still try that email.
+      expect((await signInFrom(strict.url, 'guess9@example.com', 'a guessed password', '203.0.113.10')).status).toBe(401);
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 test('every answer carries a request id, taken from the gateway when given', async () => {

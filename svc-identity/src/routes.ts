@@ -11,12 +11,12 @@ import {
 } from '@cc/service-kit';
 import { createSession, createUser, findUserByEmail, publicUser, revokeSession, type PublicUser, type UserRow } from './accounts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { clearFailures, recordFailure, retryAfter, type SignInLimits } from './rate-limit';
+import { signInLimiter } from './rate-limit';
 import type { IdentitySettings } from './settings';
 
 export function identityRoutes(router: ServiceRouter, { db, config, settings }: ServiceContext<IdentitySettings>): void {
   const secret = config.sessionSecret;
-  const limits: SignInLimits = { maxFailures: settings.SIGN_IN_MAX_FAILURES, windowSeconds: settings.SIGN_IN_WINDOW_SECONDS };
+  const limiter = signInLimiter(db, { maxFailures: settings.SIGN_IN_MAX_FAILURES, windowSeconds: settings.SIGN_IN_WINDOW_SECONDS });
 
   /** Starts a session for the user: signed cookie + the CSRF token bound to it. */
   async function startSession(ctx: Koa.Context, user: UserRow): Promise<SessionAnswer> {
@@ -42,15 +42,15 @@ export function identityRoutes(router: ServiceRouter, { db, config, settings }: 
   });
 
   router.post('/auth/sign_in', { auth: false, csrf: false, body: credentialsSchema }, async (ctx, { body }) => {
-    const wait = await retryAfter(db, body.email, ctx.ip, limits);
+    const wait = await limiter.retryAfter(body.email, ctx.ip);
     if (wait > 0) throw new HttpError(429, [AUTH_MESSAGES.tooManyAttempts], { 'Retry-After': String(wait) });
     const user = await findUserByEmail(db, body.email);
     const ok = user ? await verifyPassword(body.password, user.password_hash) : (await burnPasswordCheck(body.password), false);
     if (!user || !ok) {
-      await recordFailure(db, body.email, ctx.ip);
+      await limiter.recordFailure(body.email, ctx.ip);
       throw new HttpError(401, [AUTH_MESSAGES.invalidCredentials]);
     }
-    await clearFailures(db, body.email);
+    await limiter.clearFailures(body.email);
     return startSession(ctx, user);
   });
 

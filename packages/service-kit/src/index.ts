@@ -28,6 +28,7 @@ export {
   type ModelFailureAnswer,
   type ModelFailureMessages,
 } from './model-calls';
+export { postgresRateLimit, type PostgresRateLimitOptions } from './rate-limits';
 export {
   intSetting,
   limitSetting,

@@ -1,8 +1,9 @@
 import type Koa from 'koa';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { isAiError } from '@cc/ai/errors';
 import type { Db } from './db';
 import type { Logger } from './logger';
+import { postgresRateLimit } from './rate-limits';
 
 /**
  * The one way a service calls a model for a user: a per-user limit shared by every instance
@@ -96,18 +97,14 @@ export interface ModelCallsOptions {
 
 export function createModelCalls(options: ModelCallsOptions): ModelCalls {
   const { messages } = options;
-  // Made on first use: the service's schema exists only once its migrations have run.
-  let limiter: Promise<RateLimiterPostgres> | undefined;
-  const limiterReady = () => {
-    limiter ??= postgresLimiter(options.db, options.schema, options.perMinute)
-      // Two instances creating the table at once: one loses the race, and its retry finds the table.
-      .catch(() => postgresLimiter(options.db, options.schema, options.perMinute))
-      .catch((err: unknown) => {
-        limiter = undefined;
-        throw err;
-      });
-    return limiter;
-  };
+  const limiterReady = postgresRateLimit({
+    db: options.db,
+    schema: options.schema,
+    tableName: 'model_call_limits',
+    keyPrefix: 'ai',
+    points: options.perMinute,
+    duration: 60,
+  });
 
   const failure = (err: unknown) => modelFailure(err, messages);
 
@@ -148,37 +145,4 @@ export function createModelCalls(options: ModelCallsOptions): ModelCalls {
       return call(ctx, fn);
     },
   };
-}
-
-/**
- * rate-limiter-flexible's Postgres store: one atomic upsert per call on the user's row, so the
- * limit holds across instances. On PGlite (the embedded run) it talks to PGlite directly, whose
- * query API differs from pg's and which returns int8 as BigInt (the limiter does arithmetic on it).
- */
-function postgresLimiter(db: Db, schema: string, perMinute: number): Promise<RateLimiterPostgres> {
-  const pglite = (db.client.config.connection as { pglite?: PgliteLike } | undefined)?.pglite;
-  const store = pglite
-    ? {
-        storeType: 'client',
-        storeClient: { query: (q: { text: string; values?: unknown[] }) => pglite.query(q.text, q.values, { parsers: { 20: Number } }) },
-      }
-    : { storeType: 'knex', storeClient: db };
-  return new Promise((resolve, reject) => {
-    const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-      {
-        ...store,
-        schemaName: schema,
-        tableName: 'model_call_limits',
-        keyPrefix: 'ai',
-        points: perMinute,
-        duration: 60,
-        clearExpiredByTimeout: false,
-      },
-      (err?: unknown) => (err ? reject(err) : resolve(limiter)),
-    );
-  });
-}
-
-interface PgliteLike {
-  query(text: string, values?: unknown[], options?: { parsers?: Record<number, (value: string) => unknown> }): Promise<{ rows: unknown[] }>;
 }
