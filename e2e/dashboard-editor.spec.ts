@@ -141,7 +141,7 @@ test('a save on a stale revision shows both versions; keep mine wins over the ne
   await typeAtEnd(page, ' Mine.');
   await expect(status(page)).toHaveText('Saved');
 
-  // Another tab changes the file (the spec's call: no revision → it wins).
+  // Another tab changes the file (the documented call: no revision → it wins; docs/api.md#stale-saves).
   const other = await api.request.patch(`/files/${id}`, {
     headers: api.headers,
     data: { file: { content: 'Line one. Changed in another tab.' } },

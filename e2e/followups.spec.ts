@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { forbidNativeDialogs } from './support/dialogs';
 import { signUpApi, uniqueEmail } from './support/helpers';
 
-// Follow-ups become todos (issue 12, beyond the spec): the open lines of a meeting's follow-ups
+// Follow-ups become todos (issue 12, docs/people.md#meetings): the open lines of a meeting's follow-ups
 // go to planning once, each linked back to the meeting; sending again makes nothing new.
 
 test('follow-ups sent to planning show there with a link to the meeting, and a second send adds no duplicates', async ({ page }) => {

@@ -34,7 +34,7 @@ test('sign up, visit every section through the nav, sign out, come back through 
       await expect(root).toBeVisible();
       await expect(root).toHaveAttribute('data-remote', section.remote);
       expect(loads.fetched(section.remote), `GET /mfe/${section.remote}/remoteEntry.js`).toBe(true);
-      // A check-in visit opens its purpose dialog (spec), which a user closes before going on.
+      // A check-in visit opens its purpose dialog (docs/coaching.md#check-ins), which a user closes before going on.
       if (section.remote === 'coaching') await closePurpose(page);
     });
   }

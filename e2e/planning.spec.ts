@@ -57,7 +57,7 @@ test('a todo: add (due today by default), edit, toggle, delete', async ({ page }
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('todo-row')).toHaveCount(0);
 
-  // A refused save keeps the modal and says why, in the spec's words.
+  // A refused save keeps the modal and says why, in the page's words (docs/planning.md#messages).
   await page.getByRole('link', { name: /^All todos/ }).click();
   await page.getByRole('button', { name: '+ Todo' }).click();
   await page.getByRole('dialog', { name: 'Add todo' }).getByRole('button', { name: 'Add todo' }).click();

@@ -65,7 +65,7 @@ test('React, react-dom and the router are loaded once, from the shell, for every
   ] as const) {
     await mainNav(page).getByRole('link', { name: link, exact: true }).click();
     await expect(remoteRoot(page, root)).toBeVisible();
-    // A check-in visit opens its purpose dialog (spec), which a user closes before going on.
+    // A check-in visit opens its purpose dialog (docs/coaching.md#check-ins), which a user closes before going on.
     if (root === 'coaching-root') await closePurpose(page);
   }
   expect([...loads.entries.keys()].sort()).toEqual(['coaching', 'dashboard', 'people', 'planning']);

@@ -22,7 +22,7 @@ export const CHROMIUM_ARGS = [
 export const REMOTES = ['dashboard', 'planning', 'coaching', 'people'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
-/** Messages from the spec / @cc/contracts that the tests look for on screen or in answers. */
+/** Messages of the product (docs/, @cc/contracts) that the tests look for on screen or in answers. */
 export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'Email has already been taken',

@@ -4,7 +4,7 @@ import { COACHING_MESSAGES as M, type QuestionnaireType } from '@cc/contracts/co
 import { uploadQuestionsCsv } from '../api/admin';
 import { PREVIEW_COLUMNS, previewCsv, type CsvPreview } from './csvPreview';
 
-/** The upload's status line (spec §8): the server's message, its error, or the failure. */
+/** The upload's status line (docs/coaching.md#csv-import): the server's message, its error, or the failure. */
 export function uploadStatus(outcome: { message: string } | { error: unknown }): string {
   if ('message' in outcome) return M.csvSuccess(outcome.message);
   const error = outcome.error;
@@ -16,7 +16,7 @@ export function uploadStatus(outcome: { message: string } | { error: unknown }):
 
 /**
  * CSV import: choose a file, see its rows and their problems, upload. The result stays, beside
- * the button and scrolled into view, until dismissed or another file is chosen: the spec's 5 s
+ * the button and scrolled into view, until dismissed or another file is chosen: the first description's 5 s
  * hid it below the editor's fold before a walkthrough could read it (issue 18 keeps it).
  */
 export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImported: () => void }) {

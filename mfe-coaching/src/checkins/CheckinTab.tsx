@@ -15,7 +15,7 @@ const QuestionChatModal = lazy(() => import('../question-chat/QuestionChatModal'
 const AdminEditor = lazy(() => import('../admin/AdminEditor'));
 const WeekPlanModal = lazy(() => import('../question-chat/WeekPlanModal'));
 
-/** "3 of 7 questions answered · average 64" (beyond the spec: the period at a glance). */
+/** "3 of 7 questions answered · average 64" (added, docs/coaching.md#check-ins: the period at a glance). */
 export function summaryLine(summary: { answered: number; total: number; average_score: number | null }): string {
   const count = `${summary.answered} of ${summary.total} question${summary.total === 1 ? '' : 's'} answered`;
   return summary.average_score === null ? count : `${count} · average ${summary.average_score}`;
@@ -37,7 +37,7 @@ export function CheckinTab({ type, label, address }: { type: QuestionnaireType; 
     const purpose = CHECKIN_PURPOSES[type];
     void dialogs.alert({ title: purpose.title, message: purpose.text, closeLabel: 'Close' });
   }, [dialogs, type]);
-  // On every visit to the tab (spec §2): once per mount, StrictMode's second run included. A
+  // On every visit to the tab (docs/coaching.md#check-ins): once per mount, StrictMode's second run included. A
   // link to a question lands on the question: that visit opens its chat, not the purpose.
   const purposeShown = useRef(at.arrivedOnQuestion);
   useEffect(() => {
@@ -69,7 +69,7 @@ export function CheckinTab({ type, label, address }: { type: QuestionnaireType; 
     at.closeQuestion();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once the questionnaire says it is gone
   }, [gone]);
-  // Closing the question (its ×, or Back) reloads the questionnaire (spec §4).
+  // Closing the question (its ×, or Back) reloads the questionnaire (docs/coaching.md#question-chat).
   const openBefore = useRef(at.question);
   useEffect(() => {
     if (openBefore.current !== null && at.question === null) reload();

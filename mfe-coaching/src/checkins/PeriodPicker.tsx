@@ -1,7 +1,7 @@
 import { checkinPeriodLabel } from '../shared/dates';
 import type { PeriodStepper } from './usePeriodStepper';
 
-/** The previous and next arrows around the period's label (spec §2). */
+/** The previous and next arrows around the period's label (docs/coaching.md#check-ins). */
 export function PeriodPicker({ stepper }: { stepper: PeriodStepper }) {
   if (!stepper.steppable) {
     return (

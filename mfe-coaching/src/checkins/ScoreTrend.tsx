@@ -10,7 +10,7 @@ const W = 96;
 const H = 28;
 
 /**
- * A question's scores over its recent periods, oldest first (beyond the spec): a line a user
+ * A question's scores over its recent periods, oldest first (added, docs/coaching.md#check-ins): a line a user
  * reads at a glance, a dot per scored period, gaps where a period has no score.
  */
 export function ScoreTrend({ scores }: { scores: readonly RecentScore[] }) {

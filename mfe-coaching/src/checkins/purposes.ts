@@ -1,6 +1,6 @@
 import type { QuestionnaireType } from '@cc/contracts/coaching-rules';
 
-/** What each check-in is for: the purpose shown on every visit to its tab (spec §2). */
+/** What each check-in is for: the purpose shown on every visit to its tab (docs/coaching.md#check-ins). */
 export const CHECKIN_PURPOSES: Record<QuestionnaireType, { title: string; text: string }> = {
   onboarding: {
     title: 'Getting to know you',

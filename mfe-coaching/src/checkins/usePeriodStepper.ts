@@ -18,7 +18,7 @@ export interface PeriodStepper {
 
 /**
  * The check-in's period: steps by one of its kind (ISO weeks roll their year by the week of
- * 28 December, quarters and semesters theirs), ignoring duplicate clicks (spec §4, §9). With
+ * 28 December, quarters and semesters theirs), ignoring duplicate clicks (docs/coaching.md#check-ins). With
  * `key` and `onChange` the period lives elsewhere (the page's address); otherwise here.
  */
 export function usePeriodStepper(

@@ -145,7 +145,7 @@ describe('coaching page', () => {
     fireEvent.click(within(chat).getAllByRole('button', { name: 'Close' })[0]!);
     await waitFor(() => expect(here.path).toBe('/coaching?tab=end-of-day-checkin&period=2026-11-26'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Question 2' })).toBeNull());
-    // Closing reloads the questionnaire (spec §4).
+    // Closing reloads the questionnaire (docs/coaching.md#question-chat).
     await waitFor(() => expect(fake.find('GET', '/coaching/questionnaire_sections')).toHaveLength(2));
   });
 

@@ -17,7 +17,7 @@ const InformationGathering = lazy(() => import('../information/InformationGather
 const tabHref = (tab: CoachingTab) => (tab.type ? checkinAddress(tab.type) : informationPlanAddress());
 
 /**
- * Coaching: the information-gathering plan and the eight check-ins (spec §2). The address names
+ * Coaching: the information-gathering plan and the eight check-ins (docs/coaching.md#tabs). The address names
  * the tab (and the check-in's period and question, or an archived plan) and wins over the tab
  * remembered locally, which only chooses the tab when the address names none. Changing tab adds
  * a history entry, so Back returns to the tab before.

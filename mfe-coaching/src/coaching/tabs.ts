@@ -1,6 +1,6 @@
 import { DEFAULT_TAB, QUESTIONNAIRE_TABS, QUESTIONNAIRE_TYPES, type QuestionnaireType } from '@cc/contracts/coaching-rules';
 
-/** Where the last active tab is kept (spec §2: remembered locally). */
+/** Where the last active tab is kept (docs/coaching.md#tabs: remembered locally). */
 export const ACTIVE_TAB_KEY = 'coachingActiveTab';
 export const INFORMATION_TAB = 'information-gathering';
 
@@ -22,7 +22,7 @@ const LABELS: Record<QuestionnaireType, string> = {
   semester: 'Semester',
 };
 
-/** The tabs of spec §2, in its order. */
+/** The tabs of docs/coaching.md#tabs, in that order. */
 export const COACHING_TABS: readonly CoachingTab[] = [
   { id: INFORMATION_TAB, label: 'Information gathering' },
   ...QUESTIONNAIRE_TYPES.map((type) => ({ id: QUESTIONNAIRE_TABS[type], label: LABELS[type], type })),

@@ -12,7 +12,7 @@ const ArchivedPlansModal = lazy(() => import('./ArchivedPlansModal'));
 type View = { name: 'loading' } | { name: 'editor' } | { name: 'response'; response: string; createdAt: string };
 
 /**
- * Information gathering (spec §4): the saved plan when there is one, else the editor; 'Update
+ * Information gathering (docs/coaching.md#information-gathering): the saved plan when there is one, else the editor; 'Update
  * plan' goes back to the editor, submitting shows the new plan. The archived plans open over it
  * when the address names one (`?tab=information-gathering&plan=ID`), that plan unfolded; the
  * plan a user unfolds goes into the address (replaced: unfolding is not a place to go Back to).

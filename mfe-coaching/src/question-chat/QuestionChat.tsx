@@ -5,7 +5,7 @@ import type { QuestionChat as Chat } from './useQuestionChat';
 
 /**
  * The question's chat: messages, the typing indicator while the coach answers, the input
- * disabled while sending (spec §4). Its own view rather than @cc/ui's ChatPanel, which talks to
+ * disabled while sending (docs/coaching.md#question-chat). Its own view rather than @cc/ui's ChatPanel, which talks to
  * /ai_chat only; the look (cc-chat classes) is the panel's.
  */
 export function QuestionChat({ chat, busy, busyText }: { chat: Chat; busy?: boolean; busyText?: string }) {

@@ -13,7 +13,7 @@ import { useQuestionChat } from './useQuestionChat';
 
 const SuggestionModal = lazy(() => import('./SuggestionModal'));
 
-/** Suggest-edits answers (spec §8). */
+/** Suggest-edits answers (docs/coaching.md#notes). */
 export const UPDATE_TEXTS = {
   done: 'I updated your journal entry with improvements.',
   none: 'I could not generate improvements at this time.',
@@ -66,7 +66,7 @@ export default function QuestionChatModal({
     }
   };
 
-  /** Update file from chat (spec §4): the chat is disabled meanwhile, then the manual entries are replaced and saved. */
+  /** Update file from chat (docs/coaching.md#notes): the chat is disabled meanwhile, then the manual entries are replaced and saved. */
   const updateFromChat = async () => {
     const history = chat.history();
     setUpdating(true);

@@ -17,7 +17,7 @@ export const CREATE_FILE_ERRORS = {
 } as const;
 
 /**
- * The suggestion action (spec §4): keep the text in a file. 'update' when the text names one
+ * The suggestion action (docs/coaching.md#keeping-an-answer-in-a-file): keep the text in a file. 'update' when the text names one
  * of the user's files, else 'create'; then the dashboard opens that file at its address (the
  * open-on-load hint only carries the chat that an update starts with).
  */

@@ -5,7 +5,7 @@ import { Markdown, Modal } from '@cc/ui';
 import type { GeneratedWeekAnswer } from '@cc/contracts/planning';
 import { generateWeekPlan } from '../api/actionPlan';
 
-/** The week-AI action plan (spec §2): the week's outcomes and actions from the user's context (planning's call). */
+/** The week-AI action plan (docs/coaching.md#week-plan): the week's outcomes and actions from the user's context (planning's call). */
 export default function WeekPlanModal({ periodKey, onClose }: { periodKey: string; onClose: () => void }) {
   const [prompt, setPrompt] = useState('');
   const [error, setError] = useState<string | null>(null);

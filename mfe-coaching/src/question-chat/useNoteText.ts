@@ -6,7 +6,7 @@ import { saveNote, type NoteField, type QuestionPeriod } from '../api/conversati
 
 /**
  * One of a conversation's texts (manual entries or AI summary), autosaved 800 ms after typing
- * and on blur by the kit's hook, guarded by its revision (spec §7; svc-coaching answers 409 on a
+ * and on blur by the kit's hook, guarded by its revision (docs/coaching.md#notes; svc-coaching answers 409 on a
  * stale one). The draft is kept per account until the server has it.
  */
 export function useNoteText(at: QuestionPeriod, field: NoteField) {

@@ -9,7 +9,7 @@ export interface ChatLine extends CoachingChatMessage {
   error?: boolean;
 }
 
-/** The assistant line for a failed reply (spec §8): the server's reason when it gave one. */
+/** The assistant line for a failed reply (docs/coaching.md#messages): the server's reason when it gave one. */
 export function replyErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status !== 0 && error.errors.length > 0) return M.onboardingChatErrorWith(error.errors[0]!);
   return M.onboardingChatError;
@@ -31,7 +31,7 @@ export interface QuestionChat {
 
 /**
  * One question's chat for one period, with the coach's score. An empty conversation opens with
- * "I'm ready to start reflecting on: {question}" (spec §4).
+ * "I'm ready to start reflecting on: {question}" (docs/coaching.md#question-chat).
  */
 export function useQuestionChat(at: QuestionPeriod, questionText: string): QuestionChat {
   const [lines, setLines] = useState<ChatLine[]>([]);
@@ -103,7 +103,7 @@ export function useQuestionChat(at: QuestionPeriod, questionText: string): Quest
   }, [at.questionId, at.periodKey]);
 
   const clear = useCallback(() => {
-    // Emptied here whatever the server answers (spec §4).
+    // Emptied here whatever the server answers (docs/coaching.md#question-chat).
     put([]);
     setScore(null);
     setFeedback('');

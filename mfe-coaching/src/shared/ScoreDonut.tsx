@@ -3,7 +3,7 @@ import { scoreColour } from '@cc/contracts/coaching-rules';
 const RADIUS = 16;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-/** A question's score as a ring: under 40 red, 40-69 yellow, 70 and above green (spec §9); none yet is grey. */
+/** A question's score as a ring: under 40 red, 40-69 yellow, 70 and above green (docs/coaching.md#question-chat); none yet is grey. */
 export function ScoreDonut({ score, size = 44 }: { score: number | null; size?: number }) {
   const colour = score === null ? 'none' : scoreColour(score);
   const filled = score === null ? 0 : (Math.max(0, Math.min(100, score)) / 100) * CIRCUMFERENCE;

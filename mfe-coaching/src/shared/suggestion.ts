@@ -7,7 +7,7 @@ export interface FileRef {
 }
 
 /**
- * The suggestion action's type (spec §4): 'update' when the text names one of the user's
+ * The suggestion action's type (docs/coaching.md#keeping-an-answer-in-a-file): 'update' when the text names one of the user's
  * files (the longest name mentioned wins, so `plan.md` does not hide `weekly-plan.md`), else 'create'.
  */
 export function suggestionType(text: string, index: FilesIndexAnswer): { type: 'update'; file: FileRef } | { type: 'create' } {

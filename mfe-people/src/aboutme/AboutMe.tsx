@@ -21,7 +21,7 @@ const EMPTY: ProfileDetails = { full_name: '', company: '', company_description:
 const blank = (text: string) => (text.trim() ? text : undefined);
 
 /**
- * The About me panel: Edit and AI tabs over the user's profile (spec §2, §4). Its address
+ * The About me panel: Edit and AI tabs over the user's profile (docs/about-me.md#opening). Its address
  * (`aboutMeAddress`): `?about=statements&statement=3` opens the AI tab's review on that
  * statement, scrolled to and highlighted; `?about=me` the panel as it opens by default (followed
  * from the page, its Edit tab: where the details are).

@@ -75,7 +75,7 @@ function FailureLine({ view }: { view: GenerationView }) {
   );
 }
 
-/** The AI tab (spec §2): the loading state, the executive summary, the statements, the company insights. */
+/** The AI tab (docs/about-me.md#generation): the loading state, the executive summary, the statements, the company insights. */
 export function AiTab({ view, onBack, focus = null }: AiTabProps) {
   const [reviewing, setReviewing] = useState(focus !== null);
   const [bragging, setBragging] = useState(false);

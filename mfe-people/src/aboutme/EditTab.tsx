@@ -27,7 +27,7 @@ export interface EditTabProps {
 
 /**
  * The save indicator: 'Saving' while a field saves, then 'Saved' (as every other autosave says)
- * until the next edit; 'Save failed' for 2 seconds (spec §8).
+ * until the next edit; 'Save failed' for 2 seconds (docs/about-me.md#details).
  */
 function useSaveIndicator() {
   const states = useRef(new Map<DetailField, SaveState>());

@@ -20,7 +20,7 @@ export interface ProfileFieldProps {
   onState(field: DetailField, state: SaveState): void;
 }
 
-/** One About me detail, autosaved 700 ms after typing and on blur by the kit's hook (spec §9). */
+/** One About me detail, autosaved 700 ms after typing and on blur by the kit's hook (docs/about-me.md#details). */
 export function ProfileField({ field, label, server, maxLength, multiline, placeholder, onValue, onState }: ProfileFieldProps) {
   const id = useId();
   const [value, setValue] = useState('');
@@ -50,7 +50,7 @@ export function ProfileField({ field, label, server, maxLength, multiline, place
   }, [start]);
 
   useEffect(() => {
-    // Spec: prefilled from the server only when empty; what the user typed is never replaced.
+    // Prefilled from the server only when empty (docs/about-me.md#details); what the user typed is never replaced.
     if (!valueRef.current && server) put(server);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new server text matters here
   }, [server]);

@@ -16,7 +16,7 @@ export interface PromptModalProps {
 }
 
 /**
- * The Generate modal (spec §2): the system and user prompts the server suggests, editable; quick
+ * The Generate modal (docs/about-me.md#generation): the system and user prompts the server suggests, editable; quick
  * or deep research. Loaded only when Generate is pressed.
  */
 export default function PromptModal({ onClose, onSubmit }: PromptModalProps) {

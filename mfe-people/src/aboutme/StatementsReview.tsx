@@ -69,7 +69,7 @@ export function StatementsReview({ statements, onStatements, reviewing, focus = 
     try {
       onStatements((await deleteStatement(index)).statements);
     } catch {
-      // Spec §8: statement-delete failures are ignored.
+      // Statement-delete failures are ignored (docs/about-me.md#statements).
     }
   };
   const verify = async (index: number, verdict: StatementStatus) => {
@@ -189,7 +189,7 @@ export interface CompanyBlocksProps {
   reviewing: boolean;
 }
 
-/** Company statements grouped by company (spec §2). */
+/** Company statements grouped by company (docs/about-me.md#company-insights). */
 export function CompanyBlocks({ company, onCompany, reviewing }: CompanyBlocksProps) {
   const groups = Object.entries(company).filter(([, list]) => list.length > 0);
   if (groups.length === 0) return null;
@@ -197,7 +197,7 @@ export function CompanyBlocks({ company, onCompany, reviewing }: CompanyBlocksPr
     try {
       onCompany((await deleteCompanyStatement(name, index)).company_statements);
     } catch {
-      // Spec §8: company statement failures are ignored.
+      // Company statement failures are ignored (docs/about-me.md#company-insights).
     }
   };
   return (

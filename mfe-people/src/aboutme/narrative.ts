@@ -4,7 +4,7 @@ import { fetchProfile, generateNarrative } from '../api/profile';
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Writes the executive summary (spec §4, §8, §9). When the call fails, the profile is polled
+ * Writes the executive summary (docs/about-me.md#generation). When the call fails, the profile is polled
  * every 2 s for up to 20 s (another tab or a slow answer may still store it); a narrative that
  * was already there before this generation does not count. Null: none arrived.
  */

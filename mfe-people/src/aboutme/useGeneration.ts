@@ -48,7 +48,7 @@ export interface GenerationView {
 }
 
 const RUNNING: Generation['state'][] = ['queued', 'running'];
-// After a failed profile call the spec's 'User profile ready' would not be true: the step alone.
+// After a failed profile call 'User profile ready' would not be true: the step alone.
 const FETCHING_COMPANY = 'Fetching company insights...';
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -59,7 +59,7 @@ export interface GenerationSeed {
 }
 
 /**
- * Profile generation (spec §4): old blocks cleared with a loading state; statements, then 'User
+ * Profile generation (docs/about-me.md#generation): old blocks cleared with a loading state; statements, then 'User
  * profile ready. Fetching company insights...'; company statements whether or not the profile
  * call succeeded; the 'aboutme:updated' event; the narrative (hint after 8 s, polling on
  * failure). A failed step never empties the panel: what was there before comes back (it is still
@@ -142,7 +142,7 @@ export function useGeneration(
   }, []);
 
   /**
-   * After the profile call, whether or not it succeeded (spec §4): its statements (or, when it
+   * After the profile call, whether or not it succeeded (docs/about-me.md#generation): its statements (or, when it
    * failed, the ones shown before), company insights, the event, the narrative.
    */
   const afterProfile = useCallback(
@@ -159,7 +159,7 @@ export function useGeneration(
         const answer = await generateCompanyStatements();
         if (alive()) setCompany(answer.company_statements);
       } catch {
-        // Spec §8: company statement failures are ignored (what was shown stays); the narrative still comes.
+        // Company statement failures are ignored (what was shown stays; docs/about-me.md#generation); the narrative still comes.
         if (alive()) setCompany(before.current.company);
       }
       if (!alive()) return;
@@ -232,7 +232,7 @@ export function useGeneration(
         written = (await generateProfile(request)).statements;
       } catch {
         if (run.current !== id) return;
-        // A cancelled research stops here; a failed one goes on to the company insights (spec §4).
+        // A cancelled research stops here; a failed one goes on to the company insights (docs/about-me.md#generation).
         const text = cancelled.current ? M.generationCancelled : M.generateFailed;
         setFailure({ text, retry: () => void generateRef.current(request) });
         if (cancelled.current) {

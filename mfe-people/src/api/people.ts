@@ -15,7 +15,7 @@ interface PersonWriteAnswer {
   person: Person;
 }
 
-/** `GET /people` (svc-people): the user's people in their order, a bare array as the spec has it. */
+/** `GET /people` (svc-people): the user's people in their order, a bare array as the documented call has it (docs/people.md#people). */
 export function fetchPeople(signal?: AbortSignal): Promise<PersonSummary[]> {
   return api.get<PersonSummary[]>('/people', { signal });
 }

@@ -57,7 +57,7 @@ export function deleteCompanyStatement(company: string, index: number): Promise<
   return api.post('/profile/delete_company_statement', { company, index });
 }
 
-/** The status goes as a string (spec §4). */
+/** The status goes as a string (docs/about-me.md#statements). */
 export function verifyStatement(index: number, status: StatementStatus): Promise<{ success: true; statements: ProfileStatement[] }> {
   return api.post('/profile/verify_statement', { index, status });
 }

@@ -5,7 +5,7 @@ export type { PersonSearchAnswer };
 export type { Citation } from '@cc/contracts/people';
 
 /**
- * `POST /people/{id}/perplexity_search`: the spec sends an empty body (the saved result comes
+ * `POST /people/{id}/perplexity_search`: the documented call sends an empty body (the saved result comes
  * back with from_cache); `refresh` asks again.
  */
 export function searchPerson(id: number, refresh = false): Promise<PersonSearchAnswer> {

@@ -4,7 +4,7 @@ import { MEETING_CHAT } from '@cc/contracts/people-rules';
 import { meetingChatError } from './meetingChatErrors';
 
 /**
- * The meeting chat (spec §7: folder 'meetings'), one conversation per meeting
+ * The meeting chat (docs/people.md#meetings: folder 'meetings'), one conversation per meeting
  * ('meeting-prep-{id}.md'), given the meeting as it stands as the file's content. A new meeting
  * has no conversation until its first save creates it. A lazy chunk with the preparation modal.
  */

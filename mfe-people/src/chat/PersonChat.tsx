@@ -3,7 +3,7 @@ import { ChatPanel, fetchConversation, PERSON_CLEARED_TEXT, PERSON_GREETING, typ
 import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 
 /**
- * The person chat (spec §4 People chat): the shared panel in ask mode with person_id. It stays
+ * The person chat (docs/people.md#person-chat): the shared panel in ask mode with person_id. It stays
  * inactive until the first message or until the person's conversation has been synced with
  * the server; then it shows the cached history or the greeting. A lazy chunk.
  */

@@ -1,7 +1,7 @@
 import { isApiError } from '@cc/client';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 
-/** The meeting chat's error line (spec §8): the server's error, else a network or a generic one. */
+/** The meeting chat's error line (docs/people.md#meetings): the server's error, else a network or a generic one. */
 export function meetingChatError(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 0) return M.meetingChatNetwork;

@@ -81,7 +81,7 @@ function MeetingForm({
   const dialogs = useDialogs();
   const [attendees, setAttendees] = useState<number[]>(() => initial?.attendee_ids ?? [defaultAttendeeId]);
   const [leftTab, setLeftTab] = useState<'participants' | 'questions'>('participants');
-  // A new meeting is dated now (spec §9); its blank title will be sent as the default, shown as the hint.
+  // A new meeting is dated now (docs/people.md#meetings); its blank title will be sent as the default, shown as the hint.
   const [opened] = useState(() => localClock(new Date()));
   const title = useRef<AutosavedFieldHandle>(null);
   const date = useRef<AutosavedFieldHandle>(null);
@@ -112,7 +112,7 @@ function MeetingForm({
     attendeesRef.current = next;
     setAttendees(next);
     changed.current = true;
-    // Attendee and other meeting autosave failures are silent (spec §8).
+    // Attendee and other meeting autosave failures are silent (docs/people.md#meetings).
     record.saveAttendees(next).catch((error: unknown) => console.warn('[meetings] saving the attendees failed', error));
   };
 

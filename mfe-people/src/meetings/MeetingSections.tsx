@@ -28,7 +28,7 @@ interface MeetingSectionsProps {
 
 /**
  * The six sections as tabs over their text areas (all mounted, so each keeps autosaving), with
- * AI suggestions per section (spec §4): 'Generating suggestions…' is appended and the area
+ * AI suggestions per section (docs/people.md#meetings): 'Generating suggestions…' is appended and the area
  * disabled, then the proposal replaces the text and is saved; on failure the text comes back
  * and 'Error generating suggestions' shows.
  */

@@ -24,7 +24,7 @@ interface MeetingsTabProps {
   onMeetingOpened(id: number | null): void;
 }
 
-/** A person's meetings, newest first, and the preparation modal (spec §2, §8). */
+/** A person's meetings, newest first, and the preparation modal (docs/people.md#meetings). */
 export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpened }: MeetingsTabProps) {
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [reloads, setReloads] = useState(0);

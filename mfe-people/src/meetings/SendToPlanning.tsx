@@ -35,7 +35,7 @@ interface Marks {
 const plannedKeys = async () => new Set((await fetchTodos()).map((t) => t.source_key));
 
 /**
- * Follow-ups become todos (beyond the spec): each open line is sent to planning once, linked
+ * Follow-ups become todos (added, docs/people.md#meetings): each open line is sent to planning once, linked
  * back to the meeting; planning recognises a line sent before, and the list marks what it holds.
  */
 export function SendToPlanning({ field, meetingId, origin, initial }: SendToPlanningProps) {

@@ -31,7 +31,7 @@ const noteUrl = (m: Mention) => (m.kind === 'journal' ? journalAddress(m.date) :
 const noteTitle = (m: Mention) => (m.kind === 'journal' ? `Journal, ${formatDay(m.date)}` : `${m.folder}/${m.name}`);
 
 /**
- * "Since we last spoke" (beyond the spec): the last meeting with the person, their open todos
+ * "Since we last spoke" (added, docs/people.md#meetings): the last meeting with the person, their open todos
  * and the notes that mention them since, each linked to its source. What cannot be read is
  * left out; nothing shows when there is nothing to say.
  */

@@ -1,5 +1,5 @@
 /**
- * Carry-forward (beyond the spec): what the last meeting with a person left open. A line
+ * Carry-forward (added, docs/people.md#meetings): what the last meeting with a person left open. A line
  * ticked as done ('- [x] …', '✓ …', '… (done)') is finished; every other written line of its
  * follow-ups and agenda is still open.
  */

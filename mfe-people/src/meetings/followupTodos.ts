@@ -4,7 +4,7 @@ import type { SourcedTodo } from '../api/notes';
 import { openLines } from './carryForward';
 
 /**
- * Follow-ups become todos (beyond the spec). Each open follow-up line (not ticked done,
+ * Follow-ups become todos (added, docs/people.md#meetings). Each open follow-up line (not ticked done,
  * bullets and '[ ]' taken off) is one todo whose source_key is the meeting and the line's text:
  * sending the same line again is recognised by planning and makes nothing new, and an edited
  * line is a new todo.

@@ -31,7 +31,7 @@ export function lastMeetingBefore<M extends Pick<MeetingSummary, 'id' | 'meeting
 }
 
 /**
- * The brief (beyond the spec): the last meeting with the person before this one, their open
+ * The brief (added, docs/people.md#meetings): the last meeting with the person before this one, their open
  * todos (todos that name them), and the notes that mention them since that meeting (all of
  * them when there was none), five of each at most.
  */

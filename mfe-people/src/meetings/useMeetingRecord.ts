@@ -26,7 +26,7 @@ interface Options {
 }
 
 /**
- * The meeting behind the preparation modal (spec §4 Meeting record): it does not exist until
+ * The meeting behind the preparation modal (docs/people.md#meetings): it does not exist until
  * the first autosave, which creates it; later autosaves update only the field they carry.
  * Saves that race the creation wait for it, so one meeting is created, never two. A blank
  * title is sent as 'New meeting - YYYY-MM-DD HH:MM' from the user's local time.
@@ -61,7 +61,7 @@ export function useMeetingRecord({ initial, current, onCreated, onSaved }: Optio
 
   const saveField = useCallback(
     async (field: keyof MeetingChanges, value: string, save: FieldSave) => {
-      // An empty date input is ignored (spec §5).
+      // An empty date input is ignored (docs/people.md#meetings).
       if (field === 'meeting_date' && !value.trim()) return save.revision;
       const sent = field === 'title' ? meetingTitleOr(value, new Date()) : value;
       const changes = { [field]: sent } as MeetingChanges;

@@ -19,7 +19,7 @@ const importPersonView = () => import(/* webpackChunkName: "person-view" */ '../
 startFirstPeopleRequest();
 
 /**
- * The people page (spec §2, root people-root): the list on the left, the selected person on the
+ * The people page (docs/people.md, root people-root): the list on the left, the selected person on the
  * right. The address (@cc/contracts/addresses: personAddress, meetingAddress, researchAddress)
  * names the person (?person=), a profile section (&section=), a view (&view=research|meetings)
  * and a meeting to open (&meeting=), so a reload, a new tab, Back and every link land on them.

@@ -13,7 +13,7 @@ export interface People {
   create(name: string): Promise<{ id: number } | { error: string }>;
   /** Deletes a person (their meetings stay); the server's reason when it failed. */
   remove(id: number): Promise<string | null>;
-  /** Moves a person in the list and saves the order (a failed save is silent, spec §8). */
+  /** Moves a person in the list and saves the order (a failed save is silent, docs/people.md#people). */
   move(from: number, to: number): void;
   renamed(id: number, name: string): void;
 }

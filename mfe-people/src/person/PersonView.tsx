@@ -11,7 +11,7 @@ import './person.css';
 const importChat = () => import(/* webpackChunkName: "person-chat" */ '../chat/PersonChat');
 
 /**
- * The sub-tabs. Their ids are the original page's (spec §2: "tab-6 is meetings"); the ones in
+ * The sub-tabs. Their ids are the original page's (docs/people.md#address: "tab-6 is meetings"); the ones in
  * between are not used here, so the numbers skip.
  */
 const TABS = [

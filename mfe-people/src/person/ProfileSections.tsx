@@ -24,7 +24,7 @@ interface ProfileSectionsProps {
 }
 
 /**
- * The profile as accordion sections (spec §2: basic_profile open by default), each field
+ * The profile as accordion sections (docs/people.md#profile: basic_profile open by default), each field
  * autosaved 600 ms after typing. A closed section's fields are not on screen; closing one saves
  * what it held.
  */

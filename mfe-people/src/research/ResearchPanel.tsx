@@ -7,7 +7,7 @@ import { CitedAnswer } from './CitedAnswer';
 
 type Status = { kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; result: PersonSearchAnswer } | { kind: 'error'; message: string };
 
-/** The server's own words when it gave some, else the spec's 'Error fetching results'. */
+/** The server's own words when it gave some, else 'Error fetching results'. */
 function searchError(error: unknown): string {
   if (!isApiError(error)) return M.errorFetchingResults;
   const body = (error.body ?? null) as { error?: unknown; errors?: unknown } | null;
@@ -17,7 +17,7 @@ function searchError(error: unknown): string {
 }
 
 /**
- * The AI web research on a person (spec §4): Searching..., then Done, or 'Showing saved result'
+ * The AI web research on a person (docs/people.md#research): Searching..., then Done, or 'Showing saved result'
  * when the server gives back the saved one; the answer with its numbered sources. Coming back
  * to the tab (or to the address `?view=research`) shows the saved result at once, read without
  * searching (GET /people/{id}/research), rather than an empty panel until Research is pressed.

@@ -16,7 +16,7 @@ const Markdown = lazy(() => import('@cc/ui').then((m) => ({ default: m.Markdown 
 type Gathering = { status: 'idle' | 'loading' } | { status: 'error'; message: string } | { status: 'ok' };
 
 /**
- * The brag document (issue 13, beyond the spec): the statements and the dated evidence of a
+ * The brag document (issue 13, docs/about-me.md#brag-document): the statements and the dated evidence of a
  * period, as markdown the user edits here and saves into their workspace.
  */
 export default function BragView({ onClose, today }: { onClose(): void; today?: Date }) {
