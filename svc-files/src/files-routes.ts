@@ -1,18 +1,6 @@
-import { invalid, notFound } from '@cc/service-kit';
-import {
-  createFileBody,
-  FILES_MESSAGES as M,
-  fileGoalsBody,
-  fileSummaryBody,
-  normalizeFileName,
-  reorderFilesBody,
-  saveFileContentBody,
-  summarizeBody,
-  updateFileBody,
-  type AnswerOf,
-} from '@cc/contracts';
-import type { Db, ServiceRouter } from '@cc/service-kit';
-import type { FilesAi } from './ai';
+import { conflict, invalid, notFound } from '@cc/service-kit';
+import { FILES_MESSAGES as M, normalizeFileName, type AnswerOf } from '@cc/contracts';
+import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import {
   createFile,
   deleteFile,
@@ -27,7 +15,7 @@ import {
   type FileText,
   type SaveGuard,
 } from './files';
-import { fileIdFrom, fileIdParams } from './http';
+import { fileIdFrom } from './http';
 import { gzippedBody, type ListingCache } from './listing-cache';
 
 /** Weak comparison (RFC 9110) of either representation: nginx may add W/, gzip answers add -gz. */
@@ -63,7 +51,7 @@ const summaryRevision = (stored: Awaited<ReturnType<typeof saveFileText>> | unde
   stored && stored !== 'not_found' && stored.saved ? { summary_revision: stored.revision } : {};
 
 /** /files and /files/{id}…: the explorer's list, the editor's file, summaries and goals. */
-export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: ListingCache): void {
+export function fileRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, cache: ListingCache): void {
   // Creating, renaming, describing, deleting and reordering show in GET /files.
   const changed = (userId: number) => cache.invalidate(userId);
 
@@ -85,7 +73,7 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: Li
     return gzippedBody(listing);
   });
 
-  router.post('/files', { body: createFileBody }, async (ctx, { user, body }) => {
+  router.post('/files', {}, async (ctx, { user, body }) => {
     const result = await createFile(db, user.id, body.file);
     if (result === 'exists') throw invalid(M.fileExists);
     changed(user.id);
@@ -93,14 +81,14 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: Li
     return { success: true, errors: [], file: head(result.file), folder_created: result.folderCreated };
   });
 
-  router.patch('/files/reorder', { body: reorderFilesBody }, async (_ctx, { user, body }) => {
+  router.patch('/files/reorder', {}, async (_ctx, { user, body }) => {
     const ignored = await reorderFiles(db, user.id, body.folder, body.ids);
     changed(user.id);
     if (ignored === 'not_found') throw notFound(M.folderNotFound);
     return { success: true, ignored };
   });
 
-  router.post('/files/summarize', { body: summarizeBody }, async (ctx, { user, body }) => {
+  router.post('/files/summarize', {}, async (ctx, { user, body }) => {
     let file: { id: number; name: string; content: string } | undefined;
     if (body.file_id) {
       file = await getFile(db, user.id, body.file_id);
@@ -116,19 +104,18 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: Li
       return { success: true, summary: '', ...summaryRevision(stored) };
     }
     const fileName = file?.name ?? body.file_name ?? undefined;
-    const answer = await ai.run(ctx, user.id, (signal) => ai.provider.summarize({ content, ...(fileName ? { fileName } : {}), signal }));
-    if (!answer.ok) return answer.body;
-    const stored = file ? await saveFileText(db, user.id, file.id, 'summary', answer.value) : undefined;
-    return { success: true, summary: answer.value, ...summaryRevision(stored) };
+    const summary = await ai.run(ctx, user.id, (signal) => ai.provider.summarize({ content, ...(fileName ? { fileName } : {}), signal }));
+    const stored = file ? await saveFileText(db, user.id, file.id, 'summary', summary) : undefined;
+    return { success: true, summary, ...summaryRevision(stored) };
   });
 
-  router.get('/files/{id}', { params: fileIdParams }, async (_ctx, { user, params }) => {
+  router.get('/files/{id}', {}, async (_ctx, { user, params }) => {
     const file = await getFile(db, user.id, fileIdFrom(params.id));
     if (!file) throw notFound(M.fileNotFound);
     return { success: true, file };
   });
 
-  router.put('/files/{id}', { params: fileIdParams, body: updateFileBody }, async (_ctx, { user, params, body }) => {
+  router.put('/files/{id}', {}, async (_ctx, { user, params, body }) => {
     const result = await updateFile(db, user.id, fileIdFrom(params.id), body.file);
     changed(user.id);
     if (result === 'not_found') throw notFound(M.fileNotFound);
@@ -136,21 +123,18 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: Li
     return { success: true, errors: [], file: head(result) };
   });
 
-  router.patch('/files/{id}', { params: fileIdParams, body: saveFileContentBody }, async (ctx, { user, params, body }) => {
+  router.patch('/files/{id}', {}, async (_ctx, { user, params, body }) => {
     const id = fileIdFrom(params.id);
     const result = await saveFileText(db, user.id, id, 'content', body.file.content, {
       basedOn: body.file.revision ?? body.revision,
       saveId: body.file.save_id ?? body.save_id,
     });
     if (result === 'not_found') throw notFound(M.fileNotFound);
-    if (!result.saved) {
-      ctx.status = 409;
-      return { success: false, errors: [M.staleRevision], current: currentOf('content', result.current) };
-    }
+    if (!result.saved) throw conflict(M.staleRevision, currentOf('content', result.current));
     return { success: true, errors: [], revision: result.revision };
   });
 
-  router.delete('/files/{id}', { params: fileIdParams }, async (_ctx, { user, params }) => {
+  router.delete('/files/{id}', {}, async (_ctx, { user, params }) => {
     const deleted = await deleteFile(db, user.id, fileIdFrom(params.id));
     changed(user.id);
     if (!deleted) throw notFound(M.fileNotFound);
@@ -160,7 +144,6 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: Li
   // Summary and goals: the documented `{success}`, plus the text's new `revision`; with a
   // stale `revision` 409 like the content.
   const saveNote = async (
-    ctx: { status: number },
     userId: number,
     rawId: string,
     which: 'summary' | 'goals',
@@ -169,18 +152,15 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: FilesAi, cache: Li
   ): Promise<AnswerOf<'PATCH /files/{id}/summary'>> => {
     const result = await saveFileText(db, userId, fileIdFrom(rawId), which, value, guard);
     if (result === 'not_found') throw notFound(M.fileNotFound);
-    if (!result.saved) {
-      ctx.status = 409;
-      return { success: false, errors: [which === 'summary' ? M.staleSummary : M.staleGoals], current: currentOf(which, result.current) };
-    }
+    if (!result.saved) throw conflict(which === 'summary' ? M.staleSummary : M.staleGoals, currentOf(which, result.current));
     return { success: true, revision: result.revision };
   };
 
-  router.patch('/files/{id}/summary', { params: fileIdParams, body: fileSummaryBody }, (ctx, { user, params, body }) =>
-    saveNote(ctx, user.id, params.id, 'summary', body.summary, { basedOn: body.revision, saveId: body.save_id }),
+  router.patch('/files/{id}/summary', {}, (_ctx, { user, params, body }) =>
+    saveNote(user.id, params.id, 'summary', body.summary, { basedOn: body.revision, saveId: body.save_id }),
   );
 
-  router.patch('/files/{id}/goals', { params: fileIdParams, body: fileGoalsBody }, (ctx, { user, params, body }) =>
-    saveNote(ctx, user.id, params.id, 'goals', body.goals, { basedOn: body.revision, saveId: body.save_id }),
+  router.patch('/files/{id}/goals', {}, (_ctx, { user, params, body }) =>
+    saveNote(user.id, params.id, 'goals', body.goals, { basedOn: body.revision, saveId: body.save_id }),
   );
 }

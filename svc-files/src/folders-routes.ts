@@ -1,9 +1,8 @@
 import { invalid, notFound, parseBody } from '@cc/service-kit';
 import type Koa from 'koa';
-import { createFolderBody, FILES_MESSAGES as M, reorderFoldersBody, updateFolderBody, type AnswerOf } from '@cc/contracts';
+import { FILES_MESSAGES as M, reorderFoldersBody, updateFolderBody, type AnswerOf } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { deleteFolder, insertFolder, listFolders, publicFolder, reorderFolders, updateFolder } from './folders';
-import { folderNameParams } from './http';
 import type { ListingCache } from './listing-cache';
 
 /** GET/POST /folders, PATCH /folders/reorder, PATCH/DELETE /folders/{folderName}. */
@@ -16,7 +15,7 @@ export function folderRoutes(router: ServiceRouter, db: Db, listing: ListingCach
     return { success: true, folders: folders.map(publicFolder) };
   });
 
-  router.post('/folders', { body: createFolderBody }, async (ctx, { user, body }) => {
+  router.post('/folders', {}, async (ctx, { user, body }) => {
     const folder = await insertFolder(db, user.id, body.name, body.description);
     if (!folder) throw invalid(M.folderExists);
     changed(user.id);
@@ -46,11 +45,9 @@ export function folderRoutes(router: ServiceRouter, db: Db, listing: ListingCach
     return { success: true, ignored };
   });
 
-  router.patch('/folders/{folderName}', { params: folderNameParams }, async (ctx, { user, params }) =>
-    update(params.folderName, user.id, ctx.request.body),
-  );
+  router.patch('/folders/{folderName}', {}, async (ctx, { user, params }) => update(params.folderName, user.id, ctx.request.body));
 
-  router.delete('/folders/{folderName}', { params: folderNameParams }, async (_ctx, { user, params }) => {
+  router.delete('/folders/{folderName}', {}, async (_ctx, { user, params }) => {
     const { deleted, files } = await deleteFolder(db, user.id, params.folderName);
     changed(user.id);
     if (!deleted) throw notFound(M.folderNotFound);

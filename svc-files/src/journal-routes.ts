@@ -1,19 +1,18 @@
-import { FILES_MESSAGES as M, journalDateParams, saveJournalBody } from '@cc/contracts';
-import type { Db, ServiceRouter } from '@cc/service-kit';
+import { FILES_MESSAGES as M } from '@cc/contracts';
+import { conflict, type Db, type ServiceRouter } from '@cc/service-kit';
 import { entryDates, readEntry, saveEntry } from './journal';
 
 /** One entry per date (YYYY-MM-DD, a real day), and the dates that have one. */
 export function journalRoutes(router: ServiceRouter, db: Db): void {
-  router.post('/journal/{date}/save', { params: journalDateParams, body: saveJournalBody }, async (ctx, { user, params, body }) => {
+  router.post('/journal/{date}/save', {}, async (_ctx, { user, params, body }) => {
     const result = await saveEntry(db, user.id, params.date, body.content, { basedOn: body.revision, saveId: body.save_id });
     if (result.saved) return { success: true, entry: result.entry };
     // Changed elsewhere since `revision`: the same 409 as a file's content.
     const { text, revision, save_id } = result.current;
-    ctx.status = 409;
-    return { success: false, errors: [M.staleJournal], current: { content: text, revision, ...(save_id ? { save_id } : {}) } };
+    throw conflict(M.staleJournal, { content: text, revision, ...(save_id ? { save_id } : {}) });
   });
 
-  router.get('/journal/{date}', { params: journalDateParams }, async (ctx, { user, params }) => {
+  router.get('/journal/{date}', {}, async (ctx, { user, params }) => {
     ctx.set('Cache-Control', 'no-store');
     return { success: true, entry: await readEntry(db, user.id, params.date) };
   });

@@ -1,6 +1,6 @@
-import type { ServiceContext, ServiceRouter } from '@cc/service-kit';
+import { FILES_MESSAGES } from '@cc/contracts';
+import { modelMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
 import type { FilesSettings } from './settings';
-import { FILES_AI_MESSAGES, filesAi } from './ai';
 import { fileRoutes } from './files-routes';
 import { folderRoutes } from './folders-routes';
 import { journalRoutes } from './journal-routes';
@@ -13,8 +13,8 @@ import { suggestionRoutes } from './suggestions-routes';
  * (docs/architecture.md#route-ownership). AI goes through packages/ai (the endpoint of AI_BASE_URL, else the offline coach) and the
  * kit's model-call path. Settings: settings.ts.
  */
-export function filesRoutes(router: ServiceRouter, { db, log, config, settings, modelCalls }: ServiceContext<FilesSettings>): void {
-  const ai = filesAi(config.env ?? {}, modelCalls(FILES_AI_MESSAGES));
+export function filesRoutes(router: ServiceRouter, { db, log, settings, modelCalls }: ServiceContext<FilesSettings>): void {
+  const ai = modelCalls(modelMessages(FILES_MESSAGES));
   const listing = new ListingCache(settings.FILES_LISTING_CACHE_MB * 1024 * 1024);
   if (settings.FILES_LISTING_CACHE) listenForListingChanges(db, listing, log);
   folderRoutes(router, db, listing);

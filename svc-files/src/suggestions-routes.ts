@@ -1,20 +1,7 @@
 import type Koa from 'koa';
 import { fileDraftPrompt, fileSuggestionPrompt, filterSuggestions, folderSuggestionPrompt, normalizeCount, type Suggestion } from '@cc/ai';
-import {
-  draftPromptQuery,
-  filePromptQuery,
-  folderPromptQuery,
-  generateDraftBody,
-  regenerateFilesBody,
-  regenerateFoldersBody,
-  rejectFileBody,
-  rejectFolderBody,
-  suggestedFilesQuery,
-  suggestedFoldersQuery,
-  type AnswerOf,
-} from '@cc/contracts';
-import type { Db, ServiceRouter } from '@cc/service-kit';
-import type { FilesAi } from './ai';
+import { type AnswerOf } from '@cc/contracts';
+import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { draftContext } from './draft-context';
 import { findFileByName } from './files';
 import { findFolder } from './folders';
@@ -35,7 +22,7 @@ import {
  * (always the defaults, filled in with the user's current folders, files and rejections; an
  * edited prompt is used for the one regeneration it is sent with), drafts and rejections.
  */
-export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): void {
+export function suggestionRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): void {
   /** File suggestions are kept under the folder's own spelling when it exists. */
   async function scopeForFolder(userId: number, folder: string): Promise<SuggestionScope> {
     return fileScope(userId, (await findFolder(db, userId, folder))?.name ?? folder);
@@ -48,7 +35,7 @@ export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): vo
     context: SuggestionContext,
     count: number,
     prompt: { system?: string; user?: string } = {},
-  ) {
+  ): Promise<Suggestion[]> {
     const answer = await ai.run(ctx, scope.userId, (signal) => {
       const common = { count, existing: context.existing, rejected: context.rejected, ...prompt, signal };
       return scope.kind === 'folder'
@@ -59,10 +46,9 @@ export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): vo
             ...(context.folderDescription ? { folderDescription: context.folderDescription } : {}),
           });
     });
-    if (!answer.ok) return answer;
-    const suggestions: Suggestion[] = filterSuggestions(answer.value, { ...context, count });
+    const suggestions = filterSuggestions(answer, { ...context, count });
     await storeSuggestions(db, scope, suggestions, count);
-    return { ok: true as const, value: suggestions };
+    return suggestions;
   }
 
   /** The stored list; generated on first use (and again once every suggestion was used or hidden). */
@@ -78,24 +64,21 @@ export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): vo
     // The last generation found nothing new: asking again on every read would only cost calls.
     if (state?.last_yield === 0) return { success: true, suggestions: [] };
     const count = normalizeCount(countParam ?? state?.count);
-    const result = await generate(ctx, scope, context, count);
-    return result.ok ? { success: true, suggestions: result.value } : result.body;
+    return { success: true, suggestions: await generate(ctx, scope, context, count) };
   }
 
-  router.get('/profile/suggested_folders', { query: suggestedFoldersQuery }, (ctx, { user, query }) =>
-    current(ctx, folderScope(user.id), query.count),
-  );
+  router.get('/profile/suggested_folders', {}, (ctx, { user, query }) => current(ctx, folderScope(user.id), query.count));
 
-  router.get('/profile/suggested_files', { query: suggestedFilesQuery }, async (ctx, { user, query }) =>
+  router.get('/profile/suggested_files', {}, async (ctx, { user, query }) =>
     current(ctx, await scopeForFolder(user.id, query.folder), query.count),
   );
 
-  router.get('/profile/folder_suggestion_prompt', { query: folderPromptQuery }, async (_ctx, { user, query }) => {
+  router.get('/profile/folder_suggestion_prompt', {}, async (_ctx, { user, query }) => {
     const { existing, rejected } = await suggestionContext(db, folderScope(user.id));
     return { success: true, ...folderSuggestionPrompt({ count: query.count, existing, rejected }) };
   });
 
-  router.get('/profile/file_suggestion_prompt', { query: filePromptQuery }, async (_ctx, { user, query }) => {
+  router.get('/profile/file_suggestion_prompt', {}, async (_ctx, { user, query }) => {
     const scope = await scopeForFolder(user.id, query.folder);
     const context = await suggestionContext(db, scope);
     return { success: true, ...fileSuggestionPrompt({ ...context, folder: scope.folder, count: query.count }) };
@@ -116,42 +99,40 @@ export function suggestionRoutes(router: ServiceRouter, db: Db, ai: FilesAi): vo
     return { folder, name, description, ...context };
   }
 
-  router.get('/profile/file_draft_prompt', { query: draftPromptQuery }, async (_ctx, { user, query }) => {
+  router.get('/profile/file_draft_prompt', {}, async (_ctx, { user, query }) => {
     return { success: true, ...fileDraftPrompt(await draftInput(user.id, query.folder, query.name, query.description)) };
   });
 
-  router.post('/profile/regenerate_suggested_folders', { body: regenerateFoldersBody }, async (ctx, { user, body }) => {
+  router.post('/profile/regenerate_suggested_folders', {}, async (ctx, { user, body }) => {
     const scope = folderScope(user.id);
-    const result = await generate(ctx, scope, await suggestionContext(db, scope), normalizeCount(body.count), {
+    const suggestions = await generate(ctx, scope, await suggestionContext(db, scope), normalizeCount(body.count), {
       system: body.system,
       user: body.user,
     });
-    return result.ok ? { success: true, suggestions: result.value } : result.body;
+    return { success: true, suggestions };
   });
 
-  router.post('/profile/regenerate_suggested_files', { body: regenerateFilesBody }, async (ctx, { user, body }) => {
+  router.post('/profile/regenerate_suggested_files', {}, async (ctx, { user, body }) => {
     const scope = await scopeForFolder(user.id, body.folder);
-    const result = await generate(ctx, scope, await suggestionContext(db, scope), normalizeCount(body.count), {
+    const suggestions = await generate(ctx, scope, await suggestionContext(db, scope), normalizeCount(body.count), {
       system: body.system,
       user: body.user,
     });
-    return result.ok ? { success: true, suggestions: result.value } : result.body;
+    return { success: true, suggestions };
   });
 
-  router.post('/profile/generate_file_draft', { body: generateDraftBody }, async (ctx, { user, body }) => {
+  router.post('/profile/generate_file_draft', {}, async (ctx, { user, body }) => {
     const input = await draftInput(user.id, body.folder, body.name, body.description);
-    const answer = await ai.run(ctx, user.id, (signal) =>
-      ai.provider.draftFile({ ...input, system: body.system, user: body.user, signal }),
-    );
-    return answer.ok ? { success: true, draft: answer.value } : answer.body;
+    const draft = await ai.run(ctx, user.id, (signal) => ai.provider.draftFile({ ...input, system: body.system, user: body.user, signal }));
+    return { success: true, draft };
   });
 
-  router.post('/profile/reject_suggested_folder', { body: rejectFolderBody }, async (_ctx, { user, body }) => {
+  router.post('/profile/reject_suggested_folder', {}, async (_ctx, { user, body }) => {
     await rejectSuggestion(db, folderScope(user.id), body.name);
     return { success: true };
   });
 
-  router.post('/profile/reject_suggested_file', { body: rejectFileBody }, async (_ctx, { user, body }) => {
+  router.post('/profile/reject_suggested_file', {}, async (_ctx, { user, body }) => {
     await rejectSuggestion(db, await scopeForFolder(user.id, body.folder), body.name);
     return { success: true };
   });

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { AUTH_MESSAGES, credentialsSchema, SESSION_COOKIE, type SessionAnswer } from '@cc/contracts';
+import { AUTH_MESSAGES, SESSION_COOKIE, type SessionAnswer } from '@cc/contracts';
 import {
   csrfTokenFor,
   HttpError,
@@ -34,14 +34,14 @@ export function identityRoutes(router: ServiceRouter, { db, config, settings }: 
     return { success: true, user: publicUser(user), csrf_token: csrfTokenFor(secret, sid) };
   }
 
-  router.post('/auth/sign_up', { auth: false, csrf: false, body: credentialsSchema }, async (ctx, { body }) => {
+  router.post('/auth/sign_up', { auth: false, csrf: false }, async (ctx, { body }) => {
     const user = await createUser(db, body.email, await hashPassword(body.password));
     if (!user) throw new HttpError(422, [AUTH_MESSAGES.emailTaken]);
     ctx.status = 201;
     return startSession(ctx, user);
   });
 
-  router.post('/auth/sign_in', { auth: false, csrf: false, body: credentialsSchema }, async (ctx, { body }) => {
+  router.post('/auth/sign_in', { auth: false, csrf: false }, async (ctx, { body }) => {
     const wait = await limiter.retryAfter(body.email, ctx.ip);
     if (wait > 0) throw new HttpError(429, [AUTH_MESSAGES.tooManyAttempts], { 'Retry-After': String(wait) });
     const user = await findUserByEmail(db, body.email);

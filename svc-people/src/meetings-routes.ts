@@ -1,16 +1,15 @@
-import { idFrom, idParams, invalid, notFound } from '@cc/service-kit';
-import { createMeetingBody, generateSectionBody, PEOPLE_MESSAGES as M, updateMeetingBody } from '@cc/contracts';
-import type { Db, ServiceRouter } from '@cc/service-kit';
-import type { PeopleAi } from './ai';
+import { conflict, idFrom, invalid, notFound } from '@cc/service-kit';
+import { PEOPLE_MESSAGES as M } from '@cc/contracts';
+import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { deleteMeeting, getMeeting, insertMeeting, updateMeeting } from './meetings';
 import { personContext } from './person-context';
 import { peopleByIds } from './people';
 
 /** POST /meetings, GET/PATCH/DELETE /meetings/{id}, POST /meetings/generate_section. */
-export function meetingRoutes(router: ServiceRouter, db: Db, ai: PeopleAi): void {
+export function meetingRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): void {
   const meetingId = (raw: string) => idFrom(raw, M.meetingNotFound);
 
-  router.post('/meetings', { body: createMeetingBody }, async (ctx, { user, body }) => {
+  router.post('/meetings', {}, async (ctx, { user, body }) => {
     const meeting = await insertMeeting(db, user.id, body.meeting, body.attendee_ids ?? []);
     if (meeting === 'bad_attendees') throw invalid(M.attendeesNotFound);
     ctx.status = 201;
@@ -18,11 +17,11 @@ export function meetingRoutes(router: ServiceRouter, db: Db, ai: PeopleAi): void
   });
 
   // The literal path wins over /meetings/{id} (only GET/PATCH/DELETE take an id anyway).
-  router.post('/meetings/generate_section', { body: generateSectionBody }, async (ctx, { user, body }) => {
+  router.post('/meetings/generate_section', {}, async (ctx, { user, body }) => {
     const ids = body.attendee_ids ?? [];
     const people = await peopleByIds(db, user.id, ids);
     if (people.length !== ids.length) throw invalid(M.attendeesNotFound);
-    const result = await ai.run(ctx, user.id, (signal) =>
+    const proposal = await ai.run(ctx, user.id, (signal) =>
       ai.provider.meetingSection({
         section: body.section,
         title: body.title ?? '',
@@ -33,30 +32,26 @@ export function meetingRoutes(router: ServiceRouter, db: Db, ai: PeopleAi): void
         signal,
       }),
     );
-    if (!result.ok) return result.body;
-    return { success: true, proposal: result.value };
+    return { success: true, proposal };
   });
 
-  router.get('/meetings/{id}', { params: idParams }, async (_ctx, { user, params }) => {
+  router.get('/meetings/{id}', {}, async (_ctx, { user, params }) => {
     const meeting = await getMeeting(db, user.id, meetingId(params.id));
     if (meeting === 'not_found') throw notFound(M.meetingNotFound);
     return { success: true, meeting };
   });
 
-  router.patch('/meetings/{id}', { params: idParams, body: updateMeetingBody }, async (ctx, { user, params, body }) => {
+  router.patch('/meetings/{id}', {}, async (_ctx, { user, params, body }) => {
     const guard = { basedOn: body.revision, saveId: body.save_id };
     const meeting = await updateMeeting(db, user.id, meetingId(params.id), body.meeting, body.attendee_ids, guard);
     if (meeting === 'not_found') throw notFound(M.meetingNotFound);
     if (meeting === 'bad_attendees') throw invalid(M.attendeesNotFound);
-    if ('stale' in meeting) {
-      // Changed elsewhere since `revision`: the same 409 as a file's texts.
-      ctx.status = 409;
-      return { success: false, errors: [M.staleMeetingField], current: meeting.stale };
-    }
+    // Changed elsewhere since `revision`: the same 409 as a file's texts.
+    if ('stale' in meeting) throw conflict(M.staleMeetingField, meeting.stale);
     return { success: true, errors: [], meeting };
   });
 
-  router.delete('/meetings/{id}', { params: idParams }, async (_ctx, { user, params }) => {
+  router.delete('/meetings/{id}', {}, async (_ctx, { user, params }) => {
     if ((await deleteMeeting(db, user.id, meetingId(params.id))) === 'not_found') throw notFound(M.meetingNotFound);
     return { success: true, errors: [] };
   });

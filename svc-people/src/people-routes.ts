@@ -1,5 +1,5 @@
-import { idFrom, idParams, notFound } from '@cc/service-kit';
-import { createPersonBody, PEOPLE_MESSAGES as M, reorderPeopleBody, updatePersonBody } from '@cc/contracts';
+import { conflict, idFrom, notFound } from '@cc/service-kit';
+import { PEOPLE_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { meetingsOfPerson } from './meetings';
 import { deletePerson, getPerson, insertPerson, listPeople, reorderPeople, updatePerson } from './people';
@@ -10,42 +10,39 @@ export function peopleRoutes(router: ServiceRouter, db: Db): void {
 
   router.get('/people', {}, async (_ctx, { user }) => listPeople(db, user.id));
 
-  router.post('/people', { body: createPersonBody }, async (ctx, { user, body }) => {
+  router.post('/people', {}, async (ctx, { user, body }) => {
     const person = await insertPerson(db, user.id, body.person.full_name);
     ctx.status = 201;
     return { success: true, errors: [], person };
   });
 
   // The literal path wins over /people/{id}; ids are numbers, so no person is called "reorder".
-  router.patch('/people/reorder', { body: reorderPeopleBody }, async (_ctx, { user, body }) => ({
+  router.patch('/people/reorder', {}, async (_ctx, { user, body }) => ({
     success: true,
     ignored: await reorderPeople(db, user.id, body.order),
   }));
 
-  router.get('/people/{id}', { params: idParams }, async (_ctx, { user, params }) => {
+  router.get('/people/{id}', {}, async (_ctx, { user, params }) => {
     const person = await getPerson(db, user.id, personId(params.id));
     if (person === 'not_found') throw notFound(M.personNotFound);
     return { success: true, person };
   });
 
-  router.patch('/people/{id}', { params: idParams, body: updatePersonBody }, async (ctx, { user, params, body }) => {
+  router.patch('/people/{id}', {}, async (_ctx, { user, params, body }) => {
     const id = personId(params.id);
     const person = await updatePerson(db, user.id, id, body, { basedOn: body.revision, saveId: body.save_id });
     if (person === 'not_found') throw notFound(M.personNotFound);
-    if ('stale' in person) {
-      // Changed elsewhere since `revision`: the same 409 as a file's texts.
-      ctx.status = 409;
-      return { success: false, errors: [M.stalePersonField], current: person.stale };
-    }
+    // Changed elsewhere since `revision`: the same 409 as a file's texts.
+    if ('stale' in person) throw conflict(M.stalePersonField, person.stale);
     return { success: true, errors: [], person };
   });
 
-  router.delete('/people/{id}', { params: idParams }, async (_ctx, { user, params }) => {
+  router.delete('/people/{id}', {}, async (_ctx, { user, params }) => {
     if ((await deletePerson(db, user.id, personId(params.id))) === 'not_found') throw notFound(M.personNotFound);
     return { success: true, errors: [] };
   });
 
-  router.get('/people/{id}/meetings', { params: idParams }, async (_ctx, { user, params }) => {
+  router.get('/people/{id}/meetings', {}, async (_ctx, { user, params }) => {
     const id = personId(params.id);
     if ((await getPerson(db, user.id, id)) === 'not_found') throw notFound(M.personNotFound);
     return { success: true, meetings: await meetingsOfPerson(db, user.id, id) };

@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import { createWebSearch, personResearchPrompt, tidyCitations, type WebSearch } from '@cc/ai';
-import { PEOPLE_MESSAGES as M, personSearchBody, type Citation, type Meeting } from '@cc/contracts';
-import { peerClient, type Db, type ModelCalls, type ServiceRouter, idFrom, idParams, notFound } from '@cc/service-kit';
+import { PEOPLE_MESSAGES as M, type Citation, type Meeting } from '@cc/contracts';
+import { peerClient, type Db, type ModelCalls, type ServiceRouter, idFrom, notFound } from '@cc/service-kit';
 import { meetingsOfPerson } from './meetings';
 import { getPerson } from './people';
 import { personContext } from './person-context';
@@ -30,38 +30,33 @@ export function researchRoutes(router: ServiceRouter, db: Db, settings: PeopleSe
   const source = search ? 'web' : 'notes';
 
   /** The saved research, if it still fits the person (for the meeting brief): never a search. */
-  router.get('/people/{id}/research', { params: idParams }, async (_ctx: Koa.Context, { user, params }) => {
+  router.get('/people/{id}/research', {}, async (_ctx: Koa.Context, { user, params }) => {
     const person = await getPerson(db, user.id, idFrom(params.id, M.personNotFound));
     if (person === 'not_found') throw notFound(M.personNotFound);
     const saved = await savedResearch(db, user.id, person.id, researchSubject(person), source);
     return { success: true, research: saved ? { ...saved, source } : null };
   });
 
-  router.post(
-    '/people/{id}/perplexity_search',
-    { params: idParams, body: personSearchBody },
-    async (ctx: Koa.Context, { user, params, body }) => {
-      const person = await getPerson(db, user.id, idFrom(params.id, M.personNotFound));
-      if (person === 'not_found') throw notFound(M.personNotFound);
-      const subject = researchSubject(person);
+  router.post('/people/{id}/perplexity_search', {}, async (ctx: Koa.Context, { user, params, body }) => {
+    const person = await getPerson(db, user.id, idFrom(params.id, M.personNotFound));
+    if (person === 'not_found') throw notFound(M.personNotFound);
+    const subject = researchSubject(person);
 
-      if (!body.refresh) {
-        const saved = await savedResearch(db, user.id, person.id, subject, source);
-        if (saved) return { success: true, ...saved, from_cache: true, source };
-      }
+    if (!body.refresh) {
+      const saved = await savedResearch(db, user.id, person.id, subject, source);
+      if (saved) return { success: true, ...saved, from_cache: true, source };
+    }
 
-      let result: { answer: string; citations: Citation[] };
-      if (!search) {
-        const meetings = (await meetingsOfPerson(db, user.id, person.id, true)) as Meeting[];
-        const mentions = await mentionsOf(peerClient(ctx, settings.FILES_URL), person);
-        result = notesResearch(person, meetings, mentions);
-      } else {
-        const found = await calls.run(ctx, user.id, (signal) => search.search({ ...personResearchPrompt(personContext(person)), signal }));
-        if (!found.ok) return found.body;
-        result = tidyCitations(found.value.answer, found.value.sources);
-      }
-      const saved = await saveResearch(db, user.id, person.id, subject, source, result);
-      return { success: true, ...saved, from_cache: false, source };
-    },
-  );
+    let result: { answer: string; citations: Citation[] };
+    if (!search) {
+      const meetings = (await meetingsOfPerson(db, user.id, person.id, true)) as Meeting[];
+      const mentions = await mentionsOf(peerClient(ctx, settings.FILES_URL), person);
+      result = notesResearch(person, meetings, mentions);
+    } else {
+      const found = await calls.run(ctx, user.id, (signal) => search.search({ ...personResearchPrompt(personContext(person)), signal }));
+      result = tidyCitations(found.answer, found.sources);
+    }
+    const saved = await saveResearch(db, user.id, person.id, subject, source, result);
+    return { success: true, ...saved, from_cache: false, source };
+  });
 }

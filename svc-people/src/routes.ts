@@ -1,11 +1,19 @@
-import type { ServiceContext, ServiceRouter } from '@cc/service-kit';
-import { PEOPLE_AI_MESSAGES, peopleAi, SEARCH_AI_MESSAGES } from './ai';
+import { PEOPLE_MESSAGES, PROFILE_MESSAGES } from '@cc/contracts';
+import { modelMessages, type ModelFailureMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
 import { meetingRoutes } from './meetings-routes';
 import { peopleRoutes as personRoutes } from './people-routes';
-import { PROFILE_AI_MESSAGES } from './profile/ai';
 import { profileRoutes } from './profile/routes';
 import { researchRoutes } from './research-routes';
 import type { PeopleSettings } from './settings';
+
+/** The web search's wording of model failures (a search is a model call too, counted the same way). */
+const SEARCH_FAILURES: ModelFailureMessages = {
+  timeout: PEOPLE_MESSAGES.searchTimeout,
+  unavailable: PEOPLE_MESSAGES.searchUnavailable,
+  malformed: PEOPLE_MESSAGES.searchEmpty,
+  empty: PEOPLE_MESSAGES.searchEmpty,
+  rateLimited: PEOPLE_MESSAGES.aiRateLimited,
+};
 
 /**
  * svc-people: people, web research, meetings and the About me profile (profile/). Every
@@ -13,16 +21,15 @@ import type { PeopleSettings } from './settings';
  * ServiceRouter.finish). Settings: settings.ts.
  */
 export function peopleRoutes(router: ServiceRouter, { db, config, settings, modelCalls, log }: ServiceContext<PeopleSettings>): void {
-  const ai = peopleAi(config.env ?? {}, modelCalls(PEOPLE_AI_MESSAGES));
+  const search = modelCalls(SEARCH_FAILURES);
   personRoutes(router, db);
-  meetingRoutes(router, db, ai);
-  researchRoutes(router, db, settings, modelCalls(SEARCH_AI_MESSAGES));
-  const profileCalls = modelCalls(PROFILE_AI_MESSAGES);
+  meetingRoutes(router, db, modelCalls(modelMessages(PEOPLE_MESSAGES)));
+  researchRoutes(router, db, settings, search);
   profileRoutes(router, {
     db,
     settings,
-    ai: peopleAi(config.env ?? {}, profileCalls),
-    calls: modelCalls(SEARCH_AI_MESSAGES),
+    ai: modelCalls(modelMessages(PROFILE_MESSAGES)),
+    calls: search,
     log,
     env: config.env ?? {},
   });

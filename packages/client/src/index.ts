@@ -19,12 +19,23 @@ import { CSRF_HEADER_NAME, getCsrfToken } from './csrf';
 import { ApiError, errorsFrom, isAbort, NETWORK_ERROR_MESSAGE, statusText } from './errors';
 import { EVENT_STREAM_TYPE, type ServerEventHandler } from './events';
 import { signInPath } from './paths';
+import { routeUrl, type CallAnswer, type InputArgs, type RouteKey } from './routes';
 
 export { CSRF_HEADER_NAME, CSRF_META_NAME, getCsrfToken, setCsrfToken, type DocumentLike } from './csrf';
 export { earlyRead, EARLY_READ_MAX_AGE_MS, type EarlyRead } from './early-read';
-export { ApiError, errorMessage, isApiError, NETWORK_ERROR_MESSAGE } from './errors';
+export {
+  ApiError,
+  errorMessage,
+  errorText,
+  isApiError,
+  NETWORK_ERROR_MESSAGE,
+  serverReasons,
+  UNKNOWN_ERROR,
+  type ErrorTextOptions,
+} from './errors';
 export { isStreamed, type ServerEvent, type ServerEventHandler, type Streamed } from './events';
 export { DEFAULT_NEXT_PATH, SIGN_IN_PATH, safeNextPath, signInPath } from './paths';
+export { routeUrl, type CallAnswer, type CallInput, type InputArgs, type ReadRouteKey, type RouteKey } from './routes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -64,6 +75,11 @@ export interface ClientOptions {
 }
 
 export interface ApiClient {
+  /**
+   * A call of the route table, typed by it: `api.call('PATCH /files/{id}', {params: {id}, body})`.
+   * Remotes use this (or the queries of `@cc/client/query`), never a hand-written URL.
+   */
+  call<K extends RouteKey>(key: K, ...args: [...InputArgs<K>, options?: RequestOptions]): Promise<CallAnswer<K>>;
   request<T = unknown>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
@@ -188,8 +204,19 @@ export function createClient(options: ClientOptions = {}): ApiClient {
     return parsed as T;
   }
 
+  function call<K extends RouteKey>(key: K, ...args: [...InputArgs<K>, options?: RequestOptions]): Promise<CallAnswer<K>> {
+    const [input, options] = args as unknown as [
+      { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown }?,
+      RequestOptions?,
+    ];
+    const { method, path } = routeUrl(key, input?.params);
+    const query = input?.query ? { ...options?.query, ...input.query } : options?.query;
+    return request<CallAnswer<K>>(method as HttpMethod, path, input?.body, { ...options, query });
+  }
+
   return {
     request,
+    call,
     get: (path, opts) => request('GET', path, undefined, opts),
     post: (path, body, opts) => request('POST', path, body, opts),
     put: (path, body, opts) => request('PUT', path, body, opts),

@@ -1,6 +1,7 @@
 export * from './routes';
 export * from './routing';
 export * from './auth';
+export * from './failures';
 export * from './chat';
 export * from './files';
 export * from './journal';
@@ -11,3 +12,4 @@ export * from './profile';
 export * from './requests';
 export * from './periods';
 export * from './answers';
+export * from './route-requests';

@@ -1,7 +1,7 @@
 export { createApp, defineService, type ServiceApp, type ServiceConfig, type ServiceContext, type ServiceDefinition } from './app';
 export { ServiceRouter, zodMessages, type RouteSpec, type RouteInput } from './router';
 export { HttpError, httpError, errorMiddleware } from './errors';
-export { idFrom, idParams, invalid, isUniqueViolation, iso, notFound, parseBody } from './route-helpers';
+export { conflict, idFrom, invalid, isUniqueViolation, iso, notFound, parseBody } from './route-helpers';
 export { createLogger, type Logger } from './logger';
 export { createDb, dbOpen, migrate, tableNames, toInt, type Db, type Migration } from './db';
 export {
@@ -21,11 +21,11 @@ export {
   createModelCalls,
   clientGoneSignal,
   modelFailure,
+  modelMessages,
   CLIENT_GONE_STATUS,
+  MODEL_CALL_CANCELLED,
   MODEL_FAILURE_STATUS,
   type ModelCalls,
-  type ModelCallResult,
-  type ModelFailureAnswer,
   type ModelFailureMessages,
 } from './model-calls';
 export { postgresRateLimit, type PostgresRateLimitOptions } from './rate-limits';

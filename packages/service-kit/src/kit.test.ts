@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { z } from 'zod';
 import { REQUEST_MESSAGES } from '@cc/contracts';
 import { defineService } from './app';
-import { HttpError } from './errors';
+import { conflict } from './route-helpers';
 import { remoteSessionCheck } from './session-check';
 import { csrfTokenFor, signSession, verifySession } from './session';
 import { tableNames } from './db';
@@ -25,38 +24,23 @@ const probe = defineService({
     },
   ],
   routes(router, { db }) {
-    router.get(
-      '/ai_chat/conversation',
-      {
-        query: z.object({
-          file_id: z.coerce
-            .number({ error: 'file_id must be a positive number' })
-            .int()
-            .positive({ error: 'file_id must be a positive number' }),
-        }),
-      },
-      async (_ctx, { user, query }) => {
-        const notes = await db(T.notes).where({ user_id: user.id }).select('text');
-        return {
-          success: true,
-          conversation_id: query.file_id,
-          messages: notes.map((n) => ({ role: 'user' as const, content: n.text as string })),
-        };
-      },
-    );
-    router.post(
-      '/ai_chat/send_message',
-      { body: z.object({ message: z.string().trim().min(1, { error: 'Message is required' }) }) },
-      async (_ctx, { user, body }) => {
-        await db(T.notes).insert({ user_id: user.id, text: body.message });
-        return { success: true, message: 'noted' };
-      },
-    );
+    router.get('/ai_chat/conversation', {}, async (_ctx, { user, query }) => {
+      const notes = await db(T.notes).where({ user_id: user.id }).select('text');
+      return {
+        success: true,
+        conversation_id: query.file_id ?? null,
+        messages: notes.map((n) => ({ role: 'user' as const, content: n.text as string })),
+      };
+    });
+    router.post('/ai_chat/send_message', {}, async (_ctx, { user, body }) => {
+      await db(T.notes).insert({ user_id: user.id, text: body.message });
+      return { success: true, message: 'noted' };
+    });
     router.get('/ai_chat/status', { auth: false }, () => {
       throw new Error('secret internal detail at /srv/app.js:12');
     });
     router.post('/ai_chat/clear_conversation', {}, () => {
-      throw new HttpError(409, ['Something specific']);
+      throw conflict('Something specific', { content: 'theirs', revision: 2 });
     });
   },
 });
@@ -80,9 +64,10 @@ afterAll(async () => {
 
 describe('service kit', () => {
   test('validation failures are 422 with the errors list and write nothing', async () => {
-    const res = await client.post('/ai_chat/send_message', { message: '   ' });
+    const res = await client.post('/ai_chat/send_message', { file_id: 1, message: '   ' });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ success: false, errors: ['Message is required'] });
+    // send_message's documented answer names `error`: the kit adds it (the first message) to every refusal.
+    expect(res.body).toEqual({ success: false, error: 'Message is required', errors: ['Message is required'] });
     const q = await client.get('/ai_chat/conversation?file_id=abc');
     expect(q.status).toBe(422);
     expect(q.body).toEqual({ success: false, errors: ['file_id must be a positive number'] });
@@ -90,7 +75,7 @@ describe('service kit', () => {
   });
 
   test('rows are scoped to the session user', async () => {
-    expect((await client.post('/ai_chat/send_message', { message: 'mine' })).status).toBe(200);
+    expect((await client.post('/ai_chat/send_message', { file_id: 1, message: 'mine' })).status).toBe(200);
     const other = new TestClient(svc.url);
     other.cookie = signSession(TEST_SECRET, { sid: 'sid-2', uid: 8, adm: false, iat: Math.floor(Date.now() / 1000) });
     expect((await other.get('/ai_chat/conversation?file_id=1')).body.messages).toEqual([]);
@@ -98,10 +83,11 @@ describe('service kit', () => {
   });
 
   test('writes need the CSRF token of the same session; reads and anonymous calls are refused properly', async () => {
-    expect((await client.post('/ai_chat/send_message', { message: 'x' }, { csrf: false })).status).toBe(403);
+    expect((await client.post('/ai_chat/send_message', { file_id: 1, message: 'x' }, { csrf: false })).status).toBe(403);
     const stolenToken = csrfTokenFor(TEST_SECRET, 'another-session');
     expect(
-      (await client.post('/ai_chat/send_message', { message: 'x' }, { csrf: false, headers: { 'x-csrf-token': stolenToken } })).status,
+      (await client.post('/ai_chat/send_message', { file_id: 1, message: 'x' }, { csrf: false, headers: { 'x-csrf-token': stolenToken } }))
+        .status,
     ).toBe(403);
     const anon = new TestClient(svc.url);
     const res = await anon.get('/ai_chat/conversation?file_id=1');
@@ -109,14 +95,14 @@ describe('service kit', () => {
     expect(res.body).toEqual({ success: false, errors: ['You need to sign in first'] });
   });
 
-  test('unexpected errors are a 500 without details; HttpErrors keep their status and message', async () => {
+  test('unexpected errors are a 500 without details; HttpErrors keep their status, message and documented keys', async () => {
     const res = await client.get('/ai_chat/status');
     expect(res.status).toBe(500);
     expect(JSON.stringify(res.body)).not.toContain('secret');
     expect(res.body.success).toBe(false);
-    const known = await client.post('/ai_chat/clear_conversation');
+    const known = await client.post('/ai_chat/clear_conversation', { file_id: 1 });
     expect(known.status).toBe(409);
-    expect(known.body).toEqual({ success: false, errors: ['Something specific'] });
+    expect(known.body).toEqual({ success: false, errors: ['Something specific'], current: { content: 'theirs', revision: 2 } });
   });
 
   test('owned paths it does not implement answer 501 (after auth and CSRF), unknown paths 404', async () => {
@@ -143,9 +129,9 @@ describe('service kit', () => {
   });
 
   test('a NUL character anywhere in a request is a 422 with the one message; nothing is written', async () => {
-    const res = await client.post('/ai_chat/send_message', { message: 'pasted \u0000 text' });
+    const res = await client.post('/ai_chat/send_message', { file_id: 1, message: 'pasted \u0000 text' });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ success: false, errors: [REQUEST_MESSAGES.nulCharacter] });
+    expect(res.body).toEqual({ success: false, error: REQUEST_MESSAGES.nulCharacter, errors: [REQUEST_MESSAGES.nulCharacter] });
     expect(await database.db(T.notes).where('text', 'like', 'pasted%')).toEqual([]);
   });
 
@@ -227,9 +213,9 @@ describe('sessions', () => {
       me.cookie = signSession(TEST_SECRET, { sid: 'sid-9', uid: 9, adm: false, iat: Math.floor(Date.now() / 1000) });
       me.csrf = csrfTokenFor(TEST_SECRET, 'sid-9');
       expect((await me.get('/ai_chat/conversation?file_id=1')).status).toBe(200);
-      expect((await me.post('/ai_chat/send_message', { message: 'before' })).status).toBe(200);
+      expect((await me.post('/ai_chat/send_message', { file_id: 1, message: 'before' })).status).toBe(200);
       signedOut = true; // identity revoked the session (sign-out elsewhere)
-      expect((await me.post('/ai_chat/send_message', { message: 'after sign-out' })).status).toBe(401);
+      expect((await me.post('/ai_chat/send_message', { file_id: 1, message: 'after sign-out' })).status).toBe(401);
       // Once identity has said so, every later call is refused without asking again.
       const asked = calls;
       expect((await me.get('/ai_chat/conversation?file_id=1')).status).toBe(401);

@@ -1,5 +1,5 @@
 /**
- * What a service's handlers and data functions share: path ids, the two usual failures, a body
+ * What a service's handlers and data functions share: path ids, the usual failures, a body
  * validated by hand, timestamps as answers write them, and Postgres's unique violation. One copy
  * in the kit; each service used to keep its own `http.ts`.
  */
@@ -16,11 +16,13 @@ export function idFrom(raw: string, notFoundMessage: string): number {
   return id;
 }
 
-/** The `{id}` of a route's path, read with `idFrom`. */
-export const idParams = z.object({ id: z.string() });
-
 export const notFound = (message: string) => new HttpError(404, [message]);
 export const invalid = (...messages: string[]) => new HttpError(422, messages);
+/**
+ * A stale save (409): the text changed since the revision the save was based on. `current` is
+ * what the record holds now (the route's answer schema documents its keys: `staleAnswer`).
+ */
+export const conflict = (message: string, current: object) => new HttpError(409, [message], {}, { current });
 
 /** For handlers that pick their schema from the body (the kit validates the usual way otherwise). */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {

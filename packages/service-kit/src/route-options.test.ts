@@ -21,7 +21,7 @@ const probe = defineService({
     router.post('/coaching/upload_questions_csv', { upload: { extensions: ['.csv'], maxBytes: 1024 } }, async (ctx, { file }) => {
       ctx.body = { success: true, name: file!.name, size: file!.size, text: await file!.text() };
     });
-    router.get('/coaching/questionnaire_sections', {}, async (ctx) => {
+    router.get('/coaching/information_gathering_prompt', {}, async (ctx) => {
       const answer = await peerClient(ctx, peerUrl).get(
         '/people/4',
         z.object({ success: z.literal(true), person: z.object({ full_name: z.string() }) }),
@@ -79,12 +79,15 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** The kit's refusal on these calls: their documented answer names `error`, so it comes with the list. */
+const refusal = (message: string) => ({ success: false, error: message, errors: [message] });
+
 describe('admin-only routes', () => {
   test('an administrator is let through; anyone else gets 403 with the message', async () => {
     expect((await client(true).get('/coaching/admin_sections')).body).toEqual({ success: true, admin: true });
     const other = await client(false).get('/coaching/admin_sections');
     expect(other.status).toBe(403);
-    expect(other.body).toEqual({ success: false, errors: [REQUEST_MESSAGES.adminOnly] });
+    expect(other.body).toEqual(refusal(REQUEST_MESSAGES.adminOnly));
     expect((await new TestClient(svc.url).get('/coaching/admin_sections')).status).toBe(401);
   });
 });
@@ -103,15 +106,12 @@ describe('uploads (multipart, koa-body)', () => {
     ['a file over the limit', { content: 'x'.repeat(2048) }, 413, REQUEST_MESSAGES.uploadTooLarge('1 KB')],
   ])('%s: a 4xx with the one message', async (_label, parts, status, message) => {
     const res = await upload(client(false), parts);
-    expect(res).toEqual({ status, body: { success: false, errors: [message] } });
+    expect(res).toEqual({ status, body: refusal(message) });
   });
 
   test('a JSON body where a file is expected is a 422, and the upload needs the CSRF token', async () => {
     const c = client(false);
-    expect((await c.post('/coaching/upload_questions_csv', { file: 'x' })).body).toEqual({
-      success: false,
-      errors: [REQUEST_MESSAGES.uploadMissing],
-    });
+    expect((await c.post('/coaching/upload_questions_csv', { file: 'x' })).body).toEqual(refusal(REQUEST_MESSAGES.uploadMissing));
     expect((await c.post('/coaching/upload_questions_csv', { file: 'x' }, { csrf: false })).status).toBe(403);
   });
 });
@@ -120,7 +120,7 @@ describe('peer calls', () => {
   test('another service is asked as the caller: their cookie and the request id go along', async () => {
     peerAnswer = { status: 200, body: { success: true, person: { full_name: 'Sam Lee' } } };
     const c = client(false);
-    const res = await c.request('GET', '/coaching/questionnaire_sections', undefined, { headers: { 'x-request-id': 'req-42' } });
+    const res = await c.request('GET', '/coaching/information_gathering_prompt', undefined, { headers: { 'x-request-id': 'req-42' } });
     expect(res.body.answer).toEqual({ ok: true, status: 200, body: { success: true, person: { full_name: 'Sam Lee' } } });
     const asked = peerSaw.at(-1)!;
     expect(asked.url).toBe('/people/4');
@@ -134,6 +134,6 @@ describe('peer calls', () => {
     ['a slow peer', { status: 200, body: {}, delayMs: 1000 }, { ok: false, reason: 'timeout' }],
   ])('%s is an answer, never a thrown error', async (_label, answer, expected) => {
     peerAnswer = answer;
-    expect((await client(false).get('/coaching/questionnaire_sections')).body.answer).toEqual(expected);
+    expect((await client(false).get('/coaching/information_gathering_prompt')).body.answer).toEqual(expected);
   });
 });

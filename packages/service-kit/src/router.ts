@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import { z } from 'zod';
 import {
   answerSchemaOf,
+  requestOf,
   AUTH_MESSAGES,
   containsNul,
   CSRF_HEADER,
@@ -11,7 +12,10 @@ import {
   routesOf,
   toRouterPath,
   type AnswerOf,
+  type BodySchemaOf,
   type HttpMethod,
+  type ParamsSchemaOf,
+  type QuerySchemaOf,
   type ServiceName,
 } from '@cc/contracts';
 import { HttpError } from './errors';
@@ -22,7 +26,11 @@ import { receiveUpload, type UploadedFile, type UploadSpec } from './upload';
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema> {
+/**
+ * How a call is guarded. What it takes (params, query, body) is not here: the route table
+ * declares it (ROUTE_REQUESTS in @cc/contracts), and the kit validates every request with it.
+ */
+export interface RouteSpec {
   /** Default true: the call needs a signed-in user (401 otherwise). */
   auth?: boolean;
   /** Only an administrator (the session's is_admin) may call it; anyone else gets 403. */
@@ -31,9 +39,6 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema>
   upload?: UploadSpec;
   /** Default true for writes: the call needs the session's X-CSRF-Token (403 otherwise). */
   csrf?: boolean;
-  body?: B;
-  query?: Q;
-  params?: P;
 }
 
 export interface RouteInput<B extends Schema, Q extends Schema, P extends Schema, A extends boolean> {
@@ -56,12 +61,12 @@ export type RouteHandler<B extends Schema, Q extends Schema, P extends Schema, A
 ) => Promise<Returned<R>> | Returned<R>;
 
 /**
- * The handler of `M Path`, typed by its answer. NoInfer: the path and the spec fix the types
- * first, so the handler's object literals are checked against the answer (`success: true`
- * stays a literal) instead of widening while the path is still being inferred.
+ * The handler of `M Path`, typed by the route table: its input by ROUTE_REQUESTS, its answer by
+ * ROUTE_ANSWERS. NoInfer: the path fixes the types first, so the handler's object literals are
+ * checked against the answer (`success: true` stays a literal) instead of widening.
  */
-type Handler<M extends HttpMethod, Path extends string, B extends Schema, Q extends Schema, P extends Schema, A extends boolean> = NoInfer<
-  RouteHandler<B, Q, P, A, AnswerOf<`${M} ${Path}`>>
+type Handler<M extends HttpMethod, Path extends string, A extends boolean> = NoInfer<
+  RouteHandler<BodySchemaOf<`${M} ${Path}`>, QuerySchemaOf<`${M} ${Path}`>, ParamsSchemaOf<`${M} ${Path}`>, A, AnswerOf<`${M} ${Path}`>>
 >;
 
 /** Zod issues → the `errors` list of every refusal (one readable message per issue; docs/api.md#errors). */
@@ -95,14 +100,12 @@ export class ServiceRouter {
     private readonly checkAnswers = false,
   ) {}
 
-  route<
-    M extends HttpMethod,
-    Path extends string,
-    B extends Schema = undefined,
-    Q extends Schema = undefined,
-    P extends Schema = undefined,
-    A extends boolean = true,
-  >(method: M, path: Path, spec: RouteSpec<B, Q, P> & { auth?: A }, handler: Handler<M, Path, B, Q, P, A>): this {
+  route<M extends HttpMethod, Path extends string, A extends boolean = true>(
+    method: M,
+    path: Path,
+    spec: RouteSpec & { auth?: A },
+    handler: Handler<M, Path, A>,
+  ): this {
     const entry = matchRoute(method, path.replace(/\{\w+\}/g, 'x'));
     const owned = routesOf(this.service).some((r) => r.method === method && r.path === path);
     if (!owned) {
@@ -111,6 +114,8 @@ export class ServiceRouter {
     if (this.module && !this.module.owns(path)) {
       throw new Error(`${this.service}: module ${this.module.name} registered ${method} ${path}, a path it does not own`);
     }
+    const request = requestOf(method, path);
+    if (!request) throw new Error(`${method} ${path}: add what it takes to ROUTE_REQUESTS (@cc/contracts route-requests.ts)`);
     this.implemented.add(`${method} ${path}`);
     const needsAuth = spec.auth !== false;
     const needsCsrf = spec.csrf ?? method !== 'GET';
@@ -127,12 +132,12 @@ export class ServiceRouter {
         try {
           refuseNul(ctx);
           const input = {
-            body: parse(spec.body, ctx.request.body ?? {}),
-            query: parse(spec.query, ctx.query),
-            params: parse(spec.params, ctx.params),
+            body: parse(request.body, ctx.request.body ?? {}),
+            query: parse(request.query, ctx.query),
+            params: parse(request.params, ctx.params),
             user,
             file: upload?.file,
-          } as RouteInput<B, Q, P, A>;
+          } as Parameters<typeof handler>[1];
           const result = await handler(ctx as unknown as Koa.Context, input);
           if (answerSchema && result && typeof result === 'object' && !(result instanceof Uint8Array))
             checkAnswer(method, path, answerSchema, result);
@@ -148,17 +153,7 @@ export class ServiceRouter {
   /** `route` with the method fixed: `router.get(path, spec, handler)` and the others below. */
   private verb =
     <M extends HttpMethod>(method: M) =>
-    <
-      Path extends string,
-      B extends Schema = undefined,
-      Q extends Schema = undefined,
-      P extends Schema = undefined,
-      A extends boolean = true,
-    >(
-      path: Path,
-      spec: RouteSpec<B, Q, P> & { auth?: A },
-      handler: Handler<M, Path, B, Q, P, A>,
-    ) =>
+    <Path extends string, A extends boolean = true>(path: Path, spec: RouteSpec & { auth?: A }, handler: Handler<M, Path, A>) =>
       this.route(method, path, spec, handler);
 
   get = this.verb('GET');

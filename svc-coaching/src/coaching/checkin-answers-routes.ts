@@ -1,10 +1,4 @@
-import {
-  CHECKIN_ANSWERS_LIMITS as L,
-  COACHING_MESSAGES,
-  checkinAnswersQuery,
-  type CheckinAnswer,
-  type QuestionnaireType,
-} from '@cc/contracts';
+import { CHECKIN_ANSWERS_LIMITS as L, COACHING_MESSAGES, type CheckinAnswer, type QuestionnaireType } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { T } from './tables';
 
@@ -38,7 +32,7 @@ function answerOf(row: Row): string {
  * with its question and period (svc-people writes the About me profile from them).
  */
 export function checkinAnswersRoutes(router: ServiceRouter, db: Db): void {
-  router.get('/coaching/checkin_answers', { query: checkinAnswersQuery }, async (_ctx, { user, query }) => {
+  router.get('/coaching/checkin_answers', {}, async (_ctx, { user, query }) => {
     const rows = (await db(`${T.question_conversations} as c`)
       .join(`${T.questionnaire_questions} as q`, 'q.id', 'c.question_id')
       .join(`${T.questionnaire_sections} as s`, 's.id', 'q.section_id')

@@ -1,22 +1,17 @@
-import { invalid, notFound } from '@cc/service-kit';
+import { conflict, invalid, notFound } from '@cc/service-kit';
 import { AiMalformedAnswerError } from '@cc/ai';
 import {
   COACHING_FOLDER,
   COACHING_LIMITS,
   COACHING_MESSAGES as M,
   coachingFileName,
-  conversationQuery,
-  generateSummaryBody,
   isAnswerMessage,
   questionnairePeriodKey,
-  saveQuestionContentBody,
-  sendQuestionMessageBody,
   type CoachingChatMessage,
   type Question,
 } from '@cc/contracts';
-import type { Db, ServiceRouter } from '@cc/service-kit';
+import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
-import type { CoachingAi } from './ai';
 import { readConversation, recordExchange, saveNotes, saveText } from './conversations';
 import { findQuestion } from './questionnaires';
 import { summaryInput } from './summary-input';
@@ -56,14 +51,14 @@ const coachingContext = (q: Question) =>
     .join('\n');
 
 /** The question chat of a questionnaire (docs/coaching.md#question-chat: onboarding_*; every questionnaire uses it). */
-export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi): void {
-  router.get('/coaching/onboarding_conversation', { query: conversationQuery }, async (_ctx, { user, query }) => {
+export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): void {
+  router.get('/coaching/onboarding_conversation', {}, async (_ctx, { user, query }) => {
     const { question, periodKey } = await questionAndPeriod(db, query.question_id, query.period_key);
     const key = { userId: user.id, questionId: question.id, periodKey };
     return { success: true, question_id: question.id, period_key: periodKey, ...(await readConversation(db, key)) };
   });
 
-  router.post('/coaching/onboarding_send_message', { body: sendQuestionMessageBody }, async (ctx, { user, body }) => {
+  router.post('/coaching/onboarding_send_message', {}, async (ctx, { user, body }) => {
     const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
     const key = { userId: user.id, questionId: question.id, periodKey };
     const before = await readConversation(db, key);
@@ -72,7 +67,7 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
     // Only an answer is scored (the automatic first message names the question): without one the
     // score stays null, so opening a question never counts it as answered nor pulls an average down.
     const answered = [...before.messages, { role: 'user', content: body.message }].some(isAnswerMessage);
-    const answer = await ai.run(ctx, user.id, async (signal) => {
+    const { reply, score, feedback } = await ai.run(ctx, user.id, async (signal) => {
       const [reply, score] = await Promise.all([
         ai.provider.chatReply({
           mode: 'agent',
@@ -96,13 +91,11 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
       if (!checked.success) throw new AiMalformedAnswerError('the score is not 0-100 with feedback', JSON.stringify(score));
       return { reply: reply.trim(), ...checked.data };
     });
-    if (!answer.ok) return answer.body;
-    const { reply, score, feedback } = answer.value;
     const stored = await recordExchange(db, key, body.message, reply, score, feedback);
     return { success: true, response: reply, score: stored.score, score_feedback: stored.score_feedback };
   });
 
-  router.post('/coaching/onboarding_save_content', { body: saveQuestionContentBody }, async (ctx, { user, body }) => {
+  router.post('/coaching/onboarding_save_content', {}, async (_ctx, { user, body }) => {
     const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
     const notes = {
       ...(typeof body.content === 'string' ? { content: body.content } : {}),
@@ -111,16 +104,13 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
     };
     const key = { userId: user.id, questionId: question.id, periodKey };
     const result = await saveNotes(db, key, notes, { basedOn: body.revision, saveId: body.save_id });
-    if (!result.saved) {
-      // Changed elsewhere since `revision`: the same 409 as a file's texts.
-      ctx.status = 409;
-      return { success: false, errors: [M.staleNotes], current: result.current };
-    }
+    // Changed elsewhere since `revision`: the same 409 as a file's texts.
+    if (!result.saved) throw conflict(M.staleNotes, result.current);
     const { content, content_summary, content_revision, summary_revision, updated_at } = result.conversation;
     return { success: true, content, content_summary, content_revision, summary_revision, updated_at: updated_at! };
   });
 
-  router.post('/coaching/onboarding_generate_summary', { body: generateSummaryBody }, async (ctx, { user, body }) => {
+  router.post('/coaching/onboarding_generate_summary', {}, async (ctx, { user, body }) => {
     const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
     const key = { userId: user.id, questionId: question.id, periodKey };
     const stored = await readConversation(db, key);
@@ -129,17 +119,16 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: CoachingAi
     const messages: CoachingChatMessage[] = body.messages ?? stored.messages;
     const input = summaryInput(content, messages);
     if (!input) throw invalid(M.nothingToSummarize);
-    const answer = await ai.run(ctx, user.id, async (signal) => {
+    const summary = await ai.run(ctx, user.id, async (signal) => {
       const summary = (
         await ai.provider.summarize({ content: input, fileName: coachingFileName(question.title, periodKey), signal })
       ).trim();
       if (!summary) throw new AiMalformedAnswerError('the summary is empty', summary);
       return summary.slice(0, COACHING_LIMITS.summary);
     });
-    if (!answer.ok) return answer.body;
     // The generated summary replaces the stored one (its revision goes up: an editor based on the old one gets a 409).
-    await saveText(db, key, 'content_summary', answer.value);
+    await saveText(db, key, 'content_summary', summary);
     const { summary_revision } = await readConversation(db, key);
-    return { success: true, summary: answer.value, summary_revision };
+    return { success: true, summary, summary_revision };
   });
 }

@@ -1,10 +1,7 @@
 import { COACHING_LIMITS, COACHING_MESSAGES as M, isQuestionnaireType } from '@cc/contracts';
-import type { Db, ServiceRouter } from '@cc/service-kit';
+import { invalid, type Db, type ServiceRouter } from '@cc/service-kit';
 import { importQuestions } from './csv-import';
 import { readQuestionsCsv } from './csv-rows';
-
-/** `{success:false, error, errors}` (422): the page shows `error`; `errors` lists every bad row. */
-const refusal = (error: string, errors: string[] = [error]) => ({ success: false as const, error, errors });
 
 /** `POST /coaching/upload_questions_csv` (admin): multipart `file` and `questionnaire_type`; all rows or none. */
 export function csvRoutes(router: ServiceRouter, db: Db): void {
@@ -15,15 +12,10 @@ export function csvRoutes(router: ServiceRouter, db: Db): void {
       // The form's other field arrives beside the file (koa-body puts multipart fields in the body).
       const raw = (ctx.request.body as Record<string, unknown> | undefined)?.questionnaire_type;
       const formType = typeof raw === 'string' ? raw.trim() : '';
-      if (formType && !isQuestionnaireType(formType)) {
-        ctx.status = 422;
-        return refusal(M.csvTypeInvalid);
-      }
+      if (formType && !isQuestionnaireType(formType)) throw invalid(M.csvTypeInvalid);
       const reading = readQuestionsCsv(await file!.text(), isQuestionnaireType(formType) ? formType : undefined);
-      if (!reading.ok) {
-        ctx.status = 422;
-        return 'file' in reading ? refusal(reading.file) : refusal(M.csvRejected(reading.rows.length), reading.rows);
-      }
+      // A refusal's first message is the status line (the route's `error`), then every bad row.
+      if (!reading.ok) throw 'file' in reading ? invalid(reading.file) : invalid(M.csvRejected(reading.rows.length), ...reading.rows);
       const result = await importQuestions(db, reading.questions);
       return {
         success: true,

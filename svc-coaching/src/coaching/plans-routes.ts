@@ -1,11 +1,10 @@
 import { AiMalformedAnswerError } from '@cc/ai';
-import { COACHING_LIMITS, submitCoachingPlanBody } from '@cc/contracts';
-import type { Db, ServiceRouter } from '@cc/service-kit';
-import type { CoachingAi } from './ai';
+import { COACHING_LIMITS } from '@cc/contracts';
+import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { archivedPlans, currentPlan, DEFAULT_COACHING_PROMPT, savePlan } from './plans';
 
 /** Information gathering (docs/coaching.md#information-gathering): the prompt, the AI's plan, the archive. */
-export function planRoutes(router: ServiceRouter, db: Db, ai: CoachingAi): void {
+export function planRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): void {
   // The editor starts from the prompt of the current plan (what 'Update plan' edits), else the default.
   router.get('/coaching/information_gathering_prompt', {}, async (_ctx, { user }) => {
     const plan = await currentPlan(db, user.id);
@@ -17,14 +16,13 @@ export function planRoutes(router: ServiceRouter, db: Db, ai: CoachingAi): void 
     };
   });
 
-  router.post('/coaching/submit_coaching_plan', { body: submitCoachingPlanBody }, async (ctx, { user, body }) => {
-    const answer = await ai.run(ctx, user.id, async (signal) => {
+  router.post('/coaching/submit_coaching_plan', {}, async (ctx, { user, body }) => {
+    const plan = await ai.run(ctx, user.id, async (signal) => {
       const plan = (await ai.provider.coachingPlan({ prompt: body.prompt, signal })).trim();
       if (!plan) throw new AiMalformedAnswerError('the coaching plan is empty', plan);
       return plan.slice(0, COACHING_LIMITS.content);
     });
-    if (!answer.ok) return answer.body;
-    const saved = await savePlan(db, user.id, body.prompt, answer.value);
+    const saved = await savePlan(db, user.id, body.prompt, plan);
     return { success: true, response: saved.response, created_at: saved.created_at };
   });
 

@@ -1,17 +1,9 @@
-import { notFound } from '@cc/service-kit';
+import { conflict, notFound } from '@cc/service-kit';
 import { AiMalformedAnswerError } from '@cc/ai';
-import {
-  generateActionPlanBody,
-  PLANNING_LIMITS,
-  PLANNING_MESSAGES as M,
-  restoreActionPlanBody,
-  saveTimelineItemBody,
-  weekPromptQuery,
-} from '@cc/contracts';
-import type { Db, ServiceRouter } from '@cc/service-kit';
+import { PLANNING_LIMITS, PLANNING_MESSAGES as M } from '@cc/contracts';
+import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
 import { archivedPlans, createEmptyPlan, currentPlan, restorePlan } from './action-plans';
-import type { PlanningAi } from './ai';
 import { listItems, saveItem, saveOutcomes } from './timeline';
 import { weekPrompt } from './week-prompt';
 
@@ -22,7 +14,7 @@ const generatedWeek = z.object({
 });
 
 /** The action plan and its timeline (docs/planning.md#action-plan; paths under /coaching). */
-export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: PlanningAi): void {
+export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): void {
   router.get('/coaching/current_action_plan', {}, async (_ctx, { user }) => {
     const plan = await currentPlan(db, user.id);
     return { success: true, has_plan: Boolean(plan), plan: plan ?? null };
@@ -40,7 +32,7 @@ export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: PlanningAi):
     migration_needed: false,
   }));
 
-  router.post('/coaching/save_timeline_item', { body: saveTimelineItemBody }, async (ctx, { user, body }) => {
+  router.post('/coaching/save_timeline_item', {}, async (_ctx, { user, body }) => {
     const result = await saveItem(db, user.id, body.period_key, {
       content: body.content,
       outcomes: body.outcomes,
@@ -48,31 +40,29 @@ export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: PlanningAi):
       saveId: body.save_id,
     });
     if (result.saved) return { success: true, errors: [], item: result.item };
-    ctx.status = 409;
-    return { success: false, errors: [M.staleWeek], current: result.current };
+    throw conflict(M.staleWeek, result.current);
   });
 
-  router.get('/coaching/week_prompt', { query: weekPromptQuery }, async (_ctx, { user, query }) => ({
+  router.get('/coaching/week_prompt', {}, async (_ctx, { user, query }) => ({
     success: true,
     prompt: await weekPrompt(db, user.id, query.period_key, query.week_label),
   }));
 
-  router.post('/coaching/generate_action_plan', { body: generateActionPlanBody }, async (ctx, { user, body }) => {
-    const answer = await ai.run(ctx, user.id, async (signal) => {
+  router.post('/coaching/generate_action_plan', {}, async (ctx, { user, body }) => {
+    const week = await ai.run(ctx, user.id, async (signal) => {
       const week = await ai.provider.weekPlan({ prompt: body.prompt, periodKey: body.period_key, signal });
       const checked = generatedWeek.safeParse(week);
       if (!checked.success) throw new AiMalformedAnswerError('the week plan has no actions', JSON.stringify(week));
       return checked.data;
     });
-    if (!answer.ok) return answer.body;
     // The outcomes are shown on the week; its actions go into the week's text on the page (and are saved from there).
-    await saveOutcomes(db, user.id, body.period_key, answer.value.outcomes);
-    return { success: true, item: { period_type: 'week' as const, period_key: body.period_key, ...answer.value } };
+    await saveOutcomes(db, user.id, body.period_key, week.outcomes);
+    return { success: true, item: { period_type: 'week' as const, period_key: body.period_key, ...week } };
   });
 
   router.get('/coaching/archived_action_plans', {}, async (_ctx, { user }) => ({ success: true, plans: await archivedPlans(db, user.id) }));
 
-  router.post('/coaching/restore_action_plan', { body: restoreActionPlanBody }, async (_ctx, { user, body }) => {
+  router.post('/coaching/restore_action_plan', {}, async (_ctx, { user, body }) => {
     const result = await restorePlan(db, user.id, body.plan_id);
     if (result === 'not_found') throw notFound(M.archivedPlanNotFound);
     return { success: true, plan: result.plan, archived: result.archived };

@@ -1,5 +1,5 @@
 import { invalid } from '@cc/service-kit';
-import { chatCreateTodoBody, generateWorkbackBody, PLANNING_MESSAGES as M, todoCreatedLine, workbackCreatedLine } from '@cc/contracts';
+import { PLANNING_MESSAGES as M, todoCreatedLine, workbackCreatedLine } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { insertTodo } from './todos';
 import { createWorkbackPlan, isPastTarget } from './workback';
@@ -10,14 +10,14 @@ import { createWorkbackPlan, isPastTarget } from './workback';
  * are 422 `{success:false, errors}` (the schema parses the text), never a 500.
  */
 export function chatActionRoutes(router: ServiceRouter, db: Db): void {
-  router.post('/planning/chat_create_todo', { body: chatCreateTodoBody }, async (ctx, { user, body }) => {
+  router.post('/planning/chat_create_todo', {}, async (ctx, { user, body }) => {
     const todo = await insertTodo(db, user.id, body.todo_data);
     if (todo === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
     ctx.status = 201;
     return { success: true, message: todoCreatedLine(todo), errors: [], todo };
   });
 
-  router.post('/planning/generate_workback_plan', { body: generateWorkbackBody }, async (ctx, { user, body }) => {
+  router.post('/planning/generate_workback_plan', {}, async (ctx, { user, body }) => {
     const goal = body.goal_data;
     if (isPastTarget(goal.target_date)) throw invalid(M.targetDatePast);
     const { milestone, todos } = await createWorkbackPlan(db, user.id, goal);

@@ -1,34 +1,31 @@
 import { idFrom, notFound } from '@cc/service-kit';
-import { createMilestoneBody, PLANNING_MESSAGES as M, updateMilestoneBody } from '@cc/contracts';
+import { PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
-import { z } from 'zod';
 import { deleteMilestone, insertMilestone, listMilestones, toggleMilestone, updateMilestone } from './milestones';
-
-const idParams = z.object({ id: z.string() });
 
 /** GET/POST /planning/milestones, PATCH/DELETE /planning/milestones/{id}, PATCH .../toggle_completed. */
 export function milestoneRoutes(router: ServiceRouter, db: Db): void {
   router.get('/planning/milestones', {}, async (_ctx, { user }) => ({ success: true, milestones: await listMilestones(db, user.id) }));
 
-  router.post('/planning/milestones', { body: createMilestoneBody }, async (ctx, { user, body }) => {
+  router.post('/planning/milestones', {}, async (ctx, { user, body }) => {
     const milestone = await insertMilestone(db, user.id, body.milestone);
     ctx.status = 201;
     return { success: true, errors: [], milestone };
   });
 
-  router.patch('/planning/milestones/{id}', { params: idParams, body: updateMilestoneBody }, async (_ctx, { user, params, body }) => {
+  router.patch('/planning/milestones/{id}', {}, async (_ctx, { user, params, body }) => {
     const milestone = await updateMilestone(db, user.id, idFrom(params.id, M.milestoneNotFound), body.milestone);
     if (milestone === 'not_found') throw notFound(M.milestoneNotFound);
     return { success: true, errors: [], milestone };
   });
 
-  router.delete('/planning/milestones/{id}', { params: idParams }, async (_ctx, { user, params }) => {
+  router.delete('/planning/milestones/{id}', {}, async (_ctx, { user, params }) => {
     const result = await deleteMilestone(db, user.id, idFrom(params.id, M.milestoneNotFound));
     if (result === 'not_found') throw notFound(M.milestoneNotFound);
     return { success: true, errors: [], unlinked_todos: result.unlinked };
   });
 
-  router.patch('/planning/milestones/{id}/toggle_completed', { params: idParams }, async (_ctx, { user, params }) => {
+  router.patch('/planning/milestones/{id}/toggle_completed', {}, async (_ctx, { user, params }) => {
     const milestone = await toggleMilestone(db, user.id, idFrom(params.id, M.milestoneNotFound));
     if (milestone === 'not_found') throw notFound(M.milestoneNotFound);
     return { success: true, errors: [], milestone };

@@ -1,16 +1,13 @@
 import { idFrom, invalid, notFound } from '@cc/service-kit';
-import { createTodoBody, PLANNING_MESSAGES as M, updateTodoBody } from '@cc/contracts';
+import { PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
-import { z } from 'zod';
 import { deleteTodo, insertSourcedTodo, listTodos, toggleTodo, updateTodo } from './todos';
-
-const idParams = z.object({ id: z.string() });
 
 /** GET/POST /planning/todos (a POST with a known source_key answers that todo, 200, duplicate: true), PATCH/DELETE /planning/todos/{id}, PATCH .../toggle_completed. */
 export function todoRoutes(router: ServiceRouter, db: Db): void {
   router.get('/planning/todos', {}, async (_ctx, { user }) => ({ success: true, todos: await listTodos(db, user.id) }));
 
-  router.post('/planning/todos', { body: createTodoBody }, async (ctx, { user, body }) => {
+  router.post('/planning/todos', {}, async (ctx, { user, body }) => {
     const made = await insertSourcedTodo(db, user.id, body.todo);
     if (made === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
     // The same source sent again: the first todo, not a second one (200, not 201).
@@ -19,19 +16,19 @@ export function todoRoutes(router: ServiceRouter, db: Db): void {
     return { success: true, errors: [], todo: made.todo };
   });
 
-  router.patch('/planning/todos/{id}', { params: idParams, body: updateTodoBody }, async (_ctx, { user, params, body }) => {
+  router.patch('/planning/todos/{id}', {}, async (_ctx, { user, params, body }) => {
     const todo = await updateTodo(db, user.id, idFrom(params.id, M.todoNotFound), body.todo);
     if (todo === 'not_found') throw notFound(M.todoNotFound);
     if (todo === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
     return { success: true, errors: [], todo };
   });
 
-  router.delete('/planning/todos/{id}', { params: idParams }, async (_ctx, { user, params }) => {
+  router.delete('/planning/todos/{id}', {}, async (_ctx, { user, params }) => {
     if ((await deleteTodo(db, user.id, idFrom(params.id, M.todoNotFound))) === 'not_found') throw notFound(M.todoNotFound);
     return { success: true, errors: [] };
   });
 
-  router.patch('/planning/todos/{id}/toggle_completed', { params: idParams }, async (_ctx, { user, params }) => {
+  router.patch('/planning/todos/{id}/toggle_completed', {}, async (_ctx, { user, params }) => {
     const todo = await toggleTodo(db, user.id, idFrom(params.id, M.todoNotFound));
     if (todo === 'not_found') throw notFound(M.todoNotFound);
     return { success: true, errors: [], todo };

@@ -1,15 +1,15 @@
 import type Koa from 'koa';
+import { PROFILE_MESSAGES as M, type CompanyStatement } from '@cc/contracts';
 import {
-  PROFILE_MESSAGES as M,
-  deleteCompanyStatementBody,
-  deleteStatementBody,
-  generateProfileBody,
-  updateProfileBody,
-  verifyStatementBody,
-  type CompanyStatement,
-} from '@cc/contracts';
-import { dbOpen, HttpError, type Db, type Logger, type ModelCalls, type ServiceRouter } from '@cc/service-kit';
-import type { PeopleAi } from '../ai';
+  CLIENT_GONE_STATUS,
+  dbOpen,
+  HttpError,
+  notFound,
+  type Db,
+  type Logger,
+  type ModelCalls,
+  type ServiceRouter,
+} from '@cc/service-kit';
 import { webSearchFrom } from '../research-routes';
 import type { PeopleSettings } from '../settings';
 import { gatherEvidence } from './evidence';
@@ -17,7 +17,6 @@ import { generationOf, ProfileJobs, resultOf } from './jobs';
 import * as store from './store';
 import { companyResearch, deepProvider, defaultPrompt, linked } from './write';
 
-const notFound = (message: string) => new HttpError(404, [message]);
 const WAIT_POLL_MS = 1_000;
 
 /**
@@ -34,7 +33,7 @@ export function profileRoutes(
     calls,
     log,
     env,
-  }: { db: Db; settings: PeopleSettings; ai: PeopleAi; calls: ModelCalls; log: Logger; env: Record<string, string | undefined> },
+  }: { db: Db; settings: PeopleSettings; ai: ModelCalls; calls: ModelCalls; log: Logger; env: Record<string, string | undefined> },
 ): ProfileJobs {
   const search = webSearchFrom(settings);
   const jobs = new ProfileJobs(db, log, deepProvider(env, settings), search, settings.DEEP_RESEARCH_CONCURRENCY);
@@ -50,7 +49,7 @@ export function profileRoutes(
 
   router.get('/profile', {}, async (_ctx, { user }) => ({ success: true, ...(await store.getProfile(db, user.id)) }));
 
-  router.patch('/profile', { body: updateProfileBody }, async (_ctx, { user, body }) => ({
+  router.patch('/profile', {}, async (_ctx, { user, body }) => ({
     success: true,
     errors: [],
     details: await store.saveDetails(db, user.id, body.details),
@@ -61,7 +60,7 @@ export function profileRoutes(
     return { success: true, ...defaultPrompt(details, await gatherEvidence(ctx, settings, 'quick')) };
   });
 
-  router.post('/profile/generate', { body: generateProfileBody }, async (ctx: Koa.Context, { user, body }) => {
+  router.post('/profile/generate', {}, async (ctx: Koa.Context, { user, body }) => {
     const details =
       body.details && Object.keys(body.details).length
         ? await store.saveDetails(db, user.id, body.details)
@@ -76,17 +75,14 @@ export function profileRoutes(
 
     if (body.research_mode === 'quick') {
       const written = await ai.run(ctx, user.id, (signal) => ai.provider.profileStatements({ ...request, signal }));
-      if (!written.ok) return written.body;
-      const statements = linked(written.value.statements, evidence, details);
-      await store.saveGenerated(db, user.id, written.value.markdown, statements);
-      return { success: true, markdown: written.value.markdown, statements, research_mode: 'quick' as const };
+      const statements = linked(written.statements, evidence, details);
+      await store.saveGenerated(db, user.id, written.markdown, statements);
+      return { success: true, markdown: written.markdown, statements, research_mode: 'quick' as const };
     }
 
     // Deep: the job runs whether or not this request stays; the request waits for its end.
     // Counted as one model call for the user's limit, like a quick one.
-    const queued = await ai.run(ctx, user.id, () => jobs.enqueue(user.id, request));
-    if (!queued.ok) return queued.body;
-    const { generation } = queued.value;
+    const { generation } = await ai.run(ctx, user.id, () => jobs.enqueue(user.id, request));
     // A closed tab ends the wait, never the job (the status call picks it up after a reload).
     let gone = false;
     ctx.res.once('close', () => (gone = !ctx.res.writableEnded));
@@ -95,11 +91,9 @@ export function profileRoutes(
       if (!row) throw notFound(M.generationNotFound);
       if (row.state === 'done') return { success: true, ...resultOf(row), research_mode: 'deep' as const, generation: generationOf(row) };
       if (row.state === 'failed' || row.state === 'cancelled') {
-        ctx.status = row.state === 'cancelled' ? 409 : 502;
-        const error = row.error ?? M.generateFailed;
-        return { success: false as const, error, errors: [error] };
+        throw new HttpError(row.state === 'cancelled' ? 409 : 502, [row.error ?? M.generateFailed]);
       }
-      if (gone) return { success: false as const, error: M.generateFailed, errors: [M.generateFailed] };
+      if (gone) throw new HttpError(CLIENT_GONE_STATUS, [M.generateFailed]);
       await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
     }
   });
@@ -118,13 +112,9 @@ export function profileRoutes(
     const { details } = await store.getProfile(db, user.id);
     let list: CompanyStatement[];
     if (search && details.company.trim()) {
-      const found = await calls.run(ctx, user.id, (signal) => companyResearch(search, details, signal));
-      if (!found.ok) return found.body;
-      list = found.value;
+      list = await calls.run(ctx, user.id, (signal) => companyResearch(search, details, signal));
     } else {
-      const found = await ai.run(ctx, user.id, (signal) => ai.provider.companyStatements({ details, signal }));
-      if (!found.ok) return found.body;
-      list = found.value;
+      list = await ai.run(ctx, user.id, (signal) => ai.provider.companyStatements({ details, signal }));
     }
     return { success: true, company_statements: await store.saveCompanyStatements(db, user.id, list) };
   });
@@ -136,23 +126,22 @@ export function profileRoutes(
     const written = await ai.run(ctx, user.id, (signal) =>
       ai.provider.narrative({ details: profile.details, statements, companyStatements, signal }),
     );
-    if (!written.ok) return written.body;
-    return { success: true, narrative: await store.saveNarrative(db, user.id, written.value) };
+    return { success: true, narrative: await store.saveNarrative(db, user.id, written) };
   });
 
-  router.post('/profile/delete_statement', { body: deleteStatementBody }, async (_ctx, { user, body }) => {
+  router.post('/profile/delete_statement', {}, async (_ctx, { user, body }) => {
     const statements = await store.deleteStatement(db, user.id, body.index);
     if (statements === 'not_found') throw notFound(M.statementNotFound);
     return { success: true, statements };
   });
 
-  router.post('/profile/verify_statement', { body: verifyStatementBody }, async (_ctx, { user, body }) => {
+  router.post('/profile/verify_statement', {}, async (_ctx, { user, body }) => {
     const statements = await store.verifyStatement(db, user.id, body.index, body.status);
     if (statements === 'not_found') throw notFound(M.statementNotFound);
     return { success: true, statements };
   });
 
-  router.post('/profile/delete_company_statement', { body: deleteCompanyStatementBody }, async (_ctx, { user, body }) => {
+  router.post('/profile/delete_company_statement', {}, async (_ctx, { user, body }) => {
     const company_statements = await store.deleteCompanyStatement(db, user.id, body.company, body.index);
     if (company_statements === 'not_found') throw notFound(M.companyStatementNotFound);
     return { success: true, company_statements };

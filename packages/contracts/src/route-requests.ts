@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { credentialsSchema } from './auth';
+import { appendMessageSchema, clearConversationSchema, conversationQuerySchema, sendMessageSchema, suggestEditsSchema } from './chat';
+import {
+  adminSectionsQuery,
+  conversationQuery,
+  createQuestionBody,
+  createSectionBody,
+  generateSummaryBody,
+  questionnaireSectionsQuery,
+  saveQuestionContentBody,
+  sendQuestionMessageBody,
+  submitCoachingPlanBody,
+  updateQuestionBody,
+  updateSectionBody,
+} from './coaching';
+import {
+  createFileBody,
+  createFolderBody,
+  draftPromptQuery,
+  fileGoalsBody,
+  filePromptQuery,
+  fileSummaryBody,
+  folderPromptQuery,
+  generateDraftBody,
+  regenerateFilesBody,
+  regenerateFoldersBody,
+  rejectFileBody,
+  rejectFolderBody,
+  reorderFilesBody,
+  reorderFoldersBody,
+  saveFileContentBody,
+  suggestedFilesQuery,
+  suggestedFoldersQuery,
+  summarizeBody,
+  updateFileBody,
+  updateFolderBody,
+} from './files';
+import { journalDateParams, saveJournalBody } from './journal';
+import { mentionsQuery } from './people-mentions';
+import {
+  createMeetingBody,
+  createPersonBody,
+  generateSectionBody,
+  personSearchBody,
+  reorderPeopleBody,
+  updateMeetingBody,
+  updatePersonBody,
+} from './people';
+import {
+  chatCreateTodoBody,
+  createMilestoneBody,
+  createTodoBody,
+  generateActionPlanBody,
+  generateWorkbackBody,
+  restoreActionPlanBody,
+  saveTimelineItemBody,
+  updateMilestoneBody,
+  updateTodoBody,
+  weekPromptQuery,
+} from './planning';
+import { deleteCompanyStatementBody, deleteStatementBody, generateProfileBody, updateProfileBody, verifyStatementBody } from './profile';
+import { checkinAnswersQuery } from './profile-sources';
+
+/**
+ * What each route-table call takes: its path params, query and JSON body as zod schemas. The
+ * service kit validates every request with these (a failure is 422 `{success:false, errors}`),
+ * the OpenAPI document describes them, and the typed client takes their input types. With
+ * ROUTE_ANSWERS (answers.ts) this is the whole contract of a call (docs/api.md).
+ */
+export interface RouteRequest {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The body is a multipart upload of one file (the kit's `upload` option), not JSON. */
+  upload?: { field: string; extensions: readonly string[] };
+}
+
+/** `{id}` in a path: a positive int4 in decimal; anything else names nothing (404, as another user's id). */
+export const idParams = z.object({ id: z.string().meta({ description: 'Numeric id (a positive 32-bit integer).' }) });
+/** `{folderName}` in a path: the folder's name, URL-encoded. */
+export const folderNameParams = z.object({ folderName: z.string() });
+
+const noInput = {} as const satisfies RouteRequest;
+
+export const ROUTE_REQUESTS = {
+  'POST /auth/sign_up': { body: credentialsSchema },
+  'POST /auth/sign_in': { body: credentialsSchema },
+  'POST /auth/sign_out': noInput,
+  'GET /auth/session': noInput,
+
+  'GET /folders': noInput,
+  'POST /folders': { body: createFolderBody },
+  // A folder named "reorder" is renamed or described here too (the literal path wins).
+  'PATCH /folders/reorder': { body: z.union([reorderFoldersBody, updateFolderBody]) },
+  'PATCH /folders/{folderName}': { params: folderNameParams, body: updateFolderBody },
+  'DELETE /folders/{folderName}': { params: folderNameParams },
+
+  'GET /files': noInput,
+  'POST /files': { body: createFileBody },
+  'PATCH /files/reorder': { body: reorderFilesBody },
+  'GET /files/mentions': { query: mentionsQuery },
+  'POST /files/summarize': { body: summarizeBody },
+  'GET /files/{id}': { params: idParams },
+  'PUT /files/{id}': { params: idParams, body: updateFileBody },
+  'PATCH /files/{id}': { params: idParams, body: saveFileContentBody },
+  'DELETE /files/{id}': { params: idParams },
+  'PATCH /files/{id}/summary': { params: idParams, body: fileSummaryBody },
+  'PATCH /files/{id}/goals': { params: idParams, body: fileGoalsBody },
+
+  'GET /profile/suggested_folders': { query: suggestedFoldersQuery },
+  'GET /profile/suggested_files': { query: suggestedFilesQuery },
+  'GET /profile/folder_suggestion_prompt': { query: folderPromptQuery },
+  'GET /profile/file_suggestion_prompt': { query: filePromptQuery },
+  'GET /profile/file_draft_prompt': { query: draftPromptQuery },
+  'POST /profile/regenerate_suggested_folders': { body: regenerateFoldersBody },
+  'POST /profile/regenerate_suggested_files': { body: regenerateFilesBody },
+  'POST /profile/generate_file_draft': { body: generateDraftBody },
+  'POST /profile/reject_suggested_folder': { body: rejectFolderBody },
+  'POST /profile/reject_suggested_file': { body: rejectFileBody },
+
+  'POST /journal/{date}/save': { params: journalDateParams, body: saveJournalBody },
+  'GET /journal/{date}': { params: journalDateParams },
+  'GET /journal': noInput,
+
+  'GET /ai_chat/conversation': { query: conversationQuerySchema },
+  'POST /ai_chat/clear_conversation': { body: clearConversationSchema },
+  'POST /ai_chat/send_message': { body: sendMessageSchema },
+  'POST /ai_chat/suggest_edits': { body: suggestEditsSchema },
+  'GET /ai_chat/status': noInput,
+  'POST /ai_chat/append_message': { body: appendMessageSchema },
+
+  'GET /planning/todos': noInput,
+  'POST /planning/todos': { body: createTodoBody },
+  'PATCH /planning/todos/{id}': { params: idParams, body: updateTodoBody },
+  'DELETE /planning/todos/{id}': { params: idParams },
+  'PATCH /planning/todos/{id}/toggle_completed': { params: idParams },
+  'GET /planning/milestones': noInput,
+  'POST /planning/milestones': { body: createMilestoneBody },
+  'PATCH /planning/milestones/{id}': { params: idParams, body: updateMilestoneBody },
+  'DELETE /planning/milestones/{id}': { params: idParams },
+  'PATCH /planning/milestones/{id}/toggle_completed': { params: idParams },
+  'POST /planning/chat_create_todo': { body: chatCreateTodoBody },
+  'POST /planning/generate_workback_plan': { body: generateWorkbackBody },
+
+  'GET /coaching/current_action_plan': noInput,
+  'POST /coaching/create_empty_action_plan': noInput,
+  'GET /coaching/timeline_items': noInput,
+  'POST /coaching/save_timeline_item': { body: saveTimelineItemBody },
+  'GET /coaching/week_prompt': { query: weekPromptQuery },
+  'POST /coaching/generate_action_plan': { body: generateActionPlanBody },
+  'GET /coaching/archived_action_plans': noInput,
+  'POST /coaching/restore_action_plan': { body: restoreActionPlanBody },
+
+  'GET /coaching/information_gathering_prompt': noInput,
+  'POST /coaching/submit_coaching_plan': { body: submitCoachingPlanBody },
+  'GET /coaching/archived_plans': noInput,
+  'GET /coaching/questionnaire_sections': { query: questionnaireSectionsQuery },
+  'GET /coaching/onboarding_conversation': { query: conversationQuery },
+  'POST /coaching/onboarding_send_message': { body: sendQuestionMessageBody },
+  'POST /coaching/onboarding_save_content': { body: saveQuestionContentBody },
+  'POST /coaching/onboarding_generate_summary': { body: generateSummaryBody },
+  'GET /coaching/checkin_answers': { query: checkinAnswersQuery },
+
+  'GET /coaching/admin_sections': { query: adminSectionsQuery },
+  'POST /coaching/sections': { body: createSectionBody },
+  'PATCH /coaching/sections/{id}': { params: idParams, body: updateSectionBody },
+  'DELETE /coaching/sections/{id}': { params: idParams },
+  'POST /coaching/questions': { body: createQuestionBody },
+  'PATCH /coaching/questions/{id}': { params: idParams, body: updateQuestionBody },
+  'DELETE /coaching/questions/{id}': { params: idParams },
+  'POST /coaching/upload_questions_csv': { upload: { field: 'file', extensions: ['.csv'] } },
+
+  'GET /people': noInput,
+  'POST /people': { body: createPersonBody },
+  'PATCH /people/reorder': { body: reorderPeopleBody },
+  'GET /people/{id}': { params: idParams },
+  'PATCH /people/{id}': { params: idParams, body: updatePersonBody },
+  'DELETE /people/{id}': { params: idParams },
+  'POST /people/{id}/perplexity_search': { params: idParams, body: personSearchBody },
+  'GET /people/{id}/research': { params: idParams },
+  'GET /people/{id}/meetings': { params: idParams },
+  'POST /meetings': { body: createMeetingBody },
+  'POST /meetings/generate_section': { body: generateSectionBody },
+  'GET /meetings/{id}': { params: idParams },
+  'PATCH /meetings/{id}': { params: idParams, body: updateMeetingBody },
+  'DELETE /meetings/{id}': { params: idParams },
+
+  'GET /profile': noInput,
+  'PATCH /profile': { body: updateProfileBody },
+  'POST /profile/generate': { body: generateProfileBody },
+  'POST /profile/generate_company_statements': noInput,
+  'POST /profile/generate_narrative': noInput,
+  'GET /profile/generation_prompt': noInput,
+  'POST /profile/delete_company_statement': { body: deleteCompanyStatementBody },
+  'POST /profile/delete_statement': { body: deleteStatementBody },
+  'POST /profile/verify_statement': { body: verifyStatementBody },
+  'GET /profile/generation_status': noInput,
+  'POST /profile/cancel_generation': noInput,
+} as const satisfies Record<string, RouteRequest>;
+
+export type RequestedRoute = keyof typeof ROUTE_REQUESTS;
+
+type Part<K, P extends 'params' | 'query' | 'body'> = K extends RequestedRoute
+  ? (typeof ROUTE_REQUESTS)[K] extends { [Q in P]: infer S extends z.ZodType }
+    ? S
+    : undefined
+  : undefined;
+
+/** The schema of one part of a call's request (`undefined` when the call takes none). */
+export type ParamsSchemaOf<K> = Part<K, 'params'>;
+export type QuerySchemaOf<K> = Part<K, 'query'>;
+export type BodySchemaOf<K> = Part<K, 'body'>;
+
+/** The request schemas of a route-table call. */
+export function requestOf(method: string, path: string): RouteRequest | undefined {
+  return (ROUTE_REQUESTS as Record<string, RouteRequest>)[`${method} ${path}`];
+}
