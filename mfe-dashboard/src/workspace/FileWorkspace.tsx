@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { starInStory } from '@cc/ai/story-file';
+import { starInStory } from '@cc/contracts/story-file';
 import { ChatPanel, EditorPane, preloadMarkdownEditor, type ChatPanelHandle } from '@cc/ui';
 import { useAutoChat } from './hooks/useAutoChat';
 import { useDraftRequests } from './hooks/useDraftRequests';

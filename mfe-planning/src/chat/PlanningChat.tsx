@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { findPlanningAction, withoutPlanningAction } from '@cc/ai/planning-actions';
+import { findPlanningAction, withoutPlanningAction } from '@cc/contracts/planning-actions';
 import { ChatPanel, type ChatPanelHandle, type SendMessagePayload } from '@cc/ui';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { localIsoDate } from '@cc/contracts/periods';

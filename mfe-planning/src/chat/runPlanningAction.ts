@@ -1,5 +1,5 @@
 import { isApiError } from '@cc/client';
-import type { DetectedPlanningAction } from '@cc/ai/planning-actions';
+import type { DetectedPlanningAction } from '@cc/contracts/planning-actions';
 import { PLANNING_CHAT as C, PLANNING_MESSAGES as M, todoCreatedLine, workbackCreatedLine } from '@cc/contracts/planning-rules';
 import { chatCreateTodo, generateWorkbackPlan } from '../api/chatActions';
 

@@ -4,7 +4,7 @@
  * (keywords), the question a coach asks to fill it, and file ideas. The prompts quote it and
  * the offline coach runs on it.
  */
-import { STAR_KEYWORDS } from './star';
+import { STAR_ALIASES, STAR_HEADINGS, STAR_KEYWORDS } from '@cc/contracts/star';
 import { suggestionKey } from './text';
 import type { Suggestion } from './types';
 
@@ -199,34 +199,35 @@ export const CAREER_FOLDERS: FolderGuide[] = [
   {
     name: 'interview-stories',
     description: 'Stories for behavioural interviews in STAR form (situation, task, action, result), ready to tell in two minutes.',
+    // The STAR headings and their aliases are the ones the dashboard reads a story file by (@cc/contracts/story-file).
     sections: [
       section(
-        'Situation',
+        STAR_HEADINGS.situation,
         STAR_KEYWORDS.situation,
         'Set the scene: where were you working, and what was going on?',
         'Where and when, and the challenge the team faced.',
-        ['context', 'background', 'the situation'],
+        STAR_ALIASES.situation,
       ),
       section(
-        'Task',
+        STAR_HEADINGS.task,
         STAR_KEYWORDS.task,
         'What exactly were you expected to achieve, and why did it fall to you?',
         'What you personally had to achieve.',
-        ['the task', 'goal', 'objective'],
+        STAR_ALIASES.task,
       ),
       section(
-        'Action',
+        STAR_HEADINGS.action,
         STAR_KEYWORDS.action,
         'Walk me through what you did, step by step. What choices did you make yourself?',
         'The steps you took, in the first person, and why.',
-        ['actions', 'what i did', 'approach'],
+        STAR_ALIASES.action,
       ),
       section(
-        'Result',
+        STAR_HEADINGS.result,
         STAR_KEYWORDS.result,
         'How did it end, and what changed because of what you did (numbers help)?',
         'The outcome, measured where possible.',
-        ['results', 'outcome', 'impact'],
+        STAR_ALIASES.result,
       ),
       section(
         'Reflection',

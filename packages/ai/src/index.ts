@@ -50,7 +50,7 @@ export {
   type FolderGuide,
   type GuideSection,
 } from './career-folders';
-export * from './star';
+export * from '@cc/contracts/star';
 export { extractStatements, MAX_STATEMENTS } from './statements';
 export {
   findPlanningAction,
@@ -61,7 +61,7 @@ export {
   type DetectedPlanningAction,
   type TodoDataInput,
   type GoalDataInput,
-} from './planning-actions';
+} from '@cc/contracts/planning-actions';
 export { normalizeCount, suggestionKey } from './text';
 export { parseJsonAnswer, extractJson } from './json-answer';
 export {

@@ -7,8 +7,8 @@
 import { formatDay } from '@cc/contracts/dates';
 import { dateOfDay, localIsoDate } from '@cc/contracts/periods';
 import { CAREER_FOLDERS, folderGuide, sectionsFor } from './career-folders';
-import { PLANNING_ACTION_EXAMPLES, planningActionJson } from './planning-actions';
-import { isInterviewStories } from './star';
+import { PLANNING_ACTION_EXAMPLES, planningActionJson } from '@cc/contracts/planning-actions';
+import { isInterviewStories } from '@cc/contracts/star';
 import { normalizeCount, truncate } from './text';
 import type { ChatMode, PersonContext, RelatedFile } from './types';
 

@@ -1,13 +1,9 @@
 /** Small text helpers shared by the prompts and the offline coach. */
 
-export const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
+// Shared with the browser (the story file's STAR parts): they live in @cc/contracts/text.
+export { normalizeForCompare, sentences } from '@cc/contracts/text';
 
-/** For "is this already in the file?" checks: case, punctuation and spacing do not matter. */
-export const normalizeForCompare = (s: string): string =>
-  s
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}%]+/gu, ' ')
-    .trim();
+export const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 export const words = (s: string): string[] => s.match(/[\p{L}\p{N}][\p{L}\p{N}'’%.-]*/gu) ?? [];
 
@@ -17,16 +13,6 @@ export function truncate(s: string, max: number): string {
   const cut = t.slice(0, max - 1);
   const atWord = cut.replace(/\s+\S*$/, '');
   return `${atWord.length > max / 2 ? atWord : cut}…`;
-}
-
-/** Splits prose into sentences, keeping list items and lines as their own units. */
-export function sentences(text: string): string[] {
-  return text
-    .split(/\n+/)
-    .map((line) => line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim())
-    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=["'“(]?[A-Z0-9])/))
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 export const capitalize = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

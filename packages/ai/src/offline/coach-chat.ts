@@ -5,7 +5,7 @@
  * something worth keeping, it offers to put it into the file.
  */
 import { isGenericGuide, sectionsFor, type GuideSection } from '../career-folders';
-import { isInterviewStories, starFromMessages, STAR_HEADINGS, STAR_PHASES } from '../star';
+import { isInterviewStories, starFromMessages, STAR_HEADINGS, STAR_PHASES } from '@cc/contracts/star';
 import { collapse, normalizeForCompare, truncate, words } from '../text';
 import type { ChatMessage, ChatReplyInput } from '../types';
 import { answersElsewhere, askedSection, factsFrom, isInstruction, isIntent, REFLECTION_OPENER, UPDATE_REQUEST } from './facts';

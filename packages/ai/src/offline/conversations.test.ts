@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { folderGuide } from '../career-folders';
-import { starFromMessages } from '../star';
+import { starFromMessages } from '@cc/contracts/star';
 import { sentences } from '../text';
 import type { ChatMessage, ChatReplyInput } from '../types';
 import { createOfflineCoach } from './offline-provider';

@@ -6,8 +6,9 @@
 import { formatDayLong } from '@cc/contracts/dates';
 import { isIsoDate } from '@cc/contracts/periods';
 import { folderGuide, isGenericGuide, type GuideSection } from '../career-folders';
-import { advanceStar, emptyStarProgress, isInterviewStories, STAR_KEYWORDS, STAR_PHASES, type StarPhase, type StarProgress } from '../star';
-import { normalizeForCompare, sentences } from '../text';
+import { isInterviewStories, STAR_KEYWORDS, STAR_PHASES, type StarPhase } from '@cc/contracts/star';
+import { blocksOf, headingMatches, starInBlocks, type MarkdownBlock } from '@cc/contracts/story-file';
+import { normalizeForCompare } from '../text';
 import { listOf } from './reflect';
 
 export interface FilePart {
@@ -30,46 +31,6 @@ export interface FileReading {
   present: FilePart[];
   missing: FilePart[];
 }
-
-interface Block {
-  /** Normalised heading the lines sit under ('' before the first). */
-  heading: string;
-  lines: string[];
-}
-
-/** Lines a draft or a template puts in a file without saying anything: placeholders, prompts, hints. */
-const isFiller = (text: string): boolean => !text || /^\[.*\]$/.test(text) || /^_.*_$/.test(text) || text.endsWith('?');
-
-/** The file's content lines grouped under their headings, minus fillers, fences and the title. */
-function blocksOf(fileContent: string): Block[] {
-  const blocks: Block[] = [{ heading: '', lines: [] }];
-  let inFence = false;
-  for (const raw of fileContent.split('\n')) {
-    if (/^\s*(```|~~~)/.test(raw)) {
-      inFence = !inFence;
-      continue;
-    }
-    if (inFence) continue;
-    const heading = raw.match(/^(#{1,6})\s+(.+?)\s*#*\s*$/);
-    if (heading) {
-      // The title names the file; it is not a section of it.
-      if (heading[1]!.length > 1) blocks.push({ heading: normalizeForCompare(heading[2]!), lines: [] });
-      continue;
-    }
-    const text = raw
-      .replace(/^\s*(?:[-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '')
-      .replace(/^>\s*/, '')
-      .trim();
-    if (!isFiller(text)) blocks[blocks.length - 1]!.lines.push(text);
-  }
-  return blocks;
-}
-
-const headingMatches = (heading: string, names: string[]): boolean =>
-  names.some((n) => {
-    const key = normalizeForCompare(n);
-    return heading === key || heading.startsWith(`${key} `);
-  });
 
 const DATE =
   /\b((19|20)\d{2}|\d{4}-\d{2}-\d{2}|Q[1-4]|january|february|march|april|june|july|august|september|october|november|december|(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?\s+\d|next (year|quarter|month|summer|spring|autumn|fall|winter)|this (year|quarter|month)|end of the (year|quarter|month)|within (a|an|one|two|three|four|six|\d+) (weeks?|months?|years?)|in (a|one|two|three|four|five|six|\d+) (weeks?|months?|years?))\b/i;
@@ -169,7 +130,7 @@ const JOURNAL_PARTS = [
   ),
 ];
 
-function kindOf(folder: string, fileName: string, blocks: Block[]): FileKind {
+function kindOf(folder: string, fileName: string, blocks: MarkdownBlock[]): FileKind {
   const headings = blocks.map((b) => b.heading);
   const starHeadings = storyPartsList.filter((p) => headings.some((h) => headingMatches(h, p.headings))).length;
   if (isInterviewStories(folder) || starHeadings >= 3) return 'story';
@@ -196,7 +157,7 @@ function guideParts(sections: GuideSection[]): FilePart[] {
 }
 
 /** A part is there when its heading holds something, or (in a file without its heading) a line says it. */
-function isPresent(p: FilePart, blocks: Block[], byKeywords: boolean): boolean {
+function isPresent(p: FilePart, blocks: MarkdownBlock[], byKeywords: boolean): boolean {
   const own = blocks.filter((b) => b.heading && headingMatches(b.heading, p.headings));
   if (own.some((b) => b.lines.length)) return true;
   if (!byKeywords) return false;
@@ -204,27 +165,6 @@ function isPresent(p: FilePart, blocks: Block[], byKeywords: boolean): boolean {
   if (p.pattern === 'any') return lines.length > 0;
   const pattern = p.pattern;
   return lines.some((l) => pattern.test(l));
-}
-
-function storyProgress(blocks: Block[]): StarProgress {
-  const parts = storyParts();
-  const withHeadings = storyPartsList.filter((p) => blocks.some((b) => b.heading && headingMatches(b.heading, p.headings))).length >= 2;
-  let progress = emptyStarProgress();
-  if (withHeadings) {
-    for (const phase of STAR_PHASES) progress[phase] = isPresent(parts[phase], blocks, false);
-  } else {
-    // Prose is a story told in order: a phase counts once the ones before it are there.
-    for (const line of blocks.flatMap((b) => b.lines).flatMap((l) => sentences(l))) progress = advanceStar(progress, line);
-  }
-  return progress;
-}
-
-/**
- * The STAR parts a story file already holds, read as the coach reads it, so the chat's progress
- * starts from the file and agrees with what the coach says is there and missing.
- */
-export function starInStory(fileContent: string): StarProgress {
-  return storyProgress(blocksOf(fileContent));
 }
 
 /** Undefined when the file holds nothing but a title, headings and prompts. */
@@ -235,7 +175,7 @@ export function readFile(folder: string, fileName: string, fileContent: string, 
 
   if (kind === 'story') {
     const parts = storyParts();
-    const progress = storyProgress(blocks);
+    const progress = starInBlocks(blocks);
     return {
       kind,
       present: STAR_PHASES.filter((p) => progress[p]).map((p) => parts[p]),

@@ -2,8 +2,8 @@ import { describe, expect, test } from '@jest/globals';
 import { z } from 'zod';
 import { CAREER_FOLDERS, folderGuide, sectionsFor } from '../career-folders';
 import { AiAbortedError, AiUnavailableError } from '../errors';
-import { findPlanningAction } from '../planning-actions';
-import { starFromMessages, starStatus } from '../star';
+import { findPlanningAction } from '@cc/contracts/planning-actions';
+import { starFromMessages, starStatus } from '@cc/contracts/star';
 import type { ChatMessage, ChatReplyInput } from '../types';
 import { createOfflineCoach } from './offline-provider';
 

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { sectionsFor } from '../career-folders';
 import { streamOfText } from '../chat-stream';
-import { isInterviewStories } from '../star';
+import { isInterviewStories } from '@cc/contracts/star';
 import { AiAbortedError, AiUnavailableError } from '../errors';
 import { titleFrom } from '../text';
 import type { AiProvider, CallOptions, ChatMessage, ChatReplyInput, ChatRequest, StructuredRequest } from '../types';

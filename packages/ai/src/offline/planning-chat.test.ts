@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { chatCreateTodoBody, generateWorkbackBody } from '@cc/contracts/planning';
-import { findPlanningAction, withoutPlanningAction } from '../planning-actions';
+import { findPlanningAction, withoutPlanningAction } from '@cc/contracts/planning-actions';
 import { planningActionReply } from './planning-chat';
 import { planningActionsInstruction } from '../prompts';
 

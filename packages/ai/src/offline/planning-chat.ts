@@ -8,7 +8,7 @@
 import { casual } from 'chrono-node/en';
 import { dateOfDay, localIsoDate } from '@cc/contracts/periods';
 import { formatDay } from '@cc/contracts/dates';
-import { planningActionJson, type PlanningAction } from '../planning-actions';
+import { planningActionJson, type PlanningAction } from '@cc/contracts/planning-actions';
 import { capitalize, collapse, truncate } from '../text';
 
 /** Titles are bounded by the todo and milestone rules (@cc/contracts/planning). */

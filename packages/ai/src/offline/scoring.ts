@@ -3,7 +3,7 @@
  * a concrete example, numbers, the person's own actions, the outcome, a lesson, a next step,
  * and staying on the question), and says what would raise the score most.
  */
-import { STAR_KEYWORDS } from '../star';
+import { STAR_KEYWORDS } from '@cc/contracts/star';
 import { normalizeForCompare, words } from '../text';
 import type { ScoreInput, ScoreResult } from '../types';
 import { REFLECTION_OPENER } from './facts';

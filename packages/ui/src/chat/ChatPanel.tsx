@@ -1,5 +1,5 @@
 import { useCallback, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { isInterviewStories, starFromMessages } from '@cc/ai/star';
+import { isInterviewStories, starFromMessages } from '@cc/contracts/star';
 import { ChatComposer } from './ChatComposer';
 import { ChatMessageList } from './ChatMessageList';
 import { ChatToolbar } from './ChatToolbar';

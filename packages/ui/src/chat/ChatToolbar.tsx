@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { starStatus, type StarProgress } from '@cc/ai/star';
+import { starStatus, type StarProgress } from '@cc/contracts/star';
 import type { ChatLabels } from './labels';
 import type { ChatMode, ChatStatus } from './types';
 

@@ -1,4 +1,4 @@
-import { isInterviewStories, starComplete, starFromMessages, starStatus, type StarPhase, type StarProgress } from '@cc/ai/star';
+import { isInterviewStories, starComplete, starFromMessages, starStatus, type StarPhase, type StarProgress } from '@cc/contracts/star';
 import { readStored } from '../storage';
 import { isPersonKey } from './keys';
 import { PERSON_GREETING } from './labels';

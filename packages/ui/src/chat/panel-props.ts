@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { StarProgress } from '@cc/ai/star';
+import type { StarProgress } from '@cc/contracts/star';
 import type { ChatLabels } from './labels';
 import type { ChatMessage, ChatMode, ChatRole, ConversationKey, SelectedMessage, SendMessagePayload } from './types';
 

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { starFromMessages } from '@cc/ai/star';
+import { starFromMessages } from '@cc/contracts/star';
 import { sendChatMessage } from './api';
 import { updateThreshold, type Item } from './conversation';
 import { baseSendPayload } from './keys';

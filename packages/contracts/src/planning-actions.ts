@@ -6,9 +6,9 @@
  * only needs the shape: the fields are checked by the call that executes the action, so a
  * slightly wrong action reaches the user as that call's error message instead of as raw JSON.
  */
-import type { GoalDataInput, TodoDataInput } from '@cc/contracts/planning';
+import type { GoalDataInput, TodoDataInput } from './planning';
 
-export type { GoalDataInput, TodoDataInput } from '@cc/contracts/planning';
+export type { GoalDataInput, TodoDataInput } from './planning';
 
 export type PlanningAction =
   { action: 'create_todo'; todo_data: TodoDataInput } | { action: 'create_workback_plan'; goal_data: GoalDataInput };

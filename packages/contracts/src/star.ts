@@ -26,6 +26,14 @@ export const STAR_HEADINGS: Record<StarPhase, string> = {
   result: 'Result',
 };
 
+/** Other headings a story may use for each part (the interview-stories guide lists the same). */
+export const STAR_ALIASES: Record<StarPhase, string[]> = {
+  situation: ['context', 'background', 'the situation'],
+  task: ['the task', 'goal', 'objective'],
+  action: ['actions', 'what i did', 'approach'],
+  result: ['results', 'outcome', 'impact'],
+};
+
 export const STAR_KEYWORDS: Record<StarPhase, RegExp> = {
   situation:
     /\b(situation|context|background|at the time|back (then|in)|when I (was|joined|worked)|I was working|I worked (at|as|on)|we were|our team|the team was|the company|the project was|there was a|faced|the problem was|the challenge was|had been|I was (a|an|the) \w+|(in|back in|during) (19|20)\d{2}|last (year|quarter|month)|our (\w+ ){0,2}(system|product|service|platform|company|team|business|client|customer|app)s?)\b/i,

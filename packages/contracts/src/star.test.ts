@@ -95,7 +95,7 @@ describe('the coach sets the situation only (spec: "user or assistant text")', (
 describe('the progress starts from what the open story already holds', () => {
   test('a story file with a situation and a task: the chat shows 2/4 and the next part is the action', async () => {
     const { starFromMessages, starCount, currentStarPhase } = await import('./star');
-    const { starInStory } = await import('./offline/file-reading');
+    const { starInStory } = await import('./story-file');
     const file = [
       '# Platform migration',
       '',
