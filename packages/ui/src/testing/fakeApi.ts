@@ -20,7 +20,7 @@ export interface FakeResponse {
   headers?: Headers;
   json?(): Promise<unknown>;
 }
-export type FakeHandler = (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer> | undefined;
+export type FakeHandler = (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer | undefined> | undefined;
 
 /**
  * `fetch` replaced by a handler (what @cc/client calls at request time); every request is
