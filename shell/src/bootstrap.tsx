@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@cc/client/query';
 import { BrowserRouter } from '@cc/ui/router';
 import { App } from './App';
 import { preloadRemotePage } from './remotes/RemotePage';
@@ -11,15 +13,21 @@ import './styles.css';
 const opening = remotePageAt(window.location.pathname);
 if (opening) preloadRemotePage(`${opening.remote}/${opening.module}`);
 
+// The one QueryClient of the page: every remote reads and writes server state through it
+// (TanStack Query is a shared singleton, so the remotes find this provider in context).
+const queryClient = createQueryClient();
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <BrowserRouter>
-      <SessionProvider>
-        <App />
-      </SessionProvider>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <SessionProvider>
+          <App />
+        </SessionProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { forgetStorageAccount, readStored, writeStored } from '@cc/ui/storage';
+import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
 import { SessionProvider } from '../session/SessionProvider';
 import { ProtectedLayout } from './ProtectedLayout';
 
@@ -23,7 +24,7 @@ function fakeIdentity(userId: number, signOutStatus: number) {
   (globalThis as { fetch?: unknown }).fetch = fetchMock;
 }
 
-function renderShell() {
+function renderShell(queries = testQueryClient()) {
   return render(
     <MemoryRouter initialEntries={['/journal/2026-01-05']}>
       <SessionProvider>
@@ -35,6 +36,7 @@ function renderShell() {
         </Routes>
       </SessionProvider>
     </MemoryRouter>,
+    { wrapper: withQueries(queries) },
   );
 }
 
@@ -55,6 +57,17 @@ describe('what the browser keeps belongs to the signed-in account', () => {
     await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
     await screen.findByText('Sign-in page');
     expect(localStorage.length).toBe(0);
+  });
+
+  it('sign-out drops every answer the pages cached', async () => {
+    fakeIdentity(1, 200);
+    const queries = testQueryClient();
+    renderShell(queries);
+    await screen.findByText('Journal page');
+    queries.setQueryData(['GET /people'], [{ id: 1, full_name: 'Someone of account 1' }]);
+    await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
+    await screen.findByText('Sign-in page');
+    expect(queries.getQueryCache().getAll()).toHaveLength(0);
   });
 
   it('sign-out removes it even when the server does not answer the sign-out', async () => {

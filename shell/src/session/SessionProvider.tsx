@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, createClient, errorMessage, setCsrfToken, setUnauthorizedHandler, type ApiClient } from '@cc/client';
 import type { SessionAnswer, SessionUser } from '@cc/contracts';
 import { ACCOUNT_KEY, setStorageAccount, storageAccount } from '@cc/ui/storage';
@@ -51,18 +52,29 @@ export function useSession(): SessionContextValue {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const [probe, setProbe] = useState(0);
+  const queries = useQueryClient();
 
-  const signedIn = useCallback((answer: SessionAnswer) => {
-    // Before any page renders: what the browser keeps for another account is gone by then.
-    setStorageAccount(answer.user.id);
-    setCsrfToken(answer.csrf_token);
-    setState({ status: 'signed-in', user: answer.user });
-  }, []);
+  const signedIn = useCallback(
+    (answer: SessionAnswer) => {
+      // Before any page renders: what the browser keeps for another account is gone by then,
+      // the cached answers of every page included.
+      if (storageAccount() !== String(answer.user.id)) queries.clear();
+      setStorageAccount(answer.user.id);
+      setCsrfToken(answer.csrf_token);
+      setState({ status: 'signed-in', user: answer.user });
+    },
+    [queries],
+  );
 
-  const signedOut = useCallback((byUser = false) => {
-    setCsrfToken(null);
-    setState({ status: 'signed-out', byUser });
-  }, []);
+  const signedOut = useCallback(
+    (byUser = false) => {
+      setCsrfToken(null);
+      // No page of this account may show its answers to whoever signs in next.
+      queries.clear();
+      setState({ status: 'signed-out', byUser });
+    },
+    [queries],
+  );
 
   const reload = useCallback(() => {
     setState({ status: 'loading' });
