@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
-import { bodyParser } from '@koa/bodyparser';
 import type { ServiceName } from '@cc/contracts';
+import { jsonBody } from './body';
 import { errorMiddleware } from './errors';
 import { createLogger, type Logger } from './logger';
 import { ServiceRouter } from './router';
@@ -86,7 +86,8 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
   app.use(errorMiddleware());
   app.use(healthRoutes(config.db));
   app.use(sessionMiddleware(() => config.sessionSecret, config.sessionCheck ?? def.sessionCheck?.(config.db)));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: config.bodyLimit ?? def.bodyLimit ?? '2mb', encoding: 'utf-8' }));
+  // A route that declares `upload` parses its multipart body itself (upload.ts).
+  app.use(jsonBody(config.bodyLimit ?? def.bodyLimit ?? '2mb'));
 
   def.routes(router, context);
   const koaRouter = router.finish();
