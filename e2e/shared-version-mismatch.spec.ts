@@ -15,11 +15,16 @@ let out = '';
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   out = mkdtempSync(path.join(os.tmpdir(), 'cc-coaching-react99-'));
-  await promisify(execFile)(
-    path.join(root, 'node_modules', '.bin', 'webpack'),
-    ['-c', 'mfe-coaching/webpack.config.js', '--mode', 'production', '--env', 'requiredVersions.react=^99', '--output-path', out],
-    { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 16 * 1024 * 1024 },
-  );
+  try {
+    await promisify(execFile)(
+      path.join(root, 'node_modules', '.bin', 'webpack'),
+      ['-c', 'mfe-coaching/webpack.config.js', '--mode', 'production', '--env', 'requiredVersions.react=^99', '--output-path', out],
+      { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 16 * 1024 * 1024 },
+    );
+  } catch (err) {
+    const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string };
+    throw new Error(`The coaching remote did not build:\n${`${stdout}\n${stderr}`.trim().slice(-4000)}`, { cause: err });
+  }
   expect(existsSync(path.join(out, 'remoteEntry.js'))).toBe(true);
 });
 
