@@ -116,6 +116,18 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
     expect(((await journal.json()) as Echo).service).toBe('files');
   });
 
+  it('serves the API reference from the shell build, even to a navigation: /openapi.json and /api/docs', async () => {
+    for (const accept of [BROWSER_ACCEPT, 'application/json']) {
+      const doc = await fetch(`${base}/openapi.json`, { headers: { accept } });
+      expect([doc.status, doc.headers.get('content-type'), await doc.text()]).toEqual([200, 'application/json', '{"openapi":"3.1.0"}']);
+      for (const page of ['/api/docs', '/api/docs/']) {
+        const res = await fetch(`${base}${page}`, { headers: { accept }, redirect: 'manual' });
+        expect([page, res.status, await res.text()]).toEqual([page, 200, '<!doctype html><title>API reference</title>']);
+      }
+    }
+    expect(await (await fetch(`${base}/api/other`, { headers: { accept: BROWSER_ACCEPT } })).text()).toBe(SHELL_HTML);
+  });
+
   it('splits /profile: svc-files exact sub-paths, the rest to svc-people', async () => {
     const owner = async (p: string) => ((await (await fetch(`${base}${p}`, { headers: json })).json()) as Echo).service;
     expect(await owner('/profile/suggested_folders')).toBe('files');

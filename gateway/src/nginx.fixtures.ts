@@ -97,6 +97,8 @@ export function fakeBuilds(): Record<string, string> {
     'shell/dist/index.html': SHELL_HTML,
     [`shell/dist/${SHELL_ASSET}`]: SHELL_ASSET_BODY,
     'shell/dist/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'shell/dist/openapi.json': '{"openapi":"3.1.0"}',
+    'shell/dist/api/docs/index.html': '<!doctype html><title>API reference</title>',
   };
   for (const r of REMOTES) {
     files[`mfe-${r}/dist/remoteEntry.js`] = `var ${r}; /* remote entry of ${r} */`;
@@ -174,7 +176,7 @@ export function staticWrapper(dir: string): string {
     'worker_processes 1;',
     'events {}',
     'http {',
-    '  types { text/html html; text/css css; application/javascript js; image/svg+xml svg; }',
+    '  types { text/html html; text/css css; application/javascript js; application/json json; image/svg+xml svg; }',
     '  default_type application/octet-stream;',
     '  access_log off;',
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir}/${t}_temp;`),

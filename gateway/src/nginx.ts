@@ -41,7 +41,16 @@ import {
 } from './nginx-constants';
 
 export * from './nginx-constants';
-import { PAGE_NAV_ACCEPT_REGEX, REMOTES, SERVICES, SERVICE_PORTS, routingRules, type RoutingRule, type ServiceName } from '@cc/contracts';
+import {
+  PAGE_NAV_ACCEPT_REGEX,
+  REMOTES,
+  STATIC_DOCUMENT_URI_REGEX,
+  SERVICES,
+  SERVICE_PORTS,
+  routingRules,
+  type RoutingRule,
+  type ServiceName,
+} from '@cc/contracts';
 
 export type NginxTarget = 'local' | 'compose' | 'static';
 
@@ -205,7 +214,7 @@ function buildHttp(http: Block, r: Resolved, run: RuntimePaths): void {
   });
   // ... to any path outside /mfe/ gets the shell.
   http.b('map', '"$page_nav$uri" $shell_page', (m) => {
-    m.d('default', 0).d(dq(`~^1/(?!mfe/|${ERROR_URI_PREFIX.slice(1)})`), 1);
+    m.d('default', 0).d(dq(`~^1/(?!mfe/|${ERROR_URI_PREFIX.slice(1)}|${STATIC_DOCUMENT_URI_REGEX})`), 1);
   });
   logPathMap(http);
   // Request id: the client's (if it looks like one) or nginx's own.
@@ -272,6 +281,9 @@ function buildServer(server: Block, r: Resolved): void {
     pageHeaders(l, dq(NO_CACHE));
     if (r.target === 'compose') staticProxy(l, appUpstream('shell'), '');
   });
+
+  // The API reference is a directory of the shell's build: its page without the trailing slash too.
+  server.b('location', '= /api/docs', (l) => l.d('rewrite', '^ /api/docs/index.html last'));
 
   for (const remote of REMOTES) {
     server.b('location', `^~ /mfe/${remote}/`, (l) => {

@@ -34,6 +34,9 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'cc-embedded-'));
   mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(path.join(root, 'shell', 'dist', 'openapi.json'), '{"openapi":"3.1.0"}');
+  mkdirSync(path.join(root, 'shell', 'dist', 'api', 'docs'), { recursive: true });
+  writeFileSync(path.join(root, 'shell', 'dist', 'api', 'docs', 'index.html'), '<!doctype html><title>API reference</title>');
   for (const remote of ['dashboard', 'planning', 'coaching', 'people']) {
     mkdirSync(path.join(root, `mfe-${remote}`, 'dist'), { recursive: true });
     writeFileSync(path.join(root, `mfe-${remote}`, 'dist', 'remoteEntry.js'), `// ${remote}`);
@@ -65,6 +68,25 @@ afterAll(async () => {
 });
 
 const alive = async () => (await fetch(`${base}/healthz`)).status;
+
+describe('embedded gateway: the API reference', () => {
+  test('/openapi.json and /api/docs are the files of the shell build, even to a browser navigating to them', async () => {
+    for (const accept of ['text/html,application/xhtml+xml', 'application/json']) {
+      const doc = await fetch(`${base}/openapi.json`, { headers: { accept } });
+      expect([doc.status, doc.headers.get('content-type'), await doc.text()]).toEqual([
+        200,
+        'application/json; charset=utf-8',
+        '{"openapi":"3.1.0"}',
+      ]);
+      for (const page of ['/api/docs', '/api/docs/']) {
+        const res = await fetch(`${base}${page}`, { headers: { accept } });
+        expect([res.status, await res.text()]).toEqual([200, '<!doctype html><title>API reference</title>']);
+      }
+    }
+    // Any other navigation still gets the app.
+    expect(await (await fetch(`${base}/api/other`, { headers: { accept: 'text/html' } })).text()).toMatch(/<title>shell/);
+  });
+});
 
 describe('embedded gateway: requests that must not stop the process', () => {
   test.each([

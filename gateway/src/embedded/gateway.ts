@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import Koa from 'koa';
-import { errorBody, isPageNavigation, ownerOfPath, REMOTES, type ServiceName } from '@cc/contracts';
+import { errorBody, isPageNavigation, isStaticDocument, ownerOfPath, REMOTES, type ServiceName } from '@cc/contracts';
 import { answerClientErrorsAsJson, errorMiddleware } from '@cc/service-kit';
 import { sendIndex, staticApp } from './static';
 
@@ -42,6 +42,10 @@ export function createGateway(root: string, services: Record<ServiceName, Handle
       return;
     }
     res.setHeader('Vary', 'Accept');
+    if (isStaticDocument(pathname)) {
+      shellAssets(req, res);
+      return;
+    }
     if (isPageNavigation(req.method ?? 'GET', req.headers.accept)) {
       pages(req, res);
       return;

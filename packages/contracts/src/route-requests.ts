@@ -74,6 +74,8 @@ export interface RouteRequest {
   body?: z.ZodType;
   /** The body is a multipart upload of one file (the kit's `upload` option), not JSON. */
   upload?: { field: string; extensions: readonly string[] };
+  /** The call asks the AI model: it may answer 429 (the per-user limit) and 502 (the model failed). */
+  model?: true;
 }
 
 /** `{id}` in a path: a positive int4 in decimal; anything else names nothing (404, as another user's id). */
@@ -100,7 +102,7 @@ export const ROUTE_REQUESTS = {
   'POST /files': { body: createFileBody },
   'PATCH /files/reorder': { body: reorderFilesBody },
   'GET /files/mentions': { query: mentionsQuery },
-  'POST /files/summarize': { body: summarizeBody },
+  'POST /files/summarize': { body: summarizeBody, model: true },
   'GET /files/{id}': { params: idParams },
   'PUT /files/{id}': { params: idParams, body: updateFileBody },
   'PATCH /files/{id}': { params: idParams, body: saveFileContentBody },
@@ -108,14 +110,14 @@ export const ROUTE_REQUESTS = {
   'PATCH /files/{id}/summary': { params: idParams, body: fileSummaryBody },
   'PATCH /files/{id}/goals': { params: idParams, body: fileGoalsBody },
 
-  'GET /profile/suggested_folders': { query: suggestedFoldersQuery },
-  'GET /profile/suggested_files': { query: suggestedFilesQuery },
+  'GET /profile/suggested_folders': { query: suggestedFoldersQuery, model: true },
+  'GET /profile/suggested_files': { query: suggestedFilesQuery, model: true },
   'GET /profile/folder_suggestion_prompt': { query: folderPromptQuery },
   'GET /profile/file_suggestion_prompt': { query: filePromptQuery },
   'GET /profile/file_draft_prompt': { query: draftPromptQuery },
-  'POST /profile/regenerate_suggested_folders': { body: regenerateFoldersBody },
-  'POST /profile/regenerate_suggested_files': { body: regenerateFilesBody },
-  'POST /profile/generate_file_draft': { body: generateDraftBody },
+  'POST /profile/regenerate_suggested_folders': { body: regenerateFoldersBody, model: true },
+  'POST /profile/regenerate_suggested_files': { body: regenerateFilesBody, model: true },
+  'POST /profile/generate_file_draft': { body: generateDraftBody, model: true },
   'POST /profile/reject_suggested_folder': { body: rejectFolderBody },
   'POST /profile/reject_suggested_file': { body: rejectFileBody },
 
@@ -125,8 +127,8 @@ export const ROUTE_REQUESTS = {
 
   'GET /ai_chat/conversation': { query: conversationQuerySchema },
   'POST /ai_chat/clear_conversation': { body: clearConversationSchema },
-  'POST /ai_chat/send_message': { body: sendMessageSchema },
-  'POST /ai_chat/suggest_edits': { body: suggestEditsSchema },
+  'POST /ai_chat/send_message': { body: sendMessageSchema, model: true },
+  'POST /ai_chat/suggest_edits': { body: suggestEditsSchema, model: true },
   'GET /ai_chat/status': noInput,
   'POST /ai_chat/append_message': { body: appendMessageSchema },
 
@@ -148,18 +150,18 @@ export const ROUTE_REQUESTS = {
   'GET /coaching/timeline_items': noInput,
   'POST /coaching/save_timeline_item': { body: saveTimelineItemBody },
   'GET /coaching/week_prompt': { query: weekPromptQuery },
-  'POST /coaching/generate_action_plan': { body: generateActionPlanBody },
+  'POST /coaching/generate_action_plan': { body: generateActionPlanBody, model: true },
   'GET /coaching/archived_action_plans': noInput,
   'POST /coaching/restore_action_plan': { body: restoreActionPlanBody },
 
   'GET /coaching/information_gathering_prompt': noInput,
-  'POST /coaching/submit_coaching_plan': { body: submitCoachingPlanBody },
+  'POST /coaching/submit_coaching_plan': { body: submitCoachingPlanBody, model: true },
   'GET /coaching/archived_plans': noInput,
   'GET /coaching/questionnaire_sections': { query: questionnaireSectionsQuery },
   'GET /coaching/onboarding_conversation': { query: conversationQuery },
-  'POST /coaching/onboarding_send_message': { body: sendQuestionMessageBody },
+  'POST /coaching/onboarding_send_message': { body: sendQuestionMessageBody, model: true },
   'POST /coaching/onboarding_save_content': { body: saveQuestionContentBody },
-  'POST /coaching/onboarding_generate_summary': { body: generateSummaryBody },
+  'POST /coaching/onboarding_generate_summary': { body: generateSummaryBody, model: true },
   'GET /coaching/checkin_answers': { query: checkinAnswersQuery },
 
   'GET /coaching/admin_sections': { query: adminSectionsQuery },
@@ -177,20 +179,20 @@ export const ROUTE_REQUESTS = {
   'GET /people/{id}': { params: idParams },
   'PATCH /people/{id}': { params: idParams, body: updatePersonBody },
   'DELETE /people/{id}': { params: idParams },
-  'POST /people/{id}/perplexity_search': { params: idParams, body: personSearchBody },
+  'POST /people/{id}/perplexity_search': { params: idParams, body: personSearchBody, model: true },
   'GET /people/{id}/research': { params: idParams },
   'GET /people/{id}/meetings': { params: idParams },
   'POST /meetings': { body: createMeetingBody },
-  'POST /meetings/generate_section': { body: generateSectionBody },
+  'POST /meetings/generate_section': { body: generateSectionBody, model: true },
   'GET /meetings/{id}': { params: idParams },
   'PATCH /meetings/{id}': { params: idParams, body: updateMeetingBody },
   'DELETE /meetings/{id}': { params: idParams },
 
   'GET /profile': noInput,
   'PATCH /profile': { body: updateProfileBody },
-  'POST /profile/generate': { body: generateProfileBody },
-  'POST /profile/generate_company_statements': noInput,
-  'POST /profile/generate_narrative': noInput,
+  'POST /profile/generate': { body: generateProfileBody, model: true },
+  'POST /profile/generate_company_statements': { model: true },
+  'POST /profile/generate_narrative': { model: true },
   'GET /profile/generation_prompt': noInput,
   'POST /profile/delete_company_statement': { body: deleteCompanyStatementBody },
   'POST /profile/delete_statement': { body: deleteStatementBody },

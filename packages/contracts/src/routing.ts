@@ -76,6 +76,18 @@ export function isPageNavigation(method: string, accept: string | undefined): bo
 
 export const PAGE_NAV_ACCEPT_REGEX = '^\\s*text/html';
 
+/**
+ * Documents the shell's build serves as they are, even to a browser navigating to them: the
+ * API reference (`/api/docs`) and the OpenAPI document it renders (`/openapi.json`). Every
+ * other navigation gets the app. nginx uses the same rule (`STATIC_DOCUMENT_URI_REGEX`).
+ */
+export function isStaticDocument(pathname: string): boolean {
+  return pathname === '/openapi.json' || pathname === '/api/docs' || pathname.startsWith('/api/docs/');
+}
+
+/** `isStaticDocument` as a regex over the path without its leading slash (for nginx). */
+export const STATIC_DOCUMENT_URI_REGEX = 'openapi\\.json$|api/docs(/|$)';
+
 /** Find the table entry for a concrete request path, if any. */
 export function matchRoute(method: HttpMethod, pathname: string): ApiRoute | undefined {
   const candidates = API_ROUTES.filter((r) => r.method === method);
