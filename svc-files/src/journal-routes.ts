@@ -1,6 +1,6 @@
 import { FILES_MESSAGES as M } from '@cc/contracts';
-import { conflict, type Db, type ServiceRouter } from '@cc/service-kit';
-import { entryDates, readEntry, saveEntry } from './journal';
+import { conflict, pageFrom, type Db, type ServiceRouter } from '@cc/service-kit';
+import { entryDates, journalKey, readEntry, saveEntry } from './journal';
 
 /** One entry per date (YYYY-MM-DD, a real day), and the dates that have one. */
 export function journalRoutes(router: ServiceRouter, db: Db): void {
@@ -17,8 +17,9 @@ export function journalRoutes(router: ServiceRouter, db: Db): void {
     return { success: true, entry: await readEntry(db, user.id, params.date) };
   });
 
-  router.get('/journal', {}, async (ctx, { user }) => {
+  router.get('/journal', {}, async (ctx, { user, query }) => {
     ctx.set('Cache-Control', 'no-store');
-    return { success: true, entries: await entryDates(db, user.id) };
+    const { items, next_cursor } = await entryDates(db, user.id, pageFrom(query, journalKey));
+    return { success: true, entries: items, next_cursor };
   });
 }

@@ -1,4 +1,6 @@
-import type { Db } from '@cc/service-kit';
+import { isJournalDate } from '@cc/contracts';
+import { keyset, pageOf, type Db, type Page } from '@cc/service-kit';
+import { z } from 'zod';
 import type { CurrentText, SaveGuard } from './files';
 import { T } from './tables';
 
@@ -46,11 +48,21 @@ export async function readEntry(db: Db, userId: number, date: string): Promise<J
   return { date, content: row?.content ?? '', revision: row?.revision ?? 0 };
 }
 
-/** The dates that have an entry with some text, oldest first. */
-export async function entryDates(db: Db, userId: number): Promise<{ date: string }[]> {
-  return db(T.journal_entries)
+/** A journal cursor: the last date of a page (one entry per date, so the date alone is unique). */
+export const journalKey = z.tuple([z.string().refine(isJournalDate)]);
+
+/**
+ * The dates that have an entry with some text, oldest first: all of them, or one page after
+ * the cursor's date (the (user_id, date) unique index gives the order).
+ */
+export async function entryDates(db: Db, userId: number, page?: Page<[string]>) {
+  const k = keyset(page, ['date']);
+  const query = db(T.journal_entries)
     .where({ user_id: userId })
     .whereRaw(`btrim(content, E' \\t\\r\\n') <> ''`)
-    .orderBy('date')
+    .whereRaw(k.where, k.bindings)
+    .orderByRaw(k.orderBy)
     .select(db.raw(`${DATE} as date`));
+  if (k.limit !== null) void query.limit(k.limit);
+  return pageOf((await query) as { date: string }[], page, (r) => [r.date]);
 }

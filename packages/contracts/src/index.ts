@@ -13,3 +13,4 @@ export * from './requests';
 export * from './periods';
 export * from './answers';
 export * from './route-requests';
+export * from './paging';

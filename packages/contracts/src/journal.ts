@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_MAX, FILES_MESSAGES as M, isJournalDate, revisionField, saveIdField } from './files';
+import { pagedAnswer, pageQuery } from './paging';
 
 /** The journal calls of svc-files: one entry per date, with the same stale-save guard as files. */
 
@@ -21,6 +22,8 @@ export type JournalEntry = z.infer<typeof journalEntrySchema>;
 /** `GET /journal/{date}` and `POST /journal/{date}/save` (content '' when there is no entry) */
 export const journalEntryAnswer = z.object({ success: z.literal(true), entry: journalEntrySchema });
 export type JournalEntryAnswer = z.infer<typeof journalEntryAnswer>;
-/** `GET /journal`: the dates with a non-empty entry, oldest first. */
-export const journalListAnswer = z.object({ success: z.literal(true), entries: z.array(z.object({ date: z.string() })) });
+/** `GET /journal?limit=&cursor=`: paged when asked (docs/api.md#paged-lists). */
+export const journalListQuery = pageQuery;
+/** `GET /journal`: the dates with a non-empty entry, oldest first (`next_cursor` when paged). */
+export const journalListAnswer = pagedAnswer({ success: z.literal(true), entries: z.array(z.object({ date: z.string() })) });
 export type JournalListAnswer = z.infer<typeof journalListAnswer>;

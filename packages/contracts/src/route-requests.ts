@@ -36,7 +36,7 @@ import {
   updateFileBody,
   updateFolderBody,
 } from './files';
-import { journalDateParams, saveJournalBody } from './journal';
+import { journalDateParams, journalListQuery, saveJournalBody } from './journal';
 import { mentionsQuery } from './people-mentions';
 import {
   createMeetingBody,
@@ -123,7 +123,7 @@ export const ROUTE_REQUESTS = {
 
   'POST /journal/{date}/save': { params: journalDateParams, body: saveJournalBody },
   'GET /journal/{date}': { params: journalDateParams },
-  'GET /journal': noInput,
+  'GET /journal': { query: journalListQuery },
 
   'GET /ai_chat/conversation': { query: conversationQuerySchema },
   'POST /ai_chat/clear_conversation': { body: clearConversationSchema },

@@ -43,3 +43,16 @@ export {
 export { receiveUpload, DEFAULT_UPLOAD_BYTES, type UploadSpec, type UploadedFile } from './upload';
 export { peerClient, DEFAULT_PEER_TIMEOUT_MS, type PeerClient, type PeerAnswer } from './peer';
 export { defineModule, composeModules, type ServiceModule } from './modules';
+export {
+  bigIdKey,
+  decodeCursor,
+  encodeCursor,
+  intKey,
+  keyset,
+  pageFrom,
+  pageOf,
+  type Keyset,
+  type Page,
+  type SortKey,
+  type SortValue,
+} from './paging';

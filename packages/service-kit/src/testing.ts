@@ -14,6 +14,8 @@ import { createDb, type Db } from './db';
 import { createLogger } from './logger';
 import { answerClientErrorsAsJson } from './client-errors';
 
+export { readPages, type ReadPages } from './paging-testing';
+
 export const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export async function postgresReachable(url = ADMIN_URL): Promise<boolean> {
