@@ -1,4 +1,4 @@
-import { conflict, invalid, notFound } from '@cc/service-kit';
+import { conflict, invalid, notFound, pageFrom } from '@cc/service-kit';
 import { FILES_MESSAGES as M, normalizeFileName, type AnswerOf } from '@cc/contracts';
 import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import {
@@ -6,6 +6,8 @@ import {
   deleteFile,
   filesIndexJson,
   findFileByName,
+  folderFilesKey,
+  folderFilesPage,
   getFile,
   reorderFiles,
   saveFileText,
@@ -55,7 +57,14 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, cache:
   // Creating, renaming, describing, deleting and reordering show in GET /files.
   const changed = (userId: number) => cache.invalidate(userId);
 
-  router.get('/files', {}, async (ctx, { user }) => {
+  router.get('/files', {}, async (ctx, { user, query }) => {
+    if (query.folder !== undefined) {
+      // One folder's page (docs/api.md#paged-lists): read as it is now, never from the cache.
+      ctx.set('Cache-Control', 'no-store');
+      const page = await folderFilesPage(db, user.id, query.folder, pageFrom(query, folderFilesKey));
+      if (page === 'not_found') throw notFound(M.folderNotFound);
+      return { success: true, ...page };
+    }
     // Postgres builds the JSON; it goes out as it is (no success key: every key is a folder).
     const listing = await cache.get(user.id, () => filesIndexJson(db, user.id));
     const gzip = listing.body.byteLength > 1024 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip';

@@ -1,6 +1,7 @@
-import type { Db } from '@cc/service-kit';
+import type { FileSummary } from '@cc/contracts';
+import { intKey, isUniqueViolation, keyset, pageOf, type Db, type Page } from '@cc/service-kit';
+import { z } from 'zod';
 import { ensureFolder, findFolder } from './folders';
-import { isUniqueViolation } from '@cc/service-kit';
 import { T } from './tables';
 
 export interface FileRow {
@@ -41,6 +42,37 @@ export async function filesIndexJson(db: Db, userId: number): Promise<string> {
     [userId],
   );
   return (rows[0] as { body: string }).body;
+}
+
+/** A cursor of a folder's files: the last file's position and id. */
+export const folderFilesKey = z.tuple([intKey, intKey]);
+
+/**
+ * One folder's files by position, all of them or one page: the same order as `GET /files`,
+ * on the same (user_id, folder_id, position) index. 'not_found' when the user has no such folder.
+ */
+export async function folderFilesPage(
+  db: Db,
+  userId: number,
+  folderName: string,
+  page: Page | undefined,
+): Promise<{ folder: string; files: FileSummary[]; next_cursor: string | null } | 'not_found'> {
+  const folder = await findFolder(db, userId, folderName);
+  if (!folder) return 'not_found';
+  const k = keyset(page, ['position', 'id']);
+  const query = db(T.files)
+    .where({ user_id: userId, folder_id: folder.id })
+    .whereRaw(k.where, k.bindings)
+    .orderByRaw(k.orderBy)
+    .select('id', 'name', 'description', 'position');
+  if (k.limit !== null) void query.limit(k.limit);
+  const rows = (await query) as (FileSummary & { position: number })[];
+  const { items, next_cursor } = pageOf(rows, page, (r) => [r.position, r.id]);
+  return {
+    folder: folder.name,
+    files: items.map(({ id, name, description }) => ({ id, name, description })),
+    next_cursor: next_cursor ?? null,
+  };
 }
 
 const withFolder = (db: Db, userId: number) =>

@@ -12,7 +12,7 @@ import {
   aiErrorAnswer,
   draftAnswer,
   fileAnswer,
-  filesIndexAnswer,
+  filesListAnswer,
   fileWriteAnswer,
   foldersAnswer,
   folderWriteAnswer,
@@ -80,7 +80,7 @@ export const ROUTE_ANSWERS = {
   'PATCH /folders/{folderName}': folderWriteAnswer,
   'DELETE /folders/{folderName}': deleteFolderAnswer,
 
-  'GET /files': filesIndexAnswer,
+  'GET /files': filesListAnswer,
   'POST /files': fileWriteAnswer,
   'PATCH /files/reorder': reorderFilesAnswer,
   'POST /files/summarize': z.union([summarizeAnswer, aiErrorAnswer]),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX, FILE_NAME_MAX, FOLDER_NAME_MAX, normalizeFileName, normalizeFolderName } from './names';
 import { PG_INT_MAX } from './requests';
 import { isIsoDate } from './periods-days';
+import { nextCursorField, pageQuery, wantsPage } from './paging';
 
 /**
  * svc-files: folders, files, AI suggestions and drafts, summaries, the journal. Request
@@ -265,6 +266,23 @@ export type FileSummary = z.infer<typeof fileSummarySchema>;
 /** `GET /files`: folder name → its files by position; empty folders appear with []. No other keys. */
 export const filesIndexAnswer = z.record(z.string(), z.array(fileSummarySchema));
 export type FilesIndexAnswer = z.infer<typeof filesIndexAnswer>;
+/**
+ * `GET /files?folder=&limit=&cursor=`: one folder's files, a page at a time (docs/api.md#paged-lists).
+ * Paging needs the folder; without any of the three the answer is the index above.
+ */
+export const filesListQuery = pageQuery
+  .extend({ folder: folderNameField(M.folderRequired).optional() })
+  .refine((q) => q.folder !== undefined || !wantsPage(q), { error: M.folderRequired, path: ['folder'] });
+/** One folder's files by position (its name as stored); `next_cursor` null on the last page. */
+export const folderFilesPageAnswer = z.object({
+  success: z.literal(true),
+  folder: z.string(),
+  files: z.array(fileSummarySchema),
+  next_cursor: nextCursorField,
+});
+export type FolderFilesPageAnswer = z.infer<typeof folderFilesPageAnswer>;
+/** `GET /files`: the index, or with `folder` one folder's page. */
+export const filesListAnswer = z.union([filesIndexAnswer, folderFilesPageAnswer]);
 
 export const fileDetailSchema = z.object({
   id: z.number().int(),

@@ -20,6 +20,7 @@ import {
   draftPromptQuery,
   fileGoalsBody,
   filePromptQuery,
+  filesListQuery,
   fileSummaryBody,
   folderPromptQuery,
   generateDraftBody,
@@ -98,7 +99,7 @@ export const ROUTE_REQUESTS = {
   'PATCH /folders/{folderName}': { params: folderNameParams, body: updateFolderBody },
   'DELETE /folders/{folderName}': { params: folderNameParams },
 
-  'GET /files': noInput,
+  'GET /files': { query: filesListQuery },
   'POST /files': { body: createFileBody },
   'PATCH /files/reorder': { body: reorderFilesBody },
   'GET /files/mentions': { query: mentionsQuery },
