@@ -51,6 +51,9 @@ export function sharedModules(dir, requiredVersions = {}) {
     // it is react-router's API, so it carries react-router-dom's version and range.
     '@cc/ui/router': singleton('@cc/ui/router', 'react-router-dom'),
     '@cc/client': singleton('@cc/client'),
+    // Its queries too: the module reaches the client by './index', which a remote would bundle
+    // as a second client (its own ApiError, no 401 handler) unless it takes the shell's.
+    '@cc/client/query': singleton('@cc/client/query', '@cc/client'),
     '@cc/contracts': singleton('@cc/contracts'),
     // Chat panel, modal, sanitized markdown: loaded only by pages that render them.
     '@cc/ui': singleton('@cc/ui'),
