@@ -16,6 +16,7 @@ import {
 import { CsvUpload } from './CsvUpload';
 import { QuestionForm, type QuestionValues } from './QuestionForm';
 import { SectionForm, type SectionValues } from './SectionForm';
+import './admin.css';
 
 type Editing = { kind: 'section'; section: Section | null } | { kind: 'question'; section: Section; question: Question | null } | null;
 

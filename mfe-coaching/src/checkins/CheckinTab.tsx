@@ -1,19 +1,23 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@cc/client';
+import { invalidateRoutes } from '@cc/client/query';
 import type { CoachingAddress } from '@cc/contracts/addresses';
 import { COACHING_MESSAGES as M, QUESTIONNAIRE_PERIOD, type QuestionnaireType } from '@cc/contracts/coaching-rules';
 import { useDialogs } from '@cc/ui/dialogs';
+import { questionnaireQuery } from './api/questionnaire';
 import { PeriodPicker } from './PeriodPicker';
 import { CHECKIN_PURPOSES } from './purposes';
 import { QuestionList } from './QuestionList';
 import { SectionProgress } from './SectionProgress';
 import { useCheckinAddress } from './useCheckinAddress';
 import { usePeriodStepper } from './usePeriodStepper';
-import { useQuestionnaire } from './useQuestionnaire';
+import './checkins.css';
 
 // What a visit does not need at once comes with @cc/ui in chunks of their own.
 const QuestionChatModal = lazy(() => import('../question-chat/QuestionChatModal'));
 const AdminEditor = lazy(() => import('../admin/AdminEditor'));
-const WeekPlanModal = lazy(() => import('../question-chat/WeekPlanModal'));
+const WeekPlanModal = lazy(() => import('../week-plan/WeekPlanModal'));
 
 /** "3 of 7 questions answered · average 64" (added, docs/coaching.md#check-ins: the period at a glance). */
 export function summaryLine(summary: { answered: number; total: number; average_score: number | null }): string {
@@ -28,7 +32,14 @@ export function summaryLine(summary: { answered: number; total: number; average_
 export function CheckinTab({ type, label, address }: { type: QuestionnaireType; label: string; address: CoachingAddress }) {
   const at = useCheckinAddress(type, address);
   const stepper = usePeriodStepper(type, { key: at.period, onChange: at.stepTo });
-  const { data, loading, error, reload } = useQuestionnaire(type, stepper.key);
+  const queryClient = useQueryClient();
+  // The last period's answer stays on screen while the next one loads: stepping never flashes empty.
+  const questionnaire = useQuery({ ...questionnaireQuery(type, stepper.key), placeholderData: keepPreviousData });
+  const data = questionnaire.data ?? null;
+  const loading = questionnaire.isFetching;
+  const error = questionnaire.error ? errorMessage(questionnaire.error) : null;
+  const { refetch } = questionnaire;
+  const reload = useCallback(() => void refetch(), [refetch]);
   const [selected, setSelected] = useState(0);
   const dialogs = useDialogs();
   // The purpose is an in-app alert (×, its Close button, a backdrop click): the dialogs' small
@@ -69,12 +80,13 @@ export function CheckinTab({ type, label, address }: { type: QuestionnaireType; 
     at.closeQuestion();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once the questionnaire says it is gone
   }, [gone]);
-  // Closing the question (its ×, or Back) reloads the questionnaire (docs/coaching.md#question-chat).
+  // Closing the question (its ×, or Back) reloads the questionnaire (docs/coaching.md#question-chat):
+  // this period's and, when next shown, the others' (their recent scores end with this one).
   const openBefore = useRef(at.question);
   useEffect(() => {
-    if (openBefore.current !== null && at.question === null) reload();
+    if (openBefore.current !== null && at.question === null) void invalidateRoutes(queryClient, 'GET /coaching/questionnaire_sections');
     openBefore.current = at.question;
-  }, [at.question, reload]);
+  }, [at.question, queryClient]);
   const weekly = QUESTIONNAIRE_PERIOD[type] === 'week';
 
   return (
@@ -147,14 +159,8 @@ export function CheckinTab({ type, label, address }: { type: QuestionnaireType; 
           <QuestionChatModal key={`${question.id} ${stepper.key}`} question={question} periodKey={stepper.key} onClose={at.closeQuestion} />
         )}
         {adminOpen && (
-          <AdminEditor
-            type={type}
-            label={label}
-            onClose={() => {
-              setAdminOpen(false);
-              reload();
-            }}
-          />
+          // Its edits refresh the questionnaire as they are made (admin/api/admin.ts).
+          <AdminEditor type={type} label={label} onClose={() => setAdminOpen(false)} />
         )}
         {weekPlanOpen && <WeekPlanModal periodKey={stepper.key} onClose={() => setWeekPlanOpen(false)} />}
       </Suspense>

@@ -1,5 +1,6 @@
 import { scoreColour } from '@cc/contracts/coaching-rules';
 import { checkinPeriodShort } from '../shared/dates';
+import '../shared/score.css';
 
 export interface RecentScore {
   period_key: string;

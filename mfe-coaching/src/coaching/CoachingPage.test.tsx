@@ -1,9 +1,11 @@
 /** @jest-environment jsdom */
-import '../testing/textEncoder';
+import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { QuestionnaireType } from '@cc/contracts/coaching-rules';
 import { MemoryRouter, useLocation, useNavigate } from '@cc/ui/router';
-import { installFakeApi, type FakeRequest } from '../testing/fakeApi';
+import { installContractApi } from '@cc/ui/testing/contract-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import CoachingPage from './CoachingPage';
 import { ACTIVE_TAB_KEY } from './tabs';
 
@@ -14,7 +16,7 @@ const question = (id: number, score: number | null) => ({
   prompt: '',
   position: id,
   onboarding_section_id: 1,
-  questionnaire_type: 'start_of_day',
+  questionnaire_type: 'start_of_day' as const,
   score,
   has_notes: false,
   recent_scores: [
@@ -24,35 +26,34 @@ const question = (id: number, score: number | null) => ({
 });
 
 let isAdmin = false;
-let fake: ReturnType<typeof installFakeApi>;
+let fake: ReturnType<typeof installContractApi>;
 
 beforeEach(() => {
   localStorage.clear();
   isAdmin = false;
-  fake = installFakeApi((req: FakeRequest) => {
-    if (req.path === '/coaching/onboarding_conversation')
+  fake = installContractApi({
+    'GET /coaching/onboarding_conversation': ({ query }) => {
+      const { question_id, period_key } = query as { question_id: number; period_key: string };
       return {
-        body: {
-          success: true,
-          question_id: Number(req.query.get('question_id')),
-          period_key: req.query.get('period_key'),
-          messages: [{ role: 'user', content: 'My earlier answer' }],
-          score: 82,
-          score_feedback: 'Specific.',
-          content: '',
-          content_summary: '',
-          content_revision: 0,
-          summary_revision: 0,
-          updated_at: null,
-        },
+        success: true,
+        question_id,
+        period_key,
+        messages: [{ role: 'user', content: 'My earlier answer' }],
+        score: 82,
+        score_feedback: 'Specific.',
+        content: '',
+        content_summary: '',
+        content_revision: 0,
+        summary_revision: 0,
+        updated_at: null,
       };
-    if (req.path !== '/coaching/questionnaire_sections') return undefined;
-    const type = req.query.get('type');
-    return {
-      body: {
+    },
+    'GET /coaching/questionnaire_sections': ({ query }) => {
+      const { type, period_key } = query as { type: QuestionnaireType; period_key: string };
+      return {
         success: true,
         questionnaire_type: type,
-        period_key: req.query.get('period_key'),
+        period_key,
         sections: [
           {
             id: 1,
@@ -65,12 +66,15 @@ beforeEach(() => {
         ],
         is_admin: isAdmin,
         summary: { answered: 1, total: 2, average_score: 82 },
-      },
-    };
+      };
+    },
   });
 });
 
-afterEach(() => fake.uninstall());
+afterEach(() => {
+  fake.uninstall();
+  fake.assertNoViolations();
+});
 
 let here = { path: '', back: () => undefined as void };
 /** Tells the test where the page's address is, and lets it press Back. */
@@ -87,6 +91,7 @@ function renderAt(address = '/coaching') {
       <CoachingPage />
       <Probe />
     </MemoryRouter>,
+    { wrapper: withQueries() },
   );
 }
 

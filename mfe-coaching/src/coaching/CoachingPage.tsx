@@ -1,12 +1,14 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { checkinAddress, informationPlanAddress, readCoachingAddress } from '@cc/contracts/addresses';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { useLocation, useNavigate } from '@cc/ui/router';
 import { useLocalStorage } from '@cc/ui/storage';
+import { prefetchFirstQuestionnaire, startFirstQuestionnaireRequest } from '../checkins/api/firstRequest';
 import { CheckinTab } from '../checkins/CheckinTab';
-import { startFirstQuestionnaireRequest } from '../checkins/firstRequest';
 import { ACTIVE_TAB_KEY, COACHING_TABS, DEFAULT_TAB, parseTab, type CoachingTab } from './tabs';
-import '../coaching.css';
+import '../shared/shared.css';
+import './coaching.css';
 
 // A visit that opens /coaching: the check-in's request leaves now, while the page renders.
 startFirstQuestionnaireRequest();
@@ -25,6 +27,9 @@ const tabHref = (tab: CoachingTab) => (tab.type ? checkinAddress(tab.type) : inf
 export default function CoachingPage() {
   const location = useLocation();
   const navigate = useNavigate();
+  // Before the tab's query is asked for: it then finds the early request on its way.
+  const queryClient = useQueryClient();
+  useState(() => prefetchFirstQuestionnaire(queryClient));
   const address = useMemo(() => readCoachingAddress(location.search), [location.search]);
   const [storedTab, setStoredTab] = useLocalStorage<string>(ACTIVE_TAB_KEY, DEFAULT_TAB, parseTab);
   const tab = COACHING_TABS.find((t) => t.id === (address.tab ?? storedTab)) ?? COACHING_TABS.find((t) => t.id === DEFAULT_TAB)!;

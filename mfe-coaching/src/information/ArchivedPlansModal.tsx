@@ -1,11 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import type { ArchivedCoachingPlan } from '@cc/contracts/coaching';
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
-import { Markdown, Modal } from '@cc/ui';
-import { fetchArchivedPlans } from '../api/plans';
 import { formatDateTime } from '@cc/contracts/dates';
-
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ok'; plans: ArchivedCoachingPlan[] };
+import { Markdown, Modal } from '@cc/ui';
+import { archivedPlansQuery } from './api/plans';
 
 /**
  * The plans replaced by later ones, newest first. `plan` (from the address) is unfolded and
@@ -20,50 +18,41 @@ export default function ArchivedPlansModal({
   onShow?: (id: number | null) => void;
   onClose: () => void;
 }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const archived = useQuery(archivedPlansQuery());
+  // A failed refresh says so rather than show what may be out of date.
+  const plans = archived.isError ? null : (archived.data?.plans ?? null);
   const asked = useRef<HTMLDetailsElement | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchArchivedPlans(controller.signal).then(
-      (answer) => setState({ status: 'ok', plans: answer.plans }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, []);
-  const loaded = state.status === 'ok';
+  const loaded = plans !== null;
   useEffect(() => {
     if (loaded) asked.current?.scrollIntoView?.({ block: 'start' });
   }, [loaded]);
-  const missing = state.status === 'ok' && plan !== null && !state.plans.some((p) => p.id === plan);
+  const missing = plans !== null && plan !== null && !plans.some((p) => p.id === plan);
   return (
     <Modal open onClose={onClose} title="Archived plans" className="coaching-archived">
-      {state.status === 'loading' && <p className="coaching-note">Loading…</p>}
-      {state.status === 'error' && <p className="coaching-error">{M.errorLoadingArchived}</p>}
-      {state.status === 'ok' && state.plans.length === 0 && <p className="coaching-note">{M.noArchivedPlans}</p>}
-      {missing && state.plans.length > 0 && <p className="coaching-note">That archived plan is not here any more.</p>}
-      {state.status === 'ok' &&
-        state.plans.map((p) => (
-          <details
-            key={p.id}
-            ref={p.id === plan ? asked : undefined}
-            className="coaching-archived-plan"
-            data-plan-id={p.id}
-            open={p.id === plan ? true : undefined}
-            onToggle={(event) => {
-              const open = (event.currentTarget as HTMLDetailsElement).open;
-              if (open && p.id !== plan) onShow?.(p.id);
-              else if (!open && p.id === plan) onShow?.(null);
-            }}
-          >
-            <summary>
-              {/* With the time: plans rewritten in one day are told apart. */}
-              Written {formatDateTime(p.created_at)}, archived {formatDateTime(p.archived_at)}
-            </summary>
-            <Markdown text={p.response} className="coaching-markdown" />
-          </details>
-        ))}
+      {archived.isPending && <p className="coaching-note">Loading…</p>}
+      {archived.isError && <p className="coaching-error">{M.errorLoadingArchived}</p>}
+      {plans?.length === 0 && <p className="coaching-note">{M.noArchivedPlans}</p>}
+      {plans && missing && plans.length > 0 && <p className="coaching-note">That archived plan is not here any more.</p>}
+      {plans?.map((p) => (
+        <details
+          key={p.id}
+          ref={p.id === plan ? asked : undefined}
+          className="coaching-archived-plan"
+          data-plan-id={p.id}
+          open={p.id === plan ? true : undefined}
+          onToggle={(event) => {
+            const open = (event.currentTarget as HTMLDetailsElement).open;
+            if (open && p.id !== plan) onShow?.(p.id);
+            else if (!open && p.id === plan) onShow?.(null);
+          }}
+        >
+          <summary>
+            {/* With the time: plans rewritten in one day are told apart. */}
+            Written {formatDateTime(p.created_at)}, archived {formatDateTime(p.archived_at)}
+          </summary>
+          <Markdown text={p.response} className="coaching-markdown" />
+        </details>
+      ))}
     </Modal>
   );
 }

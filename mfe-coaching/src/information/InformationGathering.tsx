@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@cc/client';
 import { informationPlanAddress } from '@cc/contracts/addresses';
 import { COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
 import { formatDateTime } from '@cc/contracts/dates';
 import { Markdown } from '@cc/ui';
 import { useNavigate } from '@cc/ui/router';
-import { fetchInformationPrompt, submitCoachingPlan } from '../api/plans';
+import { informationQuery, planSubmitted, submitCoachingPlan } from './api/plans';
+import './information.css';
 
 const ArchivedPlansModal = lazy(() => import('./ArchivedPlansModal'));
-
-type View = { name: 'loading' } | { name: 'editor' } | { name: 'response'; response: string; createdAt: string };
 
 /**
  * Information gathering (docs/coaching.md#information-gathering): the saved plan when there is one, else the editor; 'Update
@@ -19,57 +19,47 @@ type View = { name: 'loading' } | { name: 'editor' } | { name: 'response'; respo
  */
 export default function InformationGathering({ archivedPlan = null }: { archivedPlan?: number | null }) {
   const navigate = useNavigate();
-  const [view, setView] = useState<View>({ name: 'loading' });
-  const [prompt, setPrompt] = useState('');
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const information = useQuery(informationQuery());
+  // What the user types starts from the prompt kept on the server, once it has arrived.
+  const [prompt, setPrompt] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const submit = useMutation({
+    mutationFn: (text: string) => submitCoachingPlan(text),
+    onSuccess: (plan, text) => {
+      setEditing(false);
+      return planSubmitted(queryClient, text, plan);
+    },
+    onError: (err) => {
+      console.warn('[coaching] submitting the plan failed', err);
+      setFormError(M.errorSubmittingPlan);
+    },
+  });
   const [archivedOpen, setArchivedOpen] = useState(archivedPlan !== null);
   useEffect(() => {
     if (archivedPlan !== null) setArchivedOpen(true);
   }, [archivedPlan]);
   const showPlan = (id: number | null) => navigate(informationPlanAddress(id ?? undefined), { replace: true });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchInformationPrompt(controller.signal).then(
-      (answer) => {
-        setPrompt(answer.prompt);
-        setView(
-          answer.has_existing_plan && answer.existing_plan
-            ? { name: 'response', response: answer.existing_plan.response, createdAt: answer.existing_plan.created_at }
-            : { name: 'editor' },
-        );
-      },
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoadError(M.errorLoadingData(errorMessage(err)));
-        setView({ name: 'editor' });
-      },
-    );
-    return () => controller.abort();
-  }, []);
+  const plan = information.data?.has_existing_plan ? information.data.existing_plan : null;
+  // A plan that cannot be loaded leaves the editor to write one.
+  const view = information.isPending ? 'loading' : plan && !editing ? 'response' : 'editor';
+  const text = prompt ?? information.data?.prompt ?? '';
+  const loadError = information.error ? M.errorLoadingData(errorMessage(information.error)) : null;
 
-  const submit = async () => {
-    if (!prompt.trim()) {
+  const send = () => {
+    if (!text.trim()) {
       setFormError(M.promptRequired);
       return;
     }
     setFormError(null);
-    setSubmitting(true);
-    try {
-      const answer = await submitCoachingPlan(prompt);
-      setView({ name: 'response', response: answer.response, createdAt: answer.created_at });
-    } catch (err) {
-      console.warn('[coaching] submitting the plan failed', err);
-      setFormError(M.errorSubmittingPlan);
-    } finally {
-      setSubmitting(false);
-    }
+    submit.mutate(text);
   };
+  const submitting = submit.isPending;
 
   return (
-    <div className="coaching-info" data-testid="information-gathering" data-view={view.name}>
+    <div className="coaching-info" data-testid="information-gathering" data-view={view}>
       <div className="coaching-info-head">
         <h2>Information gathering</h2>
         <button type="button" className="button button-quiet" onClick={() => setArchivedOpen(true)}>
@@ -81,23 +71,17 @@ export default function InformationGathering({ archivedPlan = null }: { archived
           {loadError}
         </p>
       )}
-      {view.name === 'loading' && <p className="coaching-note">Loading your plan…</p>}
-      {view.name === 'editor' && (
+      {view === 'loading' && <p className="coaching-note">Loading your plan…</p>}
+      {view === 'editor' && (
         <form
           className="coaching-info-editor"
           onSubmit={(event) => {
             event.preventDefault();
-            void submit();
+            send();
           }}
         >
           <label htmlFor="coaching-prompt">What should your coach learn about you, and how?</label>
-          <textarea
-            id="coaching-prompt"
-            rows={14}
-            value={prompt}
-            onChange={(event) => setPrompt(event.target.value)}
-            disabled={submitting}
-          />
+          <textarea id="coaching-prompt" rows={14} value={text} onChange={(event) => setPrompt(event.target.value)} disabled={submitting} />
           {formError && (
             <p className="coaching-error" role="alert">
               {formError}
@@ -110,11 +94,11 @@ export default function InformationGathering({ archivedPlan = null }: { archived
           </div>
         </form>
       )}
-      {view.name === 'response' && (
+      {view === 'response' && plan && (
         <article className="coaching-info-response" data-testid="plan-response">
-          <p className="coaching-note">Plan written {formatDateTime(view.createdAt)}</p>
-          <Markdown text={view.response} className="coaching-markdown" />
-          <button type="button" className="button" onClick={() => setView({ name: 'editor' })}>
+          <p className="coaching-note">Plan written {formatDateTime(plan.created_at)}</p>
+          <Markdown text={plan.response} className="coaching-markdown" />
+          <button type="button" className="button" onClick={() => setEditing(true)}>
             Update plan
           </button>
         </article>

@@ -1,8 +1,10 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { CallAnswer } from '@cc/client';
 import type { ScoredQuestion } from '@cc/contracts/coaching';
-import { installFakeApi, type FakeAnswer, type FakeRequest } from '../testing/fakeApi';
+import { installContractApi } from '@cc/ui/testing/contract-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import QuestionChatModal from './QuestionChatModal';
 
 const question: ScoredQuestion = {
@@ -18,7 +20,8 @@ const question: ScoredQuestion = {
   recent_scores: [],
 };
 
-const emptyConversation = {
+type Conversation = CallAnswer<'GET /coaching/onboarding_conversation'>;
+const emptyConversation: Conversation = {
   success: true,
   question_id: 12,
   period_key: '2026-03-02',
@@ -32,43 +35,51 @@ const emptyConversation = {
   updated_at: null,
 };
 
-let fake: ReturnType<typeof installFakeApi>;
-let reply: (answer: FakeAnswer) => void;
-let conversation: object;
-let clearAnswer: FakeAnswer;
-let suggest: (answer: FakeAnswer) => void;
+/** What a test answers a call it holds open: the answer, a refusal, or a network failure. */
+type Held<K extends 'POST /coaching/onboarding_send_message' | 'POST /ai_chat/suggest_edits'> =
+  CallAnswer<K> | { status: number; body: unknown } | { network: true };
+
+let fake: ReturnType<typeof installContractApi>;
+let reply: (answer: Held<'POST /coaching/onboarding_send_message'>) => void;
+let conversation: Conversation | 'down';
+let suggest: (answer: Held<'POST /ai_chat/suggest_edits'>) => void;
 
 beforeEach(() => {
   localStorage.clear();
   document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
   conversation = emptyConversation;
-  clearAnswer = { status: 500, body: { success: false, errors: ['down'] } };
-  fake = installFakeApi((req: FakeRequest) => {
-    if (req.path === '/coaching/onboarding_conversation') return { body: conversation };
-    if (req.path === '/coaching/onboarding_send_message') return new Promise<FakeAnswer>((resolve) => (reply = resolve));
-    if (req.path === '/coaching/onboarding_generate_summary')
-      return { body: { success: true, summary: 'You will ship the report by 3 pm.', summary_revision: 3 } };
-    if (req.path === '/ai_chat/suggest_edits') return new Promise<FakeAnswer>((resolve) => (suggest = resolve));
-    if (req.path === '/coaching/onboarding_save_content') {
-      if (req.body?.clear_messages) return clearAnswer;
+  fake = installContractApi({
+    'GET /coaching/onboarding_conversation': () =>
+      conversation === 'down' ? { status: 500, body: { success: false, errors: ['boom'] } } : conversation,
+    'POST /coaching/onboarding_send_message': () => new Promise((resolve) => (reply = resolve)),
+    'POST /coaching/onboarding_generate_summary': () => ({
+      success: true,
+      summary: 'You will ship the report by 3 pm.',
+      summary_revision: 3,
+    }),
+    'POST /ai_chat/suggest_edits': () => new Promise((resolve) => (suggest = resolve)),
+    'POST /coaching/onboarding_save_content': ({ body }) => {
+      const sent = body as { clear_messages?: boolean; content?: string };
+      if (sent.clear_messages) return { status: 500, body: { success: false, errors: ['down'] } };
       return {
-        body: {
-          success: true,
-          content: req.body?.content ?? '',
-          content_summary: '',
-          content_revision: 1,
-          summary_revision: 0,
-          updated_at: '2026-03-02T08:00:00Z',
-        },
+        success: true,
+        content: sent.content ?? '',
+        content_summary: '',
+        content_revision: 1,
+        summary_revision: 0,
+        updated_at: '2026-03-02T08:00:00Z',
       };
-    }
-    return undefined;
+    },
   });
 });
 
-afterEach(() => fake.uninstall());
+afterEach(() => {
+  fake.uninstall();
+  fake.assertNoViolations();
+});
 
-const open = () => render(<QuestionChatModal question={question} periodKey="2026-03-02" onClose={() => undefined} />);
+const open = () =>
+  render(<QuestionChatModal question={question} periodKey="2026-03-02" onClose={() => undefined} />, { wrapper: withQueries() });
 const input = () => screen.getByRole('textbox', { name: 'Your answer' });
 
 describe('question chat', () => {
@@ -84,14 +95,14 @@ describe('question chat', () => {
     expect(screen.getByTestId('chat-typing')).toBeTruthy();
     expect((input() as HTMLTextAreaElement).disabled).toBe(true);
 
-    reply({ body: { success: true, response: 'What would success look like by 6 pm?', score: null, score_feedback: '' } });
+    reply({ success: true, response: 'What would success look like by 6 pm?', score: null, score_feedback: '' });
     await screen.findByText('What would success look like by 6 pm?');
     expect(screen.queryByTestId('chat-typing')).toBeNull();
     expect((input() as HTMLTextAreaElement).disabled).toBe(false);
     fireEvent.change(input(), { target: { value: 'The report, by 3 pm.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_send_message')).toHaveLength(2));
-    reply({ body: { success: true, response: 'What could get in the way?', score: 35, score_feedback: 'Name a concrete outcome.' } });
+    reply({ success: true, response: 'What could get in the way?', score: 35, score_feedback: 'Name a concrete outcome.' });
     await screen.findByText('What could get in the way?');
     const bar = screen.getByTestId('score-bar');
     await waitFor(() => expect(bar.getAttribute('data-score')).toBe('35'));
@@ -102,7 +113,7 @@ describe('question chat', () => {
   it('the automatic first message earns no score: the bar says not scored yet, even when a server answers 0', async () => {
     open();
     await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_send_message')).toHaveLength(1));
-    reply({ body: { success: true, response: 'What matters most today?', score: 0, score_feedback: 'There is no answer to score yet.' } });
+    reply({ success: true, response: 'What matters most today?', score: 0, score_feedback: 'There is no answer to score yet.' });
     await screen.findByText('What matters most today?');
     const bar = screen.getByTestId('score-bar');
     expect(bar.getAttribute('data-score')).toBe('');
@@ -114,7 +125,7 @@ describe('question chat', () => {
     fireEvent.change(input(), { target: { value: 'Ship the report by 3 pm.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_send_message')).toHaveLength(2));
-    reply({ body: { success: true, response: 'Good.', score: 41, score_feedback: 'Add the outcome.' } });
+    reply({ success: true, response: 'Good.', score: 41, score_feedback: 'Add the outcome.' });
     await waitFor(() => expect(screen.getByTestId('score-bar').getAttribute('data-score')).toBe('41'));
   });
 
@@ -142,8 +153,7 @@ describe('question chat', () => {
   });
 
   it('says so when the conversation cannot be loaded', async () => {
-    fake.uninstall();
-    fake = installFakeApi(() => ({ status: 500, body: { success: false, errors: ['boom'] } }));
+    conversation = 'down';
     open();
     await screen.findByText('Error loading conversation. Please try again.');
   });
@@ -203,7 +213,7 @@ describe('question chat', () => {
       ],
     });
     expect((input() as HTMLTextAreaElement).disabled).toBe(true);
-    suggest({ body: { success: true, suggested_content: '- Ship the report by 3 pm\n- Risk: late data' } });
+    suggest({ success: true, diff: [], suggested_content: '- Ship the report by 3 pm\n- Risk: late data' });
     await screen.findByText('I updated your journal entry with improvements.');
     expect(notes.value).toBe('- Ship the report by 3 pm\n- Risk: late data');
     await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_save_content')).toHaveLength(1));
@@ -215,7 +225,7 @@ describe('question chat', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Update notes from chat' }));
     await waitFor(() => expect(fake.find('POST', '/ai_chat/suggest_edits')).toHaveLength(2));
-    suggest({ body: { success: false, error: 'no model' } });
+    suggest({ status: 502, body: { success: false, error: 'no model', errors: ['no model'] } });
     await screen.findByText('There was an error updating your file.');
   });
 

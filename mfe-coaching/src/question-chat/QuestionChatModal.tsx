@@ -1,15 +1,17 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { ScoredQuestion } from '@cc/contracts/coaching';
 import { coachingFileName, COACHING_FOLDER, COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
-import { Modal, suggestEdits } from '@cc/ui';
-import { generateSummary } from '../api/conversation';
+import { Modal } from '@cc/ui';
 import { checkinPeriodLabel } from '../shared/dates';
+import { generateSummary, suggestNoteEdits } from './api/conversation';
 import { QuestionChat } from './QuestionChat';
 import { QuestionNotes } from './QuestionNotes';
 import { ScoreBar } from './ScoreBar';
 import { subQuestions } from './subQuestions';
 import { useNoteText } from './useNoteText';
 import { useQuestionChat } from './useQuestionChat';
+import './question-chat.css';
 
 const SuggestionModal = lazy(() => import('./SuggestionModal'));
 
@@ -37,8 +39,6 @@ export default function QuestionChatModal({
   const chat = useQuestionChat(at, question.text || question.title);
   const content = useNoteText(at, 'content');
   const summary = useNoteText(at, 'content_summary');
-  const [regenerating, setRegenerating] = useState(false);
-  const [updating, setUpdating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [suggestionOpen, setSuggestionOpen] = useState(false);
   const fileName = coachingFileName(question.title, periodKey);
@@ -51,44 +51,38 @@ export default function QuestionChatModal({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the conversation arrives
   }, [loaded]);
 
-  const regenerate = async () => {
-    setRegenerating(true);
-    setNotice(null);
-    try {
+  // The manual entries are saved first: the summary is made from what the server has.
+  const regenerate = useMutation({
+    mutationFn: async () => {
       await content.saves.flush();
-      const answer = await generateSummary(at, content.text, chat.history());
-      summary.replaceFromServer(answer.summary, answer.summary_revision);
-    } catch (error) {
+      return generateSummary(at, content.text, chat.history());
+    },
+    onMutate: () => setNotice(null),
+    onSuccess: (answer) => summary.replaceFromServer(answer.summary, answer.summary_revision),
+    onError: (error) => {
       console.warn('[coaching] the summary failed', error);
-      setNotice(M.errorWith((error as Error).message || 'Unknown error'));
-    } finally {
-      setRegenerating(false);
-    }
-  };
+      setNotice(M.errorWith(error.message || 'Unknown error'));
+    },
+  });
 
   /** Update file from chat (docs/coaching.md#notes): the chat is disabled meanwhile, then the manual entries are replaced and saved. */
-  const updateFromChat = async () => {
-    const history = chat.history();
-    setUpdating(true);
-    try {
-      const answer = await suggestEdits({
-        message: 'Update my notes for this question from our conversation.',
-        file_content: content.text,
-        file_name: fileName,
-        folder: COACHING_FOLDER,
-        conversation_history: history,
-      });
-      if (answer.success && answer.suggested_content) {
-        await content.replaceAndSave(answer.suggested_content);
-        chat.append({ role: 'assistant', content: UPDATE_TEXTS.done });
-      } else chat.append({ role: 'assistant', content: UPDATE_TEXTS.none, error: true });
-    } catch (error) {
+  const update = useMutation({
+    mutationFn: async () => {
+      const answer = await suggestNoteEdits({ content: content.text, fileName, folder: COACHING_FOLDER }, chat.history());
+      if (!answer.suggested_content) return false;
+      await content.replaceAndSave(answer.suggested_content);
+      return true;
+    },
+    onSuccess: (updated) =>
+      chat.append(
+        updated ? { role: 'assistant', content: UPDATE_TEXTS.done } : { role: 'assistant', content: UPDATE_TEXTS.none, error: true },
+      ),
+    onError: (error) => {
       console.warn('[coaching] updating the notes from the chat failed', error);
       chat.append({ role: 'assistant', content: UPDATE_TEXTS.failed, error: true });
-    } finally {
-      setUpdating(false);
-    }
-  };
+    },
+  });
+  const updating = update.isPending;
 
   const parts = subQuestions(question.text);
   const lastReply = [...chat.lines].reverse().find((l) => l.role === 'assistant' && !l.error)?.content ?? '';
@@ -114,7 +108,7 @@ export default function QuestionChatModal({
             <button
               type="button"
               className="button"
-              onClick={() => void updateFromChat()}
+              onClick={() => update.mutate()}
               disabled={chat.sending || updating || chat.history().length === 0}
             >
               Update notes from chat
@@ -128,8 +122,8 @@ export default function QuestionChatModal({
           content={content}
           summary={summary}
           ready={loaded !== null}
-          onRegenerate={() => void regenerate()}
-          regenerating={regenerating}
+          onRegenerate={() => regenerate.mutate()}
+          regenerating={regenerate.isPending}
           disabled={updating}
         />
       </div>

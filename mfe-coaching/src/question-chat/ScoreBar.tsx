@@ -1,4 +1,5 @@
 import { scoreColour } from '@cc/contracts/coaching-rules';
+import '../shared/score.css';
 
 /** The conversation's score, 0-100, in its colour, and the coach's reason for it. */
 export function ScoreBar({ score, feedback }: { score: number | null; feedback: string }) {

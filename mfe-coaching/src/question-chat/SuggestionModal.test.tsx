@@ -1,27 +1,41 @@
 /** @jest-environment jsdom */
-import '../testing/textEncoder';
+import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { routeKey } from '@cc/client/query';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { OPEN_ON_LOAD_KEY } from '@cc/ui/open-hint';
 import { MemoryRouter, Route, Routes, useLocation } from '@cc/ui/router';
-import { installFakeApi } from '../testing/fakeApi';
+import { installContractApi } from '@cc/ui/testing/contract-api';
+import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
 import SuggestionModal from './SuggestionModal';
 
-let fake: ReturnType<typeof installFakeApi>;
+let fake: ReturnType<typeof installContractApi>;
+let client: QueryClient;
 
 beforeEach(() => {
   localStorage.clear();
   document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
-  fake = installFakeApi((req) => {
-    if (req.method === 'GET' && req.path === '/files')
-      return { body: { coaching: [], career: [{ id: 31, name: 'goals.md', description: '' }] } };
-    if (req.method === 'POST' && req.path === '/files') return { status: 201, body: { success: true, errors: [], file: { id: 77 } } };
-    return undefined;
+  client = testQueryClient();
+  fake = installContractApi({
+    'GET /files': () => ({ coaching: [], career: [{ id: 31, name: 'goals.md', description: '' }] }),
+    'POST /files': ({ body }) => {
+      const { file } = body as { file: { folder: string; name: string; description: string } };
+      return {
+        success: true,
+        errors: [],
+        file: { id: 77, name: file.name, folder: file.folder, description: file.description, position: 0, revision: 0 },
+        folder_created: false,
+      };
+    },
   });
 });
 
-afterEach(() => fake.uninstall());
+afterEach(() => {
+  fake.uninstall();
+  fake.assertNoViolations();
+});
 
 /** Stands for the dashboard: says the address it was opened at. */
 function DashboardPage() {
@@ -50,6 +64,7 @@ function open(text: string) {
         </Routes>
       </DialogProvider>
     </MemoryRouter>,
+    { wrapper: withQueries(client) },
   );
 }
 
@@ -66,6 +81,7 @@ describe('suggestion action', () => {
   });
 
   it('creates the virtual coaching file and opens the dashboard on it', async () => {
+    client.setQueryData(routeKey('GET /folders'), { success: true, folders: [] });
     open('Ship the report by 3 pm.');
     expect((screen.getByLabelText('File name') as HTMLInputElement).value).toBe('top_priority_2026-03-02.md');
     expect((screen.getByLabelText('Folder name') as HTMLInputElement).value).toBe('coaching');
@@ -79,6 +95,9 @@ describe('suggestion action', () => {
       file: { folder: 'coaching', name: 'top_priority_2026-03-02.md', description: 'Top priority', content: 'Ship the report by 3 pm.' },
     });
     expect(hint()).toBeNull();
+    // The lists of files, read in this visit, are asked for again: the dashboard shows the new file.
+    expect(fake.find('GET', '/files')).toHaveLength(2);
+    expect(client.getQueryState(routeKey('GET /folders'))?.isInvalidated).toBe(true);
   });
 
   it('updates a file the text names: the dashboard opens it with the text as its chat prompt', async () => {

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@cc/client';
-import type { FilesIndexAnswer } from '@cc/contracts';
 import { fileAddress } from '@cc/contracts/addresses';
 import { COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
 import { Modal } from '@cc/ui';
 import { useDialogs } from '@cc/ui/dialogs';
 import { storeOpenOnLoad } from '@cc/ui/open-hint';
 import { useNavigate } from '@cc/ui/router';
-import { createFile, fetchFileIndex } from '../api/files';
-import { findFile, suggestionType } from '../shared/suggestion';
+import { findFile, suggestionType } from './suggestion';
+import { createFile, fileCreated, fileIndexQuery } from './api/files';
 
 export const CREATE_FILE_ERRORS = {
   with: (errors: string) => `Error creating file: ${errors}`,
@@ -36,29 +36,30 @@ export default function SuggestionModal({
 }) {
   const dialogs = useDialogs();
   const navigate = useNavigate();
-  const [index, setIndex] = useState<FilesIndexAnswer | null>(null);
+  const queryClient = useQueryClient();
+  const index = useQuery(fileIndexQuery());
   const [type, setType] = useState<'create' | 'update'>('create');
   const [name, setName] = useState(fileName);
   const [folderName, setFolderName] = useState(folder);
   const [error, setError] = useState<string | null>(null);
+  // From the click to the dashboard: the files may be asked for, the file made, a message shown.
   const [busy, setBusy] = useState(false);
+  const create = useMutation({ mutationFn: createFile, onSuccess: () => fileCreated(queryClient) });
 
+  // A text that names one of the user's files updates it: the form says which, once the files are known.
+  const files = index.data;
   useEffect(() => {
-    const controller = new AbortController();
-    fetchFileIndex(controller.signal).then(
-      (files) => {
-        setIndex(files);
-        const found = suggestionType(text, files);
-        setType(found.type);
-        if (found.type === 'update') {
-          setName(found.file.name);
-          setFolderName(found.file.folder);
-        }
-      },
-      (err: unknown) => console.warn('[coaching] listing the files failed', err),
-    );
-    return () => controller.abort();
-  }, [text]);
+    if (!files) return;
+    const found = suggestionType(text, files);
+    setType(found.type);
+    if (found.type === 'update') {
+      setName(found.file.name);
+      setFolderName(found.file.folder);
+    }
+  }, [text, files]);
+  useEffect(() => {
+    if (index.error) console.warn('[coaching] listing the files failed', index.error);
+  }, [index.error]);
 
   const open = (fileId: number, file: string, where: string, startChat: boolean) => {
     if (startChat) storeOpenOnLoad({ folder: where, fileName: file, fileId, startChat, ...(text ? { chatPrompt: text } : {}) });
@@ -76,8 +77,7 @@ export default function SuggestionModal({
     setBusy(true);
     try {
       if (type === 'update') {
-        const files = index ?? (await fetchFileIndex());
-        const existing = findFile(files, where, file);
+        const existing = findFile(await queryClient.fetchQuery(fileIndexQuery()), where, file);
         if (!existing) {
           await dialogs.alert({ title: 'Update file', message: CREATE_FILE_ERRORS.notFound });
           return;
@@ -85,7 +85,7 @@ export default function SuggestionModal({
         open(existing.id, existing.name, existing.folder, true);
         return;
       }
-      const created = await createFile({ folder: where, name: file, description, content: text });
+      const created = await create.mutateAsync({ folder: where, name: file, description, content: text });
       open(created.file.id, file, where, false);
     } catch (err) {
       console.warn('[coaching] the suggestion action failed', err);

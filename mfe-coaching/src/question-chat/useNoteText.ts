@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { AUTOSAVE_DELAYS_MS, useAutosavedText } from '@cc/ui';
 import { staleSaveOf } from '@cc/ui/stale-save';
 import { storageAccount } from '@cc/ui/storage';
-import { saveNote, type NoteField, type QuestionPeriod } from '../api/conversation';
+import { saveNote, type NoteField, type QuestionPeriod } from './api/conversation';
 
 /**
  * One of a conversation's texts (manual entries or AI summary), autosaved 800 ms after typing

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '@cc/client';
-import type { CoachingChatMessage, QuestionConversationAnswer } from '@cc/contracts/coaching';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, type CallAnswer } from '@cc/client';
+import type { CoachingChatMessage } from '@cc/contracts/coaching';
 import { COACHING_MESSAGES as M, isAnswerMessage } from '@cc/contracts/coaching-rules';
-import { clearQuestionChat, fetchConversation, sendQuestionMessage, type QuestionPeriod } from '../api/conversation';
+import { clearQuestionChat, conversationQuery, sendQuestionMessage, type QuestionPeriod } from './api/conversation';
+
+type Conversation = CallAnswer<'GET /coaching/onboarding_conversation'>;
 
 /** A line of the chat: a message, or an error line that is not part of the conversation. */
 export interface ChatLine extends CoachingChatMessage {
@@ -19,7 +22,7 @@ export interface QuestionChat {
   lines: ChatLine[];
   sending: boolean;
   /** The conversation as loaded (null while loading; the notes start from it). */
-  loaded: QuestionConversationAnswer | null;
+  loaded: Conversation | null;
   score: number | null;
   feedback: string;
   send(text: string): Promise<void>;
@@ -36,9 +39,12 @@ export interface QuestionChat {
 export function useQuestionChat(at: QuestionPeriod, questionText: string): QuestionChat {
   const [lines, setLines] = useState<ChatLine[]>([]);
   const linesRef = useRef<ChatLine[]>([]);
-  const [sending, setSending] = useState(false);
+  // The chat's lines are its own from the moment the conversation arrives: replies are added here.
+  const conversation = useQuery(conversationQuery(at));
+  const { mutateAsync: askCoach, isPending: sending } = useMutation({ mutationFn: (text: string) => sendQuestionMessage(at, text) });
+  // Set at once, so an Enter pressed twice before the next render sends once.
   const sendingRef = useRef(false);
-  const [loaded, setLoaded] = useState<QuestionConversationAnswer | null>(null);
+  const [loaded, setLoaded] = useState<Conversation | null>(null);
   const [score, setScore] = useState<number | null>(null);
   const [feedback, setFeedback] = useState('');
   const alive = useRef(true);
@@ -55,9 +61,8 @@ export function useQuestionChat(at: QuestionPeriod, questionText: string): Quest
       if (!text || sendingRef.current) return;
       append({ role: 'user', content: text });
       sendingRef.current = true;
-      setSending(true);
       try {
-        const answer = await sendQuestionMessage(at, text);
+        const answer = await askCoach(text);
         if (!alive.current) return;
         append({ role: 'assistant', content: answer.response });
         // The automatic first message answers nothing: whatever a server says, it shows no score
@@ -72,35 +77,37 @@ export function useQuestionChat(at: QuestionPeriod, questionText: string): Quest
         append({ role: 'assistant', content: replyErrorText(error), error: true });
       } finally {
         sendingRef.current = false;
-        if (alive.current) setSending(false);
       }
     },
-    [append, at],
+    [append, askCoach],
   );
 
   useEffect(() => {
     alive.current = true;
-    const controller = new AbortController();
-    fetchConversation(at, controller.signal).then(
-      (answer) => {
-        setLoaded(answer);
-        setScore(answer.score);
-        setFeedback(answer.score_feedback);
-        put(answer.messages);
-        if (answer.messages.length === 0) void send(M.reflectingOn(questionText));
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('[coaching] loading the conversation failed', error);
-        put([{ role: 'assistant', content: M.conversationLoadError, error: true }]);
-      },
-    );
     return () => {
       alive.current = false;
-      controller.abort();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per question and period (the modal is mounted per question)
-  }, [at.questionId, at.periodKey]);
+  }, []);
+
+  // Once per question and period (the modal is mounted per question); a ref, so StrictMode's second run skips it.
+  const started = useRef(false);
+  const { data, error } = conversation;
+  useEffect(() => {
+    if (started.current || !data) return;
+    started.current = true;
+    setLoaded(data);
+    setScore(data.score);
+    setFeedback(data.score_feedback);
+    put(data.messages);
+    if (data.messages.length === 0) void send(M.reflectingOn(questionText));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the conversation arrives
+  }, [data]);
+  useEffect(() => {
+    if (started.current || !error) return;
+    console.warn('[coaching] loading the conversation failed', error);
+    put([{ role: 'assistant', content: M.conversationLoadError, error: true }]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the conversation fails
+  }, [error]);
 
   const clear = useCallback(() => {
     // Emptied here whatever the server answers (docs/coaching.md#question-chat).

@@ -1,4 +1,5 @@
 import { scoreColour } from '@cc/contracts/coaching-rules';
+import './score.css';
 
 const RADIUS = 16;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;

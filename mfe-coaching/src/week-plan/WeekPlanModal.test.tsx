@@ -1,30 +1,43 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
+import { routeKey } from '@cc/client/query';
+import { installContractApi } from '@cc/ui/testing/contract-api';
+import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
 import WeekPlanModal from './WeekPlanModal';
 
-let fake: ReturnType<typeof installFakeApi>;
-let answer: FakeAnswer;
+const AI_DOWN = 'The AI coach is not available right now.';
+let fake: ReturnType<typeof installContractApi>;
+let down: boolean;
 
 beforeEach(() => {
+  down = false;
   document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
-  fake = installFakeApi((req) => (req.path === '/coaching/generate_action_plan' ? answer : undefined));
+  fake = installContractApi({
+    'POST /coaching/generate_action_plan': ({ body }) => {
+      const { period_key } = body as { period_key: string };
+      if (down) return { status: 502, body: { success: false, error: AI_DOWN, errors: [AI_DOWN] } };
+      return {
+        success: true,
+        item: { period_type: 'week', period_key, outcomes: 'Launch the beta', actions: '- Monday: fix the login bug' },
+      };
+    },
+  });
 });
 
-afterEach(() => fake.uninstall());
+afterEach(() => {
+  fake.uninstall();
+  fake.assertNoViolations();
+});
 
 const context = () => screen.getByRole('textbox', { name: 'What should this week achieve, and what is on your plate?' });
 
 describe('week-AI action plan', () => {
-  it("needs some context, then asks planning's call for the week and shows its outcomes and actions", async () => {
-    answer = {
-      body: {
-        success: true,
-        item: { period_type: 'week', period_key: '2026-W10', outcomes: 'Launch the beta', actions: '- Monday: fix the login bug' },
-      },
-    };
-    render(<WeekPlanModal periodKey="2026-W10" onClose={() => undefined} />);
+  it("needs some context, then asks planning's call for the week, shows its outcomes and actions, and refreshes planning's weeks", async () => {
+    const client = testQueryClient();
+    // Planning's weeks, read earlier in this visit: the outcomes just kept make them out of date.
+    client.setQueryData(routeKey('GET /coaching/timeline_items'), { success: true, items: [], migration_needed: false });
+    render(<WeekPlanModal periodKey="2026-W10" onClose={() => undefined} />, { wrapper: withQueries(client) });
     expect(screen.getByRole('dialog', { name: 'Action plan: Week 10, 2026 (2 Mar – 8 Mar)' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Generate plan' }));
     expect(screen.getByRole('alert').textContent).toBe('Please provide context for the action plan.');
@@ -38,14 +51,12 @@ describe('week-AI action plan', () => {
       period_key: '2026-W10',
       period_type: 'week',
     });
+    expect(client.getQueryState(routeKey('GET /coaching/timeline_items'))?.isInvalidated).toBe(true);
   });
 
   it('says so when the plan cannot be generated', async () => {
-    answer = {
-      status: 502,
-      body: { success: false, error: 'The AI coach is not available right now.', errors: ['The AI coach is not available right now.'] },
-    };
-    render(<WeekPlanModal periodKey="2026-W10" onClose={() => undefined} />);
+    down = true;
+    render(<WeekPlanModal periodKey="2026-W10" onClose={() => undefined} />, { wrapper: withQueries() });
     fireEvent.change(context(), { target: { value: 'Beta launch' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate plan' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error generating plan...'));

@@ -1,32 +1,28 @@
 import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
 import { weekLabel } from '@cc/contracts/periods';
 import { Markdown, Modal } from '@cc/ui';
-import type { GeneratedWeekAnswer } from '@cc/contracts/planning';
-import { generateWeekPlan } from '../api/actionPlan';
+import { generateWeekPlan, weekPlanSaved } from './api/weekPlan';
+import './week-plan.css';
 
 /** The week-AI action plan (docs/coaching.md#week-plan): the week's outcomes and actions from the user's context (planning's call). */
 export default function WeekPlanModal({ periodKey, onClose }: { periodKey: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
   const [prompt, setPrompt] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [item, setItem] = useState<GeneratedWeekAnswer['item'] | null>(null);
+  const [missing, setMissing] = useState(false);
+  const generate = useMutation({
+    mutationFn: (context: string) => generateWeekPlan(context, periodKey),
+    onSuccess: () => weekPlanSaved(queryClient),
+    onError: (err) => console.warn('[coaching] the week plan failed', err),
+  });
+  const busy = generate.isPending;
+  const item = generate.data?.item ?? null;
+  const error = missing ? M.weekPromptRequired : generate.isError ? M.errorGeneratingPlan : null;
 
-  const submit = async () => {
-    if (!prompt.trim()) {
-      setError(M.weekPromptRequired);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      setItem((await generateWeekPlan(prompt, periodKey)).item);
-    } catch (err) {
-      console.warn('[coaching] the week plan failed', err);
-      setError(M.errorGeneratingPlan);
-    } finally {
-      setBusy(false);
-    }
+  const submit = () => {
+    setMissing(!prompt.trim());
+    if (prompt.trim()) generate.mutate(prompt);
   };
 
   return (
@@ -40,7 +36,7 @@ export default function WeekPlanModal({ periodKey, onClose }: { periodKey: strin
           <button type="button" className="button" onClick={onClose}>
             Close
           </button>
-          <button type="button" className="button button-primary" onClick={() => void submit()} disabled={busy}>
+          <button type="button" className="button button-primary" onClick={submit} disabled={busy}>
             {busy ? 'Generating…' : 'Generate plan'}
           </button>
         </>
