@@ -3,6 +3,7 @@ import { isIsoDate } from './periods-days';
 import { isPeriodKey } from './periods-keys';
 import { PLANNING_LIMITS as L, PLANNING_MESSAGES as M, normalizeTags } from './planning-rules';
 import { PG_INT_MAX } from './requests';
+import { pagedAnswer, pageQuery } from './paging';
 
 /**
  * svc-coaching's planning module: todos, milestones, the planning chat's two JSON-string calls,
@@ -306,8 +307,10 @@ export type Milestone = z.infer<typeof milestoneSchema>;
 
 const confirmed = { success: z.literal(true), errors: z.array(z.string()) };
 
-/** `GET /planning/todos`: open todos first, by due date (undated last). */
-export const todosAnswer = z.object({ success: z.literal(true), todos: z.array(todoSchema) });
+/** `GET /planning/todos?limit=&cursor=`: paged when asked (docs/api.md#paged-lists). */
+export const todosQuery = pageQuery;
+/** `GET /planning/todos`: open todos first, by due date (undated last), then by id; `next_cursor` when paged. */
+export const todosAnswer = pagedAnswer({ success: z.literal(true), todos: z.array(todoSchema) });
 /** `POST` (201), `PATCH`, `PATCH .../toggle_completed` of a todo */
 export const todoWriteAnswer = z.object({ ...confirmed, todo: todoSchema });
 /** `POST /planning/todos`: 201, or 200 with `duplicate: true` and the todo already made from the same source_key. */

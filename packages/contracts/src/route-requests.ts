@@ -56,6 +56,7 @@ import {
   generateWorkbackBody,
   restoreActionPlanBody,
   saveTimelineItemBody,
+  todosQuery,
   updateMilestoneBody,
   updateTodoBody,
   weekPromptQuery,
@@ -133,7 +134,7 @@ export const ROUTE_REQUESTS = {
   'GET /ai_chat/status': noInput,
   'POST /ai_chat/append_message': { body: appendMessageSchema },
 
-  'GET /planning/todos': noInput,
+  'GET /planning/todos': { query: todosQuery },
   'POST /planning/todos': { body: createTodoBody },
   'PATCH /planning/todos/{id}': { params: idParams, body: updateTodoBody },
   'DELETE /planning/todos/{id}': { params: idParams },

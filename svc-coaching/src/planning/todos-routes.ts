@@ -1,11 +1,14 @@
-import { idFrom, invalid, notFound } from '@cc/service-kit';
+import { idFrom, invalid, notFound, pageFrom } from '@cc/service-kit';
 import { PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
-import { deleteTodo, insertSourcedTodo, listTodos, toggleTodo, updateTodo } from './todos';
+import { deleteTodo, insertSourcedTodo, listTodos, todoListKey, toggleTodo, updateTodo } from './todos';
 
 /** GET/POST /planning/todos (a POST with a known source_key answers that todo, 200, duplicate: true), PATCH/DELETE /planning/todos/{id}, PATCH .../toggle_completed. */
 export function todoRoutes(router: ServiceRouter, db: Db): void {
-  router.get('/planning/todos', {}, async (_ctx, { user }) => ({ success: true, todos: await listTodos(db, user.id) }));
+  router.get('/planning/todos', {}, async (_ctx, { user, query }) => ({
+    success: true,
+    ...(await listTodos(db, user.id, pageFrom(query, todoListKey))),
+  }));
 
   router.post('/planning/todos', {}, async (ctx, { user, body }) => {
     const made = await insertSourcedTodo(db, user.id, body.todo);

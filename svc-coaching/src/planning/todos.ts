@@ -1,7 +1,7 @@
-import { iso } from '@cc/service-kit';
+import { intKey, iso, keyset, pageOf, type Db, type Page } from '@cc/service-kit';
 import type { Knex } from 'knex';
-import type { Todo, TodoFields, TodoPatch, TodoSource } from '@cc/contracts';
-import type { Db } from '@cc/service-kit';
+import { isIsoDate, type Todo, type TodoFields, type TodoPatch, type TodoSource } from '@cc/contracts';
+import { z } from 'zod';
 import { T } from './tables';
 
 type Conn = Db | Knex.Transaction;
@@ -55,12 +55,22 @@ export const publicTodo = (r: TodoRow): Todo => ({
 /** The link names a milestone that is not this user's (the (user_id, milestone_id) foreign key). */
 const isMissingMilestone = (err: unknown) => (err as { code?: string } | null)?.code === '23503';
 
-/** Open todos first, then by due date (undated last). */
-export async function listTodos(db: Conn, userId: number): Promise<Todo[]> {
-  const { rows } = await db.raw(`select ${COLUMNS} from ${T.todos} where user_id = ? order by completed, due_date nulls last, id`, [
+/** A todos cursor: the last todo's sort key (completed, due date or 'infinity' when undated, id). */
+export const todoListKey = z.tuple([z.boolean(), z.union([z.literal('infinity'), z.string().refine(isIsoDate)]), intKey]);
+
+/**
+ * Open todos first, then by due date (undated last), then by id: all of them, or one page after
+ * the cursor's todo, on the todos_list_order index (planning migration 004).
+ */
+export async function listTodos(db: Conn, userId: number, page?: Page) {
+  const k = keyset(page, ['completed', "coalesce(due_date, 'infinity'::date)", 'id']);
+  const { rows } = await db.raw(`select ${COLUMNS} from ${T.todos} where user_id = ? and ${k.where} order by ${k.orderBy} limit ?`, [
     userId,
+    ...k.bindings,
+    k.limit,
   ]);
-  return (rows as TodoRow[]).map(publicTodo);
+  const { items, next_cursor } = pageOf(rows as TodoRow[], page, (r) => [r.completed, r.due_date ?? 'infinity', r.id]);
+  return { todos: items.map(publicTodo), next_cursor };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Migration } from '@cc/service-kit';
 import { todosAndMilestones } from './001_todos_milestones';
 import { actionPlans } from './002_action_plans';
 import { todoSources } from './003_todo_sources';
+import { todoListOrder } from './004_todo_list_order';
 
 /** Planning's tables (todos and their sources, milestones, action plans, timeline items), in the `coaching` schema. */
-export const planningMigrations: Migration[] = [todosAndMilestones, actionPlans, todoSources];
+export const planningMigrations: Migration[] = [todosAndMilestones, actionPlans, todoSources, todoListOrder];
