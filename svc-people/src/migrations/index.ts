@@ -3,6 +3,7 @@ import { peopleAndMeetings } from './001_people_meetings';
 import { researchSource } from './002_research_source';
 import { profile } from './003_profile';
 import { fieldRevisions } from './004_field_revisions';
+import { generationJobs } from './005_generation_jobs';
 
 /** svc-people's schema changes, applied in order into the `people` schema. */
-export const migrations: Migration[] = [peopleAndMeetings, researchSource, profile, fieldRevisions];
+export const migrations: Migration[] = [peopleAndMeetings, researchSource, profile, fieldRevisions, generationJobs];

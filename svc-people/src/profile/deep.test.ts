@@ -3,7 +3,11 @@ import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
 import { freshDatabase, type TestDatabase } from '@cc/service-kit/testing';
 import { signIn, startPeople } from '../test-support';
 import { TestClient } from '@cc/service-kit/testing';
-import { stopAllProfileJobs } from './jobs';
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import { PROFILE_MESSAGES } from '@cc/contracts';
+import { bossDb } from './boss-db';
+import { BOSS_SCHEMA, prepareQueues, QUEUE, stopAllProfileJobs } from './jobs';
 
 let database: TestDatabase;
 let model: OpenAiTestServer;
@@ -106,27 +110,56 @@ test(
   SLOW_TEST_MS,
 );
 
+/**
+ * What a process that died mid-run leaves: its generation running and its job active, started
+ * `minutesAgo` (pg-boss expires a job 20 minutes after its start). `retryLimit` 0: its last try.
+ */
+async function leftByADeadProcess(userId: number, minutesAgo: number, retryLimit?: number): Promise<number> {
+  const jobId = randomUUID();
+  const details = { full_name: 'Jane', company: '', company_description: '', role: '', extra: '' };
+  const [row] = (await database
+    .db('people.profile_generations')
+    .insert({
+      user_id: userId,
+      research_mode: 'deep',
+      state: 'running',
+      phase: 'writing',
+      progress: 45,
+      attempts: 1,
+      request: JSON.stringify({ details, evidence: [] }),
+      job_id: jobId,
+      started_at: database.db.raw(`now() - interval '${minutesAgo} minutes'`),
+    })
+    .returning('id')) as { id: number }[];
+  const boss = new PgBoss({ db: bossDb(database.db) as PgBoss.Db, schema: BOSS_SCHEMA, supervise: false, schedule: false });
+  await boss.start();
+  try {
+    await prepareQueues(boss);
+    await boss.send(QUEUE, { generation: row!.id }, { id: jobId, ...(retryLimit === undefined ? {} : { retryLimit }) });
+    expect((await boss.fetch(QUEUE))?.map((j) => j.id)).toEqual([jobId]);
+    await database.db.raw(`update ${BOSS_SCHEMA}.job set started_on = now() - interval '${minutesAgo} minutes' where id = ?`, [jobId]);
+  } finally {
+    // Stopped without failing its job, as a process that died would leave it.
+    await boss.stop({ graceful: false, close: false });
+  }
+  return row!.id;
+}
+
+const jobState = async (generation: number) =>
+  (
+    await database.db.raw(
+      `select j.state from ${BOSS_SCHEMA}.job j join people.profile_generations g on g.job_id = j.id and j.name = ? where g.id = ?`,
+      [QUEUE, generation],
+    )
+  ).rows[0]?.state as string | undefined;
+
 test(
-  'a run left by a process that died (no heartbeat for a minute) is taken up at the next start, not 20 minutes later',
+  "a run left by a process that died is retried by pg-boss once its job has expired, at the next instance's start",
   async () => {
     const first = await startPeople(env(), database);
     const c = first.user();
     await first.svc.close();
-    const details = { full_name: 'Jane', company: '', company_description: '', role: '', extra: '' };
-    const [row] = (await database
-      .db('people.profile_generations')
-      .insert({
-        user_id: c.id,
-        research_mode: 'deep',
-        state: 'running',
-        phase: 'writing',
-        progress: 45,
-        attempts: 1,
-        request: JSON.stringify({ details, evidence: [] }),
-        started_at: database.db.raw("now() - interval '5 minutes'"),
-        heartbeat_at: database.db.raw("now() - interval '5 minutes'"),
-      })
-      .returning('id')) as { id: number }[];
+    const id = await leftByADeadProcess(c.id, 21);
     model.reply({ content: MARKDOWN });
     const next = await startPeople(env(), database);
     const again = Object.assign(signIn(new TestClient(next.svc.url), c.id), { cookie: c.cookie, csrf: c.csrf });
@@ -134,8 +167,56 @@ test(
       () => again.get('/profile/generation_status'),
       (r) => r.body.generation?.state === 'done',
     );
-    expect(done.body.generation).toMatchObject({ id: row!.id, attempts: 2, progress: 100 });
+    expect(done.body.generation).toMatchObject({ id, attempts: 2, progress: 100 });
     expect((await again.get('/profile')).body.ai_profile_markdown).toBe(MARKDOWN);
+    expect(await jobState(id)).toBe('completed');
+    await stopAllProfileJobs();
+    await next.svc.close();
+  },
+  SLOW_TEST_MS,
+);
+
+test(
+  'a run whose job expired on its last try fails with a message, and the user may ask again',
+  async () => {
+    const first = await startPeople(env(), database);
+    const c = first.user();
+    await first.svc.close();
+    const id = await leftByADeadProcess(c.id, 21, 0);
+    const next = await startPeople(env(), database);
+    const again = Object.assign(signIn(new TestClient(next.svc.url), c.id), { cookie: c.cookie, csrf: c.csrf });
+    const failed = await until(
+      () => again.get('/profile/generation_status'),
+      (r) => r.body.generation?.state === 'failed',
+    );
+    expect(failed.body.generation).toMatchObject({ id, state: 'failed', phase: 'done', error: PROFILE_MESSAGES.generationInterrupted });
+    expect(await jobState(id)).toBe('failed');
+    model.reply({ content: MARKDOWN });
+    const retried = await again.post('/profile/generate', { research_mode: 'deep' });
+    expect(retried.body).toMatchObject({ success: true, generation: { state: 'done', attempts: 1 } });
+    await stopAllProfileJobs();
+    await next.svc.close();
+  },
+  SLOW_TEST_MS,
+);
+
+test(
+  'a run whose job has not expired yet stays with its process (pg-boss hands a job to one worker at a time)',
+  async () => {
+    const first = await startPeople(env(), database);
+    const c = first.user();
+    await first.svc.close();
+    const id = await leftByADeadProcess(c.id, 1);
+    const next = await startPeople(env(), database);
+    const again = Object.assign(signIn(new TestClient(next.svc.url), c.id), { cookie: c.cookie, csrf: c.csrf });
+    // Another user's research runs through: the worker is up and has looked for expired jobs.
+    model.reply({ content: MARKDOWN });
+    const other = next.user();
+    expect((await other.post('/profile/generate', { research_mode: 'deep' })).body).toMatchObject({ generation: { state: 'done' } });
+    expect((await again.get('/profile/generation_status')).body.generation).toMatchObject({ id, state: 'running', attempts: 1 });
+    expect(await jobState(id)).toBe('active');
+    await again.post('/profile/cancel_generation', {});
+    expect(await jobState(id)).toBe('cancelled');
     await stopAllProfileJobs();
     await next.svc.close();
   },
@@ -181,7 +262,7 @@ test(
       const c = s.user();
       const bullets = Array.from({ length: 40 }, (_, i) => `- I shipped project number ${i + 1} with the platform team.`);
       const markdown = `# Profile\n\nInformation from profile details:\n${bullets.join('\n')}`;
-      // About 4 s of streaming: the heartbeat (every second) reports what has been written.
+      // About 4 s of streaming: the progress follows what has been written.
       deepModel.reply({ content: markdown, chunkDelayMs: 4_000 / (markdown.match(/\S+\s*|\s+/g)?.length ?? 1) });
       const everydayRequests = model.requests.length;
       const call = c.post('/profile/generate', { details: { full_name: 'Jane' }, research_mode: 'deep' });

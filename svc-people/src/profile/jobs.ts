@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { AiProvider, WebSearch } from '@cc/ai';
 import { PROFILE_MESSAGES as M, type Generation, type GenerationPhase, type ProfileStatement } from '@cc/contracts';
@@ -6,45 +7,44 @@ import { T } from '../tables';
 import { bossDb } from './boss-db';
 import type { Source } from './evidence';
 import { saveGenerated } from './store';
+import { PROGRESS, expectedProfileChars, streamedProgress } from './progress';
 import { linked, webResearch, type GenerationRequest } from './write';
 
 /**
  * Deep research as a pg-boss job. The job carries only the generation's id; the generation row
  * holds the request (read from the user's notes when it was asked), the phase, the progress and
- * the result, so the status call answers from it whatever the queue does. A service that stops
- * puts its running generation back to 'queued' and fails the job, and the queue's retry gives
- * it to the next start; a crash leaves it to the queue's expiry. A generation is claimed by one
- * worker at a time (a stale heartbeat is the only way to take over a running one), and a user
- * has at most one queued or running (a unique index).
+ * the result, so the status call answers from it whatever the queue does.
+ *
+ * pg-boss keeps the run going and single: it hands a job to one worker at a time. A service
+ * that stops fails its running job (the generation goes back to 'queued'), and the queue's retry
+ * gives it at once to another instance or the next start. A process that dies leaves its job
+ * active until the job expires; pg-boss's maintenance then retries it. After the last retry the
+ * job goes to the dead-letter queue, whose worker marks the generation failed. Each delivery
+ * claims the generation anew (attempts + 1) and writes only under that claim, so a run the queue
+ * gave up on can never overwrite the one after it. A user has at most one generation queued or
+ * running (a unique index).
  */
 
 export const QUEUE = 'profile-deep-research';
+/** Where pg-boss puts a job whose retries are spent. */
+export const GAVE_UP_QUEUE = 'profile-deep-research-gave-up';
 export const BOSS_SCHEMA = 'people_jobs';
-/** The model call takes 5-15 minutes; the job gets 20 before the queue calls it lost (docs/ai.md#long-jobs). */
-export const JOB_EXPIRE_SECONDS = 20 * 60;
-/** Restarts a generation may live through (each is a retry). */
-export const JOB_RETRY_LIMIT = 3;
-const JOB_OPTIONS = { expireInSeconds: JOB_EXPIRE_SECONDS, retryLimit: JOB_RETRY_LIMIT, retryDelay: 0 };
-const HEARTBEAT_MS = 1_000;
-const SWEEP_MS = 30_000;
-const STALE_AFTER_SECONDS = 60;
-const PROGRESS: Record<GenerationPhase, number> = { queued: 0, reading: 10, researching: 25, writing: 45, extracting: 90, done: 100 };
-
 /**
- * Progress while the model writes: its answer streams in, and the bar moves with the text
- * written. How long the answer will be is not known: it restates the notes it was given, so the
- * bar nears the next phase as the text grows past the length of those notes, and never reaches
- * it before the model has finished.
+ * The model call takes 5-15 minutes (it has 16): the job gets 20 before the queue calls it lost
+ * and retries it (docs/ai.md#long-jobs). A process that dies mid-run is noticed then.
  */
-export function expectedProfileChars(request: Pick<GenerationRequest, 'evidence'>): number {
-  const notes = request.evidence.reduce((n, e) => n + e.text.length, 0);
-  return Math.min(12_000, Math.max(800, Math.round(notes * 0.8) + 400));
-}
-export function writingProgress(charsWritten: number, expectedChars: number): number {
-  const span = PROGRESS.extracting - PROGRESS.writing - 1;
-  return PROGRESS.writing + Math.floor(span * (1 - Math.exp(-charsWritten / expectedChars)));
-}
-
+export const JOB_EXPIRE_SECONDS = 20 * 60;
+/** Stops and losses a generation may live through (each is a retry). */
+export const JOB_RETRY_LIMIT = 3;
+const QUEUE_OPTIONS = {
+  policy: 'standard',
+  expireInSeconds: JOB_EXPIRE_SECONDS,
+  retryLimit: JOB_RETRY_LIMIT,
+  retryDelay: 0,
+  deadLetter: GAVE_UP_QUEUE,
+} as const;
+/** How often pg-boss's maintenance (one instance at a time) looks for expired jobs; its default is 2 minutes. */
+const MAINTENANCE_SECONDS = 60;
 interface GenerationRow {
   id: number;
   user_id: number;
@@ -54,6 +54,7 @@ interface GenerationRow {
   progress: number;
   attempts: number;
   error: string | null;
+  job_id: string | null;
   request: GenerationRequest | string;
   markdown: string | null;
   statements: ProfileStatement[] | string | null;
@@ -84,6 +85,14 @@ export function resultOf(row: GenerationRow): { markdown: string; statements: Pr
   return { markdown: row.markdown ?? '', statements };
 }
 
+/** The queue and its dead-letter queue, with their options. */
+export async function prepareQueues(boss: PgBoss): Promise<void> {
+  await boss.createQueue(GAVE_UP_QUEUE, { name: GAVE_UP_QUEUE, policy: 'standard' });
+  await boss.createQueue(QUEUE, { name: QUEUE, ...QUEUE_OPTIONS });
+  // createQueue keeps a queue that exists: one made before these options gets them here.
+  await boss.updateQueue(QUEUE, { name: QUEUE, ...QUEUE_OPTIONS });
+}
+
 const running = new Set<ProfileJobs>();
 
 /** Tests: stop every worker this process started (as a service stop would). */
@@ -91,11 +100,13 @@ export async function stopAllProfileJobs(): Promise<void> {
   await Promise.all([...running].map((j) => j.stop()));
 }
 
+/** A run that may no longer write: its generation was cancelled, or a later delivery claimed it. */
+class Superseded extends Error {}
+
 export class ProfileJobs {
   private boss: PgBoss | undefined;
   private starting: Promise<PgBoss> | undefined;
   private stopping = false;
-  private sweeper: NodeJS.Timeout | undefined;
   private readonly active = new Map<number, AbortController>();
 
   constructor(
@@ -112,16 +123,17 @@ export class ProfileJobs {
   ensureStarted(): Promise<PgBoss> {
     if (this.starting) return this.starting;
     this.starting = (async () => {
-      const boss = new PgBoss({ db: bossDb(this.db) as PgBoss.Db, schema: BOSS_SCHEMA, schedule: false });
+      const boss = new PgBoss({
+        db: bossDb(this.db) as PgBoss.Db,
+        schema: BOSS_SCHEMA,
+        schedule: false,
+        maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+      });
       boss.on('error', (err) => this.log.error({ err }, 'profile job queue'));
       await boss.start();
-      await boss.createQueue(QUEUE, {
-        name: QUEUE,
-        policy: 'standard',
-        expireInSeconds: JOB_EXPIRE_SECONDS,
-        retryLimit: JOB_RETRY_LIMIT,
-        retryDelay: 0,
-      });
+      await prepareQueues(boss);
+      // Jobs that expired while no instance ran are retried now rather than at the first interval.
+      await boss.maintain();
       // pg-boss 10 runs one job at a time per worker: one worker per run this instance may hold
       // at once, so one user's 15-minute research does not keep another's waiting in the queue.
       for (let i = 0; i < this.concurrency; i++) {
@@ -129,12 +141,11 @@ export class ProfileJobs {
           if (job) await this.run(boss, job.id, job.data.generation);
         });
       }
+      await boss.work<{ generation: number }>(GAVE_UP_QUEUE, { pollingIntervalSeconds: 5, batchSize: 1 }, async ([job]) => {
+        if (job) await this.gaveUp(job.data.generation);
+      });
       this.boss = boss;
       running.add(this);
-      // A process that died mid-run leaves its job active until the queue's expiry: sweep for
-      // runs whose heartbeat stopped, here and on every instance, and take them up sooner.
-      this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS);
-      this.sweeper.unref();
       // A stopping process hands its run back to the queue (the next start retries it at once)
       // rather than leaving it to the expiry; the kit's own shutdown closes the server meanwhile.
       for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, this.onSignal);
@@ -148,26 +159,10 @@ export class ProfileJobs {
     return this.starting;
   }
 
-  /** After a start: a generation left queued or running by the last process is picked up again. */
+  /** After a start: a generation left queued or running by the last process brings the worker up for its retry. */
   async resume(): Promise<void> {
     const waiting = await this.db(T.profile_generations).whereIn('state', ['queued', 'running']).first('id');
-    if (!waiting) return;
-    await this.ensureStarted();
-    await this.sweep();
-  }
-
-  /**
-   * A new job for each generation whose worker stopped beating (the claim lets only one run
-   * it, however many jobs name it).
-   */
-  private async sweep(): Promise<void> {
-    const boss = this.boss;
-    if (!boss) return;
-    const orphans = (await this.db(T.profile_generations)
-      .where({ state: 'running' })
-      .andWhereRaw(`heartbeat_at < now() - interval '${STALE_AFTER_SECONDS} seconds'`)
-      .select('id')) as { id: number }[];
-    for (const { id } of orphans) await boss.send(QUEUE, { generation: id }, JOB_OPTIONS);
+    if (waiting) await this.ensureStarted();
   }
 
   private readonly onSignal = () => void this.stop().catch((err) => this.log.error({ err }, 'profile job queue stop'));
@@ -175,8 +170,8 @@ export class ProfileJobs {
   async stop(): Promise<void> {
     if (!this.boss) return;
     this.stopping = true;
-    clearInterval(this.sweeper);
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.off(signal, this.onSignal);
+    // Each run ends at once and fails its job (see run): the queue retries it.
     for (const controller of this.active.values()) controller.abort();
     await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     running.delete(this);
@@ -186,14 +181,21 @@ export class ProfileJobs {
   /** Queues a deep research, or answers the user's one already under way (never a second run). */
   async enqueue(userId: number, request: GenerationRequest): Promise<{ generation: Generation; joined: boolean }> {
     const boss = await this.ensureStarted();
+    const jobId = randomUUID();
     const inserted = (await this.db.raw(
-      `insert into ${T.profile_generations} (user_id, research_mode, request) values (?, 'deep', ?::jsonb)
+      `insert into ${T.profile_generations} (user_id, research_mode, request, job_id) values (?, 'deep', ?::jsonb, ?)
        on conflict (user_id) where state in ('queued', 'running') do nothing returning *`,
-      [userId, JSON.stringify(request)],
+      [userId, JSON.stringify(request), jobId],
     )) as { rows: GenerationRow[] };
     const row = inserted.rows[0];
     if (!row) return { generation: (await this.latest(userId))!, joined: true };
-    await boss.send(QUEUE, { generation: row.id }, JOB_OPTIONS);
+    try {
+      await boss.send(QUEUE, { generation: row.id }, { id: jobId });
+    } catch (err) {
+      // No job, no run: the generation must not hold the user's one place.
+      await this.db(T.profile_generations).where({ id: row.id }).delete();
+      throw err;
+    }
     return { generation: generationOf(row), joined: false };
   }
 
@@ -211,63 +213,65 @@ export class ProfileJobs {
     return (await this.db(T.profile_generations).where({ user_id: userId, id }).first()) as GenerationRow | undefined;
   }
 
-  /** Cancels the user's queued or running generation; the worker sees it at its next heartbeat. */
+  /**
+   * Cancels the user's queued or running generation and its job. A run on this instance stops at
+   * once; one on another instance at its next write (its result is never stored).
+   */
   async cancel(userId: number): Promise<Generation | undefined> {
     const [row] = (await this.db(T.profile_generations)
       .where({ user_id: userId })
       .whereIn('state', ['queued', 'running'])
       .update({ state: 'cancelled', phase: 'done', error: M.generationCancelled, finished_at: this.db.fn.now() })
       .returning('*')) as GenerationRow[];
-    return row && generationOf(row);
+    if (!row) return undefined;
+    this.active.get(row.id)?.abort();
+    if (row.job_id) {
+      const boss = await this.ensureStarted().catch(() => undefined);
+      await boss?.cancel(QUEUE, row.job_id).catch((err: unknown) => this.log.warn({ err }, 'profile job cancel'));
+    }
+    return generationOf(row);
   }
 
-  private async phase(id: number, phase: GenerationPhase): Promise<void> {
+  /** The queue gave up on a generation (its retries spent): it failed, and the user may ask again. */
+  private async gaveUp(id: number): Promise<void> {
     await this.db(T.profile_generations)
-      .where({ id, state: 'running' })
-      .update({ phase, progress: PROGRESS[phase], heartbeat_at: this.db.fn.now() });
+      .where({ id })
+      .whereIn('state', ['queued', 'running'])
+      .update({ state: 'failed', phase: 'done', error: M.generationInterrupted, finished_at: this.db.fn.now() });
   }
 
   private async run(boss: PgBoss, jobId: string, id: number): Promise<void> {
-    // One claim: a queued generation, or a running one whose worker stopped beating.
+    // Each delivery of the job claims the generation: pg-boss delivers it again only once the
+    // last delivery failed or expired, so a 'running' one is that delivery's, taken over.
     const claimed = (await this.db.raw(
       `update ${T.profile_generations} set state = 'running', phase = 'reading', progress = ?, attempts = attempts + 1,
-         started_at = coalesce(started_at, now()), heartbeat_at = now()
-       where id = ? and (state = 'queued' or (state = 'running' and heartbeat_at < now() - interval '${STALE_AFTER_SECONDS} seconds'))
+         started_at = coalesce(started_at, now())
+       where id = ? and state in ('queued', 'running')
        returning *`,
       [PROGRESS.reading, id],
     )) as { rows: GenerationRow[] };
     const row = claimed.rows[0];
     if (!row) return;
+    const mine = { id, state: 'running', attempts: row.attempts };
     const controller = new AbortController();
     this.active.set(id, controller);
-    // Characters the model has written so far: each heartbeat reports them as progress.
-    let written: number | undefined;
-    let expected = 0;
-    const beat = setInterval(() => {
-      this.db(T.profile_generations)
-        .where({ id })
-        .update({
-          heartbeat_at: this.db.fn.now(),
-          // Only while writing: a beat that lands after the next phase began must not move the bar back.
-          ...(written !== undefined
-            ? { progress: this.db.raw(`case when phase = 'writing' then ? else progress end`, [writingProgress(written, expected)]) }
-            : {}),
-        })
-        .returning('state')
-        .then((rows: { state: string }[]) => {
-          if (rows[0]?.state !== 'running') controller.abort();
-        })
-        .catch(() => undefined);
-    }, HEARTBEAT_MS);
-    beat.unref();
+    // Every write is under this claim: none means the run was cancelled or taken over.
+    const write = async (changes: Record<string, unknown>) => {
+      if (!(await this.db(T.profile_generations).where(mine).update(changes))) {
+        controller.abort();
+        throw new Superseded();
+      }
+    };
+    const phase = (next: GenerationPhase) => write({ phase: next, progress: PROGRESS[next] });
     try {
       const request = typeof row.request === 'string' ? (JSON.parse(row.request) as GenerationRequest) : row.request;
-      await this.phase(id, 'researching');
+      await phase('researching');
       const found = await webResearch(this.search, request.details, controller.signal);
       const web: Source[] = found ? [{ label: 'web research', url: found.citations[0]?.url, text: found.answer }] : [];
-      await this.phase(id, 'writing');
-      expected = expectedProfileChars(request);
-      written = 0;
+      await phase('writing');
+      const progress = streamedProgress(expectedProfileChars(request), (value) =>
+        write({ progress: this.db.raw(`case when phase = 'writing' then greatest(progress, ?) else progress end`, [value]) }),
+      );
       const profile = await this.writer.profileStatements({
         details: request.details,
         system: request.system,
@@ -275,42 +279,37 @@ export class ProfileJobs {
         evidence: request.evidence,
         research: found ? `${found.answer}\n\n${found.citations.map((c, i) => `[${i + 1}] ${c.url}`).join('\n')}` : undefined,
         signal: controller.signal,
-        onText: (text) => {
-          written = text.length;
-        },
+        onText: progress.onText,
       });
-      written = undefined;
-      await this.phase(id, 'extracting');
+      await progress.settled();
+      await phase('extracting');
       const statements = linked(profile.statements, request.evidence, request.details, web);
-      // Only a generation still running (not cancelled meanwhile) writes the profile.
-      const done = await this.db(T.profile_generations)
-        .where({ id, state: 'running' })
-        .update({
-          state: 'done',
-          phase: 'done',
-          progress: 100,
-          markdown: profile.markdown,
-          statements: JSON.stringify(statements),
-          finished_at: this.db.fn.now(),
-        });
-      if (done) await saveGenerated(this.db, row.user_id, profile.markdown, statements);
+      await write({
+        state: 'done',
+        phase: 'done',
+        progress: 100,
+        markdown: profile.markdown,
+        statements: JSON.stringify(statements),
+        finished_at: this.db.fn.now(),
+      });
+      await saveGenerated(this.db, row.user_id, profile.markdown, statements);
     } catch (err) {
       if (this.stopping) {
-        // The service is stopping: the next start takes it up again (the queue's retry).
-        await this.db(T.profile_generations).where({ id, state: 'running' }).update({ state: 'queued', phase: 'queued', progress: 0 });
+        // The service is stopping: the failed job is the queue's retry, at the next start or
+        // elsewhere. Failed here, before the stop closes the database, not after the handler.
+        await this.db(T.profile_generations).where(mine).update({ state: 'queued', phase: 'queued', progress: 0 });
         await boss.fail(QUEUE, jobId, { reason: 'service stopped' }).catch(() => undefined);
         return;
       }
-      const cancelled = (await this.db(T.profile_generations).where({ id }).first('state'))?.state === 'cancelled';
-      if (!cancelled) {
-        this.log.warn({ err, generation: id }, 'deep research failed');
-        const message = (err as Error).name === 'TimeoutError' || /timeout|timed out/i.test(String(err)) ? M.aiTimeout : M.aiUnavailable;
-        await this.db(T.profile_generations)
-          .where({ id, state: 'running' })
-          .update({ state: 'failed', phase: 'done', error: message, finished_at: this.db.fn.now() });
-      }
+      const current = (await this.db(T.profile_generations).where({ id }).first('state', 'attempts')) as
+        { state: string; attempts: number } | undefined;
+      if (err instanceof Superseded || current?.state !== 'running' || current.attempts !== row.attempts) return;
+      this.log.warn({ err, generation: id }, 'deep research failed');
+      const message = (err as Error).name === 'TimeoutError' || /timeout|timed out/i.test(String(err)) ? M.aiTimeout : M.aiUnavailable;
+      await this.db(T.profile_generations)
+        .where(mine)
+        .update({ state: 'failed', phase: 'done', error: message, finished_at: this.db.fn.now() });
     } finally {
-      clearInterval(beat);
       this.active.delete(id);
     }
   }

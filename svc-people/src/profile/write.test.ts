@@ -1,5 +1,5 @@
 import { expect, test } from '@jest/globals';
-import { expectedProfileChars, writingProgress } from './jobs';
+import { expectedProfileChars, writingProgress } from './progress';
 import { deepProvider } from './write';
 
 const everyday = { AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'small', AI_API_KEY: 'k' };
