@@ -10,6 +10,8 @@ export default {
           parser: { syntax: 'typescript', tsx: true },
           transform: { react: { runtime: 'automatic' } },
           target: 'es2022',
+          // JSON data is imported `with { type: 'json' }`, which Node's ESM loader asks for.
+          experimental: { keepImportAttributes: true },
         },
         module: { type: 'es6' },
       },
