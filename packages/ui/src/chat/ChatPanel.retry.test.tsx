@@ -1,49 +1,14 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, jest } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FakeChatApi, type Reply } from '../testing/fakeChatApi';
-import { resetChatStatusCache } from './api';
-import { ChatPanel, type ChatPanelProps } from './ChatPanel';
-import { forgetStorageAccount, setStorageAccount } from '../storage';
+import type { Reply } from '../testing/fakeChatApi';
+import { ERROR_LINE, fake, JOURNAL_STORAGE, lines as shownLines, log, renderChat, setUpChatPanelTests, started, textbox } from './testing';
 
 // Issue 9: a failed message can be sent again, and the offline coach is one line that opens its details.
 
-const JOURNAL = { folder: 'journal', fileName: '2025-03-04.md' };
-const JOURNAL_STORAGE = 'chat:journal/2025-03-04.md';
-const ERROR_LINE = 'Sorry, I encountered an error. Please try again.';
-
-let fake: FakeChatApi;
-
-beforeEach(() => {
-  localStorage.clear();
-  setStorageAccount('42');
-  resetChatStatusCache();
-  document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
-  fake = new FakeChatApi().install();
-});
-
-afterEach(() => {
-  forgetStorageAccount();
-  fake.uninstall();
-  jest.restoreAllMocks();
-});
-
-const renderChat = (props: Partial<ChatPanelProps> = {}) => render(<ChatPanel conversation={JOURNAL} {...props} />);
-const textbox = () => screen.getByRole('textbox', { name: 'Message' });
-const log = () => screen.getByRole('log');
-const lines = () =>
-  Array.from(log().querySelectorAll('.cc-chat-msg')).map(
-    (el) =>
-      `${el.getAttribute('data-kind') ?? el.getAttribute('data-role')}: ${(el.querySelector('.cc-chat-text')?.textContent ?? '').trim()}`,
-  );
-
-async function started() {
-  await waitFor(() => expect(fake.requests.some((r) => r.path === '/ai_chat/conversation')).toBe(true));
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+setUpChatPanelTests();
+const lines = () => shownLines('kind');
 
 describe('ChatPanel: retrying a failed message', () => {
   it('Retry on the failed message sends it again; once answered it is part of the conversation', async () => {
