@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { dbOpen, type Db, type Logger } from '@cc/service-kit';
 
 /**
@@ -30,21 +31,19 @@ export function gzippedBody(listing: Listing): Promise<Buffer> {
 
 export const LISTING_CHANNEL = 'files_listing';
 
-interface Entry {
-  /** Bumped by every invalidation, so a load that raced with a change is not stored. */
-  generation: number;
-  listing?: Listing;
-}
-
+/**
+ * The listings, least recently used first out past `maxBytes` or `maxEntries` (lru-cache). A
+ * load that raced with a change is answered but not stored: each load holds a ticket that an
+ * invalidation of its user (or a clear) tears.
+ */
 export class ListingCache {
-  private readonly entries = new Map<number, Entry>();
-  private bytes = 0;
+  private readonly listings: LRUCache<number, Listing>;
+  private readonly loads = new Map<number, Set<{ torn: boolean }>>();
   private enabled = false;
 
-  constructor(
-    private readonly maxBytes: number,
-    private readonly maxEntries = 50_000,
-  ) {}
+  constructor(maxBytes: number, maxEntries = 50_000) {
+    this.listings = new LRUCache({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (listing) => listing.body.byteLength });
+  }
 
   get active(): boolean {
     return this.enabled;
@@ -57,54 +56,30 @@ export class ListingCache {
   }
 
   clear(): void {
-    // Bump every generation so loads in flight are not stored.
-    for (const entry of this.entries.values()) {
-      entry.generation += 1;
-      entry.listing = undefined;
-    }
-    this.entries.clear();
-    this.bytes = 0;
+    for (const tickets of this.loads.values()) for (const ticket of tickets) ticket.torn = true;
+    this.listings.clear();
   }
 
   invalidate(userId: number): void {
-    const entry = this.entries.get(userId);
-    if (!entry) return;
-    entry.generation += 1;
-    if (entry.listing) this.bytes -= entry.listing.body.byteLength;
-    entry.listing = undefined;
+    for (const ticket of this.loads.get(userId) ?? []) ticket.torn = true;
+    this.listings.delete(userId);
   }
 
   /** The cached listing, or `load()`'s (stored unless the user's list changed meanwhile). */
   async get(userId: number, load: () => Promise<string>): Promise<Listing> {
     if (!this.enabled) return withEtag(await load());
-    let entry = this.entries.get(userId);
-    if (entry?.listing) {
-      // Most recently used last: eviction takes from the front.
-      this.entries.delete(userId);
-      this.entries.set(userId, entry);
-      return entry.listing;
-    }
-    if (!entry) {
-      entry = { generation: 0 };
-      this.entries.set(userId, entry);
-    }
-    const generation = entry.generation;
-    const listing = withEtag(await load());
-    if (this.enabled && this.entries.get(userId) === entry && entry.generation === generation && !entry.listing) {
-      entry.listing = listing;
-      this.bytes += listing.body.byteLength;
-      this.evict();
-    }
-    return listing;
-  }
-
-  private evict(): void {
-    for (const [userId, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) return;
-      this.entries.delete(userId);
-      entry.generation += 1;
-      if (entry.listing) this.bytes -= entry.listing.body.byteLength;
-      entry.listing = undefined;
+    const cached = this.listings.get(userId);
+    if (cached) return cached;
+    const ticket = { torn: false };
+    const tickets = this.loads.get(userId) ?? new Set();
+    this.loads.set(userId, tickets.add(ticket));
+    try {
+      const listing = withEtag(await load());
+      if (this.enabled && !ticket.torn) this.listings.set(userId, listing);
+      return listing;
+    } finally {
+      tickets.delete(ticket);
+      if (!tickets.size) this.loads.delete(userId);
     }
   }
 }
