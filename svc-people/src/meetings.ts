@@ -1,7 +1,15 @@
-import { iso } from '@cc/service-kit';
+import { intKey, iso, keyset, pageOf, type Db, type Page } from '@cc/service-kit';
 import type { Knex } from 'knex';
-import { MEETING_SECTIONS, localClock, meetingTitleOr, type Meeting, type MeetingFields, type MeetingSummary } from '@cc/contracts';
-import type { Db } from '@cc/service-kit';
+import {
+  isIsoDate,
+  MEETING_SECTIONS,
+  localClock,
+  meetingTitleOr,
+  type Meeting,
+  type MeetingFields,
+  type MeetingSummary,
+} from '@cc/contracts';
+import { z } from 'zod';
 import { applyGuard, isRevision, isSaveId, mapOf, type FieldGuard, type Stale } from './revisions';
 import { T } from './tables';
 
@@ -182,25 +190,45 @@ export async function deleteMeeting(db: Conn, userId: number, id: number): Promi
   return gone.length ? 'deleted' : 'not_found';
 }
 
-/** The meetings a person attended, newest first (undated last). */
+/** Meetings sort newest first, undated last: an undated one sorts as '-infinity' (never null in a key). */
+const SORT_DATE = `coalesce(m.meeting_date, '-infinity'::timestamp)`;
+const SORT_DATE_TEXT = `case when m.meeting_date is null then '-infinity' else to_char(m.meeting_date, 'YYYY-MM-DD"T"HH24:MI:SS') end`;
+const isSortDate = (v: string) => {
+  const m = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.exec(v);
+  return !!m && isIsoDate(m[1]!);
+};
+/** A cursor of a person's meetings: the last meeting's date (to the second, or '-infinity') and id. */
+export const personMeetingsKey = z.tuple([z.union([z.literal('-infinity'), z.string().refine(isSortDate)]), intKey]);
+
+/**
+ * The meetings a person attended, newest first (undated last), then by id: all of them, or one
+ * page after the cursor's meeting (found through the attendee index on (user_id, person_id)).
+ */
+export async function personMeetings(db: Conn, userId: number, personId: number, withSections: boolean, page?: Page) {
+  const k = keyset(page, [SORT_DATE, 'm.id'], 'desc');
+  const { rows } = await db.raw(
+    `select ${withSections ? COLUMNS : SUMMARY_COLUMNS}, ${SORT_DATE_TEXT} as sort_date from ${T.meetings} m
+     join ${T.meeting_attendees} a on a.meeting_id = m.id and a.user_id = m.user_id
+     where m.user_id = ? and a.person_id = ? and ${k.where}
+     order by ${k.orderBy} limit ?`,
+    [userId, personId, ...k.bindings, k.limit],
+  );
+  const { items, next_cursor } = pageOf(rows as (MeetingRow & { sort_date: string })[], page, (r) => [r.sort_date, r.id]);
+  const attendees = await attendeesOf(
+    db,
+    userId,
+    items.map((r) => r.id),
+  );
+  const meetings = items.map((r) => (withSections ? full(r, attendees.get(r.id) ?? []) : summary(r, attendees.get(r.id) ?? [])));
+  return { meetings, next_cursor };
+}
+
+/** Every meeting a person attended, newest first (undated last). */
 export async function meetingsOfPerson(
   db: Conn,
   userId: number,
   personId: number,
   withSections = false,
 ): Promise<Meeting[] | MeetingSummary[]> {
-  const { rows } = await db.raw(
-    `select ${withSections ? COLUMNS : SUMMARY_COLUMNS} from ${T.meetings} m
-     join ${T.meeting_attendees} a on a.meeting_id = m.id and a.user_id = m.user_id
-     where m.user_id = ? and a.person_id = ?
-     order by m.meeting_date desc nulls last, m.id desc`,
-    [userId, personId],
-  );
-  const list = rows as MeetingRow[];
-  const attendees = await attendeesOf(
-    db,
-    userId,
-    list.map((r) => r.id),
-  );
-  return list.map((r) => (withSections ? full(r, attendees.get(r.id) ?? []) : summary(r, attendees.get(r.id) ?? [])));
+  return (await personMeetings(db, userId, personId, withSections)).meetings;
 }

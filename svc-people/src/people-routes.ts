@@ -1,14 +1,19 @@
-import { conflict, idFrom, notFound } from '@cc/service-kit';
+import { conflict, idFrom, notFound, pageFrom } from '@cc/service-kit';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
-import { meetingsOfPerson } from './meetings';
-import { deletePerson, getPerson, insertPerson, listPeople, reorderPeople, updatePerson } from './people';
+import { personMeetings, personMeetingsKey } from './meetings';
+import { deletePerson, getPerson, insertPerson, listPeople, peopleListKey, reorderPeople, updatePerson } from './people';
 
 /** GET/POST /people, PATCH /people/reorder, GET/PATCH/DELETE /people/{id}, GET /people/{id}/meetings. */
 export function peopleRoutes(router: ServiceRouter, db: Db): void {
   const personId = (raw: string) => idFrom(raw, M.personNotFound);
 
-  router.get('/people', {}, async (_ctx, { user }) => listPeople(db, user.id));
+  router.get('/people', {}, async (_ctx, { user, query }) => {
+    const page = pageFrom(query, peopleListKey);
+    const { people, next_cursor } = await listPeople(db, user.id, page);
+    // The documented answer is a bare array; a page needs room for its cursor (docs/api.md#paged-lists).
+    return page ? { success: true, people, next_cursor: next_cursor ?? null } : people;
+  });
 
   router.post('/people', {}, async (ctx, { user, body }) => {
     const person = await insertPerson(db, user.id, body.person.full_name);
@@ -42,9 +47,9 @@ export function peopleRoutes(router: ServiceRouter, db: Db): void {
     return { success: true, errors: [] };
   });
 
-  router.get('/people/{id}/meetings', {}, async (_ctx, { user, params }) => {
+  router.get('/people/{id}/meetings', {}, async (_ctx, { user, params, query }) => {
     const id = personId(params.id);
     if ((await getPerson(db, user.id, id)) === 'not_found') throw notFound(M.personNotFound);
-    return { success: true, meetings: await meetingsOfPerson(db, user.id, id) };
+    return { success: true, ...(await personMeetings(db, user.id, id, false, pageFrom(query, personMeetingsKey))) };
   });
 }

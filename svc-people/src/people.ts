@@ -1,7 +1,7 @@
-import { iso } from '@cc/service-kit';
+import { intKey, iso, keyset, pageOf, type Db, type Page } from '@cc/service-kit';
 import type { Knex } from 'knex';
 import { fullProfile, personFieldKey, type Person, type PersonPatch } from '@cc/contracts';
-import type { Db } from '@cc/service-kit';
+import { z } from 'zod';
 import { applyGuard, isRevision, isSaveId, mapOf, type FieldGuard, type Stale } from './revisions';
 import { T } from './tables';
 
@@ -32,12 +32,26 @@ export const publicPerson = (r: PersonRow): Person =>
     ...fullProfile(r.profile),
   }) as Person;
 
-/** `GET /people`: id and name only, in the user's order. */
-export function listPeople(db: Conn, userId: number): Promise<{ id: number; full_name: string }[]> {
-  return db(T.people)
+/** A people cursor: the last person's position and id. */
+export const peopleListKey = z.tuple([intKey, intKey]);
+
+/**
+ * `GET /people`: id and name only, in the user's order: everyone, or one page after the cursor's
+ * person (the (user_id, position, id, full_name) index answers it alone).
+ */
+export async function listPeople(db: Conn, userId: number, page?: Page) {
+  const k = keyset(page, ['position', 'id']);
+  const query = db(T.people)
     .where({ user_id: userId })
-    .orderBy([{ column: 'position' }, { column: 'id' }])
-    .select('id', 'full_name');
+    .whereRaw(k.where, k.bindings)
+    .orderByRaw(k.orderBy)
+    .select('id', 'full_name', 'position');
+  if (k.limit !== null) void query.limit(k.limit);
+  const { items, next_cursor } = pageOf((await query) as { id: number; full_name: string; position: number }[], page, (r) => [
+    r.position,
+    r.id,
+  ]);
+  return { people: items.map(({ id, full_name }) => ({ id, full_name })), next_cursor };
 }
 
 export async function findPerson(db: Conn, userId: number, id: number, forUpdate = false): Promise<PersonRow | undefined> {

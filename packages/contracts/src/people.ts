@@ -12,6 +12,7 @@ import {
   type PersonSectionKey,
 } from './people-rules';
 import { PG_INT_MAX } from './requests';
+import { nextCursorField, pagedAnswer, pageQuery } from './paging';
 
 /**
  * svc-people's people, web research and meetings: request schemas (a failure is 422
@@ -226,6 +227,12 @@ export const generateSectionBody = z.object({
 // ---- answers ----
 
 export const personListItemSchema = z.object({ id: z.number().int(), full_name: z.string() });
+/** `GET /people?limit=&cursor=` and `GET /people/{id}/meetings?limit=&cursor=`: paged when asked (docs/api.md#paged-lists). */
+export const peopleListQuery = pageQuery;
+export const personMeetingsQuery = pageQuery;
+/** `GET /people` with `limit` or `cursor`: a bare array has no room for the cursor, so a page is an object. */
+export const peoplePageAnswer = z.object({ success: z.literal(true), people: z.array(personListItemSchema), next_cursor: nextCursorField });
+export type PeoplePageAnswer = z.infer<typeof peoplePageAnswer>;
 /** A section's fields ('' when not written). */
 const sectionFieldsSchema = z.record(z.string(), z.string());
 /** Each text's revision by its key (personFieldKey; a meeting's column): a text never changed is absent (revision 0). */
@@ -324,8 +331,11 @@ export const staleFieldAnswer = z.object({
 export type StaleFieldAnswer = z.infer<typeof staleFieldAnswer>;
 
 export const PEOPLE_ANSWERS = {
-  /** The user's people in their order (a bare array, as the documented call has it: docs/people.md#people). */
-  'GET /people': z.array(personListItemSchema),
+  /**
+   * The user's people in their order: a bare array, as the documented call has it
+   * (docs/people.md#people); with `limit` or `cursor`, one page `{success, people, next_cursor}`.
+   */
+  'GET /people': z.union([z.array(personListItemSchema), peoplePageAnswer]),
   'POST /people': personWriteAnswer,
   /** `ignored`: listed ids that are not the user's people. */
   'PATCH /people/reorder': z.object({ success: z.literal(true), ignored: z.array(z.number().int()) }),
@@ -335,8 +345,8 @@ export const PEOPLE_ANSWERS = {
   'DELETE /people/{id}': z.object({ ...confirmed }),
   'POST /people/{id}/perplexity_search': z.union([personSearchAnswer, aiErrorAnswer]),
   'GET /people/{id}/research': savedResearchAnswer,
-  /** Newest first. */
-  'GET /people/{id}/meetings': z.object({ success: z.literal(true), meetings: z.array(meetingSummarySchema) }),
+  /** Newest first (undated last), then by id; `next_cursor` when paged. */
+  'GET /people/{id}/meetings': pagedAnswer({ success: z.literal(true), meetings: z.array(meetingSummarySchema) }),
   'POST /meetings': meetingWriteAnswer,
   'POST /meetings/generate_section': z.union([z.object({ success: z.literal(true), proposal: z.string() }), aiErrorAnswer]),
   'GET /meetings/{id}': z.object({ success: z.literal(true), meeting: meetingSchema }),
