@@ -72,36 +72,16 @@ export function ChatPanel(props: ChatPanelProps) {
   const [prompt, setPrompt] = useState('');
   const inputId = useId();
 
-  const {
-    identity,
-    items,
-    history,
-    active,
-    generation,
-    append,
-    markFailed,
-    remove,
-    activate,
-    deactivate,
-    ensureActive,
-    isActive,
-    clear: resetConversation,
-    currentHistory,
-  } = useChatConversation({
+  const chat = useChatConversation({
     conversation,
     greeting: props.greeting,
     onHistoryChange: props.onHistoryChange,
     onSynced: props.onSynced,
     onServerHistory: () => setSelected(new Set()),
   });
-  const {
-    pending,
-    streamText,
-    isPending,
-    send,
-    reset: resetReply,
-    abort: abortReply,
-  } = useChatSend({ ...props, mode, star }, { generation, append, markFailed, ensureActive, currentHistory });
+  const { identity, items, history, active, generation, append, remove, currentHistory } = chat;
+  const { activate, deactivate, ensureActive, isActive, clear: resetConversation } = chat;
+  const { pending, streamText, isPending, send, reset: resetReply, abort: abortReply } = useChatSend({ ...props, mode, star }, chat);
   const status = useProviderStatus(showProviderStatus);
   const [banner, showBanner] = useTimedBanner(CLEARED_BANNER_MS);
 
