@@ -1,5 +1,6 @@
 import type { StoredChatMessage } from '@cc/contracts';
-import { tableNames, toInt, type Db } from '@cc/service-kit';
+import { bigIdKey, keyset, pageOf, tableNames, toInt, type Db, type Page } from '@cc/service-kit';
+import { z } from 'zod';
 import { withoutNul } from './keys';
 
 /** Every query here is scoped by the session's user: another user's key finds nothing. */
@@ -27,6 +28,29 @@ async function lastMessages(db: Db, id: number, limit: number): Promise<StoredCh
 export async function loadConversation(db: Db, userId: number, key: string, limit = CONVERSATION_PAGE_LIMIT): Promise<Conversation> {
   const id = await conversationId(db, userId, key);
   return { id, messages: id === null ? [] : await lastMessages(db, id, limit) };
+}
+
+/** A messages cursor: the id of the oldest message of the page (ids grow with time). */
+export const messagesKey = z.tuple([bigIdKey]);
+
+/**
+ * `GET /ai_chat/conversation` with a page: the newest messages first, each page oldest first as
+ * the chat shows them; the next page holds the messages before it (on the (conversation_id, id)
+ * index). Without a page: the most recent CONVERSATION_PAGE_LIMIT, as documented.
+ */
+export async function conversationPage(db: Db, userId: number, key: string, page: Page | undefined) {
+  if (!page) return { ...(await loadConversation(db, userId, key)), next_cursor: undefined };
+  const id = await conversationId(db, userId, key);
+  if (id === null) return { id, messages: [], next_cursor: null };
+  const k = keyset(page, ['id'], 'desc');
+  const rows = (await db(T.messages)
+    .where({ conversation_id: id })
+    .whereRaw(k.where, k.bindings)
+    .orderByRaw(k.orderBy)
+    .limit(page.limit + 1)
+    .select('id', 'role', 'content')) as { id: unknown; role: StoredChatMessage['role']; content: string }[];
+  const { items, next_cursor } = pageOf(rows, page, (r) => [toInt(r.id)]);
+  return { id, messages: items.reverse().map((r) => ({ role: r.role, content: r.content })), next_cursor };
 }
 
 /** The stored messages to give the model when the client sent no history of its own. */

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES, type ConversationAnswer, type ChatStatusAnswer } from '@cc/contracts';
 import { CONNECT_MODEL_HINT } from '@cc/ai';
-import type { ModelFailureMessages, ServiceContext, ServiceRouter } from '@cc/service-kit';
-import { appendAssistantLine, clearConversation, loadConversation } from './conversations';
+import { pageFrom, type ModelFailureMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
+import { appendAssistantLine, clearConversation, conversationPage, messagesKey } from './conversations';
 import { conversationKey } from './keys';
 import { replyAsJson, replyAsStream, suggestEdits, type ChatDeps } from './replies';
 import type { ChatSettings } from './settings';
@@ -28,9 +28,15 @@ export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls }: 
   const deps: ChatDeps = { db, peopleUrl: settings.PEOPLE_URL, calls: modelCalls(CHAT_FAILURES) };
 
   router.get('/ai_chat/conversation', {}, async (ctx, { user, query }) => {
-    const conversation = await loadConversation(deps.db, user.id, conversationKey(query)!.key);
+    const page = pageFrom(query, messagesKey);
+    const conversation = await conversationPage(deps.db, user.id, conversationKey(query)!.key, page);
     ctx.set('Cache-Control', 'no-store');
-    return { success: true, conversation_id: conversation.id, messages: conversation.messages } satisfies ConversationAnswer;
+    return {
+      success: true,
+      conversation_id: conversation.id,
+      messages: conversation.messages,
+      next_cursor: conversation.next_cursor,
+    } satisfies ConversationAnswer;
   });
 
   router.post('/ai_chat/send_message', {}, async (ctx, { user, body }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextCursorField, pageQuery } from './paging';
 import { isIsoDate } from './periods-days';
 
 /**
@@ -110,6 +111,12 @@ export const conversationQuerySchema = z.object(conversationKeyFields).refine(..
 /** `POST /ai_chat/clear_conversation`. */
 export const clearConversationSchema = conversationQuerySchema;
 
+/**
+ * `GET /ai_chat/conversation` also takes `limit` and `cursor` (docs/api.md#paged-lists): pages
+ * go back in time, the newest messages first, each page oldest first as the chat shows them.
+ */
+export const conversationReadQuery = z.object({ ...conversationKeyFields, ...pageQuery.shape }).refine(...keyRequired);
+
 /** `POST /ai_chat/send_message`: every chat's payload (file, planning, journal, coaching, people, meeting). */
 export const sendMessageSchema = z
   .object({
@@ -176,10 +183,12 @@ export type SuggestEditsRequest = z.input<typeof suggestEditsSchema>;
 export const chatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
 export type StoredChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** `next_cursor` (when paged): the cursor of the older messages before this page; null when there are none. */
 export const conversationAnswerSchema = z.object({
   success: z.literal(true),
   conversation_id: z.number().int().nullable(),
   messages: z.array(chatMessageSchema),
+  next_cursor: nextCursorField.optional(),
 });
 export type ConversationAnswer = z.infer<typeof conversationAnswerSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { credentialsSchema } from './auth';
-import { appendMessageSchema, clearConversationSchema, conversationQuerySchema, sendMessageSchema, suggestEditsSchema } from './chat';
+import { appendMessageSchema, clearConversationSchema, conversationReadQuery, sendMessageSchema, suggestEditsSchema } from './chat';
 import {
   adminSectionsQuery,
   conversationQuery,
@@ -129,7 +129,7 @@ export const ROUTE_REQUESTS = {
   'GET /journal/{date}': { params: journalDateParams },
   'GET /journal': { query: journalListQuery },
 
-  'GET /ai_chat/conversation': { query: conversationQuerySchema },
+  'GET /ai_chat/conversation': { query: conversationReadQuery },
   'POST /ai_chat/clear_conversation': { body: clearConversationSchema },
   'POST /ai_chat/send_message': { body: sendMessageSchema, model: true },
   'POST /ai_chat/suggest_edits': { body: suggestEditsSchema, model: true },
