@@ -33,7 +33,7 @@ export function ChatComposer({ labels, inputId, value, onChange, onSubmit, input
           onSubmit();
         }}
       >
-        <label htmlFor={inputId} className="cc-chat-visually-hidden">
+        <label htmlFor={inputId} className="cc-visually-hidden">
           {labels.inputLabel}
         </label>
         <textarea

@@ -68,7 +68,7 @@ export function ChatMessageList(props: ChatMessageListProps) {
             data-kind={item.kind}
             data-index={inHistory ? index : undefined}
           >
-            <span className="cc-chat-visually-hidden">{item.role === 'user' ? labels.you : labels.assistant}: </span>
+            <span className="cc-visually-hidden">{item.role === 'user' ? labels.you : labels.assistant}: </span>
             {item.role === 'assistant' ? (
               <Markdown text={shown(item.content)} images={false} className="cc-chat-text" />
             ) : (
@@ -97,13 +97,13 @@ export function ChatMessageList(props: ChatMessageListProps) {
       })}
       {pending && streamText !== null && (
         <div className="cc-chat-msg cc-chat-msg--assistant cc-chat-msg--streaming" data-role="assistant" data-streaming="true">
-          <span className="cc-chat-visually-hidden">{labels.assistant}: </span>
+          <span className="cc-visually-hidden">{labels.assistant}: </span>
           <Markdown text={shown(streamText)} images={false} className="cc-chat-text" />
         </div>
       )}
       {pending && streamText === null && (
         <div className="cc-chat-typing" data-testid="chat-typing">
-          <span className="cc-chat-visually-hidden">{labels.typing}</span>
+          <span className="cc-visually-hidden">{labels.typing}</span>
           <span className="cc-chat-dot" aria-hidden="true" />
           <span className="cc-chat-dot" aria-hidden="true" />
           <span className="cc-chat-dot" aria-hidden="true" />

@@ -14,6 +14,7 @@ import { useChatConversation } from './useChatConversation';
 import { useChatSend } from './useChatSend';
 import { useProviderStatus } from './useProviderStatus';
 import { useTimedBanner } from './useTimedBanner';
+import '../controls.css';
 import './chat.css';
 
 // The panel's public API stays importable from here, where it has always been.

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { starStatus, type StarProgress } from '@cc/contracts/star';
+import { ToggleGroup, type ToggleOption } from '../ToggleGroup';
 import type { ChatLabels } from './labels';
 import type { ChatMode, ChatStatus } from './types';
 
@@ -24,6 +25,11 @@ export interface ChatToolbarProps {
   banner: string | null;
 }
 
+const CHAT_MODES: readonly ToggleOption<ChatMode>[] = [
+  { value: 'agent', label: 'Agent' },
+  { value: 'ask', label: 'Ask' },
+];
+
 /** Above the log: mode buttons, start / update-file / clear, then the mode text, STAR progress, the offline line and banner. */
 export function ChatToolbar(props: ChatToolbarProps) {
   const { labels, showModes, mode, onModeChange, active, banner, providerStatus: status } = props;
@@ -36,28 +42,7 @@ export function ChatToolbar(props: ChatToolbarProps) {
       <div className="cc-chat-toolbar">
         {/* Without mode buttons the line has room for the offline note (one row less above the log). */}
         {!showModes && offline}
-        {showModes && (
-          <div className="cc-chat-modes" role="group" aria-label="Chat mode">
-            <button
-              type="button"
-              className="cc-chat-mode"
-              aria-pressed={mode === 'agent'}
-              onClick={() => onModeChange('agent')}
-              aria-describedby={modeTextId}
-            >
-              Agent
-            </button>
-            <button
-              type="button"
-              className="cc-chat-mode"
-              aria-pressed={mode === 'ask'}
-              onClick={() => onModeChange('ask')}
-              aria-describedby={modeTextId}
-            >
-              Ask
-            </button>
-          </div>
-        )}
+        {showModes && <ToggleGroup label="Chat mode" options={CHAT_MODES} value={mode} onChange={onModeChange} describedBy={modeTextId} />}
         <div className="cc-chat-actions">
           {!active && (
             <button type="button" className="cc-chat-button" onClick={() => props.onStart()}>

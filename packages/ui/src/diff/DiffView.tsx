@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import type { DiffLine } from '@cc/contracts';
 import { diffStats } from './diff';
+import '../controls.css';
 import './diff.css';
 
 export interface DiffViewProps {
@@ -38,7 +39,7 @@ export function DiffView({ lines, label = 'Proposed changes', header, actions, c
               {SIGN[line.type]}
             </span>
             <span className="cc-diff-text">
-              {SPOKEN[line.type] && <span className="cc-diff-visually-hidden">{SPOKEN[line.type]}</span>}
+              {SPOKEN[line.type] && <span className="cc-visually-hidden">{SPOKEN[line.type]}</span>}
               {line.content || '\u00a0'}
             </span>
           </li>

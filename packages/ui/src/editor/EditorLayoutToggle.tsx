@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
+import { ToggleGroup, type ToggleOption } from '../ToggleGroup';
 
 /** What the editor pane shows: the markdown and its preview side by side, or one of them. */
 export type EditorLayout = 'split' | 'editor' | 'preview';
 
-export const EDITOR_LAYOUTS: readonly { layout: EditorLayout; label: string }[] = [
-  { layout: 'editor', label: 'Markdown' },
-  { layout: 'split', label: 'Side by side' },
-  { layout: 'preview', label: 'Preview' },
+export const EDITOR_LAYOUTS: readonly ToggleOption<EditorLayout>[] = [
+  { value: 'editor', label: 'Markdown' },
+  { value: 'split', label: 'Side by side' },
+  { value: 'preview', label: 'Preview' },
 ];
 
 /** The layout chosen last on this page: the next file (or day) opens the same way. */
@@ -31,19 +32,14 @@ export interface EditorLayoutToggleProps {
 /** Markdown / Side by side / Preview (a group of pressed buttons). */
 export function EditorLayoutToggle({ layout, onChange, disabled = false }: EditorLayoutToggleProps) {
   return (
-    <div className="cc-editor-layouts" role="group" aria-label="Editor layout" data-testid="editor-layout">
-      {EDITOR_LAYOUTS.map(({ layout: l, label }) => (
-        <button
-          key={l}
-          type="button"
-          className="cc-editor-layout"
-          aria-pressed={layout === l}
-          disabled={disabled}
-          onClick={() => onChange(l)}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
+    <ToggleGroup
+      label="Editor layout"
+      className="cc-editor-layouts"
+      testId="editor-layout"
+      options={EDITOR_LAYOUTS}
+      value={layout}
+      onChange={onChange}
+      disabled={disabled}
+    />
   );
 }
