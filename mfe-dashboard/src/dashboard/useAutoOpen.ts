@@ -3,7 +3,7 @@ import { useDialogs } from '@cc/ui/dialogs';
 import { takeOpenOnLoad, type OpenOnLoadHint } from '@cc/ui/open-hint';
 import { normalizeFileName } from '@cc/contracts/names';
 import { createFile } from '../explorer/api/files';
-import { alertFailure, TEXT } from '../explorer/errors';
+import { alertFailure, TEXT } from '../explorer/texts';
 import { displayName, nameKey } from '../explorer/labels';
 import type { Workspace } from '../workspace/useWorkspace';
 import type { AutoChat } from '../workspace/types';

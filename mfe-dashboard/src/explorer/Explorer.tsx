@@ -3,7 +3,7 @@ import type { Explorer as ExplorerState, ExplorerFolder } from './useExplorer';
 import { useExplorerActions, useExplorerModal } from './actions/ExplorerActionsProvider';
 import { FolderItem } from './FolderItem';
 import { OpenMenuScope } from './Menu';
-import { TEXT } from './errors';
+import { TEXT } from './texts';
 import { nameKey } from './labels';
 import { PlainList, useDnd, type SortBindings } from '@cc/ui/sortable';
 

@@ -1,5 +1,5 @@
 import { FILE_NAME_MAX, FOLDER_NAME_MAX, nameKey, normalizeFileName, normalizeFolderName } from '@cc/contracts/names';
-import { TEXT } from './errors';
+import { TEXT } from './texts';
 
 /** The characters svc-files refuses in a name (it would read as a path). */
 const hasSlash = (name: string) => /[/\\]/.test(name);

@@ -3,10 +3,9 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { normalizeFileName, normalizeFolderName } from '@cc/contracts/names';
 import { DEFAULT_COUNT, FILES_COUNT_KEY, FOLDERS_COUNT_KEY, normalizeCount, readCount, writeCount } from './counts';
 import { FILES_MESSAGES } from '@cc/contracts';
-import { failureText, TEXT } from './errors';
+import { TEXT } from './texts';
 import { fileNameProblem, folderNameProblem } from './nameRules';
 import { displayName, truncateLabel } from './labels';
-import { ApiError } from '@cc/client';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 
 describe('file labels (spec §9)', () => {
@@ -114,17 +113,5 @@ describe('suggestion counts (spec §5, §9)', () => {
     expect(readCount(FOLDERS_COUNT_KEY)).toBe(5);
     expect(localStorage.getItem('aiFoldersCount')).toBeNull();
     forgetStorageAccount();
-  });
-});
-
-describe('alert texts (spec §8)', () => {
-  it('joins the server errors, says Unknown error without any, and uses the fixed text on a network failure', () => {
-    const texts = ['Error renaming file', 'Error renaming file. Please try again.'] as const;
-    expect(failureText(new ApiError(422, ['a', 'b'], { success: false, errors: ['a', 'b'] }), ...texts)).toBe('Error renaming file: a, b');
-    expect(failureText(new ApiError(500, ['The server could not handle the request (500)']), ...texts)).toBe(
-      'Error renaming file: Unknown error',
-    );
-    expect(failureText(new ApiError(0, ['Could not reach the server.']), ...texts)).toBe('Error renaming file. Please try again.');
-    expect(failureText(new TypeError('x'), ...texts)).toBe('Error renaming file. Please try again.');
   });
 });

@@ -1,6 +1,6 @@
 import type { Dialogs } from '@cc/ui/dialogs';
 import type { Workspace } from '../../workspace/useWorkspace';
-import { TEXT } from '../errors';
+import { TEXT } from '../texts';
 import type { Explorer } from '../useExplorer';
 
 /** A modal the explorer shows (loaded on first use). */

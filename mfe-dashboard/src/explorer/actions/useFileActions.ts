@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { FileSummary } from '@cc/contracts';
 import { FILE_NAME_MAX, normalizeFileName } from '@cc/contracts/names';
 import { createFile, deleteFile, describeFile, renameFile, reorderFiles } from '../api/files';
-import { alertFailure, TEXT } from '../errors';
+import { alertFailure, TEXT } from '../texts';
 import { fileNameProblem } from '../nameRules';
 import { findFile, findFolder } from '../useExplorer';
 import { checkFileId, type ActionScope } from './scope';

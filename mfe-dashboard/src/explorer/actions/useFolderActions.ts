@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { DESCRIPTION_MAX, FOLDER_NAME_MAX, normalizeFolderName } from '@cc/contracts/names';
 import { createFolder, deleteFolder, reorderFolders, updateFolder } from '../api/folders';
-import { alertFailure, TEXT } from '../errors';
+import { alertFailure, TEXT } from '../texts';
 import { nameKey } from '../labels';
 import { folderNameProblem } from '../nameRules';
 import { findFolder } from '../useExplorer';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { FileSummary } from '@cc/contracts';
 import { normalizeFileName, normalizeFolderName } from '@cc/contracts/names';
 import { createFile } from '../api/files';
-import { alertFailure, TEXT } from '../errors';
+import { alertFailure, TEXT } from '../texts';
 import { findFile, findFolder } from '../useExplorer';
 import { checkFileId, type ActionScope } from './scope';
 import type { FolderActions } from './useFolderActions';

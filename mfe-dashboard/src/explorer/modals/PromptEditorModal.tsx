@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '@cc/ui';
 import { MAX_COUNT, MIN_COUNT, normalizeCount } from '../counts';
-import { TEXT } from '../errors';
+import { TEXT } from '../texts';
 
 export interface Prompt {
   system: string;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Modal } from '@cc/ui';
 import type { Suggestion } from '../actions/useSuggestionActions';
 import { MAX_COUNT, MIN_COUNT, normalizeCount, readCount, writeCount } from '../counts';
-import { TEXT } from '../errors';
+import { TEXT } from '../texts';
 import { PromptEditorModal, type Prompt } from './PromptEditorModal';
 
 type ListState = { status: 'loading' } | { status: 'ready'; items: Suggestion[] } | { status: 'failed' };

@@ -1,5 +1,4 @@
 import { useCallback, useState, type RefObject } from 'react';
-import { ApiError } from '@cc/client';
 import type { DiffLine } from '@cc/contracts';
 import { cleanDiff, diffLines, suggestEdits, type ChatMessage, type ChatPanelHandle, type SelectedMessage } from '@cc/ui';
 import { ACCEPT_DELAY_MS, ACCEPT_TEXT, EDIT_TEXT, NOTHING_TO_CHANGE_TEXT, REJECT_TEXT, UPDATE_FROM_CONVERSATION } from '../texts';
@@ -105,7 +104,6 @@ export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Opt
           file_id: f.id,
         });
         if (!mounted.current) return;
-        if (answer.success === false) throw new ApiError(200, [answer.error ?? 'suggest_edits failed'], answer);
         const suggested = typeof answer.suggested_content === 'string' ? answer.suggested_content : '';
         // Some answers come without a diff: one computed from the two texts stands in.
         let lines = cleanDiff(answer.diff);

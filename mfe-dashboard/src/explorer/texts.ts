@@ -1,20 +1,13 @@
-import { ApiError } from '@cc/client';
+import { errorText } from '@cc/client';
 import type { Dialogs } from '@cc/ui/dialogs';
 
 /**
- * The explorer's alerts (docs/dashboard.md#messages). A server answer with errors → `<prefix>: <errors joined by ', '>`
- * (or 'Unknown error' when it gave none); a network failure → the fixed `network` text.
+ * A failure's alert, an in-app one titled by what failed (docs/dashboard.md#messages): `<prefix>: `
+ * and the server's errors joined by ', ' ('Unknown error' when it gave none), or the fixed
+ * `network` text when no answer came.
  */
-export function failureText(error: unknown, prefix: string, network: string): string {
-  if (!(error instanceof ApiError) || error.status === 0) return network;
-  const body = error.body as { errors?: unknown } | null | undefined;
-  const list = body && Array.isArray(body.errors) ? body.errors.filter((e): e is string => typeof e === 'string' && e.length > 0) : [];
-  return `${prefix}: ${list.length > 0 ? list.join(', ') : 'Unknown error'}`;
-}
-
-/** The failure's alert, an in-app one: titled by what failed, the product's text as its message. */
 export function alertFailure(dialogs: Dialogs, error: unknown, [prefix, network]: FailureTexts): void {
-  void dialogs.alert({ title: prefix, message: failureText(error, prefix, network) });
+  void dialogs.alert({ title: prefix, message: errorText(error, { prefix: `${prefix}: `, fallback: network }) });
 }
 
 /** The explorer's alert texts (docs/dashboard.md#messages). */
