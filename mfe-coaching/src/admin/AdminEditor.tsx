@@ -1,81 +1,72 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@cc/client';
 import type { Question, Section } from '@cc/contracts/coaching';
 import { COACHING_MESSAGES as M, type QuestionnaireType } from '@cc/contracts/coaching-rules';
 import { Modal } from '@cc/ui';
 import { useDialogs } from '@cc/ui/dialogs';
-import {
-  createQuestion,
-  createSection,
-  deleteQuestion,
-  deleteSection,
-  fetchAdminSections,
-  updateQuestion,
-  updateSection,
-} from '../api/admin';
+import { adminSectionsQuery, deleteQuestion, deleteSection, questionnaireChanged, saveQuestion, saveSection } from './api/questionnaire';
 import { CsvUpload } from './CsvUpload';
 import { QuestionForm, type QuestionValues } from './QuestionForm';
 import { SectionForm, type SectionValues } from './SectionForm';
 import './admin.css';
 
 type Editing = { kind: 'section'; section: Section | null } | { kind: 'question'; section: Section; question: Question | null } | null;
+type Removal = { kind: 'section'; item: Section } | { kind: 'question'; item: Question };
 
 const position = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
 const saveError = (error: unknown) => M.errorSaving(error instanceof ApiError ? error.errors.join(', ') : (error as Error).message);
 
-/** The questionnaire editor (admins only; the server refuses anyone else with 403), titled with the questionnaire it edits. */
+/**
+ * The questionnaire editor (admins only; the server refuses anyone else with 403), titled with
+ * the questionnaire it edits. Every change refreshes the list here and the check-ins behind it.
+ */
 export default function AdminEditor({ type, label, onClose }: { type: QuestionnaireType; label: string; onClose: () => void }) {
   const dialogs = useDialogs();
-  const [sections, setSections] = useState<Section[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const queryClient = useQueryClient();
+  const admin = useQuery(adminSectionsQuery(type));
+  const sections = admin.data?.sections ?? null;
   const [editing, setEditing] = useState<Editing>(null);
+  const changed = () => questionnaireChanged(queryClient);
+  const sectionWrite = useMutation({
+    mutationFn: ({ id, values }: { id: number | null; values: SectionValues }) =>
+      saveSection(id, {
+        title: values.title,
+        description: values.description,
+        position: position(values.position),
+        questionnaire_type: type,
+      }),
+    onSuccess: changed,
+  });
+  const questionWrite = useMutation({
+    mutationFn: ({ id, section, values }: { id: number | null; section: Section; values: QuestionValues }) =>
+      saveQuestion(id, {
+        title: values.title,
+        question_text: values.question_text,
+        prompt: values.prompt,
+        position: position(values.position),
+        onboarding_section_id: section.id,
+        questionnaire_type: type,
+      }),
+    onSuccess: changed,
+  });
+  const removal = useMutation({
+    mutationFn: (what: Removal): Promise<unknown> => (what.kind === 'section' ? deleteSection(what.item.id) : deleteQuestion(what.item.id)),
+    onSuccess: changed,
+  });
 
-  const load = useCallback(() => {
-    fetchAdminSections(type).then(
-      (answer) => {
-        setSections(answer.sections);
-        setLoadError(false);
-      },
-      (error: unknown) => {
-        console.warn('[coaching] loading the sections failed', error);
-        setLoadError(true);
-      },
-    );
-  }, [type]);
-  useEffect(load, [load]);
-
-  const saveSection = async (section: Section | null, values: SectionValues): Promise<string | null> => {
-    const body = { title: values.title, description: values.description, position: position(values.position), questionnaire_type: type };
+  /** The form's error, or null once saved (the form then closes). */
+  const saved = async (write: Promise<unknown>): Promise<string | null> => {
     try {
-      await (section ? updateSection(section.id, body) : createSection(body));
+      await write;
       setEditing(null);
-      load();
       return null;
     } catch (error) {
       return saveError(error);
     }
   };
 
-  const saveQuestion = async (section: Section, question: Question | null, values: QuestionValues): Promise<string | null> => {
-    const body = {
-      title: values.title,
-      question_text: values.question_text,
-      prompt: values.prompt,
-      position: position(values.position),
-      onboarding_section_id: section.id,
-      questionnaire_type: type,
-    };
-    try {
-      await (question ? updateQuestion(question.id, body) : createQuestion(body));
-      setEditing(null);
-      load();
-      return null;
-    } catch (error) {
-      return saveError(error);
-    }
-  };
-
-  const remove = async (what: { kind: 'section'; item: Section } | { kind: 'question'; item: Question }) => {
+  const remove = async (what: Removal) => {
     const ok = await dialogs.confirm({
       title: what.kind === 'section' ? 'Delete section' : 'Delete question',
       message:
@@ -87,8 +78,7 @@ export default function AdminEditor({ type, label, onClose }: { type: Questionna
     });
     if (!ok) return;
     try {
-      await (what.kind === 'section' ? deleteSection(what.item.id) : deleteQuestion(what.item.id));
-      load();
+      await removal.mutateAsync(what);
     } catch (error) {
       console.warn('[coaching] deleting failed', error);
       await dialogs.alert({ title: 'Delete', message: M.errorDeleting });
@@ -97,8 +87,8 @@ export default function AdminEditor({ type, label, onClose }: { type: Questionna
 
   return (
     <Modal open onClose={onClose} title={`Edit questionnaire: ${label}`} className="coaching-admin">
-      {loadError && <p className="coaching-error">{M.errorLoadingSections}</p>}
-      {!sections && !loadError && <p className="coaching-note">Loading…</p>}
+      {admin.isError && <p className="coaching-error">{M.errorLoadingSections}</p>}
+      {admin.isPending && <p className="coaching-note">Loading…</p>}
       {sections && (
         <div className="coaching-admin-sections" data-testid="admin-sections">
           {sections.map((section) => (
@@ -143,16 +133,20 @@ export default function AdminEditor({ type, label, onClose }: { type: Questionna
           </button>
         </div>
       )}
-      <CsvUpload type={type} onImported={load} />
+      <CsvUpload type={type} onImported={() => void changed()} />
       {editing?.kind === 'section' && (
-        <SectionForm section={editing.section} onClose={() => setEditing(null)} onSave={(values) => saveSection(editing.section, values)} />
+        <SectionForm
+          section={editing.section}
+          onClose={() => setEditing(null)}
+          onSave={(values) => saved(sectionWrite.mutateAsync({ id: editing.section?.id ?? null, values }))}
+        />
       )}
       {editing?.kind === 'question' && (
         <QuestionForm
           question={editing.question}
           sectionTitle={editing.section.title}
           onClose={() => setEditing(null)}
-          onSave={(values) => saveQuestion(editing.section, editing.question, values)}
+          onSave={(values) => saved(questionWrite.mutateAsync({ id: editing.question?.id ?? null, section: editing.section, values }))}
         />
       )}
     </Modal>

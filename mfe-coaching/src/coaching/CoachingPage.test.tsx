@@ -26,11 +26,14 @@ const question = (id: number, score: number | null) => ({
 });
 
 let isAdmin = false;
+/** Sections an administrator added (the fake service's questionnaire grows with them). */
+let added: { id: number; title: string }[] = [];
 let fake: ReturnType<typeof installContractApi>;
 
 beforeEach(() => {
   localStorage.clear();
   isAdmin = false;
+  added = [];
   fake = installContractApi({
     'GET /coaching/onboarding_conversation': ({ query }) => {
       const { question_id, period_key } = query as { question_id: number; period_key: string };
@@ -63,9 +66,35 @@ beforeEach(() => {
             questionnaire_type: type,
             questions: [question(1, 82), question(2, null)],
           },
+          ...added.map((a, i) => ({ ...a, description: '', position: i + 2, questionnaire_type: type, questions: [] })),
         ],
         is_admin: isAdmin,
         summary: { answered: 1, total: 2, average_score: 82 },
+      };
+    },
+    'GET /coaching/admin_sections': ({ query }) => {
+      const { type } = query as { type: QuestionnaireType };
+      const sections = [{ id: 1, title: 'Focus' }, ...added];
+      return {
+        success: true,
+        sections: sections.map((a, i) => ({ ...a, description: '', position: i + 1, questionnaire_type: type, questions: [] })),
+      };
+    },
+    'POST /coaching/sections': ({ body }) => {
+      const { section } = body as { section: { title: string; questionnaire_type: QuestionnaireType } };
+      added.push({ id: 10 + added.length, title: section.title });
+      const id = 10 + added.length - 1;
+      return {
+        success: true,
+        errors: [],
+        section: {
+          id,
+          title: section.title,
+          description: '',
+          position: added.length + 1,
+          questionnaire_type: section.questionnaire_type,
+          questions: [],
+        },
       };
     },
   });
@@ -204,5 +233,22 @@ describe('coaching page', () => {
     renderAt('/coaching?tab=start-of-day-checkin&period=2026-11-26&question=99');
     expect((await screen.findByRole('status')).textContent).toBe('That question is not in this check-in any more.');
     await waitFor(() => expect(here.path).toBe('/coaching?tab=start-of-day-checkin&period=2026-11-26'));
+  });
+
+  it("an administrator's new section shows in the editor and in the check-in behind it, without closing the editor", async () => {
+    isAdmin = true;
+    renderAt('/coaching?tab=start-of-day-checkin&period=2026-11-26&question=1');
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Question 1' })).getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit questionnaire' }));
+    const editor = await screen.findByRole('dialog', { name: 'Edit questionnaire: Start of day' });
+    await within(editor).findByText('1. Focus');
+    fireEvent.click(within(editor).getByRole('button', { name: 'Add section' }));
+    const form = await screen.findByRole('dialog', { name: 'New section' });
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Energy' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save section' }));
+    await within(editor).findByText('2. Energy');
+    // The check-in behind the editor asked again: its progress names the new section.
+    await waitFor(() => expect(screen.getByTestId('checkin').textContent).toContain('Energy'));
   });
 });

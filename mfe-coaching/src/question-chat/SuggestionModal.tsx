@@ -8,7 +8,7 @@ import { useDialogs } from '@cc/ui/dialogs';
 import { storeOpenOnLoad } from '@cc/ui/open-hint';
 import { useNavigate } from '@cc/ui/router';
 import { findFile, suggestionType } from './suggestion';
-import { createFile, fileCreated, fileIndexQuery } from './api/files';
+import { createFile, fileCreated, fileIndexOf, fileIndexQuery } from './api/files';
 
 export const CREATE_FILE_ERRORS = {
   with: (errors: string) => `Error creating file: ${errors}`,
@@ -47,7 +47,7 @@ export default function SuggestionModal({
   const create = useMutation({ mutationFn: createFile, onSuccess: () => fileCreated(queryClient) });
 
   // A text that names one of the user's files updates it: the form says which, once the files are known.
-  const files = index.data;
+  const files = index.data ? fileIndexOf(index.data) : undefined;
   useEffect(() => {
     if (!files) return;
     const found = suggestionType(text, files);
@@ -77,7 +77,7 @@ export default function SuggestionModal({
     setBusy(true);
     try {
       if (type === 'update') {
-        const existing = findFile(await queryClient.fetchQuery(fileIndexQuery()), where, file);
+        const existing = findFile(fileIndexOf(await queryClient.fetchQuery(fileIndexQuery())), where, file);
         if (!existing) {
           await dialogs.alert({ title: 'Update file', message: CREATE_FILE_ERRORS.notFound });
           return;
