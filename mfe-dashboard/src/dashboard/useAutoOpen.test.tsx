@@ -1,18 +1,23 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { DialogProvider } from '@cc/ui/dialogs';
 import type { OpenOnLoadHint } from '@cc/ui/open-hint';
-import { installFakeApi } from '../testing/fakeApi';
+import { installContractApi } from '@cc/ui/testing/contract-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { AUTO_OPEN_DELAY_MS, AUTO_OPEN_RETRY_MS, useAutoOpen } from './useAutoOpen';
 import { useExplorer } from '../explorer/useExplorer';
 
 function Harness({ hint }: { hint: OpenOnLoadHint | null }) {
+  const [Queries] = useState(withQueries);
   return (
-    <DialogProvider>
-      <Page hint={hint} />
-    </DialogProvider>
+    <Queries>
+      <DialogProvider>
+        <Page hint={hint} />
+      </DialogProvider>
+    </Queries>
   );
 }
 
@@ -35,28 +40,25 @@ function Page({ hint }: { hint: OpenOnLoadHint | null }) {
   );
 }
 
+let api: ReturnType<typeof installContractApi> | null = null;
 /** GET /files answers `lists[n]` on the n-th call (the last one after that). */
 function serve(lists: Record<string, { id: number; name: string; description: string }[]>[]) {
   let n = 0;
-  return installFakeApi(({ method, path, body }) => {
-    if (method === 'GET' && path === '/folders') {
-      const list = lists[Math.min(n, lists.length - 1)]!;
-      return { body: { success: true, folders: Object.keys(list).map((name, position) => ({ name, description: '', position })) } };
-    }
-    if (method === 'GET' && path === '/files') return { body: lists[Math.min(n++, lists.length - 1)] };
-    if (method === 'POST' && path === '/files') {
-      const file = (body as { file: { name: string; folder: string } }).file;
+  const at = () => lists[Math.min(n, lists.length - 1)]!;
+  api = installContractApi({
+    'GET /folders': () => ({ success: true, folders: Object.keys(at()).map((name, position) => ({ name, description: '', position })) }),
+    'GET /files': () => lists[Math.min(n++, lists.length - 1)]!,
+    'POST /files': ({ body }) => {
+      const { file } = body as { file: { name: string; folder: string } };
       return {
-        status: 201,
-        body: {
-          success: true,
-          errors: [],
-          file: { id: 99, name: file.name, folder: file.folder, description: '', position: 0, revision: 1 },
-        },
+        success: true,
+        errors: [],
+        file: { id: 99, name: file.name, folder: file.folder, description: '', position: 0, revision: 1 },
+        folder_created: false,
       };
-    }
-    return undefined;
+    },
   });
+  return api;
 }
 
 const flush = () =>
@@ -81,6 +83,9 @@ beforeEach(() => {
 afterEach(() => {
   for (const spy of nativeDialogs) expect(spy).not.toHaveBeenCalled();
   cleanup();
+  api?.assertNoViolations();
+  api?.uninstall();
+  api = null;
   jest.useRealTimers();
   jest.restoreAllMocks();
 });

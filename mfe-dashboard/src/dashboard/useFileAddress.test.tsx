@@ -1,11 +1,12 @@
 /** @jest-environment jsdom */
 import '@cc/ui/testing/text-encoding';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { aboutMeAddress, fileAddress } from '@cc/contracts/addresses';
 import { MemoryRouter, useLocation, useNavigate } from '@cc/ui/router';
 import { useExplorer } from '../explorer/useExplorer';
-import { installFakeApi } from '../testing/fakeApi';
+import { installContractApi } from '@cc/ui/testing/contract-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { useFileAddress } from './useFileAddress';
 
@@ -51,32 +52,37 @@ const list: Record<string, { id: number; name: string; description: string }[]> 
     { id: 9, name: 'b (2).md', description: '' },
   ],
 };
+let api: ReturnType<typeof installContractApi> | null = null;
 function serve() {
-  return installFakeApi(({ method, path }) => {
-    if (method === 'GET' && path === '/folders')
-      return { body: { success: true, folders: [{ name: 'work', description: '', position: 0 }] } };
-    if (method === 'GET' && path === '/files') return { body: list };
-    return undefined;
+  api = installContractApi({
+    'GET /folders': () => ({ success: true, folders: [{ name: 'work', description: '', position: 0 }] }),
+    'GET /files': () => list,
   });
+  return api;
 }
 const at = (address: string) =>
   render(
     <MemoryRouter initialEntries={[address]}>
       <Page />
     </MemoryRouter>,
+    { wrapper: withQueries() },
   );
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 const text = (id: string) => screen.getByTestId(id).textContent;
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  api?.assertNoViolations();
+  api?.uninstall();
+  api = null;
+});
 
 describe('the open file in the address', () => {
   it('opens the file the address names as soon as the list is there, saying so meanwhile', async () => {
     serve();
     at('/dashboard?folder=work&file=a.md');
     expect([text('open'), text('opening')]).toEqual(['none', 'a.md']);
-    await settle();
-    expect([text('open'), text('opening')]).toEqual(['8:work/a.md', '']);
+    await waitFor(() => expect([text('open'), text('opening')]).toEqual(['8:work/a.md', '']));
     expect(text('address')).toBe('/dashboard?folder=work&file=a.md');
   });
 
@@ -94,8 +100,9 @@ describe('the open file in the address', () => {
   it('a file that is gone leaves the About me view, with no question asked', async () => {
     const api = serve();
     at('/dashboard?folder=work&file=gone.md');
-    await settle();
-    expect([text('open'), text('opening')]).toEqual(['none', '']);
+    await waitFor(() => expect([text('open'), text('opening')]).toEqual(['none', '']));
+    // Looked for once more in a fresh list first.
+    expect(api.find('GET', '/files')).toHaveLength(2);
     expect(api.find('POST', '/files')).toHaveLength(0);
   });
 

@@ -2,11 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { installFakeApi } from '../testing/fakeApi';
 import {
   dialogNamed,
   explorerRoot,
-  fakeFiles,
+  checkContract,
+  serveFolders,
   folderRow,
   folderToggle,
   forbidNativeDialogs,
@@ -27,6 +27,7 @@ beforeEach(() => {
 afterEach(() => {
   noNativeDialogs();
   cleanup();
+  checkContract();
   jest.restoreAllMocks();
 });
 
@@ -65,7 +66,7 @@ async function pick(menu: string, item: string): Promise<HTMLElement> {
 
 describe('+ Folder', () => {
   it('asks for the name, reporting a missing, taken or bad name as it is typed, then for the description', async () => {
-    const api = installFakeApi(fakeFiles([{ name: 'career-goals' }]).handler);
+    const api = serveFolders([{ name: 'career-goals' }]);
     await renderExplorer('career-goals');
     const add = screen.getByRole('button', { name: '+ Folder' });
 
@@ -110,7 +111,7 @@ describe('+ Folder', () => {
   });
 
   it('Cancel at the description creates nothing', async () => {
-    const api = installFakeApi(fakeFiles([]).handler);
+    const api = serveFolders([]);
     render(<Harness />);
     await user.click(await screen.findByRole('button', { name: '+ Folder' }));
     await user.type(within(await dialogNamed('New folder')).getByLabelText('Folder name:'), 'goals{Enter}');
@@ -121,7 +122,7 @@ describe('+ Folder', () => {
   });
 
   it("reports the server's errors, 'Unknown error' and a network failure in the spec's words", async () => {
-    const api = installFakeApi(fakeFiles([]).handler);
+    const api = serveFolders([]);
     render(<Harness />);
     const add = await screen.findByRole('button', { name: '+ Folder' });
     const create = async (name: string) => {
@@ -155,7 +156,7 @@ describe('+ Folder', () => {
 
 describe('file dialogs', () => {
   it('creates a file from the modal: a missing or bad name is reported in it, underscores become spaces, .md appended', async () => {
-    const api = installFakeApi(fakeFiles([{ name: 'career-goals', files: [{ id: 1, name: 'plan.md', description: '' }] }]).handler);
+    const api = serveFolders([{ name: 'career-goals', files: [{ id: 1, name: 'plan.md', description: '' }] }]);
     await renderExplorer('career-goals');
     await user.click(await folderToggle('career-goals'));
     await user.click(screen.getByRole('button', { name: 'Add new file...' }));
@@ -188,17 +189,15 @@ describe('file dialogs', () => {
   });
 
   it('renames through an in-app prompt (.md appended; cancel or empty aborts; a taken name is reported); the open file follows', async () => {
-    const api = installFakeApi(
-      fakeFiles([
-        {
-          name: 'notes',
-          files: [
-            { id: 7, name: 'draft.md', description: '' },
-            { id: 8, name: 'other.md', description: '' },
-          ],
-        },
-      ]).handler,
-    );
+    const api = serveFolders([
+      {
+        name: 'notes',
+        files: [
+          { id: 7, name: 'draft.md', description: '' },
+          { id: 8, name: 'other.md', description: '' },
+        ],
+      },
+    ]);
     await renderExplorer('notes');
     await user.click(await folderToggle('notes'));
     await user.click(screen.getByRole('button', { name: 'draft.md' }));
@@ -240,7 +239,7 @@ describe('file dialogs', () => {
   });
 
   it('a failed rename is reported in an alert with the spec text', async () => {
-    const api = installFakeApi(fakeFiles([{ name: 'notes', files: [{ id: 7, name: 'draft.md', description: '' }] }]).handler);
+    const api = serveFolders([{ name: 'notes', files: [{ id: 7, name: 'draft.md', description: '' }] }]);
     await renderExplorer('notes');
     await user.click(await folderToggle('notes'));
     await pick('Actions for draft.md', 'Rename');
@@ -253,7 +252,7 @@ describe('file dialogs', () => {
   });
 
   it('deletes a file after an in-app confirmation whose focus starts on Cancel', async () => {
-    const api = installFakeApi(fakeFiles([{ name: 'notes', files: [{ id: 7, name: 'draft.md', description: '' }] }]).handler);
+    const api = serveFolders([{ name: 'notes', files: [{ id: 7, name: 'draft.md', description: '' }] }]);
     await renderExplorer('notes');
     await user.click(await folderToggle('notes'));
     const menu = await pick('Actions for draft.md', 'Delete');
@@ -272,7 +271,7 @@ describe('file dialogs', () => {
   });
 
   it('says "File ID missing." in an alert when a file has no id', async () => {
-    installFakeApi(fakeFiles([{ name: 'odd', files: [{ name: 'ghost.md', description: '' } as FakeFile] }]).handler);
+    serveFolders([{ name: 'odd', files: [{ name: 'ghost.md', description: '' } as FakeFile] }]);
     await renderExplorer('odd');
     await user.click(await folderToggle('odd'));
     for (const item of ['Rename', 'Delete', 'Edit description']) {
@@ -285,18 +284,16 @@ describe('file dialogs', () => {
 
 describe('folder dialogs', () => {
   it('deletes an empty folder without confirmation; otherwise confirms, and an open file inside is closed', async () => {
-    const api = installFakeApi(
-      fakeFiles([
-        { name: 'empty' },
-        {
-          name: 'full',
-          files: [
-            { id: 3, name: 'a.md', description: '' },
-            { id: 4, name: 'b.md', description: '' },
-          ],
-        },
-      ]).handler,
-    );
+    const api = serveFolders([
+      { name: 'empty' },
+      {
+        name: 'full',
+        files: [
+          { id: 3, name: 'a.md', description: '' },
+          { id: 4, name: 'b.md', description: '' },
+        ],
+      },
+    ]);
     await renderExplorer('empty');
     await pick('Actions for folder empty', 'Delete folder');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -320,9 +317,7 @@ describe('folder dialogs', () => {
   });
 
   it('Edit name reports a taken or empty name as it is typed, then renames; the open file follows', async () => {
-    const api = installFakeApi(
-      fakeFiles([{ name: 'goals', files: [{ id: 3, name: 'a.md', description: '' }] }, { name: 'archive' }]).handler,
-    );
+    const api = serveFolders([{ name: 'goals', files: [{ id: 3, name: 'a.md', description: '' }] }, { name: 'archive' }]);
     await renderExplorer('goals');
     await user.click(await folderToggle('goals'));
     await user.click(screen.getByRole('button', { name: 'a.md' }));
@@ -350,7 +345,7 @@ describe('folder dialogs', () => {
   });
 
   it('a failed save alerts over the edit dialog with one backdrop; closing the alert gives the dialog back as it was', async () => {
-    const api = installFakeApi(fakeFiles([{ name: 'goals' }]).handler);
+    const api = serveFolders([{ name: 'goals' }]);
     await renderExplorer('goals');
     await pick('Actions for folder goals', 'Edit name');
     const dialog = await dialogNamed('Edit folder "goals"');

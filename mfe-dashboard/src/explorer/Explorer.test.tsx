@@ -1,8 +1,18 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { installFakeApi } from '../testing/fakeApi';
-import { explorerRoot, fakeFiles, folderToggle, forbidNativeDialogs, Harness } from './testing/explorerHarness';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { invalidateRoutes, routeKey } from '@cc/client/query';
+import { testQueryClient } from '@cc/ui/testing/queries';
+import {
+  checkContract,
+  dialogNamed,
+  explorerRoot,
+  folderToggle,
+  forbidNativeDialogs,
+  Harness,
+  serveFolders,
+} from './testing/explorerHarness';
 
 let noNativeDialogs: () => void;
 beforeEach(() => {
@@ -11,12 +21,13 @@ beforeEach(() => {
 afterEach(() => {
   noNativeDialogs();
   cleanup();
+  checkContract();
   jest.restoreAllMocks();
 });
 
 describe('explorer', () => {
   it('shows the empty state text when there are no folders', async () => {
-    installFakeApi(fakeFiles([]).handler);
+    serveFolders([]);
     render(<Harness />);
     expect(await screen.findByText('No folders yet. Click "+ Folder" to create one.')).toBeTruthy();
     for (const label of ['+ Folder', 'About me', 'Suggested folders'])
@@ -24,7 +35,7 @@ describe('explorer', () => {
   });
 
   it('orders folders by GET /folders positions, not by the keys of GET /files', async () => {
-    installFakeApi(fakeFiles([{ name: 'work-profile' }, { name: '2024' }, { name: 'career-goals' }]).handler);
+    serveFolders([{ name: 'work-profile' }, { name: '2024' }, { name: 'career-goals' }]);
     render(<Harness />);
     await screen.findByText('work-profile');
     expect(screen.getAllByTestId('explorer-folder').map((el) => el.getAttribute('data-folder-name'))).toEqual([
@@ -35,7 +46,7 @@ describe('explorer', () => {
   });
 
   it('starts with every folder collapsed; a click on the header toggles it', async () => {
-    installFakeApi(fakeFiles([{ name: 'interview-stories', files: [{ id: 1, name: 'migration.md', description: '' }] }]).handler);
+    serveFolders([{ name: 'interview-stories', files: [{ id: 1, name: 'migration.md', description: '' }] }]);
     render(<Harness />);
     const toggle = await folderToggle('interview-stories');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -54,7 +65,7 @@ describe('explorer', () => {
   });
 
   it('keeps an open menu (and the focus in it) when the drag-and-drop lists arrive', async () => {
-    installFakeApi(fakeFiles([{ name: 'notes', files: [{ id: 1, name: 'plan.md', description: '' }] }]).handler);
+    serveFolders([{ name: 'notes', files: [{ id: 1, name: 'plan.md', description: '' }] }]);
     render(<Harness />);
     fireEvent.click(await folderToggle('notes'));
     expect(explorerRoot().getAttribute('data-dnd')).toBe('off');
@@ -92,17 +103,15 @@ describe('explorer', () => {
   it('truncates file labels longer than 24 characters to 21 plus an ellipsis, with the full name as title', async () => {
     const long = 'quarterly leadership review notes.md'; // 36 characters
     const exact = 'twenty four characters.m'; // 24 characters: kept
-    installFakeApi(
-      fakeFiles([
-        {
-          name: 'notes',
-          files: [
-            { id: 1, name: long, description: '' },
-            { id: 2, name: exact, description: '' },
-          ],
-        },
-      ]).handler,
-    );
+    serveFolders([
+      {
+        name: 'notes',
+        files: [
+          { id: 1, name: long, description: '' },
+          { id: 2, name: exact, description: '' },
+        ],
+      },
+    ]);
     render(<Harness />);
     fireEvent.click(await folderToggle('notes'));
     const truncated = screen.getByText(`${long.slice(0, 21)}…`);
@@ -114,7 +123,7 @@ describe('explorer', () => {
   });
 
   it('About me closes the open file', async () => {
-    installFakeApi(fakeFiles([{ name: 'notes', files: [{ id: 7, name: 'draft.md', description: '' }] }]).handler);
+    serveFolders([{ name: 'notes', files: [{ id: 7, name: 'draft.md', description: '' }] }]);
     render(<Harness />);
     fireEvent.click(await folderToggle('notes'));
     fireEvent.click(screen.getByRole('button', { name: 'draft.md' }));
@@ -124,5 +133,43 @@ describe('explorer', () => {
     expect(screen.getByRole('button', { name: 'About me' }).getAttribute('aria-pressed')).toBe('true');
     // Nothing to confirm: no dialog.
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('explorer: the lists are the query cache', () => {
+  it('shows what another page changed once that page invalidates the listing', async () => {
+    const served = serveFolders([{ name: 'notes', files: [{ id: 1, name: 'plan.md', description: '' }] }]);
+    const client = testQueryClient();
+    render(<Harness client={client} />);
+    fireEvent.click(await folderToggle('notes'));
+    expect(screen.getByRole('button', { name: 'plan.md' })).toBeTruthy();
+    // Another page (a brag document, a coaching suggestion) wrote a file and says so.
+    await act(async () => {
+      await fetch('/files', {
+        method: 'POST',
+        body: JSON.stringify({ file: { name: 'brag.md', folder: 'notes', description: '', content: '' } }),
+      });
+      await invalidateRoutes(client, 'GET /files');
+    });
+    expect(await screen.findByRole('button', { name: 'brag.md' })).toBeTruthy();
+    expect(served.find('GET', '/files')).toHaveLength(2);
+  });
+
+  it('a write the explorer makes edits the cached answers: every reader sees it, nothing is read again', async () => {
+    const served = serveFolders([{ name: 'notes' }]);
+    const client = testQueryClient();
+    const user = userEvent.setup();
+    render(<Harness client={client} />);
+    await user.click(await screen.findByRole('button', { name: '+ Folder' }));
+    await user.type(within(await dialogNamed('New folder')).getByLabelText('Folder name:'), 'goals{Enter}');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('goals')).toBeTruthy();
+    expect(client.getQueryData<{ folders: { name: string }[] }>(routeKey('GET /folders'))!.folders.map((f) => f.name)).toEqual([
+      'notes',
+      'goals',
+    ]);
+    expect(client.getQueryData(routeKey('GET /files'))).toEqual({ notes: [], goals: [] });
+    expect(served.find('GET', '/folders')).toHaveLength(1);
+    expect(served.find('GET', '/files')).toHaveLength(1);
   });
 });

@@ -1,68 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FileSummary, FilesIndexAnswer, Folder } from '@cc/contracts';
-import { fetchFolders } from './api/folders';
-import { fetchFileIndex } from './api/files';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import { fileIndexQuery, type FileIndex, type FileSummary } from './api/files';
+import { foldersQuery } from './api/folders';
 import { nameKey } from './labels';
+import { findFolder, listingEdits, listingMerger, move, type ExplorerFolder } from './listing';
 import { dropOrphanFileDrafts } from '../workspace/orphanDrafts';
 
-/** A folder as the explorer shows it: GET /folders order, its files from GET /files by position. */
-export interface ExplorerFolder {
-  name: string;
-  description: string;
-  files: FileSummary[];
-}
+export { findFile, findFolder, mergeListing, type ExplorerFolder, type FileLocation } from './listing';
 
 export type ExplorerStatus = 'loading' | 'ready' | 'error';
 
 /** Files a folder shows at first when expanded; "Show more" adds this many again. */
 export const FILE_PAGE = 200;
-
-/**
- * Folders in GET /folders order (positions), each with its files from GET /files. The order
- * never comes from the keys of GET /files: browsers put integer-like keys ("2024") first.
- */
-export function mergeListing(folders: Pick<Folder, 'name' | 'description' | 'position'>[], index: FilesIndexAnswer): ExplorerFolder[] {
-  const byKey = new Map<string, FileSummary[]>();
-  for (const [name, files] of Object.entries(index)) if (Array.isArray(files)) byKey.set(nameKey(name), files);
-  const sorted = [...folders].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
-  const out: ExplorerFolder[] = sorted.map((f) => ({
-    name: f.name,
-    description: f.description ?? '',
-    files: byKey.get(nameKey(f.name)) ?? [],
-  }));
-  const seen = new Set(out.map((f) => nameKey(f.name)));
-  // A folder GET /files knows but GET /folders did not list (created in between): keep it, at the end.
-  for (const [name, files] of Object.entries(index)) {
-    if (!seen.has(nameKey(name)) && Array.isArray(files)) out.push({ name, description: '', files });
-  }
-  return out;
-}
-
-export interface FileLocation {
-  folder: ExplorerFolder;
-  file: FileSummary;
-  index: number;
-}
-
-export function findFile(folders: readonly ExplorerFolder[], id: number): FileLocation | null {
-  for (const folder of folders) {
-    const index = folder.files.findIndex((f) => f.id === id);
-    if (index >= 0) return { folder, file: folder.files[index]!, index };
-  }
-  return null;
-}
-
-export function findFolder(folders: readonly ExplorerFolder[], name: string): ExplorerFolder | undefined {
-  const key = nameKey(name);
-  return folders.find((f) => nameKey(f.name) === key);
-}
-
-function move<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = list.slice();
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item as T);
-  return next;
-}
 
 export interface Explorer {
   status: ExplorerStatus;
@@ -79,7 +28,7 @@ export interface Explorer {
   /** How many of a folder's files are rendered (long folders are shown a page at a time). */
   fileLimit: (name: string) => number;
   showMore: (name: string) => void;
-  addFolder: (folder: { name: string; description?: string }) => void;
+  addFolder: (folder: { name: string; description?: string; position?: number }) => void;
   updateFolder: (name: string, changes: { name: string; description: string }) => void;
   removeFolder: (name: string) => void;
   /** Returns the new order of names, or null when nothing moved. */
@@ -91,46 +40,64 @@ export interface Explorer {
   moveFile: (folder: string, from: number, to: number) => number[] | null;
 }
 
-/** The explorer's data: loads GET /folders and GET /files together; local updates after each successful call. */
+/**
+ * Each visit shows the cached lists at once and asks again (the lists change in other tabs and
+ * pages); an unchanged GET /files comes back as a 304, its body from the browser's HTTP cache.
+ */
+const FOLDERS = { ...foldersQuery(), staleTime: 0 };
+
+/** GET /files; after each listing, the unsaved drafts of files that are gone are dropped. */
+const FILES = (() => {
+  const query = fileIndexQuery();
+  const list = query.queryFn as QueryFunction<FileIndex, QueryKey>;
+  const queryFn: QueryFunction<FileIndex, QueryKey> = async (context) => {
+    // A draft written after the request left may be of a file the listing cannot know yet.
+    const listedAt = Date.now();
+    const index = await list(context);
+    dropOrphanFileDrafts(
+      Object.values(index).flatMap((files) => files.map((f) => f.id)),
+      listedAt,
+    );
+    return index;
+  };
+  return { ...query, queryFn, staleTime: 0 };
+})();
+
+/**
+ * The explorer's data: GET /folders and GET /files through the page's QueryClient, merged; its
+ * writes edit those cached answers (listing.ts) once the server took them. Which folders are
+ * expanded, how many files a long one shows and what to scroll to are this page's own state.
+ */
 export function useExplorer(): Explorer {
-  const [folders, setFolders] = useState<ExplorerFolder[]>([]);
-  const [status, setStatus] = useState<ExplorerStatus>('loading');
+  const client = useQueryClient();
+  const folderQuery = useQuery(FOLDERS);
+  const fileQuery = useQuery(FILES);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [limits, setLimits] = useState<ReadonlyMap<string, number>>(() => new Map());
   const [revealTarget, setRevealTarget] = useState<Explorer['revealTarget']>(null);
-  const ref = useRef<ExplorerFolder[]>(folders);
-  const loadSeq = useRef(0);
+  const [merge] = useState(listingMerger);
 
-  const commit = useCallback((next: ExplorerFolder[]) => {
-    ref.current = next;
-    setFolders(next);
-  }, []);
-  const update = useCallback((fn: (list: ExplorerFolder[]) => ExplorerFolder[]) => commit(fn(ref.current)), [commit]);
+  const folders = merge(folderQuery.data?.folders, fileQuery.data);
+  const status: ExplorerStatus =
+    folderQuery.data && fileQuery.data ? 'ready' : folderQuery.isError || fileQuery.isError ? 'error' : 'loading';
+
+  // The cache, not the last render: timers and async handlers see a write made a moment ago.
+  const current = useCallback(
+    () => merge(client.getQueryData(FOLDERS.queryKey)?.folders, client.getQueryData(FILES.queryKey)),
+    [client, merge],
+  );
+  const currentRef = useRef(current);
+  currentRef.current = current;
 
   const reload = useCallback(async () => {
-    const seq = ++loadSeq.current;
-    const listedAt = Date.now();
     try {
-      const [folderAnswer, index] = await Promise.all([fetchFolders(), fetchFileIndex()]);
-      if (seq !== loadSeq.current) return ref.current;
-      const next = mergeListing(folderAnswer.folders ?? [], index ?? {});
-      commit(next);
-      setStatus('ready');
-      dropOrphanFileDrafts(
-        next.flatMap((f) => f.files.map((file) => file.id)),
-        listedAt,
-      );
-      return next;
+      const [folderAnswer, index] = await Promise.all([client.fetchQuery(FOLDERS), client.fetchQuery(FILES)]);
+      return merge(folderAnswer.folders, index);
     } catch {
       // Folder and file loads fail silently (the explorer keeps what it had; docs/dashboard.md#messages).
-      if (seq === loadSeq.current) setStatus((s) => (s === 'loading' ? 'error' : s));
       return null;
     }
-  }, [commit]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  }, [client, merge]);
 
   const toggle = useCallback((name: string) => {
     setExpanded((prev) => {
@@ -151,7 +118,7 @@ export function useExplorer(): Explorer {
       expand(name);
       if (fileId !== undefined) {
         // Make sure the row is rendered when the folder is long.
-        const folder = findFolder(ref.current, name);
+        const folder = findFolder(currentRef.current(), name);
         const index = folder ? folder.files.findIndex((f) => f.id === fileId) : -1;
         if (index >= FILE_PAGE) setLimits((prev) => new Map(prev).set(nameKey(name), Math.ceil((index + 1) / FILE_PAGE) * FILE_PAGE));
       }
@@ -160,92 +127,72 @@ export function useExplorer(): Explorer {
     [expand],
   );
 
-  const renameKey = <V>(prev: ReadonlyMap<string, V> | ReadonlySet<string>, from: string, to: string) => {
-    if (from === to) return prev;
-    if (prev instanceof Set) {
-      if (!prev.has(from)) return prev;
-      const next = new Set(prev);
-      next.delete(from);
-      next.add(to);
-      return next;
-    }
-    const map = prev as ReadonlyMap<string, V>;
-    if (!map.has(from)) return prev;
-    const next = new Map(map);
-    next.set(to, map.get(from) as V);
-    next.delete(from);
-    return next;
-  };
-
-  const api = useMemo<Omit<Explorer, 'status' | 'folders' | 'revealTarget' | 'isExpanded' | 'fileLimit'>>(
-    () => ({
-      current: () => ref.current,
+  const actions = useMemo<Omit<Explorer, 'status' | 'folders' | 'revealTarget' | 'isExpanded' | 'fileLimit'>>(() => {
+    const edits = listingEdits(client);
+    return {
+      current,
       reload,
       toggle,
       reveal,
       showMore: (name) => setLimits((prev) => new Map(prev).set(nameKey(name), (prev.get(nameKey(name)) ?? FILE_PAGE) + FILE_PAGE)),
       addFolder: (folder) => {
-        if (findFolder(ref.current, folder.name)) return;
-        update((list) => [...list, { name: folder.name, description: folder.description ?? '', files: [] }]);
+        if (findFolder(current(), folder.name)) return;
+        edits.addFolder({ name: folder.name, description: folder.description ?? '', position: folder.position });
       },
       updateFolder: (name, changes) => {
         const from = nameKey(name);
         const to = nameKey(changes.name);
-        update((list) => list.map((f) => (nameKey(f.name) === from ? { ...f, name: changes.name, description: changes.description } : f)));
-        setExpanded((prev) => renameKey(prev, from, to) as ReadonlySet<string>);
-        setLimits((prev) => renameKey(prev, from, to) as ReadonlyMap<string, number>);
+        edits.updateFolder(name, changes);
+        setExpanded((prev) => renameKey(prev, from, to));
+        setLimits((prev) => renameKey(prev, from, to));
       },
-      removeFolder: (name) => {
-        const key = nameKey(name);
-        update((list) => list.filter((f) => nameKey(f.name) !== key));
-      },
+      removeFolder: (name) => edits.removeFolder(name),
       moveFolder: (from, to) => {
-        const list = ref.current;
+        const list = current();
         if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return null;
         const next = move(list, from, to);
-        commit(next);
+        edits.orderFolders(next);
         return next.map((f) => f.name);
       },
       addFile: (folder, file) => {
-        const key = nameKey(folder);
-        if (!findFolder(ref.current, folder)) {
-          // POST /files creates a missing folder (folder_created): show it at the end.
-          update((list) => [...list, { name: folder, description: '', files: [file] }]);
-          return;
-        }
-        update((list) =>
-          list.map((f) =>
-            nameKey(f.name) === key ? { ...f, files: f.files.some((x) => x.id === file.id) ? f.files : [...f.files, file] } : f,
-          ),
-        );
+        // POST /files creates a missing folder (folder_created): it shows at the end.
+        if (!findFolder(current(), folder)) edits.addFolder({ name: folder, description: '' });
+        edits.addFile(folder, file);
       },
-      updateFile: (id, changes) => {
-        update((list) =>
-          list.map((f) =>
-            f.files.some((x) => x.id === id) ? { ...f, files: f.files.map((x) => (x.id === id ? { ...x, ...changes } : x)) } : f,
-          ),
-        );
-      },
-      removeFile: (id) => {
-        update((list) => list.map((f) => (f.files.some((x) => x.id === id) ? { ...f, files: f.files.filter((x) => x.id !== id) } : f)));
-      },
+      updateFile: (id, changes) => edits.updateFile(id, changes),
+      removeFile: (id) => edits.removeFile(id),
       moveFile: (folder, from, to) => {
-        const target = findFolder(ref.current, folder);
+        const target = findFolder(current(), folder);
         if (!target || from === to || from < 0 || to < 0 || from >= target.files.length || to >= target.files.length) return null;
         const files = move(target.files, from, to);
-        update((list) => list.map((f) => (f === target ? { ...f, files } : f)));
+        edits.orderFiles(target.name, files);
         return files.map((f) => f.id);
       },
-    }),
-    [reload, toggle, reveal, update, commit],
-  );
+    };
+  }, [client, current, reload, toggle, reveal]);
 
   return {
-    ...api,
+    ...actions,
     status,
     folders,
     revealTarget,
     isExpanded: (name) => expanded.has(nameKey(name)),
     fileLimit: (name) => limits.get(nameKey(name)) ?? FILE_PAGE,
   };
+}
+
+/** A folder's expanded flag or page count follows its rename. */
+function renameKey<S extends ReadonlySet<string> | ReadonlyMap<string, number>>(prev: S, from: string, to: string): S {
+  if (from === to || !prev.has(from)) return prev;
+  if (prev instanceof Set) {
+    const next = new Set(prev);
+    next.delete(from);
+    next.add(to);
+    return next as unknown as S;
+  }
+  const map = prev as ReadonlyMap<string, number>;
+  const next = new Map(map);
+  next.set(to, map.get(from)!);
+  next.delete(from);
+  return next as unknown as S;
 }

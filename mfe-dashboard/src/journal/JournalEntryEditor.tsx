@@ -1,7 +1,8 @@
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { AUTOSAVE_DELAYS_MS, EditorPane, useAutosavedText, type EditorPaneHandle } from '@cc/ui';
 import { staleText } from '../shared/saveGuard';
-import { fetchJournalEntry, saveJournalEntry } from './api/journal';
+import { journalEntryQuery, readJournalEntry, saveJournalEntry } from './api/journal';
 import { ConflictPanel } from '@cc/ui';
 import { sessionUserScope } from './session-user';
 
@@ -34,16 +35,17 @@ const LOADING_NOTE = (
  * pending. The unsaved draft is kept under the signed-in user's key, so that is found first.
  */
 export function JournalEntryEditor(props: JournalEntryEditorProps) {
+  const client = useQueryClient();
   const [user, setUser] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    void sessionUserScope().then((scope) => {
+    void sessionUserScope(client).then((scope) => {
       if (current) setUser(scope);
     });
     return () => {
       current = false;
     };
-  }, []);
+  }, [client]);
   if (user === null) {
     return (
       <div className="journal-entry" data-testid="journal-entry" data-date={props.date}>
@@ -60,6 +62,7 @@ export function JournalEntryEditor(props: JournalEntryEditorProps) {
  * like a file's content: a stale tab gets the conflict, not the last word.
  */
 function JournalEntryText({ date, onSaved, ref, user }: JournalEntryEditorProps & { user: string }) {
+  const client = useQueryClient();
   const paneRef = useRef<EditorPaneHandle>(null);
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
@@ -74,13 +77,14 @@ function JournalEntryText({ date, onSaved, ref, user }: JournalEntryEditorProps 
     getText: typed,
     getLength: () => paneRef.current?.getLength() ?? textRef.current?.length ?? null,
     load: async (signal) => {
-      const { entry: loaded } = await fetchJournalEntry(date, signal);
-      return { text: loaded?.content ?? '', base: loaded?.revision };
+      const { entry: loaded } = await readJournalEntry(client, date, signal);
+      return { text: loaded.content, base: loaded.revision };
     },
     save: async (content, revision, { keepalive, saveId }) => {
       const answer = await saveJournalEntry(date, content, { revision, saveId }, { keepalive });
+      client.setQueryData(journalEntryQuery(date).queryKey, answer);
       onSavedRef.current?.(date, content.trim() !== '');
-      return answer?.entry?.revision;
+      return answer.entry.revision;
     },
     conflictOf: (error) => {
       const stale = staleText(error, 'content');

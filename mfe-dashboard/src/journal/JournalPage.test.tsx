@@ -1,25 +1,67 @@
 /** @jest-environment jsdom */
 // First: it provides TextEncoder (jsdom has none), which react-router needs when it loads.
-import { FakeWorkspaceApi } from '../testing/fakeWorkspaceApi';
+import { WorkspaceApi, guardedSave, staleAnswer } from '../testing/workspaceApi';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { resetChatStatusCache } from '@cc/ui';
-import { resetSessionUserScope } from './session-user';
+import { withQueries } from '@cc/ui/testing/queries';
 import { journalDraftKey } from './JournalEntryEditor';
 import JournalPage from './JournalPage';
 
-let api: FakeWorkspaceApi;
+/** svc-files' journal: the entries by date, each guarded like a file's text (an entry not here is at revision 0). */
+class JournalApi extends WorkspaceApi {
+  readonly journal = new Map<string, string>();
+  /** The entries' revisions and save ids (an entry without one here is at revision 1). */
+  readonly journalMeta = new Map<string, { revision: number; saveId?: string }>();
+
+  #entry(date: string) {
+    const meta = this.journalMeta.get(date) ?? { revision: this.journal.has(date) ? 1 : 0 };
+    return { text: this.journal.get(date) ?? '', revision: meta.revision, saveId: meta.saveId };
+  }
+
+  serve(): this {
+    return this.install({
+      'GET /auth/session': () => ({ success: true, user: { id: 42, email: 'a@b.c', is_admin: false }, csrf_token: 't' }),
+      'GET /journal': () => ({
+        success: true,
+        entries: [...this.journal]
+          .filter(([, content]) => content.trim())
+          .map(([date]) => ({ date }))
+          .sort((a, b) => a.date.localeCompare(b.date)),
+      }),
+      'GET /journal/{date}': ({ params }) => {
+        const { text, revision } = this.#entry(params.date!);
+        return { success: true, entry: { date: params.date!, content: text, revision } };
+      },
+      'POST /journal/{date}/save': ({ params, body }) => {
+        const date = params.date!;
+        const { content, ...guard } = body as { content: string; revision?: number; save_id?: string };
+        // A first save creates the entry (revision 1), even of the same empty text.
+        const next = this.journal.has(date)
+          ? guardedSave(this.#entry(date), content, guard)
+          : { text: content, revision: 1, saveId: guard.save_id };
+        if (next === 'stale')
+          return staleAnswer('content', 'This journal entry was changed elsewhere (another tab or device).', this.#entry(date));
+        this.journal.set(date, next.text);
+        this.journalMeta.set(date, { revision: next.revision, saveId: next.saveId });
+        return { success: true, entry: { date, content: next.text, revision: next.revision } };
+      },
+    });
+  }
+}
+
+let api: JournalApi;
 
 beforeEach(() => {
   localStorage.clear();
   resetChatStatusCache();
-  resetSessionUserScope();
   document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
-  api = new FakeWorkspaceApi().install();
+  api = new JournalApi();
   api.journal.set('2026-01-02', 'An older entry');
   api.journal.set('2026-01-05', 'Started the week.');
+  api.serve();
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
@@ -40,6 +82,7 @@ function renderJournal(date = '2026-01-05') {
         <Route path="/journal/:date" element={<JournalPage />} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: withQueries() },
   );
 }
 
@@ -76,6 +119,7 @@ describe('JournalPage', () => {
           />
         </Routes>
       </MemoryRouter>,
+      { wrapper: withQueries() },
     );
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe(`/journal/${today}`));
     expect(screen.getByTestId('journal-root').getAttribute('data-date')).toBe(today);
@@ -109,7 +153,9 @@ describe('JournalPage', () => {
     expect(saves()[0]!.path).toBe('/journal/2026-01-07/save');
     expect(saves()[0]!.body).toEqual({ content: 'A new day.', revision: 0, save_id: expect.any(String) });
     await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Saved'));
-    expect(day('2026-01-07').getAttribute('data-has-entry')).toBe('true');
+    // The calendar's cached list of dates marks the day: no second GET /journal.
+    await waitFor(() => expect(day('2026-01-07').getAttribute('data-has-entry')).toBe('true'));
+    expect(api.requests.filter((r) => r.path === '/journal')).toHaveLength(1);
     expect(localStorage.getItem(journalDraftKey('42', '2026-01-07'))).toBeNull();
   });
 

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@cc/ui/router';
 import { errorMessage } from '@cc/client';
 import { ChatPanel } from '@cc/ui';
-import { fetchJournalDates } from './api/journal';
+import { journalDatesQuery, type JournalDates } from './api/journal';
 import { JournalCalendar } from './JournalCalendar';
 import { JournalEntryEditor, type JournalEntryHandle } from './JournalEntryEditor';
 import { addDays, isIsoDate, localIsoDate, longDate } from '@cc/contracts/periods';
@@ -23,8 +24,10 @@ export default function JournalPage() {
   const valid = param === undefined || isIsoDate(param);
   const date = param !== undefined && valid ? param : today;
   const entryRef = useRef<JournalEntryHandle>(null);
-  const [entries, setEntries] = useState<ReadonlySet<string>>(new Set());
-  const [entriesError, setEntriesError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const dates = useQuery(journalDatesQuery());
+  const entries = useMemo<ReadonlySet<string>>(() => new Set(dates.data?.entries.map((e) => e.date)), [dates.data]);
+  const entriesError = dates.isError ? errorMessage(dates.error) : null;
 
   useEffect(() => {
     document.title = journalTitle(date);
@@ -35,30 +38,17 @@ export default function JournalPage() {
     if (param === undefined) navigate(`/journal/${today}`, { replace: true });
   }, [param, today, navigate]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchJournalDates(controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        setEntries(new Set((answer.entries ?? []).map((e) => e.date)));
-        setEntriesError(null);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setEntriesError(errorMessage(error));
-      },
-    );
-    return () => controller.abort();
-  }, []);
-
-  const onSaved = useCallback((saved: string, hasText: boolean) => {
-    setEntries((current) => {
-      if (current.has(saved) === hasText) return current;
-      const next = new Set(current);
-      if (hasText) next.add(saved);
-      else next.delete(saved);
-      return next;
-    });
-  }, []);
+  // A save marks or clears its day in the cached list of dates: the calendar follows at once.
+  const onSaved = useCallback(
+    (saved: string, hasText: boolean) => {
+      client.setQueryData<JournalDates>(journalDatesQuery().queryKey, (answer) => {
+        if (!answer || answer.entries.some((e) => e.date === saved) === hasText) return answer;
+        const others = answer.entries.filter((e) => e.date !== saved);
+        return { ...answer, entries: hasText ? [...others, { date: saved }].sort((a, b) => a.date.localeCompare(b.date)) : others };
+      });
+    },
+    [client],
+  );
 
   const go = useCallback((target: string) => navigate(`/journal/${target}`), [navigate]);
 

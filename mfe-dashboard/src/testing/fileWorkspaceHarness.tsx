@@ -4,14 +4,15 @@ import { EditorView } from '@codemirror/view';
 import { resetChatStatusCache } from '@cc/ui';
 import { FileWorkspace } from '../workspace/FileWorkspace';
 import type { DraftRequest, OpenFile } from '../workspace/types';
-import { FakeWorkspaceApi } from './fakeWorkspaceApi';
+import { withQueries } from '@cc/ui/testing/queries';
+import { FileWorkspaceApi } from './fileWorkspaceApi';
 
 /** What the FileWorkspace test files share: the open file, the fake server and editor helpers. */
 
 export const FILE: OpenFile = { id: 7, name: 'Resume.md', folder: 'work-profile' };
 
 /** The fake server of the running test (a fresh one per test). */
-export let api: FakeWorkspaceApi;
+export let api: FileWorkspaceApi;
 
 /** Installs a fresh fake server with file 7 before each test, and removes it after. */
 export function setUpFileWorkspaceTests() {
@@ -19,7 +20,7 @@ export function setUpFileWorkspaceTests() {
     localStorage.clear();
     resetChatStatusCache();
     document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
-    api = new FakeWorkspaceApi().install();
+    api = new FileWorkspaceApi();
     api.addFile({
       id: 7,
       name: 'Resume.md',
@@ -29,6 +30,7 @@ export function setUpFileWorkspaceTests() {
       goals: 'Be great',
       revision: 3,
     });
+    api.serve();
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
@@ -42,7 +44,9 @@ export function setUpFileWorkspaceTests() {
 
 export function renderWorkspace(props: { draftRequest?: DraftRequest | null; onDraftHandled?: () => void } = {}) {
   const onDraftHandled = props.onDraftHandled ?? jest.fn();
-  return render(<FileWorkspace file={FILE} draftRequest={props.draftRequest ?? null} onDraftHandled={onDraftHandled} />);
+  return render(<FileWorkspace file={FILE} draftRequest={props.draftRequest ?? null} onDraftHandled={onDraftHandled} />, {
+    wrapper: withQueries(),
+  });
 }
 
 /** Waits until CodeMirror replaced the stand-in textarea. */

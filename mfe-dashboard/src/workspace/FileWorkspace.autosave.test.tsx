@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { withQueries } from '@cc/ui/testing/queries';
 import {
   FILE,
   advance,
@@ -38,7 +39,9 @@ describe('FileWorkspace: autosave', () => {
   it('switching to another file saves the pending edit of the previous one first', async () => {
     api.addFile({ id: 8, name: 'Goals.md', folder: 'career-goals', content: 'Other file', revision: 1 });
     const onDraftHandled = jest.fn();
-    const { rerender } = render(<FileWorkspace file={FILE} draftRequest={null} onDraftHandled={onDraftHandled} />);
+    const { rerender } = render(<FileWorkspace file={FILE} draftRequest={null} onDraftHandled={onDraftHandled} />, {
+      wrapper: withQueries(),
+    });
     const view = await editorReady();
     typeAtEnd(view, ' (typed just before switching)');
     rerender(
@@ -52,7 +55,9 @@ describe('FileWorkspace: autosave', () => {
 
   it('follows a rename of the open file in the tab title', async () => {
     const onDraftHandled = jest.fn();
-    const { rerender } = render(<FileWorkspace file={FILE} draftRequest={null} onDraftHandled={onDraftHandled} />);
+    const { rerender } = render(<FileWorkspace file={FILE} draftRequest={null} onDraftHandled={onDraftHandled} />, {
+      wrapper: withQueries(),
+    });
     await editorReady();
     rerender(<FileWorkspace file={{ ...FILE, name: 'CV 2026.md' }} draftRequest={null} onDraftHandled={onDraftHandled} />);
     expect(document.title).toBe('CV 2026');

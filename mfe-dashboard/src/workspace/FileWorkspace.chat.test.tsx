@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { withQueries } from '@cc/ui/testing/queries';
 import {
   FILE,
   advance,
@@ -222,6 +223,7 @@ describe('FileWorkspace: auto chat', () => {
         autoChat={{ start: true, prompt: 'Help me polish this.' }}
         onAutoChatHandled={onAutoChatHandled}
       />,
+      { wrapper: withQueries() },
     );
     await advance(499);
     expect(api.chat.sent()).toHaveLength(0);

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { renderHook, waitFor } from '@testing-library/react';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installFakeApi } from '../testing/fakeApi';
+import { installContractApi } from '@cc/ui/testing/contract-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import { useExplorer } from '../explorer/useExplorer';
 import { draftKey } from './fileAutosaves';
 import { dropOrphanFileDrafts } from './orphanDrafts';
@@ -41,15 +42,15 @@ describe('drafts of files that no longer exist', () => {
   it('are dropped when the explorer loads the list of files', async () => {
     localStorage.setItem(draftKey(7, 'full'), draft('mine'));
     localStorage.setItem(draftKey(8, 'full'), draft('of a file deleted on another device'));
-    installFakeApi(({ method, path }) => {
-      if (method === 'GET' && path === '/folders')
-        return { body: { success: true, folders: [{ name: 'notes', description: '', position: 0 }] } };
-      if (method === 'GET' && path === '/files') return { body: { notes: [{ id: 7, name: 'a.md', description: '' }] } };
-      return undefined;
+    const api = installContractApi({
+      'GET /folders': () => ({ success: true, folders: [{ name: 'notes', description: '', position: 0 }] }),
+      'GET /files': () => ({ notes: [{ id: 7, name: 'a.md', description: '' }] }),
     });
-    const { result } = renderHook(() => useExplorer());
+    const { result } = renderHook(() => useExplorer(), { wrapper: withQueries() });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(localStorage.getItem(draftKey(8, 'full'))).toBeNull();
     expect(localStorage.getItem(draftKey(7, 'full'))).not.toBeNull();
+    api.assertNoViolations();
+    api.uninstall();
   });
 });

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import type { FileSummary } from '@cc/contracts';
 import { FILE_NAME_MAX, normalizeFileName } from '@cc/contracts/names';
-import { createFile, deleteFile, describeFile, renameFile, reorderFiles } from '../api/files';
+import { createFile, deleteFile, describeFile, renameFile, reorderFiles, type FileSummary } from '../api/files';
 import { alertFailure, TEXT } from '../texts';
 import { fileNameProblem } from '../nameRules';
 import { findFile, findFolder } from '../useExplorer';
@@ -72,8 +71,8 @@ export function useFileActions({ explorer: ex, workspace: ws, showModal, dialogs
         const name = normalizeFileName(raw);
         if (!name || name === file.name) return;
         try {
-          const answer = await renameFile(file.id, name);
-          const saved = answer?.file?.name ?? name;
+          const { file: stored } = await renameFile(file.id, name);
+          const saved = stored.name;
           ex().updateFile(file.id, { name: saved });
           ws().fileRenamed(file.id, saved);
         } catch (error) {
@@ -87,8 +86,8 @@ export function useFileActions({ explorer: ex, workspace: ws, showModal, dialogs
       saveDescription: async (fileId, description) => {
         if (!checkFileId(fileId, dialogs)) return false;
         try {
-          const answer = await describeFile(fileId, description.trim());
-          ex().updateFile(fileId, { description: answer?.file?.description ?? description.trim() });
+          const { file } = await describeFile(fileId, description.trim());
+          ex().updateFile(fileId, { description: file.description });
           return true;
         } catch (error) {
           alertFailure(dialogs, error, TEXT.updateDescription);

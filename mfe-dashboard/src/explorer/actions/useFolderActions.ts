@@ -26,9 +26,8 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal, dialo
   return useMemo<FolderActions>(() => {
     const create = async (name: string, description: string): Promise<boolean> => {
       try {
-        const answer = await createFolder(name, description);
-        const folder = answer?.folder ?? { name, description };
-        ex().addFolder({ name: folder.name, description: folder.description });
+        const { folder } = await createFolder(name, description);
+        ex().addFolder(folder);
         ex().reveal(folder.name);
         return true;
       } catch (error) {
@@ -80,8 +79,7 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal, dialo
         try {
           const body: { new_name?: string; description: string } = { description: changes.description.trim() };
           if (newName !== name) body.new_name = newName;
-          const answer = await updateFolder(name, body);
-          const saved = answer?.folder ?? { name: newName, description: body.description };
+          const { folder: saved } = await updateFolder(name, body);
           ex().updateFolder(name, { name: saved.name, description: saved.description });
           ws().folderRenamed(name, saved.name);
           return true;

@@ -1,16 +1,11 @@
 import { useMemo } from 'react';
-import type { FileSummary } from '@cc/contracts';
 import { normalizeFileName, normalizeFolderName } from '@cc/contracts/names';
-import { createFile } from '../api/files';
+import { createFile, type FileSummary } from '../api/files';
+import type { Suggestion } from '../api/suggestions';
 import { alertFailure, TEXT } from '../texts';
 import { findFile, findFolder } from '../useExplorer';
 import { checkFileId, type ActionScope } from './scope';
 import type { FolderActions } from './useFolderActions';
-
-export interface Suggestion {
-  name?: string | null;
-  description?: string | null;
-}
 
 export type SuggestedFolderResult = 'created' | 'exists' | 'ignored' | 'failed';
 

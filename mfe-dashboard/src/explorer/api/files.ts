@@ -1,42 +1,52 @@
+import { queryOptions, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { api } from '@cc/client';
-import type { FilesIndexAnswer, FileWriteAnswer } from '@cc/contracts';
+import { routeQuery } from '@cc/client/query';
+import type { FileSummary, FilesIndexAnswer } from '@cc/contracts';
 
 /*
- * The explorer's file calls (svc-files, docs/api.md#svc-files): the listing, and each file as an item of it.
- * Every call throws an `ApiError` (from @cc/client) on `success:false`, an HTTP error or a
- * network failure; `error.errors` holds the server's messages, `error.status` the HTTP status (0: network).
+ * The explorer's file calls (svc-files, docs/api.md#svc-files): the listing, and each file as
+ * an item of it. Every call throws an `ApiError` (from @cc/client) on `success:false`, an HTTP
+ * error or a network failure.
  */
 
-const filePath = (id: number) => `/files/${encodeURIComponent(String(id))}`;
+/** `GET /files` without a folder: folder name → its files by position (empty folders have []). */
+export type FileIndex = FilesIndexAnswer;
+export type { FileSummary };
 
-/** `GET /files`: folder name → its files by position (empty folders have []). */
-export function fetchFileIndex(signal?: AbortSignal): Promise<FilesIndexAnswer> {
-  return api.get<FilesIndexAnswer>('/files', { signal });
+/**
+ * `GET /files`, the whole index (with `folder` it would answer one folder's page instead). The
+ * explorer needs every name (duplicates, addresses, drafts of gone files) and renders long
+ * folders a page at a time. svc-files answers it with an ETag and `no-cache`: the browser's HTTP
+ * cache asks again with If-None-Match and an unchanged index comes back as a body-less 304.
+ */
+export function fileIndexQuery() {
+  const index = routeQuery('GET /files');
+  return queryOptions({ queryKey: index.queryKey as QueryKey, queryFn: index.queryFn as QueryFunction<FileIndex> });
 }
 
 /** `POST /files` `file{name, content, folder, description}` → 201 `{success, errors, file, folder_created}` */
-export function createFile(input: { folder: string; name: string; description?: string; content?: string }): Promise<FileWriteAnswer> {
-  return api.post<FileWriteAnswer>('/files', {
-    file: { name: input.name, folder: input.folder, description: input.description ?? '', content: input.content ?? '' },
+export function createFile(input: { folder: string; name: string; description?: string; content?: string }) {
+  return api.call('POST /files', {
+    body: { file: { name: input.name, folder: input.folder, description: input.description ?? '', content: input.content ?? '' } },
   });
 }
 
 /** `PUT /files/{id}` `file{name}` → `{success, errors, file}` (the answer's `file.name` is the stored one). */
-export function renameFile(id: number, name: string): Promise<FileWriteAnswer> {
-  return api.put<FileWriteAnswer>(filePath(id), { file: { name } });
+export function renameFile(id: number, name: string) {
+  return api.call('PUT /files/{id}', { params: { id }, body: { file: { name } } });
 }
 
 /** `PUT /files/{id}` `file{description}` */
-export function describeFile(id: number, description: string): Promise<FileWriteAnswer> {
-  return api.put<FileWriteAnswer>(filePath(id), { file: { description } });
+export function describeFile(id: number, description: string) {
+  return api.call('PUT /files/{id}', { params: { id }, body: { file: { description } } });
 }
 
 /** `DELETE /files/{id}` → `{success, errors}` */
-export function deleteFile(id: number): Promise<{ success: true; errors: string[] }> {
-  return api.delete<{ success: true; errors: string[] }>(filePath(id));
+export function deleteFile(id: number) {
+  return api.call('DELETE /files/{id}', { params: { id } });
 }
 
 /** `PATCH /files/reorder {folder, ids}` → `{success, ignored}` */
-export function reorderFiles(folder: string, ids: number[]): Promise<{ success: true; ignored: number[] }> {
-  return api.patch<{ success: true; ignored: number[] }>('/files/reorder', { folder, ids });
+export function reorderFiles(folder: string, ids: number[]) {
+  return api.call('PATCH /files/reorder', { body: { folder, ids } });
 }

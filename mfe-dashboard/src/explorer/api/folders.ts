@@ -1,45 +1,34 @@
-import { api } from '@cc/client';
-import type { Folder, FoldersAnswer, FolderWriteAnswer } from '@cc/contracts';
+import { api, type CallAnswer } from '@cc/client';
+import { routeQuery } from '@cc/client/query';
 
-export type { Folder, FoldersAnswer };
+/*
+ * The explorer's folder calls (svc-files, docs/api.md#svc-files). Every call throws an
+ * `ApiError` (from @cc/client) on `success:false`, an HTTP error or a network failure.
+ */
 
-/** A folder as the explorer lists it (GET /folders, by position). */
-export type FolderSummary = Pick<Folder, 'name' | 'description'> & { position?: number };
+export type FoldersAnswer = CallAnswer<'GET /folders'>;
+/** A folder as GET /folders lists it (name, description, position). */
+export type Folder = FoldersAnswer['folders'][number];
 
-const folderPath = (name: string) => `/folders/${encodeURIComponent(name)}`;
-
-/** `GET /folders` (svc-files): the folders by position. */
-export function fetchFolders(signal?: AbortSignal): Promise<FoldersAnswer> {
-  return api.get<FoldersAnswer>('/folders', { signal });
-}
+/** `GET /folders`: the folders by position. */
+export const foldersQuery = () => routeQuery('GET /folders');
 
 /** `POST /folders` → 201 `{success, errors, folder}`; 422 'Folder already exists.' */
-export function createFolder(name: string, description = ''): Promise<FolderWriteAnswer> {
-  return api.post<FolderWriteAnswer>('/folders', { name, description });
+export function createFolder(name: string, description = '') {
+  return api.call('POST /folders', { body: { name, description } });
 }
 
 /** `PATCH /folders/{folderName}` with `new_name` and/or `description`. */
-export function updateFolder(name: string, changes: { new_name?: string; description?: string }): Promise<FolderWriteAnswer> {
-  return api.patch<FolderWriteAnswer>(folderPath(name), { name, ...changes });
-}
-
-export interface DeleteFolderAnswer {
-  success: true;
-  errors: string[];
-  deleted_files: number;
+export function updateFolder(name: string, changes: { new_name?: string; description?: string }) {
+  return api.call('PATCH /folders/{folderName}', { params: { folderName: name }, body: { name, ...changes } });
 }
 
 /** `DELETE /folders/{folderName}`: its files, then the folder, in one transaction. */
-export function deleteFolder(name: string): Promise<DeleteFolderAnswer> {
-  return api.delete<DeleteFolderAnswer>(folderPath(name));
-}
-
-export interface ReorderFoldersAnswer {
-  success: true;
-  ignored: string[];
+export function deleteFolder(name: string) {
+  return api.call('DELETE /folders/{folderName}', { params: { folderName: name } });
 }
 
 /** `PATCH /folders/reorder {order}`: names that are not the user's are ignored. */
-export function reorderFolders(order: string[]): Promise<ReorderFoldersAnswer> {
-  return api.patch<ReorderFoldersAnswer>('/folders/reorder', { order });
+export function reorderFolders(order: string[]) {
+  return api.call('PATCH /folders/reorder', { body: { order } });
 }

@@ -1,68 +1,53 @@
-import { api } from '@cc/client';
-import type { FileSuggestion, PromptAnswer, SuggestionsAnswer } from '@cc/contracts';
+import { api, type CallAnswer } from '@cc/client';
+import { routeKey, routeQuery } from '@cc/client/query';
 
 /** AI folder and file suggestions and their prompts (svc-files' part of /profile, docs/dashboard.md#suggestions). */
-export type { PromptAnswer, SuggestionsAnswer };
-export type Suggestion = FileSuggestion;
+export type SuggestionsAnswer = CallAnswer<'GET /profile/suggested_folders'>;
+export type Suggestion = SuggestionsAnswer['suggestions'][number];
+export type PromptAnswer = CallAnswer<'GET /profile/folder_suggestion_prompt'>;
 
-/** `GET /profile/suggested_folders` (`count` only matters for the first generation). */
-export function fetchSuggestedFolders(count?: number, signal?: AbortSignal): Promise<SuggestionsAnswer> {
-  return api.get<SuggestionsAnswer>('/profile/suggested_folders', { query: { count }, signal });
-}
+// A suggestion list is the same whatever the count (it only sizes the first generation): its
+// cache key leaves the count out, so a modal opens with the last list whatever count is set.
 
-/** `GET /profile/suggested_files?folder=` */
-export function fetchSuggestedFiles(folder: string, count?: number, signal?: AbortSignal): Promise<SuggestionsAnswer> {
-  return api.get<SuggestionsAnswer>('/profile/suggested_files', { query: { folder, count }, signal });
-}
+/** `GET /profile/suggested_folders?count=` */
+export const suggestedFoldersQuery = (count: number) => ({
+  ...routeQuery('GET /profile/suggested_folders', { query: { count } }),
+  queryKey: routeKey('GET /profile/suggested_folders'),
+});
+
+/** `GET /profile/suggested_files?folder=&count=` */
+export const suggestedFilesQuery = (folder: string, count: number) => ({
+  ...routeQuery('GET /profile/suggested_files', { query: { folder, count } }),
+  queryKey: routeKey('GET /profile/suggested_files', { query: { folder } }),
+});
 
 /** `GET /profile/folder_suggestion_prompt?count=` */
-export function fetchFolderSuggestionPrompt(count: number, signal?: AbortSignal): Promise<PromptAnswer> {
-  return api.get<PromptAnswer>('/profile/folder_suggestion_prompt', { query: { count }, signal });
-}
+export const folderPromptQuery = (count: number) => routeQuery('GET /profile/folder_suggestion_prompt', { query: { count } });
 
 /** `GET /profile/file_suggestion_prompt?folder=&count=` */
-export function fetchFileSuggestionPrompt(folder: string, count: number, signal?: AbortSignal): Promise<PromptAnswer> {
-  return api.get<PromptAnswer>('/profile/file_suggestion_prompt', { query: { folder, count }, signal });
-}
+export const filePromptQuery = (folder: string, count: number) =>
+  routeQuery('GET /profile/file_suggestion_prompt', { query: { folder, count } });
 
 /** `GET /profile/file_draft_prompt?folder=&name=&description=` */
-export function fetchFileDraftPrompt(folder: string, name: string, description: string, signal?: AbortSignal): Promise<PromptAnswer> {
-  return api.get<PromptAnswer>('/profile/file_draft_prompt', { query: { folder, name, description }, signal });
-}
+export const draftPromptQuery = (folder: string, name: string, description: string) =>
+  routeQuery('GET /profile/file_draft_prompt', { query: { folder, name, description } });
 
 /** `POST /profile/regenerate_suggested_folders {system, user, count}` */
-export function regenerateSuggestedFolders(
-  prompt: { system: string; user: string },
-  count: number,
-  signal?: AbortSignal,
-): Promise<SuggestionsAnswer> {
-  return api.post<SuggestionsAnswer>(
-    '/profile/regenerate_suggested_folders',
-    { system: prompt.system, user: prompt.user, count },
-    { signal },
-  );
+export function regenerateSuggestedFolders(prompt: { system: string; user: string }, count: number) {
+  return api.call('POST /profile/regenerate_suggested_folders', { body: { system: prompt.system, user: prompt.user, count } });
 }
 
 /** `POST /profile/regenerate_suggested_files {system, user, folder, count}` */
-export function regenerateSuggestedFiles(
-  folder: string,
-  prompt: { system: string; user: string },
-  count: number,
-  signal?: AbortSignal,
-): Promise<SuggestionsAnswer> {
-  return api.post<SuggestionsAnswer>(
-    '/profile/regenerate_suggested_files',
-    { system: prompt.system, user: prompt.user, folder, count },
-    { signal },
-  );
+export function regenerateSuggestedFiles(folder: string, prompt: { system: string; user: string }, count: number) {
+  return api.call('POST /profile/regenerate_suggested_files', { body: { system: prompt.system, user: prompt.user, folder, count } });
 }
 
 /** `POST /profile/reject_suggested_folder {name}` */
-export function rejectSuggestedFolder(name: string): Promise<{ success: true }> {
-  return api.post<{ success: true }>('/profile/reject_suggested_folder', { name });
+export function rejectSuggestedFolder(name: string) {
+  return api.call('POST /profile/reject_suggested_folder', { body: { name } });
 }
 
 /** `POST /profile/reject_suggested_file {folder, name}` */
-export function rejectSuggestedFile(folder: string, name: string): Promise<{ success: true }> {
-  return api.post<{ success: true }>('/profile/reject_suggested_file', { folder, name });
+export function rejectSuggestedFile(folder: string, name: string) {
+  return api.call('POST /profile/reject_suggested_file', { body: { folder, name } });
 }

@@ -1,25 +1,25 @@
 import './modals.css';
 import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
-  fetchFileDraftPrompt,
-  fetchFileSuggestionPrompt,
-  fetchFolderSuggestionPrompt,
-  fetchSuggestedFiles,
-  fetchSuggestedFolders,
+  draftPromptQuery,
+  filePromptQuery,
+  folderPromptQuery,
   regenerateSuggestedFiles,
   regenerateSuggestedFolders,
   rejectSuggestedFile,
   rejectSuggestedFolder,
+  suggestedFilesQuery,
+  suggestedFoldersQuery,
+  type Suggestion,
 } from '../api/suggestions';
 import { useExplorerActions, type ExplorerModal } from '../actions/ExplorerActionsProvider';
-import type { Suggestion } from '../actions/useSuggestionActions';
 import { FILES_COUNT_KEY, FOLDERS_COUNT_KEY } from '../counts';
-import { nameKey } from '../labels';
 import { FileCreateModal } from './FileCreateModal';
 import { FileDescriptionModal } from './FileDescriptionModal';
 import { FolderEditModal } from './FolderEditModal';
 import { PromptEditorModal } from './PromptEditorModal';
-import { suggestionCache, SuggestionsModal, type CreateOutcome } from './SuggestionsModal';
+import { SuggestionsModal, type CreateOutcome } from './SuggestionsModal';
 
 /** The suggested-files list refreshes 300 ms after a file was created from it (docs/dashboard.md#suggestions). */
 export const SUGGESTED_FILES_REFRESH_MS = 300;
@@ -28,10 +28,6 @@ const ignore = () => undefined;
 
 function SuggestedFoldersModal({ onClose }: { onClose: () => void }) {
   const { suggestions } = useExplorerActions();
-  const fetchList = useCallback(
-    (count: number, signal: AbortSignal) => fetchSuggestedFolders(count, signal).then((a) => a.suggestions),
-    [],
-  );
   const onCreate = useCallback(
     async (s: Suggestion): Promise<CreateOutcome> => {
       const result = await suggestions.createFolder(s);
@@ -43,16 +39,13 @@ function SuggestedFoldersModal({ onClose }: { onClose: () => void }) {
   return (
     <SuggestionsModal
       title="Suggested folders"
-      cacheKey="folders"
+      list={suggestedFoldersQuery}
       countKey={FOLDERS_COUNT_KEY}
       noun="folders"
-      fetchList={fetchList}
       onCreate={onCreate}
       onReject={(s) => void rejectSuggestedFolder(s.name ?? '').catch(ignore)}
-      loadPrompt={(count, signal) => fetchFolderSuggestionPrompt(count, signal)}
-      regenerate={(prompt, count) =>
-        regenerateSuggestedFolders(prompt, count).then((a) => (Array.isArray(a?.suggestions) ? a.suggestions : undefined))
-      }
+      prompt={folderPromptQuery}
+      regenerate={(prompt, count) => regenerateSuggestedFolders(prompt, count).then((a) => a.suggestions)}
       promptCount
       onClose={onClose}
     />
@@ -61,33 +54,28 @@ function SuggestedFoldersModal({ onClose }: { onClose: () => void }) {
 
 function SuggestedFilesModal({ folder, onClose }: { folder: string; onClose: () => void }) {
   const { suggestions } = useExplorerActions();
-  const cacheKey = `files:${nameKey(folder)}`;
-  const fetchList = useCallback(
-    (count: number, signal: AbortSignal) => fetchSuggestedFiles(folder, count, signal).then((a) => a.suggestions),
-    [folder],
-  );
+  const client = useQueryClient();
+  const list = useCallback((count: number) => suggestedFilesQuery(folder, count), [folder]);
   const onCreate = useCallback(
     async (s: Suggestion): Promise<CreateOutcome> => {
       const ok = await suggestions.createFile(folder, s);
       if (!ok) return 'keep';
-      // The new file is open with its AI draft: close the list, and refresh it 300 ms later.
-      setTimeout(() => {
-        fetchSuggestedFiles(folder).then((a) => suggestionCache.set(cacheKey, Array.isArray(a.suggestions) ? a.suggestions : []), ignore);
-      }, SUGGESTED_FILES_REFRESH_MS);
+      // The new file is open with its AI draft: close the list, and read it again 300 ms later.
+      const { queryKey } = list(0);
+      setTimeout(() => void client.refetchQueries({ queryKey, exact: true }), SUGGESTED_FILES_REFRESH_MS);
       return 'close';
     },
-    [suggestions, folder, cacheKey],
+    [suggestions, folder, list, client],
   );
   return (
     <SuggestionsModal
       title={`Suggested files for "${folder}"`}
-      cacheKey={cacheKey}
+      list={list}
       countKey={FILES_COUNT_KEY}
       noun="files"
-      fetchList={fetchList}
       onCreate={onCreate}
       onReject={(s) => void rejectSuggestedFile(folder, s.name ?? '').catch(ignore)}
-      loadPrompt={(count, signal) => fetchFileSuggestionPrompt(folder, count, signal)}
+      prompt={(count) => filePromptQuery(folder, count)}
       regenerate={(prompt, count) => regenerateSuggestedFiles(folder, prompt, count).then(() => undefined)}
       promptCount={false}
       onClose={onClose}
@@ -136,7 +124,7 @@ export default function ExplorerModals({ modal }: { modal: ExplorerModal }) {
       return (
         <PromptEditorModal
           title={`Generate "${modal.name.replace(/\.md$/i, '')}" with AI`}
-          load={(signal) => fetchFileDraftPrompt(modal.folder, modal.name, modal.description, signal)}
+          prompt={draftPromptQuery(modal.folder, modal.name, modal.description)}
           onSubmit={(prompt) =>
             suggestions.submitDraftPrompt(
               { fileId: modal.fileId, folder: modal.folder, name: modal.name, description: modal.description },

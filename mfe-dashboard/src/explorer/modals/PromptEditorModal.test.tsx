@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PromptEditorModal } from './PromptEditorModal';
+import { withQueries } from '@cc/ui/testing/queries';
+import { PromptEditorModal, type Prompt } from './PromptEditorModal';
 
 afterEach(cleanup);
 
@@ -34,6 +35,9 @@ function emulateFocusFixup(): () => void {
   return () => observer.disconnect();
 }
 
+/** A prompt read that answers this prompt. */
+const answering = (prompt: Prompt) => ({ queryKey: ['prompt'], queryFn: async () => prompt });
+
 describe('prompt editor', () => {
   it('loads the prompt, then submitting disables the button and reads "Submitting…" until done', async () => {
     const submit = deferred();
@@ -42,11 +46,12 @@ describe('prompt editor', () => {
     render(
       <PromptEditorModal
         title="Edit the prompt for suggested folders"
-        load={async () => ({ system: 'You are a coach.', user: 'Suggest 5 folders.' })}
+        prompt={answering({ system: 'You are a coach.', user: 'Suggest 5 folders.' })}
         count={5}
         onSubmit={onSubmit}
         onClose={onClose}
       />,
+      { wrapper: withQueries() },
     );
     expect(screen.getByText('Loading prompt…')).toBeTruthy();
     const system = (await screen.findByDisplayValue('You are a coach.')) as HTMLTextAreaElement;
@@ -71,10 +76,11 @@ describe('prompt editor', () => {
     render(
       <PromptEditorModal
         title="Edit the prompt for suggested files"
-        load={async () => ({ system: 's', user: 'u' })}
+        prompt={answering({ system: 's', user: 'u' })}
         onSubmit={() => Promise.reject(new Error('model down'))}
         onClose={onClose}
       />,
+      { wrapper: withQueries() },
     );
     await screen.findByDisplayValue('s');
     expect(screen.queryByLabelText('Number of folders')).toBeNull();
@@ -96,10 +102,11 @@ describe('prompt editor', () => {
       render(
         <PromptEditorModal
           title="Edit the prompt for suggested files"
-          load={async () => ({ system: 's', user: 'u' })}
+          prompt={answering({ system: 's', user: 'u' })}
           onSubmit={() => submit.promise}
           onClose={onClose}
         />,
+        { wrapper: withQueries() },
       );
       await screen.findByDisplayValue('s');
       const dialog = screen.getByRole('dialog', { name: 'Edit the prompt for suggested files' });

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useQuery, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { Modal } from '@cc/ui';
 import { MAX_COUNT, MIN_COUNT, normalizeCount } from '../counts';
 import { TEXT } from '../texts';
@@ -8,10 +9,16 @@ export interface Prompt {
   user: string;
 }
 
+/** The read of a default prompt (GET /profile/*_prompt: `routeQuery` from the suggestions api). */
+export interface PromptQuery {
+  queryKey: QueryKey;
+  queryFn?: QueryFunction<Prompt, QueryKey>;
+}
+
 export interface PromptEditorModalProps {
   title: string;
-  /** Loads the default prompt (GET /profile/*_prompt). */
-  load: (signal: AbortSignal) => Promise<Prompt>;
+  /** The default prompt, read once per opening. */
+  prompt: PromptQuery;
   /** Folder suggestions only: the count field. */
   count?: number;
   onCountChange?: (count: number) => void;
@@ -25,39 +32,28 @@ export interface PromptEditorModalProps {
   failureText?: string;
 }
 
-type LoadState = 'loading' | 'ready' | 'failed';
+const NO_PROMPT: Prompt = { system: '', user: '' };
 
 /** The prompt editor: system and user textareas, a count field for folders, 'Submit prompt'. */
 export function PromptEditorModal({
   title,
-  load,
+  prompt: promptQuery,
   count,
   onCountChange,
   onSubmit,
   onClose,
   failureText = TEXT.regenerateFailed,
 }: PromptEditorModalProps) {
-  const [prompt, setPrompt] = useState<Prompt>({ system: '', user: '' });
-  const [state, setState] = useState<LoadState>('loading');
+  // The prompt of the opening: a count changed in the editor does not read it again.
+  const [opened] = useState(promptQuery);
+  // Read fresh each opening (it names the folders and files the user has now), never kept.
+  const loaded = useQuery({ ...opened, staleTime: 0, gcTime: 0 });
+  const [edited, setEdited] = useState<Prompt | null>(null);
+  const prompt = edited ?? (loaded.data ? { system: loaded.data.system ?? '', user: loaded.data.user ?? '' } : NO_PROMPT);
+  const state = loaded.data ? 'ready' : loaded.isError ? 'failed' : 'loading';
   const [countText, setCountText] = useState(count === undefined ? '' : String(count));
   const [submitting, setSubmitting] = useState(false);
   const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        setPrompt({ system: answer.system ?? '', user: answer.user ?? '' });
-        setState('ready');
-      },
-      () => {
-        if (!controller.signal.aborted) setState('failed');
-      },
-    );
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per opening, not again when the parent re-renders
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,7 +90,7 @@ export function PromptEditorModal({
             rows={6}
             value={prompt.system}
             disabled={state === 'loading'}
-            onChange={(e) => setPrompt((p) => ({ ...p, system: e.target.value }))}
+            onChange={(e) => setEdited({ ...prompt, system: e.target.value })}
           />
         </label>
         <label className="dash-field">
@@ -104,7 +100,7 @@ export function PromptEditorModal({
             rows={8}
             value={prompt.user}
             disabled={state === 'loading'}
-            onChange={(e) => setPrompt((p) => ({ ...p, user: e.target.value }))}
+            onChange={(e) => setEdited({ ...prompt, user: e.target.value })}
           />
         </label>
         {count !== undefined && (

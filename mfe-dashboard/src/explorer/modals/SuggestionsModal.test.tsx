@@ -1,56 +1,83 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Suggestion } from '../actions/useSuggestionActions';
-import { suggestionCache, SuggestionsModal, type SuggestionsModalProps } from './SuggestionsModal';
+import { installContractApi, type ContractRoutes } from '@cc/ui/testing/contract-api';
+import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
+import { folderPromptQuery, suggestedFoldersQuery, type Suggestion } from '../api/suggestions';
+import { SuggestionsModal, type SuggestionsModalProps } from './SuggestionsModal';
+
+type Served = ReturnType<typeof installContractApi>;
+let api: Served | null = null;
 
 beforeEach(() => {
   localStorage.clear();
-  suggestionCache.clear();
+  serve();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  api?.uninstall();
+  api?.assertNoViolations();
+  api = null;
+});
 
-function setup(overrides: Partial<SuggestionsModalProps> = {}) {
+const TWO: Suggestion[] = [
+  { name: 'work-profile', description: 'Your role' },
+  { name: 'past-projects', description: 'Done work' },
+];
+
+/** svc-files' suggestion calls with this data (the list by default: two suggestions). */
+function serve(routes: ContractRoutes = {}): Served {
+  api?.uninstall();
+  api?.assertNoViolations();
+  api = installContractApi({
+    'GET /profile/suggested_folders': () => ({ success: true, suggestions: TWO }),
+    'GET /profile/folder_suggestion_prompt': () => ({ success: true, system: 's', user: 'u' }),
+    ...routes,
+  });
+  return api;
+}
+
+function setup(overrides: Partial<SuggestionsModalProps> = {}, client = testQueryClient()) {
   const props: SuggestionsModalProps = {
     title: 'Suggested folders',
-    cacheKey: 'folders',
+    list: suggestedFoldersQuery,
     countKey: 'aiFoldersCount',
     noun: 'folders',
-    fetchList: jest.fn(async () => [
-      { name: 'work-profile', description: 'Your role' },
-      { name: 'past-projects', description: 'Done work' },
-    ]),
     onCreate: jest.fn(async () => 'remove' as const),
     onReject: jest.fn(),
-    loadPrompt: jest.fn(async () => ({ system: 's', user: 'u' })),
+    prompt: folderPromptQuery,
     regenerate: jest.fn(async () => [{ name: 'career-goals', description: 'Goals' }] as Suggestion[]),
     promptCount: true,
     onClose: jest.fn(),
     ...overrides,
   };
-  render(<SuggestionsModal {...props} />);
+  render(<SuggestionsModal {...props} />, { wrapper: withQueries(client) });
   return props;
 }
 
 describe('suggestions modal', () => {
   it('shows "Loading suggestions..." then the list; empty → "No suggestions yet."; failure → "No suggestions."', async () => {
     let finish!: (items: Suggestion[]) => void;
-    setup({ fetchList: () => new Promise((resolve) => (finish = resolve)) });
+    serve({
+      'GET /profile/suggested_folders': () => new Promise((resolve) => (finish = (suggestions) => resolve({ success: true, suggestions }))),
+    });
+    setup();
     expect(screen.getByText('Loading suggestions...')).toBeTruthy();
     await act(async () => finish([]));
-    expect(screen.getByText('No suggestions yet.')).toBeTruthy();
+    expect(await screen.findByText('No suggestions yet.')).toBeTruthy();
     cleanup();
-    suggestionCache.clear();
-    setup({ fetchList: () => Promise.reject(new Error('down')) });
+    const error = 'The AI coach is not available right now.';
+    serve({ 'GET /profile/suggested_folders': () => ({ status: 502, body: { success: false, error, errors: [error] } }) });
+    setup();
     expect(await screen.findByText('No suggestions.')).toBeTruthy();
   });
 
   it('count: default 5, remembered in aiFoldersCount, non-numeric → 5, passed to the list', async () => {
-    const props = setup();
+    setup();
     const input = screen.getByLabelText('Number of folders') as HTMLInputElement;
     expect(input.value).toBe('5');
     await screen.findByText('work-profile');
-    expect(props.fetchList).toHaveBeenCalledWith(5, expect.anything());
+    expect(api!.find('GET', '/profile/suggested_folders')[0]!.query.get('count')).toBe('5');
     fireEvent.change(input, { target: { value: '9' } });
     expect(localStorage.getItem('aiFoldersCount')).toBe('9');
     fireEvent.change(input, { target: { value: '' } });
@@ -74,11 +101,12 @@ describe('suggestions modal', () => {
     expect(screen.queryByText('work-profile')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Reject past-projects' }));
     expect(props.onReject).toHaveBeenCalledWith({ name: 'past-projects', description: 'Done work' });
-    expect(screen.getByText('No suggestions yet.')).toBeTruthy();
+    expect(await screen.findByText('No suggestions yet.')).toBeTruthy();
   });
 
   it('ignores a suggestion without a name', async () => {
-    const props = setup({ fetchList: async () => [{ name: '', description: 'nameless' }] });
+    serve({ 'GET /profile/suggested_folders': () => ({ success: true, suggestions: [{ name: '', description: 'nameless' }] }) });
+    const props = setup();
     await screen.findByText('nameless');
     const item = screen.getByTestId('suggestion');
     for (const button of within(item).getAllByRole('button')) {
@@ -129,5 +157,28 @@ describe('suggestions modal', () => {
     const error = within(screen.getByTestId('suggestion-list')).getByText('Error regenerating suggestions.');
     expect(error.className).toContain('dash-error');
     expect((within(editor).getByRole('button', { name: 'Submit prompt' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('opens again with the last list at once (a created one gone), whatever the count, and reads it again', async () => {
+    const client = testQueryClient();
+    setup({}, client);
+    await screen.findByText('work-profile');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create work-profile' }));
+    });
+    cleanup();
+    localStorage.setItem('aiFoldersCount', '8');
+    let answer!: () => void;
+    serve({
+      'GET /profile/suggested_folders': () =>
+        new Promise((resolve) => (answer = () => resolve({ success: true, suggestions: [{ name: 'fresh', description: '' }] }))),
+    });
+    setup({}, client);
+    expect(screen.queryByText('Loading suggestions...')).toBeNull();
+    expect(screen.queryByText('work-profile')).toBeNull();
+    expect(screen.getByText('past-projects')).toBeTruthy();
+    expect(api!.find('GET', '/profile/suggested_folders')[0]!.query.get('count')).toBe('8');
+    await act(async () => answer());
+    expect(await screen.findByText('fresh')).toBeTruthy();
   });
 });

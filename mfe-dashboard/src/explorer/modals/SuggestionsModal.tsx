@@ -1,38 +1,33 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { Modal } from '@cc/ui';
-import type { Suggestion } from '../actions/useSuggestionActions';
+import type { Suggestion, SuggestionsAnswer } from '../api/suggestions';
 import { MAX_COUNT, MIN_COUNT, normalizeCount, readCount, writeCount } from '../counts';
 import { TEXT } from '../texts';
-import { PromptEditorModal, type Prompt } from './PromptEditorModal';
-
-type ListState = { status: 'loading' } | { status: 'ready'; items: Suggestion[] } | { status: 'failed' };
+import { PromptEditorModal, type Prompt, type PromptQuery } from './PromptEditorModal';
 
 /** What happened to a suggestion the user chose to create. */
 export type CreateOutcome = 'remove' | 'keep' | 'close';
 
-/**
- * The last list of each suggestion modal ('folders', 'files:<folder>'), for as long as the page
- * lives: a modal opens with it at once and refreshes it.
- */
-const cache = new Map<string, Suggestion[]>();
-export const suggestionCache = {
-  get: (key: string) => cache.get(key),
-  set: (key: string, items: Suggestion[]) => void cache.set(key, items),
-  clear: () => cache.clear(),
-};
+/** The read of a suggestion list (the suggestions api's queries). */
+export interface SuggestionsQuery {
+  queryKey: QueryKey;
+  queryFn?: QueryFunction<SuggestionsAnswer, QueryKey>;
+}
 
 export interface SuggestionsModalProps {
   title: string;
-  cacheKey: string;
+  /** The list at a count (the count sizes only a first generation: the key is the same for every count). */
+  list: (count: number) => SuggestionsQuery;
   /** localStorage key of the count (aiFoldersCount / aiFilesCount). */
   countKey: string;
   /** What the count counts, for its label ('folders', 'files'). */
   noun: string;
-  fetchList: (count: number, signal: AbortSignal) => Promise<Suggestion[]>;
   onCreate: (suggestion: Suggestion) => Promise<CreateOutcome>;
   onReject: (suggestion: Suggestion) => void;
-  loadPrompt: (count: number, signal: AbortSignal) => Promise<Prompt>;
-  /** Regenerates with the edited prompt; resolves with the new list (or undefined: load it again). */
+  /** The default prompt at a count. */
+  prompt: (count: number) => PromptQuery;
+  /** Regenerates with the edited prompt; resolves with the new list (or undefined: read it again). */
   regenerate: (prompt: Prompt, count: number) => Promise<Suggestion[] | undefined>;
   /** The prompt editor shows a count field (folders). */
   promptCount: boolean;
@@ -42,20 +37,24 @@ export interface SuggestionsModalProps {
 /** The list is marked as fresh for 300 ms after a regeneration (docs/dashboard.md#limits-and-delays). */
 export const REGENERATED_FLAG_MS = 300;
 
-/** Suggested folders / suggested files: count, the list with create and reject, 'Edit prompt & generate'. */
+/**
+ * Suggested folders / suggested files: count, the list with create and reject, 'Edit prompt &
+ * generate'. The list is kept for as long as the page lives: the modal opens with the last one
+ * at once and reads it again.
+ */
 export function SuggestionsModal(props: SuggestionsModalProps) {
-  const { title, cacheKey, countKey, noun, fetchList, onCreate, onReject, loadPrompt, regenerate, promptCount, onClose } = props;
+  const { title, list, countKey, noun, onCreate, onReject, prompt, regenerate, promptCount, onClose } = props;
+  const client = useQueryClient();
   const [count, setCount] = useState(() => readCount(countKey));
   const [countText, setCountText] = useState(() => String(readCount(countKey)));
-  const cached = suggestionCache.get(cacheKey);
-  const [list, setList] = useState<ListState>(cached ? { status: 'ready', items: cached } : { status: 'loading' });
+  const [opened] = useState(() => list(count));
+  // A model may be behind a failure: it is shown at once, not asked again and again.
+  const suggestions = useQuery({ ...opened, refetchOnMount: 'always', gcTime: Infinity, retry: false });
   const [regenFailed, setRegenFailed] = useState(false);
   const [regenerated, setRegenerated] = useState(false);
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
   const mounted = useRef(true);
-  const countRef = useRef(count);
-  countRef.current = count;
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   useEffect(() => {
@@ -67,43 +66,23 @@ export function SuggestionsModal(props: SuggestionsModalProps) {
     };
   }, []);
 
-  const setItems = useCallback(
-    (items: Suggestion[]) => {
-      suggestionCache.set(cacheKey, items);
-      if (mounted.current) setList({ status: 'ready', items });
-    },
-    [cacheKey],
-  );
-
-  const refresh = useCallback(
-    (signal?: AbortSignal) =>
-      fetchList(countRef.current, signal ?? new AbortController().signal).then(
-        (items) => {
-          if (!signal?.aborted) setItems(Array.isArray(items) ? items : []);
-        },
-        () => {
-          // 'No suggestions.' only when there is nothing to show; a cached list stays.
-          if (!signal?.aborted && mounted.current) setList((prev) => (prev.status === 'ready' ? prev : { status: 'failed' }));
-        },
-      ),
-    [fetchList, setItems],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void refresh(controller.signal);
-    return () => controller.abort();
-  }, [refresh]);
+  // 'No suggestions.' only when there is nothing to show; a list read before stays on a failure.
+  const status = suggestions.data ? 'ready' : suggestions.isError ? 'failed' : 'loading';
+  const items = suggestions.data?.suggestions ?? [];
+  const setItems = (edit: (items: Suggestion[]) => Suggestion[]) =>
+    client.setQueryData<SuggestionsAnswer>(opened.queryKey, (answer) => ({
+      success: true,
+      ...answer,
+      suggestions: edit(answer?.suggestions ?? []),
+    }));
 
   const changeCount = (raw: string) => {
     setCountText(raw);
     setCount(writeCount(countKey, raw));
   };
 
-  const remove = (suggestion: Suggestion) => {
-    const current = suggestionCache.get(cacheKey) ?? (list.status === 'ready' ? list.items : []);
-    setItems(current.filter((s) => s !== suggestion && !(s.name && s.name === suggestion.name)));
-  };
+  const remove = (suggestion: Suggestion) =>
+    setItems((current) => current.filter((s) => s !== suggestion && !(s.name && s.name === suggestion.name)));
 
   const create = async (suggestion: Suggestion) => {
     if (!suggestion.name?.trim()) return; // a suggestion without a name is ignored (docs/dashboard.md#suggestions)
@@ -131,9 +110,9 @@ export function SuggestionsModal(props: SuggestionsModalProps) {
     const n = editedCount ?? count;
     setRegenFailed(false);
     try {
-      const items = await regenerate(prompt, n);
-      if (items) setItems(items);
-      else await refresh();
+      const fresh = await regenerate(prompt, n);
+      if (fresh) setItems(() => fresh);
+      else await client.refetchQueries({ queryKey: opened.queryKey, exact: true });
       if (promptCount) {
         setRegenerated(true);
         timers.current.push(setTimeout(() => mounted.current && setRegenerated(false), REGENERATED_FLAG_MS));
@@ -144,7 +123,6 @@ export function SuggestionsModal(props: SuggestionsModalProps) {
     }
   };
 
-  const items = list.status === 'ready' ? list.items : [];
   return (
     <>
       <Modal open onClose={onClose} title={title} className="dash-modal dash-modal-wide">
@@ -171,16 +149,16 @@ export function SuggestionsModal(props: SuggestionsModalProps) {
             className={`suggestion-list${regenerated ? ' is-fresh' : ''}`}
             data-testid="suggestion-list"
             aria-live="polite"
-            aria-busy={list.status === 'loading'}
+            aria-busy={status === 'loading'}
           >
             {regenFailed && (
               <p className="dash-error" role="alert">
                 {TEXT.regenerateFailed}
               </p>
             )}
-            {list.status === 'loading' && <p className="dash-muted">{TEXT.loadingSuggestions}</p>}
-            {list.status === 'failed' && <p className="dash-muted">{TEXT.noSuggestions}</p>}
-            {list.status === 'ready' && items.length === 0 && <p className="dash-muted">{TEXT.noSuggestionsYet}</p>}
+            {status === 'loading' && <p className="dash-muted">{TEXT.loadingSuggestions}</p>}
+            {status === 'failed' && <p className="dash-muted">{TEXT.noSuggestions}</p>}
+            {status === 'ready' && items.length === 0 && <p className="dash-muted">{TEXT.noSuggestionsYet}</p>}
             {items.length > 0 && (
               <ul aria-label={title}>
                 {items.map((s, i) => {
@@ -223,7 +201,7 @@ export function SuggestionsModal(props: SuggestionsModalProps) {
       {editing && (
         <PromptEditorModal
           title={`Edit the prompt for suggested ${noun}`}
-          load={(signal) => loadPrompt(count, signal)}
+          prompt={prompt(count)}
           count={promptCount ? count : undefined}
           onCountChange={
             promptCount

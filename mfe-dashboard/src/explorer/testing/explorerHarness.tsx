@@ -1,18 +1,24 @@
+import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { expect, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { DialogProvider } from '@cc/ui/dialogs';
-import type { FakeHandler } from '../../testing/fakeApi';
+import { installContractApi, type ContractRoutes } from '@cc/ui/testing/contract-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import { useWorkspace } from '../../workspace/useWorkspace';
 import { ExplorerActionsProvider } from '../actions/ExplorerActionsProvider';
 import { Explorer } from '../Explorer';
 import { useExplorer } from '../useExplorer';
 
-/** The dashboard page without the remote About me panel and the (big) file workspace. */
-export function Harness() {
+/** The dashboard page without the remote About me panel and the (big) file workspace, with its own QueryClient (or this one). */
+export function Harness({ client }: { client?: QueryClient }) {
+  const [Queries] = useState(() => withQueries(client));
   return (
-    <DialogProvider>
-      <Page />
-    </DialogProvider>
+    <Queries>
+      <DialogProvider>
+        <Page />
+      </DialogProvider>
+    </Queries>
   );
 }
 
@@ -36,70 +42,81 @@ export interface FakeFile {
   description: string;
 }
 
-/** A small in-memory svc-files for the explorer's calls. */
+type Body = Record<string, unknown>;
+const notFound = { status: 404, body: { success: false, errors: ['Folder not found.'] } };
+
+/** The explorer's calls answered from these folders (the contract checks what is sent and answered). */
 export function fakeFiles(initial: { name: string; description?: string; files?: FakeFile[] }[]) {
   const folders = initial.map((f) => ({ name: f.name, description: f.description ?? '', files: [...(f.files ?? [])] }));
+  const listed = () => folders.map((f, position) => ({ name: f.name, description: f.description, position }));
+  const byName = (name: string | undefined) => folders.findIndex((f) => f.name === name);
   let nextId = 100;
-  const handler: FakeHandler = ({ method, path, body }) => {
-    const b = body as Record<string, unknown>;
-    if (method === 'GET' && path === '/folders')
-      return { body: { success: true, folders: folders.map((f, position) => ({ name: f.name, description: f.description, position })) } };
-    if (method === 'GET' && path === '/files') {
+  const routes: ContractRoutes = {
+    'GET /folders': () => ({ success: true, folders: listed() }),
+    'GET /files': () => {
       // Integer-like keys come first in a JS object whatever the insertion order, like in a browser.
-      return { body: Object.fromEntries(folders.map((f) => [f.name, f.files])) };
-    }
-    if (method === 'POST' && path === '/folders') {
-      const name = String(b.name);
+      const index = Object.fromEntries(folders.map((f) => [f.name, f.files]));
+      // A file without an id is not what the contract allows: answered as it is, to see the page cope.
+      return folders.some((f) => f.files.some((file) => typeof file.id !== 'number')) ? { status: 200, body: index } : index;
+    },
+    'POST /folders': ({ body }) => {
+      const { name, description } = body as { name: string; description?: string };
       if (folders.some((f) => f.name.toLowerCase() === name.toLowerCase()))
         return { status: 422, body: { success: false, errors: ['Folder already exists.'] } };
-      folders.push({ name, description: String(b.description ?? ''), files: [] });
-      return {
-        status: 201,
-        body: { success: true, errors: [], folder: { name, description: b.description ?? '', position: folders.length - 1 } },
-      };
-    }
-    if (method === 'POST' && path === '/files') {
-      const file = b.file as { name: string; folder: string; description: string };
-      const folder = folders.find((f) => f.name === file.folder)!;
+      folders.push({ name, description: description ?? '', files: [] });
+      return { success: true, errors: [], folder: listed().at(-1)! };
+    },
+    'PATCH /folders/reorder': () => ({ success: true, ignored: [] }),
+    'PATCH /folders/{folderName}': ({ params, body }) => {
+      const index = byName(params.folderName);
+      if (index < 0) return notFound;
+      const folder = folders[index]!;
+      const { new_name, description } = body as Body;
+      if (typeof new_name === 'string') folder.name = new_name;
+      if (typeof description === 'string') folder.description = description;
+      return { success: true, errors: [], folder: listed()[index]! };
+    },
+    'DELETE /folders/{folderName}': ({ params }) => {
+      const index = byName(params.folderName);
+      if (index < 0) return notFound;
+      const [gone] = folders.splice(index, 1);
+      return { success: true, errors: [], deleted_files: gone!.files.length };
+    },
+    'POST /files': ({ body }) => {
+      const file = (body as { file: { name: string; folder: string; description: string } }).file;
+      const folder = folders[byName(file.folder)]!;
       const created = { id: nextId++, name: file.name, description: file.description };
       folder.files.push(created);
-      return {
-        status: 201,
-        body: { success: true, errors: [], file: { ...created, folder: folder.name, position: 0, revision: 1 }, folder_created: false },
-      };
-    }
-    const fileMatch = /^\/files\/(\d+)$/.exec(path);
-    if (fileMatch && method === 'PUT') {
-      const id = Number(fileMatch[1]);
-      const file = folders.flatMap((f) => f.files).find((f) => f.id === id)!;
-      Object.assign(file, (b.file as object) ?? {});
-      return { body: { success: true, errors: [], file } };
-    }
-    if (fileMatch && method === 'DELETE') {
-      const id = Number(fileMatch[1]);
-      for (const folder of folders) folder.files = folder.files.filter((f) => f.id !== id);
-      return { body: { success: true, errors: [] } };
-    }
-    if (method === 'PATCH' && path === '/folders/reorder') return { body: { success: true, ignored: [] } };
-    const folderMatch = /^\/folders\/(.+)$/.exec(path);
-    if (folderMatch) {
-      const name = decodeURIComponent(folderMatch[1]!);
-      const index = folders.findIndex((f) => f.name === name);
-      if (index < 0) return { status: 404, body: { success: false, errors: ['Folder not found.'] } };
-      if (method === 'DELETE') {
-        const [gone] = folders.splice(index, 1);
-        return { body: { success: true, errors: [], deleted_files: gone!.files.length } };
-      }
-      if (method === 'PATCH') {
-        const f = folders[index]!;
-        if (typeof b.new_name === 'string') f.name = b.new_name;
-        if (typeof b.description === 'string') f.description = b.description;
-        return { body: { success: true, errors: [], folder: { name: f.name, description: f.description, position: index } } };
-      }
-    }
-    return undefined;
+      return { success: true, errors: [], file: { ...created, folder: folder.name, position: 0, revision: 1 }, folder_created: false };
+    },
+    'PUT /files/{id}': ({ params, body }) => {
+      const file = folders.flatMap((f) => f.files).find((f) => f.id === Number(params.id))!;
+      Object.assign(file, (body as { file: Partial<FakeFile> }).file);
+      const folder = folders.find((f) => f.files.includes(file))!;
+      return { success: true, errors: [], file: { ...file, folder: folder.name, position: 0, revision: 1 } };
+    },
+    'DELETE /files/{id}': ({ params }) => {
+      for (const folder of folders) folder.files = folder.files.filter((f) => f.id !== Number(params.id));
+      return { success: true, errors: [] };
+    },
+    'PATCH /files/reorder': () => ({ success: true, ignored: [] }),
   };
-  return { folders, handler };
+  return { folders, routes };
+}
+
+let served: ReturnType<typeof installContractApi> | null = null;
+
+/** Serves these folders for the test; `checkContract` (afterEach) fails it on a contract violation. */
+export function serveFolders(initial: Parameters<typeof fakeFiles>[0]) {
+  served = installContractApi(fakeFiles(initial).routes);
+  return served;
+}
+
+export function checkContract(): void {
+  const fake = served;
+  served = null;
+  fake?.uninstall();
+  fake?.assertNoViolations();
 }
 
 export const explorerRoot = () => screen.getByTestId('explorer-root');

@@ -1,5 +1,4 @@
 import { api } from '@cc/client';
-import type { DraftAnswer } from '@cc/contracts';
 
 /**
  * `POST /profile/generate_file_draft {system?, user?, folder, name, description}` → `{success, draft}`.
@@ -8,9 +7,8 @@ import type { DraftAnswer } from '@cc/contracts';
 export function generateFileDraft(
   input: { folder: string; name: string; description: string; system?: string; user?: string },
   signal?: AbortSignal,
-): Promise<DraftAnswer> {
-  const body: Record<string, string> = { folder: input.folder, name: input.name, description: input.description };
-  if (input.system !== undefined) body.system = input.system;
-  if (input.user !== undefined) body.user = input.user;
-  return api.post<DraftAnswer>('/profile/generate_file_draft', body, { signal });
+) {
+  const { folder, name, description, system, user } = input;
+  const body = { folder, name, description, ...(system !== undefined ? { system } : {}), ...(user !== undefined ? { user } : {}) };
+  return api.call('POST /profile/generate_file_draft', { body }, { signal });
 }

@@ -1,5 +1,5 @@
 import { api } from '@cc/client';
-import type { FileAnswer, SaveFileContentAnswer, SaveNoteAnswer, SummarizeAnswer } from '@cc/contracts';
+import { routeQuery } from '@cc/client/query';
 import { guardFields, type SaveGuard } from '../../shared/saveGuard';
 
 /*
@@ -8,46 +8,38 @@ import { guardFields, type SaveGuard } from '../../shared/saveGuard';
  * network failure; `error.errors` holds the server's messages, `error.status` the HTTP status (0: network).
  */
 
-const filePath = (id: number) => `/files/${encodeURIComponent(String(id))}`;
-
 /** `GET /files/{id}` → `{success, file{id, name, folder, description, content, summary, goals, position, revision, updated_at}}` */
-export function getFile(id: number, signal?: AbortSignal): Promise<FileAnswer> {
-  return api.get<FileAnswer>(filePath(id), { signal });
-}
+export const fileQuery = (id: number) => routeQuery('GET /files/{id}', { params: { id } });
 
 /**
  * `PATCH /files/{id}` `file{content, revision?, save_id?}` → `{success, errors, revision}`. With
  * a revision, a stale save is refused with 409: the ApiError's `.status` is 409 and `.body` is
  * a `StaleRevisionAnswer` (`current{content, revision, save_id?}`).
  */
-export function saveContent(
-  id: number,
-  content: string,
-  revision?: number,
-  options?: { signal?: AbortSignal; saveId?: string; keepalive?: boolean },
-): Promise<SaveFileContentAnswer> {
+export function saveContent(id: number, content: string, revision?: number, options?: { saveId?: string; keepalive?: boolean }) {
   const file = { content, ...guardFields({ revision, saveId: options?.saveId }) };
-  return api.patch<SaveFileContentAnswer>(filePath(id), { file }, { signal: options?.signal, keepalive: options?.keepalive });
+  return api.call('PATCH /files/{id}', { params: { id }, body: { file } }, { keepalive: options?.keepalive });
 }
 
 /** `PATCH /files/{id}/summary {summary, revision?, save_id?}` → `{success, revision}` (409 when stale, like the content). */
-export function saveSummary(id: number, summary: string, guard?: SaveGuard, options?: { keepalive?: boolean }): Promise<SaveNoteAnswer> {
-  return api.patch<SaveNoteAnswer>(`${filePath(id)}/summary`, { summary, ...guardFields(guard) }, { keepalive: options?.keepalive });
+export function saveSummary(id: number, summary: string, guard?: SaveGuard, options?: { keepalive?: boolean }) {
+  return api.call(
+    'PATCH /files/{id}/summary',
+    { params: { id }, body: { summary, ...guardFields(guard) } },
+    { keepalive: options?.keepalive },
+  );
 }
 
 /** `PATCH /files/{id}/goals {goals, revision?, save_id?}` → `{success, revision}` (409 when stale, like the content). */
-export function saveGoals(id: number, goals: string, guard?: SaveGuard, options?: { keepalive?: boolean }): Promise<SaveNoteAnswer> {
-  return api.patch<SaveNoteAnswer>(`${filePath(id)}/goals`, { goals, ...guardFields(guard) }, { keepalive: options?.keepalive });
+export function saveGoals(id: number, goals: string, guard?: SaveGuard, options?: { keepalive?: boolean }) {
+  return api.call('PATCH /files/{id}/goals', { params: { id }, body: { goals, ...guardFields(guard) } }, { keepalive: options?.keepalive });
 }
 
 /** `POST /files/summarize {file_id, folder, file_name, content}` → `{success, summary, summary_revision?}` (empty content clears it). */
-export function summarize(
-  input: { fileId: number; folder: string; fileName: string; content: string },
-  signal?: AbortSignal,
-): Promise<SummarizeAnswer> {
-  return api.post<SummarizeAnswer>(
-    '/files/summarize',
-    { file_id: input.fileId, folder: input.folder, file_name: input.fileName, content: input.content },
+export function summarize(input: { fileId: number; folder: string; fileName: string; content: string }, signal?: AbortSignal) {
+  return api.call(
+    'POST /files/summarize',
+    { body: { file_id: input.fileId, folder: input.folder, file_name: input.fileName, content: input.content } },
     { signal },
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@cc/client';
 import { useAutosavedText, type Autosave, type AutosaveConflict, type AutosaveSnapshot, type EditorPaneHandle } from '@cc/ui';
-import { getFile } from '../api/files';
+import { fileQuery } from '../api/files';
 import { fileTextAutosave } from '../fileAutosaves';
 import { fileTitle, type ContentMode } from '../texts';
 import type { OpenFile } from '../types';
@@ -54,8 +55,12 @@ function toneOf(text: string): StatusMessage['tone'] {
  */
 export function useFileDocument(file: OpenFile): FileDocument {
   const paneRef = useRef<EditorPaneHandle>(null);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // The editor owns the texts once they are loaded: the file is read once per opening (kept for
+  // no other opening, and never read again under the cursor).
+  const read = useQuery({ ...fileQuery(file.id), staleTime: Infinity, gcTime: 0, refetchOnReconnect: false });
+  /** The text the editor starts with, once the three autosaves have started. */
+  const [initial, setInitial] = useState<string | null>(null);
+  const started = useRef(false);
   const [mode, setModeState] = useState<ContentMode>('full');
   // Handlers run between renders, so they read the mode from here rather than from state.
   const modeRef = useRef<ContentMode>('full');
@@ -123,30 +128,28 @@ export function useFileDocument(file: OpenFile): FileDocument {
   const { start: startFull } = full;
   const { start: startSummary } = summary;
   const { start: startGoals } = goals;
+  const answer = read.data;
   useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ status: 'loading' });
-    getFile(file.id, controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        // One load for the three texts; a local draft the server does not have yet comes back and is saved.
-        const f = answer.file;
-        texts.current = {
-          full: startFull(f.content ?? '', f.revision),
-          summary: startSummary(f.summary ?? '', f.summary_revision),
-          goals: startGoals(f.goals ?? '', f.goals_revision),
-        };
-        setLoaded({ status: 'ok', initial: texts.current[modeRef.current] });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded({ status: 'error', message: errorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [file.id, attempt, startFull, startSummary, startGoals]);
+    if (!answer || started.current) return;
+    started.current = true;
+    // One load for the three texts; a local draft the server does not have yet comes back and is saved.
+    const f = answer.file;
+    texts.current = {
+      full: startFull(f.content ?? '', f.revision),
+      summary: startSummary(f.summary ?? '', f.summary_revision),
+      goals: startGoals(f.goals ?? '', f.goals_revision),
+    };
+    setInitial(texts.current[modeRef.current]);
+  }, [answer, startFull, startSummary, startGoals]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const loaded: Loaded =
+    initial !== null
+      ? { status: 'ok', initial }
+      : read.isError && !read.isFetching
+        ? { status: 'error', message: errorMessage(read.error) }
+        : { status: 'loading' };
+  const { refetch } = read;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   const edited = useCallback(() => {
     saves[modeRef.current].changed();
