@@ -1,1 +1,1 @@
-export { chatService, createChatService, type ChatServiceOptions } from './service';
+export { chatService } from './service';

@@ -10,7 +10,7 @@ let chat: ChatHarness;
 beforeAll(async () => {
   model = await startOpenAiTestServer();
   relay = await startRelay(model.baseURL);
-  chat = await startChat({ provider: () => providerFor({ ...model, baseURL: relay.baseURL }, { timeoutMs: 1500 }) });
+  chat = await startChat({ provider: providerFor({ ...model, baseURL: relay.baseURL }, { timeoutMs: 1500 }) });
 });
 afterAll(async () => {
   await chat?.close();
@@ -29,6 +29,7 @@ const fileChat = {
   mode: 'agent',
   message: 'I led the billing migration.',
 };
+const UNAVAILABLE = 'The AI coach is not available right now. Please try again in a moment.';
 const systemPrompt = (i = 0) => model.requests[i]!.body.messages!.find((m) => m.role === 'system')!.content;
 
 describe('send_message through the openai client', () => {
@@ -117,7 +118,7 @@ describe('send_message through the openai client', () => {
     expect(events).toEqual([
       {
         event: 'error',
-        data: { success: false, error: 'The AI coach is not available right now. Please try again in a moment.' },
+        data: { success: false, error: UNAVAILABLE, errors: [UNAVAILABLE] },
         at: expect.any(Number),
       },
     ]);
@@ -131,7 +132,7 @@ describe('send_message through the openai client', () => {
     expect(events.filter((e) => e.event === 'token').length).toBe(2);
     expect(events.at(-1)).toEqual({
       event: 'error',
-      data: { success: false, error: 'The AI coach is not available right now. Please try again in a moment.' },
+      data: { success: false, error: UNAVAILABLE, errors: [UNAVAILABLE] },
       at: expect.any(Number),
     });
     expect(events.some((e) => e.event === 'done')).toBe(false);
@@ -141,7 +142,7 @@ describe('send_message through the openai client', () => {
   test('SSE: a validation error still answers JSON (422)', async () => {
     const { res, json } = await postEventStream(chat.as(5), '/ai_chat/send_message', { file_id: 5, message: '' });
     expect(res.status).toBe(422);
-    expect(json).toEqual({ success: false, errors: ['Message is required'] });
+    expect(json).toEqual({ success: false, error: 'Message is required', errors: ['Message is required'] });
   });
 });
 
@@ -156,7 +157,7 @@ describe('a client that goes away', () => {
     // client going away can close the model connection before the stream ends. No timing window,
     // so a loaded machine cannot make it fail.
     const patient = await startChat(
-      { provider: () => providerFor({ ...model, baseURL: relay.baseURL }, { timeoutMs: 60_000 }) },
+      { provider: providerFor({ ...model, baseURL: relay.baseURL }, { timeoutMs: 60_000 }) },
       {},
       chat.database,
     );

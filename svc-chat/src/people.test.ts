@@ -19,7 +19,7 @@ beforeAll(async () => {
       res.end(JSON.stringify(answer.body));
     }, answer.delayMs ?? 0);
   });
-  chat = await startChat({ provider: () => providerFor(model) }, { PEOPLE_URL: people.url });
+  chat = await startChat({ provider: providerFor(model) }, { PEOPLE_URL: people.url });
 });
 afterAll(async () => {
   await chat?.close();
@@ -85,7 +85,7 @@ describe('person chats get the person from svc-people', () => {
   });
 
   test('with PEOPLE_URL unreachable the chat still answers', async () => {
-    const offline = await startChat({ provider: () => providerFor(model) }, { PEOPLE_URL: 'http://127.0.0.1:9' }, chat.database);
+    const offline = await startChat({ provider: providerFor(model) }, { PEOPLE_URL: 'http://127.0.0.1:9' }, chat.database);
     try {
       const res = await offline.as(3).post('/ai_chat/send_message', peopleChat(6));
       expect(res.status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { freshDatabase, startTestService, type RunningService, type TestDatabase } from '@cc/service-kit/testing';
-import { createChatService } from './service';
+import { chatService } from './service';
 import { signedClient, storedMessages } from './test-support';
 
 const LIMITED = 'You are sending messages too quickly. Please wait a moment and try again.';
@@ -11,8 +11,8 @@ let two: RunningService;
 beforeAll(async () => {
   database = await freshDatabase();
   // Two instances on one database, as behind the gateway when the service is scaled out.
-  one = await startTestService(createChatService(), database.db, { env: { AI_RATE_LIMIT_PER_MINUTE: '4' } });
-  two = await startTestService(createChatService(), database.db, { env: { AI_RATE_LIMIT_PER_MINUTE: '4' } });
+  one = await startTestService(chatService, database.db, { env: { AI_RATE_LIMIT_PER_MINUTE: '4' } });
+  two = await startTestService(chatService, database.db, { env: { AI_RATE_LIMIT_PER_MINUTE: '4' } });
 });
 afterAll(async () => {
   await one?.close();

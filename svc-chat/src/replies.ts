@@ -1,13 +1,13 @@
 import type Koa from 'koa';
 import {
+  failureBody,
   REQUEST_MESSAGES,
-  type ChatFailure,
   type SendMessageAnswer,
   type SuggestEditsAnswer,
   type sendMessageSchema,
   type suggestEditsSchema,
 } from '@cc/contracts';
-import { AiEmptyAnswerError, type AiProvider, type ChatMessage, type ChatReplyInput } from '@cc/ai';
+import { AiEmptyAnswerError, type ChatMessage, type ChatReplyInput } from '@cc/ai';
 import { peerClient, type Db, type Logger, type ModelCalls } from '@cc/service-kit';
 import type { z } from 'zod';
 import { appendExchange, recentMessages } from './conversations';
@@ -21,12 +21,14 @@ export const MODEL_HISTORY_LIMIT = 40;
 
 export interface ChatDeps {
   db: Db;
-  ai: AiProvider;
   /** svc-people's base URL; unset (embedded run) means no person context. */
   peopleUrl: string | undefined;
-  /** The kit's model-call path: per-user limit, failures in the chat's words. */
+  /** The kit's model-call path: the provider, the per-user limit, failures in the chat's words. */
   calls: ModelCalls;
 }
+
+/** A stream's `error` event: the kit's failure answer of send_message. */
+const streamFailure = (errors: string[]) => failureBody('POST /ai_chat/send_message', errors);
 
 type SendMessage = z.output<typeof sendMessageSchema>;
 type SuggestEdits = z.output<typeof suggestEditsSchema>;
@@ -84,18 +86,16 @@ export async function replyAsJson(
   userId: number,
   body: SendMessage,
   key: ConversationKey,
-): Promise<SendMessageAnswer | ChatFailure> {
-  const refused = await deps.calls.take(ctx, userId);
-  if (refused) return refused;
+): Promise<SendMessageAnswer> {
+  await deps.calls.take(ctx, userId);
   const input = await replyInput(deps, ctx, userId, body, key);
-  const answer = await deps.calls.call(ctx, async (signal) => {
-    const reply = (await deps.ai.chatReply({ ...input, signal })).trim();
+  const reply = await deps.calls.call(ctx, async (signal) => {
+    const reply = (await deps.calls.provider.chatReply({ ...input, signal })).trim();
     if (!reply) throw new AiEmptyAnswerError();
     return reply;
   });
-  if (!answer.ok) return answer.body;
-  await appendExchange(deps.db, userId, key.key, body.message, answer.value);
-  return { success: true, message: answer.value };
+  await appendExchange(deps.db, userId, key.key, body.message, reply);
+  return { success: true, message: reply };
 }
 
 /**
@@ -110,16 +110,15 @@ export async function replyAsStream(
   userId: number,
   body: SendMessage,
   key: ConversationKey,
-): Promise<ChatFailure | void> {
+): Promise<void> {
   // Over the limit: a plain 429 answer, before any event is sent.
-  const refused = await deps.calls.take(ctx, userId);
-  if (refused) return refused;
+  await deps.calls.take(ctx, userId);
   const input = await replyInput(deps, ctx, userId, body, key);
   const stream = openEventStream(ctx);
   try {
     let reply: string;
     try {
-      const deltas = deps.ai.chatReplyStream({ ...input, signal: stream.signal });
+      const deltas = deps.calls.provider.chatReplyStream({ ...input, signal: stream.signal });
       for await (const text of deltas) stream.send('token', { text });
       reply = deltas.text.trim();
       if (!reply) throw new AiEmptyAnswerError();
@@ -129,7 +128,7 @@ export async function replyAsStream(
         return;
       }
       log(ctx)?.warn({ err }, 'model stream failed');
-      stream.send('error', { success: false, error: deps.calls.failure(err).body.error });
+      stream.send('error', streamFailure(deps.calls.failure(err).errors));
       return;
     }
     if (stream.closed) return;
@@ -137,7 +136,7 @@ export async function replyAsStream(
       await appendExchange(deps.db, userId, key.key, body.message, reply);
     } catch (err) {
       log(ctx)?.error({ err }, 'storing the reply failed');
-      stream.send('error', { success: false, error: REQUEST_MESSAGES.internal });
+      stream.send('error', streamFailure([REQUEST_MESSAGES.internal]));
       return;
     }
     stream.send('done', { success: true, message: reply });
@@ -153,13 +152,12 @@ export async function suggestEdits(
   userId: number,
   body: SuggestEdits,
   key: ConversationKey | undefined,
-): Promise<SuggestEditsAnswer | ChatFailure> {
-  const refused = await deps.calls.take(ctx, userId);
-  if (refused) return refused;
+): Promise<SuggestEditsAnswer> {
+  await deps.calls.take(ctx, userId);
   const history = await historyFor(deps, userId, key, body.conversation_history);
   const selected = body.selected_messages ? asModelHistory(body.selected_messages) : [];
-  const answer = await deps.calls.call(ctx, (signal) =>
-    deps.ai.suggestEdits({
+  const suggested = await deps.calls.call(ctx, (signal) =>
+    deps.calls.provider.suggestEdits({
       folder: body.folder ?? '',
       fileName: body.file_name ?? '',
       fileContent: body.file_content,
@@ -169,6 +167,5 @@ export async function suggestEdits(
       signal,
     }),
   );
-  if (!answer.ok) return answer.body;
-  return { success: true, diff: lineDiff(body.file_content, answer.value), suggested_content: answer.value };
+  return { success: true, diff: lineDiff(body.file_content, suggested), suggested_content: suggested };
 }

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { SESSION_COOKIE } from '@cc/contracts';
 import { csrfTokenFor, signSession, type Db } from '@cc/service-kit';
 import { freshDatabase, startTestService, TEST_SECRET, TestClient, type RunningService, type TestDatabase } from '@cc/service-kit/testing';
-import { createChatService, type ChatServiceOptions } from './service';
+import type { AiProvider } from '@cc/ai';
+import { chatService } from './service';
 import { T } from './conversations';
 
 export interface ChatHarness {
@@ -25,12 +26,13 @@ export function signedClient(url: string, uid: number): TestClient {
 }
 
 export async function startChat(
-  options: ChatServiceOptions = {},
+  /** The model (default: from `env`'s AI_* settings, the offline coach without them). */
+  options: { provider?: AiProvider } = {},
   env: Record<string, string> = {},
   database?: TestDatabase,
 ): Promise<ChatHarness> {
   const db = database ?? (await freshDatabase());
-  const svc = await startTestService(createChatService(options), db.db, { env });
+  const svc = await startTestService(chatService, db.db, { env, ...(options.provider ? { aiProvider: options.provider } : {}) });
   return {
     database: db,
     svc,

@@ -1,10 +1,10 @@
-import { composeModules, defineService } from '@cc/service-kit';
-import { coachingModule } from './coaching/module';
-import { planningModule } from './planning/module';
+import { defineService } from '@cc/service-kit';
+import { migrations } from './migrations';
+import { coachingRoutes } from './routes';
+import { coachingSettings } from './settings';
 
 /**
  * svc-coaching: two domains in one service, one schema and one process, each a module with its
- * own routes, migrations and tests (planning/, coaching/). Every route-table path it owns that
- * no module registers answers 501 (ServiceRouter.finish).
+ * own routes, migrations and tests (planning/, coaching/).
  */
-export const coachingService = defineService({ name: 'coaching', ...composeModules([planningModule, coachingModule]) });
+export const coachingService = defineService({ name: 'coaching', migrations, settings: coachingSettings, routes: coachingRoutes });

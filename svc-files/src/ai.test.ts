@@ -249,17 +249,16 @@ describe('POST /profile/generate_file_draft with a model', () => {
 describe('AI failures', () => {
   const UNAVAILABLE = 'The AI model is not available right now. Please try again later.';
 
-  test('an endpoint error is a 502 with error and errors, never a 500; nothing is stored', async () => {
+  test('an endpoint error is a 502 with its errors, never a 500; nothing is stored', async () => {
     const c = h.user();
     model.reply({ status: 500 });
     const res = await c.get('/profile/suggested_folders');
-    expect([res.status, res.body]).toEqual([502, { success: false, error: UNAVAILABLE, errors: [UNAVAILABLE] }]);
+    expect([res.status, res.body]).toEqual([502, { success: false, errors: [UNAVAILABLE] }]);
     model.reply({ status: 503 });
     expect((await c.post('/files/summarize', { content: 'text' })).status).toBe(502);
     model.reply({ status: 401, errorMessage: 'bad key' });
     expect((await c.post('/profile/generate_file_draft', { folder: 'f', name: 'n' })).body).toEqual({
       success: false,
-      error: UNAVAILABLE,
       errors: [UNAVAILABLE],
     });
     model.reply(json([s('later')]));
@@ -270,7 +269,7 @@ describe('AI failures', () => {
     model.reply({ content: 'not json at all' }, { content: '{"suggestions": "nope"}' });
     const res = await h.user().post('/profile/regenerate_suggested_folders', { count: 3 });
     const message = 'The AI model gave an answer that could not be used. Please try again.';
-    expect([res.status, res.body]).toEqual([502, { success: false, error: message, errors: [message] }]);
+    expect([res.status, res.body]).toEqual([502, { success: false, errors: [message] }]);
     expect(model.requests).toHaveLength(2);
   });
 
@@ -280,7 +279,7 @@ describe('AI failures', () => {
       model.reply({ content: 'late', delayMs: 3_000 });
       const res = await slow.user().post('/profile/generate_file_draft', { folder: 'f', name: 'n' });
       const message = 'The AI model took too long to answer. Please try again.';
-      expect([res.status, res.body]).toEqual([502, { success: false, error: message, errors: [message] }]);
+      expect([res.status, res.body]).toEqual([502, { success: false, errors: [message] }]);
     } finally {
       await slow.close();
     }
@@ -294,7 +293,7 @@ describe('AI failures', () => {
       for (let i = 0; i < 2; i++) expect((await c.post('/profile/generate_file_draft', { folder: 'f', name: 'n' })).status).toBe(200);
       const res = await c.post('/profile/generate_file_draft', { folder: 'f', name: 'n' });
       const message = 'Too many AI requests. Please wait a minute and try again.';
-      expect([res.status, res.body]).toEqual([429, { success: false, error: message, errors: [message] }]);
+      expect([res.status, res.body]).toEqual([429, { success: false, errors: [message] }]);
       expect(res.headers.get('retry-after')).toBe('60');
       expect((await limited.user().post('/profile/generate_file_draft', { folder: 'f', name: 'n' })).status).toBe(200);
     } finally {

@@ -237,11 +237,7 @@ describe('POST /meetings/generate_section', () => {
     model.reply({ status: 500 });
     const res = await c.post('/meetings/generate_section', { section: 'goals', title: 'X', content: {} });
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({
-      success: false,
-      error: 'The AI model is not available right now. Please try again later.',
-      errors: ['The AI model is not available right now. Please try again later.'],
-    });
+    expect(res.body).toEqual({ success: false, errors: ['The AI model is not available right now. Please try again later.'] });
     const bad = await c.post('/meetings/generate_section', { section: 'summary', content: {} });
     expect(bad.body.errors).toEqual(['section must be one of goals, agenda, anticipating, notes, followups, reflection.']);
     const [theirs] = await addPeople(withModel.user(), 'Theirs');

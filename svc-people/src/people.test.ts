@@ -119,7 +119,8 @@ describe('GET and PATCH /people/{id}', () => {
       await owner.get('/people/999999999'),
       await owner.get('/people/abc'),
     ]) {
-      expect([res.status, res.body]).toEqual([404, { success: false, errors: ['Person not found.'] }]);
+      // (perplexity_search's documented answer names `error` too: it comes beside the list.)
+      expect([res.status, res.body]).toMatchObject([404, { success: false, errors: ['Person not found.'] }]);
     }
     expect((await owner.get(`/people/${id}`)).body.person.basic_profile.role).toBe('');
   });

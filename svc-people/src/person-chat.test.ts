@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { providerFor, startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
 import { startTestService, type RunningService } from '@cc/service-kit/testing';
-import { createChatService } from '@cc/svc-chat';
+import { chatService } from '@cc/svc-chat';
 import { addPeople, startPeople, type PeopleHarness } from './test-support';
 
 /** svc-chat's person chat reads people from this service (GET /people/{id} as the caller): the real answer must serve it. */
@@ -12,9 +12,7 @@ beforeAll(async () => {
   model = await startOpenAiTestServer();
   model.fallback = () => ({ content: 'What does Dana need from you this quarter?' });
   h = await startPeople();
-  chat = await startTestService(createChatService({ provider: () => providerFor(model) }), h.database.db, {
-    env: { PEOPLE_URL: h.svc.url },
-  });
+  chat = await startTestService(chatService, h.database.db, { aiProvider: providerFor(model), env: { PEOPLE_URL: h.svc.url } });
 });
 afterAll(async () => {
   await chat?.close();

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { sessionAnswerSchema } from './auth';
 import {
-  chatFailureSchema,
   chatStatusAnswerSchema,
   conversationAnswerSchema,
   sendMessageAnswerSchema,
@@ -9,7 +8,6 @@ import {
   suggestEditsAnswerSchema,
 } from './chat';
 import {
-  aiErrorAnswer,
   draftAnswer,
   fileAnswer,
   filesListAnswer,
@@ -52,10 +50,11 @@ import {
 } from './planning';
 
 /**
- * What each route-table call answers: its success answer and the failures it documents (a stale
- * save's 409, a model's 502). Handlers are typed by it (the service kit's router) and, in tests,
- * every real answer is checked against it. Refusals every route may give (401, 403, 404, 422:
- * `{success:false, errors}`) are the kit's and are not repeated here.
+ * What each route-table call answers: its success answer and the failures with keys of their
+ * own (a stale save's 409 and its `current`). Handlers are typed by it (the service kit's
+ * router) and, in tests, every real answer is checked against it. The failures every route may
+ * give (401, 403, 404, 422, 429, 502: `errorAnswer`, with `error` where `failureAnswerOf` says)
+ * are built by the kit and are not repeated here.
  */
 
 /** `{success: true}` and nothing else to say. */
@@ -83,7 +82,7 @@ export const ROUTE_ANSWERS = {
   'GET /files': filesListAnswer,
   'POST /files': fileWriteAnswer,
   'PATCH /files/reorder': reorderFilesAnswer,
-  'POST /files/summarize': z.union([summarizeAnswer, aiErrorAnswer]),
+  'POST /files/summarize': summarizeAnswer,
   'GET /files/{id}': fileAnswer,
   'PUT /files/{id}': fileWriteAnswer,
   'PATCH /files/{id}': z.union([saveFileContentAnswer, staleRevisionAnswer]),
@@ -95,20 +94,20 @@ export const ROUTE_ANSWERS = {
   'GET /journal/{date}': journalEntryAnswer,
   'POST /journal/{date}/save': z.union([journalEntryAnswer, staleJournalAnswer]),
 
-  'GET /profile/suggested_folders': z.union([suggestionsAnswer, aiErrorAnswer]),
-  'GET /profile/suggested_files': z.union([suggestionsAnswer, aiErrorAnswer]),
+  'GET /profile/suggested_folders': suggestionsAnswer,
+  'GET /profile/suggested_files': suggestionsAnswer,
   'GET /profile/folder_suggestion_prompt': promptAnswer,
   'GET /profile/file_suggestion_prompt': promptAnswer,
   'GET /profile/file_draft_prompt': promptAnswer,
-  'POST /profile/regenerate_suggested_folders': z.union([suggestionsAnswer, aiErrorAnswer]),
-  'POST /profile/regenerate_suggested_files': z.union([suggestionsAnswer, aiErrorAnswer]),
-  'POST /profile/generate_file_draft': z.union([draftAnswer, aiErrorAnswer]),
+  'POST /profile/regenerate_suggested_folders': suggestionsAnswer,
+  'POST /profile/regenerate_suggested_files': suggestionsAnswer,
+  'POST /profile/generate_file_draft': draftAnswer,
   'POST /profile/reject_suggested_folder': okAnswer,
   'POST /profile/reject_suggested_file': okAnswer,
 
   'GET /ai_chat/conversation': conversationAnswerSchema,
-  'POST /ai_chat/send_message': z.union([sendMessageAnswerSchema, chatFailureSchema]),
-  'POST /ai_chat/suggest_edits': z.union([suggestEditsAnswerSchema, chatFailureSchema]),
+  'POST /ai_chat/send_message': sendMessageAnswerSchema,
+  'POST /ai_chat/suggest_edits': suggestEditsAnswerSchema,
   'POST /ai_chat/clear_conversation': okAnswer,
   'POST /ai_chat/append_message': appendMessageAnswerSchema,
   'GET /ai_chat/status': chatStatusAnswerSchema,
@@ -131,7 +130,7 @@ export const ROUTE_ANSWERS = {
   'GET /coaching/timeline_items': timelineItemsAnswer,
   'POST /coaching/save_timeline_item': z.union([saveTimelineItemAnswer, staleTimelineItemAnswer]),
   'GET /coaching/week_prompt': weekPromptAnswer,
-  'POST /coaching/generate_action_plan': z.union([generatedWeekAnswer, aiErrorAnswer]),
+  'POST /coaching/generate_action_plan': generatedWeekAnswer,
   'GET /coaching/archived_action_plans': archivedPlansAnswer,
   'POST /coaching/restore_action_plan': restoreActionPlanAnswer,
 

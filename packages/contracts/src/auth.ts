@@ -41,11 +41,5 @@ export const sessionAnswerSchema = z.object({
 });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
-export const errorAnswerSchema = z.object({
-  success: z.literal(false),
-  errors: z.array(z.string()),
-});
-export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
-
 export const SESSION_COOKIE = 'cc_session';
 export const CSRF_HEADER = 'x-csrf-token';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorKeyAnswer } from './failures';
 import { nextCursorField, pageQuery } from './paging';
 import { isIsoDate } from './periods-days';
 
@@ -215,15 +216,11 @@ export const chatStatusAnswerSchema = z.object({
 });
 export type ChatStatusAnswer = z.infer<typeof chatStatusAnswerSchema>;
 
-/** A model failure (status 502) or the rate limit (429): `error` for the chats, `errors` for the client wrapper. */
-export const chatFailureSchema = z.object({ success: z.literal(false), error: z.string(), errors: z.array(z.string()) });
-export type ChatFailure = z.infer<typeof chatFailureSchema>;
-
 /**
  * send_message with `Accept: text/event-stream`: `event: token` per delta, then one `done`
- * (the whole reply, as stored) or one `error`.
+ * (the whole reply, as stored) or one `error` (the call's failure answer, as a JSON answer has it).
  */
 export type ChatStreamEvent =
   | { event: 'token'; data: { text: string } }
   | { event: 'done'; data: { success: true; message: string } }
-  | { event: 'error'; data: { success: false; error: string } };
+  | { event: 'error'; data: ErrorKeyAnswer };

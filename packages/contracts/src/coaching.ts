@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiErrorAnswer, revisionField, saveIdField, staleRevisionAnswer } from './files';
+import { revisionField, saveIdField, staleRevisionAnswer } from './files';
 import {
   COACHING_LIMITS as L,
   COACHING_MESSAGES as M,
@@ -318,19 +318,17 @@ export const csvImportAnswer = z.object({
   created: z.object({ sections: z.number().int(), questions: z.number().int() }),
   updated: z.object({ sections: z.number().int(), questions: z.number().int() }),
 });
-/** A refused CSV (422): nothing imported; `errors` names every bad row. */
-export const csvRejectedAnswer = z.object({ success: z.literal(false), error: z.string(), errors: z.array(z.string()) });
 
 /** Spread into ROUTE_ANSWERS (answers.ts). */
 export const COACHING_ANSWERS = {
   'GET /coaching/information_gathering_prompt': informationGatheringAnswer,
-  'POST /coaching/submit_coaching_plan': z.union([submitCoachingPlanAnswer, aiErrorAnswer]),
+  'POST /coaching/submit_coaching_plan': submitCoachingPlanAnswer,
   'GET /coaching/archived_plans': archivedCoachingPlansAnswer,
   'GET /coaching/questionnaire_sections': questionnaireSectionsAnswer,
   'GET /coaching/onboarding_conversation': questionConversationAnswer,
-  'POST /coaching/onboarding_send_message': z.union([questionReplyAnswer, aiErrorAnswer]),
+  'POST /coaching/onboarding_send_message': questionReplyAnswer,
   'POST /coaching/onboarding_save_content': z.union([saveQuestionContentAnswer, staleQuestionContentAnswer]),
-  'POST /coaching/onboarding_generate_summary': z.union([questionSummaryAnswer, aiErrorAnswer]),
+  'POST /coaching/onboarding_generate_summary': questionSummaryAnswer,
   'GET /coaching/admin_sections': adminSectionsAnswer,
   'POST /coaching/sections': sectionWriteAnswer,
   'PATCH /coaching/sections/{id}': sectionWriteAnswer,
@@ -338,7 +336,7 @@ export const COACHING_ANSWERS = {
   'POST /coaching/questions': questionWriteAnswer,
   'PATCH /coaching/questions/{id}': questionWriteAnswer,
   'DELETE /coaching/questions/{id}': deleteQuestionAnswer,
-  'POST /coaching/upload_questions_csv': z.union([csvImportAnswer, csvRejectedAnswer]),
+  'POST /coaching/upload_questions_csv': csvImportAnswer,
 } as const;
 
 export type InformationGatheringAnswer = z.infer<typeof informationGatheringAnswer>;
@@ -353,4 +351,3 @@ export type AdminSectionsAnswer = z.infer<typeof adminSectionsAnswer>;
 export type SectionWriteAnswer = z.infer<typeof sectionWriteAnswer>;
 export type QuestionWriteAnswer = z.infer<typeof questionWriteAnswer>;
 export type CsvImportAnswer = z.infer<typeof csvImportAnswer>;
-export type CsvRejectedAnswer = z.infer<typeof csvRejectedAnswer>;

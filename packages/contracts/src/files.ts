@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staleAnswer } from './failures';
 import { DESCRIPTION_MAX, FILE_NAME_MAX, FOLDER_NAME_MAX, normalizeFileName, normalizeFolderName } from './names';
 import { PG_INT_MAX } from './requests';
 import { isIsoDate } from './periods-days';
@@ -316,12 +317,10 @@ export type FileWriteAnswer = z.infer<typeof fileWriteAnswer>;
 export const saveFileContentAnswer = z.object({ success: z.literal(true), errors: z.array(z.string()), revision: z.number().int() });
 export type SaveFileContentAnswer = z.infer<typeof saveFileContentAnswer>;
 /** `PATCH /files/{id}` with a stale revision: 409 and what the file holds now. */
-export const staleRevisionAnswer = z.object({
-  success: z.literal(false),
-  errors: z.array(z.string()),
+export const staleRevisionAnswer = staleAnswer(
   /** `save_id`: the id the client sent with the save that wrote this text, when it sent one. */
-  current: z.object({ content: z.string(), revision: z.number().int(), save_id: z.string().optional() }),
-});
+  z.object({ content: z.string(), revision: z.number().int(), save_id: z.string().optional() }),
+);
 export type StaleRevisionAnswer = z.infer<typeof staleRevisionAnswer>;
 /** `PATCH /files/reorder`: ids that are not files of that folder are ignored and listed. */
 export const reorderFilesAnswer = z.object({ success: z.literal(true), ignored: z.array(z.number().int()) });
@@ -331,16 +330,14 @@ export const summarizeAnswer = z.object({ success: z.literal(true), summary: z.s
 export const saveNoteAnswer = z.object({ success: z.literal(true), revision: z.number().int() });
 export type SaveNoteAnswer = z.infer<typeof saveNoteAnswer>;
 /** `PATCH /files/{id}/summary` or `/goals` with a stale revision: 409 and what the text holds now. */
-export const staleNoteAnswer = z.object({
-  success: z.literal(false),
-  errors: z.array(z.string()),
-  current: z.object({
+export const staleNoteAnswer = staleAnswer(
+  z.object({
     summary: z.string().optional(),
     goals: z.string().optional(),
     revision: z.number().int(),
     save_id: z.string().optional(),
   }),
-});
+);
 export type StaleNoteAnswer = z.infer<typeof staleNoteAnswer>;
 export type SummarizeAnswer = z.infer<typeof summarizeAnswer>;
 
@@ -402,9 +399,5 @@ export type PromptAnswer = z.infer<typeof promptAnswer>;
 /** `POST /profile/generate_file_draft` */
 export const draftAnswer = z.object({ success: z.literal(true), draft: z.string() });
 export type DraftAnswer = z.infer<typeof draftAnswer>;
-/** Any AI call that failed: 502 (429 when rate-limited). */
-export const aiErrorAnswer = z.object({ success: z.literal(false), error: z.string(), errors: z.array(z.string()) });
-export type AiErrorAnswer = z.infer<typeof aiErrorAnswer>;
-
 /** Answers with only `success` (PATCH summary/goals, DELETE folder, reject_*). */
 export const filesOkAnswer = z.object({ success: z.literal(true) });

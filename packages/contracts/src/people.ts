@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { aiErrorAnswer, revisionField, saveIdField } from './files';
+import { staleAnswer } from './failures';
+import { revisionField, saveIdField } from './files';
 import { isIsoDate } from './periods-days';
 import { MENTIONS_ANSWERS } from './people-mentions';
 import {
@@ -323,11 +324,9 @@ export const meetingWriteAnswer = z.object({ ...confirmed, meeting: meetingSchem
  * `PATCH /people/{id}` or `/meetings/{id}` with a stale revision: 409 and what the field holds
  * now (as a file's 409: `content`, its `revision`, and the `save_id` of the save that wrote it).
  */
-export const staleFieldAnswer = z.object({
-  success: z.literal(false),
-  errors: z.array(z.string()),
-  current: z.object({ field: z.string(), content: z.string(), revision: z.number().int(), save_id: z.string().optional() }),
-});
+export const staleFieldAnswer = staleAnswer(
+  z.object({ field: z.string(), content: z.string(), revision: z.number().int(), save_id: z.string().optional() }),
+);
 export type StaleFieldAnswer = z.infer<typeof staleFieldAnswer>;
 
 export const PEOPLE_ANSWERS = {
@@ -343,12 +342,12 @@ export const PEOPLE_ANSWERS = {
   'PATCH /people/{id}': z.union([personWriteAnswer, staleFieldAnswer]),
   /** The person's meetings stay, without them as an attendee. */
   'DELETE /people/{id}': z.object({ ...confirmed }),
-  'POST /people/{id}/perplexity_search': z.union([personSearchAnswer, aiErrorAnswer]),
+  'POST /people/{id}/perplexity_search': personSearchAnswer,
   'GET /people/{id}/research': savedResearchAnswer,
   /** Newest first (undated last), then by id; `next_cursor` when paged. */
   'GET /people/{id}/meetings': pagedAnswer({ success: z.literal(true), meetings: z.array(meetingSummarySchema) }),
   'POST /meetings': meetingWriteAnswer,
-  'POST /meetings/generate_section': z.union([z.object({ success: z.literal(true), proposal: z.string() }), aiErrorAnswer]),
+  'POST /meetings/generate_section': z.object({ success: z.literal(true), proposal: z.string() }),
   'GET /meetings/{id}': z.object({ success: z.literal(true), meeting: meetingSchema }),
   'PATCH /meetings/{id}': z.union([meetingWriteAnswer, staleFieldAnswer]),
   'DELETE /meetings/{id}': z.object({ ...confirmed }),

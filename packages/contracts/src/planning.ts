@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staleAnswer } from './failures';
 import { isIsoDate } from './periods-days';
 import { isPeriodKey } from './periods-keys';
 import { PLANNING_LIMITS as L, PLANNING_MESSAGES as M, normalizeTags } from './planning-rules';
@@ -374,11 +375,9 @@ export const timelineItemsAnswer = z.object({
 /** `POST /coaching/save_timeline_item` */
 export const saveTimelineItemAnswer = z.object({ ...confirmed, item: timelineItemSchema });
 /** `POST /coaching/save_timeline_item` on a stale revision: 409 with what the week holds now. */
-export const staleTimelineItemAnswer = z.object({
-  success: z.literal(false),
-  errors: z.array(z.string()),
-  current: z.object({ content: z.string(), revision: z.number().int(), save_id: z.string().optional() }),
-});
+export const staleTimelineItemAnswer = staleAnswer(
+  z.object({ content: z.string(), revision: z.number().int(), save_id: z.string().optional() }),
+);
 /** `GET /coaching/week_prompt` */
 export const weekPromptAnswer = z.object({ success: z.literal(true), prompt: z.string() });
 /** `POST /coaching/generate_action_plan`: the week's plan; its outcomes are stored on the week. */

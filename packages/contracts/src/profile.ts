@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { aiErrorAnswer } from './files';
 import {
   GENERATION_PHASES,
   GENERATION_STATES,
@@ -178,11 +177,11 @@ export const PROFILE_ANSWERS = {
   'PATCH /profile': profileWriteAnswer,
   'GET /profile/generation_prompt': generationPromptAnswer,
   /** A model failure or a deep research that failed or was cancelled: `{success:false, error, errors}`. */
-  'POST /profile/generate': z.union([generateProfileAnswer, aiErrorAnswer]),
+  'POST /profile/generate': generateProfileAnswer,
   'GET /profile/generation_status': generationStatusAnswer,
   'POST /profile/cancel_generation': cancelGenerationAnswer,
-  'POST /profile/generate_company_statements': z.union([companyStatementsAnswer, aiErrorAnswer]),
-  'POST /profile/generate_narrative': z.union([narrativeAnswer, aiErrorAnswer]),
+  'POST /profile/generate_company_statements': companyStatementsAnswer,
+  'POST /profile/generate_narrative': narrativeAnswer,
   'POST /profile/delete_statement': statementsAnswer,
   'POST /profile/delete_company_statement': companyStatementsAnswer,
   'POST /profile/verify_statement': statementsAnswer,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
+import { createAiProvider, type AiProvider } from '@cc/ai';
 import type { ServiceName } from '@cc/contracts';
 import { jsonBody } from './body';
 import { errorMiddleware } from './errors';
@@ -18,7 +19,7 @@ export interface ServiceContext<Settings = unknown> {
   config: ServiceConfig;
   /** The service's settings, parsed from its environment by its schema (and the kit's own). */
   settings: Settings & KitSettings;
-  /** The one way to call a model for a user (limit, cancellation, failures), in the service's words. */
+  /** The one way to call a model (its provider, the limit, cancellation, failures), in the service's words. */
   modelCalls(messages: ModelFailureMessages): ModelCalls;
 }
 
@@ -47,6 +48,8 @@ export interface ServiceConfig {
   env?: Record<string, string | undefined>;
   /** Tests: check every handler's answer against its route's schema (ROUTE_ANSWERS). */
   checkAnswers?: boolean;
+  /** Tests: the model every call uses. Default: from the `AI_*` settings of `env` (packages/ai). */
+  aiProvider?: AiProvider;
 }
 
 export interface ServiceApp {
@@ -72,13 +75,22 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
     ...parseSettings(kitSettings, env, def.name),
     ...(def.settings ? parseSettings(def.settings, env, def.name) : {}),
   } as z.output<S> & KitSettings;
+  let provider = config.aiProvider;
+  const aiProvider = () => (provider ??= createAiProvider(env));
   const context: ServiceContext<z.output<S>> = {
     db: config.db,
     log,
     config,
     settings,
     modelCalls: (messages) =>
-      createModelCalls({ db: config.db, schema: def.name, perMinute: settings.AI_RATE_LIMIT_PER_MINUTE, messages, log }),
+      createModelCalls({
+        db: config.db,
+        schema: def.name,
+        perMinute: settings.AI_RATE_LIMIT_PER_MINUTE,
+        messages,
+        provider: aiProvider,
+        log,
+      }),
   };
   const router = new ServiceRouter(def.name, () => config.sessionSecret, config.checkAnswers ?? false);
 

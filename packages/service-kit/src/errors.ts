@@ -1,13 +1,18 @@
 import type Koa from 'koa';
 import type { Logger } from 'pino';
-import { REQUEST_MESSAGES, STATUS_MESSAGES } from '@cc/contracts';
+import { failureBody, matchRoute, REQUEST_MESSAGES, STATUS_MESSAGES, type HttpMethod } from '@cc/contracts';
 
-/** An error whose message is safe to show to the client. */
+/**
+ * An error whose messages are safe to show to the client. The kit answers it as
+ * `{success:false, errors}` (see `failureBody` in @cc/contracts); `extra` holds the keys the
+ * route documents beside them (a stale save's `current`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly errors: string[],
     readonly headers: Record<string, string> = {},
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(errors.join(', '));
   }
@@ -42,38 +47,48 @@ function clientError(err: ThrownError): { status: number; message: string } | un
   return { status, message: STATUS_MESSAGES[status] ?? ((err.expose && err.message) || REQUEST_MESSAGES.badRequest) };
 }
 
+/** `METHOD /path` of the route-table row the request is for (undefined: none). */
+function routeOf(ctx: Koa.Context): string | undefined {
+  try {
+    const route = matchRoute(ctx.method as HttpMethod, ctx.path);
+    return route && `${route.method} ${route.path}`;
+  } catch {
+    return undefined; // a request target that is no URL (see clientError)
+  }
+}
+
 /**
- * Maps every thrown error to `{success:false, errors:[...]}`. Client errors keep their
- * message; anything unexpected becomes a 500 whose details go to the log only. A status set
- * without a body (the router's 405, a 404) gets the same JSON shape.
+ * Builds every failure answer of a service: `{success:false, errors:[...]}` (plus the keys its
+ * route documents). Client errors keep their message; anything unexpected becomes a 500 whose
+ * details go to the log only. A status set without a body (the router's 405, a 404) gets the
+ * same JSON shape.
  */
 export function errorMiddleware(): Koa.Middleware {
+  const fail = (ctx: Koa.Context, status: number, errors: string[], extra?: Record<string, unknown>) => {
+    ctx.status = status;
+    ctx.body = failureBody(routeOf(ctx), errors, extra);
+  };
   return async (ctx, next) => {
     try {
       await next();
       if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
-        const status = ctx.status;
-        ctx.body = { success: false, errors: [STATUS_MESSAGES[status] ?? REQUEST_MESSAGES.badRequest] };
-        ctx.status = status;
+        fail(ctx, ctx.status, [STATUS_MESSAGES[ctx.status] ?? REQUEST_MESSAGES.badRequest]);
       }
     } catch (err) {
       const log: Logger | undefined = ctx.state.log;
       if (err instanceof HttpError) {
-        ctx.status = err.status;
         ctx.set(err.headers);
-        ctx.body = { success: false, errors: err.errors };
+        fail(ctx, err.status, err.errors, err.extra);
         return;
       }
       const known = clientError(err as ThrownError);
       if (known) {
         if (known.status === 422) log?.warn({ code: (err as ThrownError).code }, 'database refused a value');
-        ctx.status = known.status;
-        ctx.body = { success: false, errors: [known.message] };
+        fail(ctx, known.status, [known.message]);
         return;
       }
       log?.error({ err }, 'unhandled error');
-      ctx.status = 500;
-      ctx.body = { success: false, errors: [REQUEST_MESSAGES.internal] };
+      fail(ctx, 500, [REQUEST_MESSAGES.internal]);
     }
   };
 }

@@ -42,7 +42,7 @@ export {
 } from './settings';
 export { receiveUpload, DEFAULT_UPLOAD_BYTES, type UploadSpec, type UploadedFile } from './upload';
 export { peerClient, DEFAULT_PEER_TIMEOUT_MS, type PeerClient, type PeerAnswer } from './peer';
-export { defineModule, composeModules, type ServiceModule } from './modules';
+export { defineModule, composeModules, moduleMigrations, moduleRoutes, type ServiceModule } from './modules';
 export {
   bigIdKey,
   decodeCursor,

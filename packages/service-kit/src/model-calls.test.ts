@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type Koa from 'koa';
-import { AiEmptyAnswerError, AiMalformedAnswerError, AiTimeoutError, AiUnavailableError } from '@cc/ai/errors';
+import { createOfflineCoach } from '@cc/ai';
+import { AiAbortedError, AiEmptyAnswerError, AiMalformedAnswerError, AiTimeoutError, AiUnavailableError } from '@cc/ai/errors';
 import { createDb, type Db } from './db';
+import { HttpError } from './errors';
 import { createLogger } from './logger';
-import { createModelCalls, type ModelFailureMessages } from './model-calls';
+import { createModelCalls, modelFailure, type ModelCallsOptions, type ModelFailureMessages } from './model-calls';
 import { kitSettings, parseSettings, SettingsError } from './settings';
 import { freshDatabase, type TestDatabase } from './testing';
 
@@ -31,6 +33,19 @@ function fakeCtx() {
 }
 
 const log = createLogger('probe', 'silent');
+const offline = createOfflineCoach();
+const modelCalls = (options: Omit<ModelCallsOptions, 'messages' | 'provider' | 'log'>) =>
+  createModelCalls({ ...options, messages, provider: () => offline, log });
+
+/** What a call threw: the kit's answer for it. */
+async function refusal(promise: Promise<unknown>): Promise<HttpError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(err)}`);
+  return err;
+}
 
 describe.each(['pglite', 'postgres'] as const)('model calls on %s', (kind) => {
   let db: Db;
@@ -46,57 +61,85 @@ describe.each(['pglite', 'postgres'] as const)('model calls on %s', (kind) => {
   });
 
   test('a per-user limit shared by instances: 429 with Retry-After and the message, then nothing runs', async () => {
-    const one = createModelCalls({ db, schema: 'files', perMinute: 3, messages, log });
-    const two = createModelCalls({ db, schema: 'files', perMinute: 3, messages, log });
+    const one = modelCalls({ db, schema: 'files', perMinute: 3 });
+    const two = modelCalls({ db, schema: 'files', perMinute: 3 });
     let ran = 0;
     const work = async () => ++ran;
-    for (const calls of [one, two, one]) expect((await calls.run(fakeCtx(), 11, work)).ok).toBe(true);
-    const ctx = fakeCtx();
-    expect(await two.run(ctx, 11, work)).toEqual({ ok: false, body: { success: false, error: 'slow down', errors: ['slow down'] } });
-    expect(ctx.status).toBe(429);
-    expect(Number(ctx.headers['Retry-After'])).toBeGreaterThanOrEqual(55);
+    for (const calls of [one, two, one]) await calls.run(fakeCtx(), 11, work);
+    const refused = await refusal(two.run(fakeCtx(), 11, work));
+    expect([refused.status, refused.errors]).toEqual([429, ['slow down']]);
+    expect(Number(refused.headers['Retry-After'])).toBeGreaterThanOrEqual(55);
     expect(ran).toBe(3);
     // Another user has their own allowance.
-    expect((await one.run(fakeCtx(), 12, work)).ok).toBe(true);
+    expect(await one.run(fakeCtx(), 12, work)).toBe(4);
   });
 
   test('0 turns the limit off', async () => {
-    const calls = createModelCalls({ db, schema: 'files', perMinute: 0, messages, log });
-    for (let i = 0; i < 5; i++) expect((await calls.run(fakeCtx(), 13, async () => i)).ok).toBe(true);
+    const calls = modelCalls({ db, schema: 'files', perMinute: 0 });
+    for (let i = 0; i < 5; i++) expect(await calls.run(fakeCtx(), 13, async () => i)).toBe(i);
   });
 });
 
-describe('model failures map to one answer shape', () => {
-  const calls = createModelCalls({ db: undefined as unknown as Db, schema: 'files', perMinute: 0, messages, log });
+describe('model failures map, by their class, to one answer', () => {
+  const calls = modelCalls({ db: undefined as unknown as Db, schema: 'files', perMinute: 0 });
   test.each([
     [new AiTimeoutError(10), 502, 'too slow'],
     [new AiUnavailableError('down', 503), 502, 'not there'],
     [new AiMalformedAnswerError('bad', '{'), 502, 'garbled'],
     [new AiEmptyAnswerError(), 502, 'said nothing'],
     [new TypeError('a bug in a provider'), 502, 'not there'],
+    // A platform deadline (AbortSignal.timeout) is a timeout by its class, whatever its text.
+    [new DOMException('signal timed out', 'TimeoutError'), 502, 'too slow'],
+    // A message that merely mentions a timeout is not one.
+    [new Error('upstream said: timeout'), 502, 'not there'],
   ])('%s → %s', async (err, status, message) => {
-    const ctx = fakeCtx();
-    const result = await calls.call(ctx, async () => {
-      throw err;
+    const refused = await refusal(
+      calls.call(fakeCtx(), async () => {
+        throw err;
+      }),
+    );
+    expect([refused.status, refused.errors]).toEqual([status, [message]]);
+    // A background job stores the same words.
+    expect(calls.message(err)).toBe(message);
+  });
+
+  test('the provider is the one the service was given, made once', () => {
+    let made = 0;
+    const lazy = createModelCalls({
+      db: undefined as unknown as Db,
+      schema: 'files',
+      perMinute: 0,
+      messages,
+      provider: () => (made++, offline),
+      log,
     });
-    expect(result).toEqual({ ok: false, body: { success: false, error: message, errors: [message] } });
-    expect(ctx.status).toBe(status);
+    expect(made).toBe(0);
+    expect(lazy.provider).toBe(offline);
+  });
+
+  test('the cancelled message defaults to the kit one', () => {
+    const { timeout, unavailable, malformed, rateLimited } = messages;
+    expect(modelFailure(new AiAbortedError(), { timeout, unavailable, malformed, rateLimited })).toEqual({
+      status: 499,
+      message: 'The request was cancelled.',
+    });
   });
 
   test('the client going away aborts the call: 499, the cancelled message', async () => {
     const ctx = fakeCtx();
     let close = () => undefined as void;
     (ctx.res as unknown as { once: (e: string, f: () => void) => void }).once = (_e, f) => void (close = f);
-    const result = await calls.call(
-      ctx,
-      (signal) =>
-        new Promise((_, reject) => {
-          signal.addEventListener('abort', async () => reject(new (await import('@cc/ai/errors')).AiAbortedError()));
-          setTimeout(close, 5);
-        }),
+    const refused = await refusal(
+      calls.call(
+        ctx,
+        (signal) =>
+          new Promise((_, reject) => {
+            signal.addEventListener('abort', () => reject(new AiAbortedError()));
+            setTimeout(close, 5);
+          }),
+      ),
     );
-    expect(result).toEqual({ ok: false, body: { success: false, error: 'cancelled', errors: ['cancelled'] } });
-    expect(ctx.status).toBe(499);
+    expect([refused.status, refused.errors]).toEqual([499, ['cancelled']]);
   });
 });
 

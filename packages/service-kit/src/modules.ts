@@ -21,14 +21,21 @@ export function defineModule<Settings = unknown>(module: ServiceModule<Settings>
   return module;
 }
 
+/** The migrations of a service made of modules: each named after its module (`planning/001_…`). */
+export function moduleMigrations(modules: Pick<ServiceModule<never>, 'name' | 'migrations'>[]): Migration[] {
+  return modules.flatMap((m) => m.migrations.map((migration) => ({ ...migration, name: `${m.name}/${migration.name}` })));
+}
+
+/** The routes of a service made of modules: each module registers only the paths it owns. */
+export function moduleRoutes<S extends SettingsSchema>(modules: ServiceModule<never>[]): ServiceDefinition<S>['routes'] {
+  return (router, context) => {
+    for (const m of modules) router.withModule(m.name, m.owns, () => m.routes(router, context as never));
+  };
+}
+
 /** The migrations and routes of a service made of modules (the rest of its definition is its own). */
 export function composeModules<S extends SettingsSchema>(
   modules: ServiceModule<never>[],
 ): Pick<ServiceDefinition<S>, 'migrations' | 'routes'> {
-  return {
-    migrations: modules.flatMap((m) => m.migrations.map((migration) => ({ ...migration, name: `${m.name}/${migration.name}` }))),
-    routes(router, context) {
-      for (const m of modules) router.withModule(m.name, m.owns, () => m.routes(router, context as never));
-    },
-  };
+  return { migrations: moduleMigrations(modules), routes: moduleRoutes<S>(modules) };
 }

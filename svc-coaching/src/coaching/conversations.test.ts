@@ -132,17 +132,23 @@ describe('the question chat', () => {
   test('errors: a message is required, the question must exist, the period key must be of its kind', async () => {
     const c = h.user();
     const blank = await c.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: '  ' });
-    expect([blank.status, blank.body]).toEqual([422, { success: false, errors: [M.messageRequired] }]);
+    expect([blank.status, blank.body]).toEqual([422, { success: false, error: M.messageRequired, errors: [M.messageRequired] }]);
     const noQuestion = await c.post('/coaching/onboarding_send_message', { period_key: DAY, message: 'Hi' });
-    expect([noQuestion.status, noQuestion.body]).toEqual([422, { success: false, errors: [M.questionIdInvalid] }]);
+    expect([noQuestion.status, noQuestion.body]).toEqual([
+      422,
+      { success: false, error: M.questionIdInvalid, errors: [M.questionIdInvalid] },
+    ]);
     const missing = await c.post('/coaching/onboarding_send_message', { question_id: 999_999, period_key: DAY, message: 'Hi' });
-    expect([missing.status, missing.body]).toEqual([404, { success: false, errors: [M.questionNotFound] }]);
+    expect([missing.status, missing.body]).toEqual([404, { success: false, error: M.questionNotFound, errors: [M.questionNotFound] }]);
     const weekKey = await c.post('/coaching/onboarding_send_message', {
       question_id: dayQuestion.id,
       period_key: '2026-W10',
       message: 'Hi',
     });
-    expect([weekKey.status, weekKey.body]).toEqual([422, { success: false, errors: [M.periodKeyInvalid('start_of_day')] }]);
+    expect([weekKey.status, weekKey.body]).toEqual([
+      422,
+      { success: false, error: M.periodKeyInvalid('start_of_day'), errors: [M.periodKeyInvalid('start_of_day')] },
+    ]);
     const dayKey = await conversation(c, weekQuestion.id, DAY);
     expect([dayKey.status, dayKey.body]).toEqual([422, { success: false, errors: [M.periodKeyInvalid('end_of_week')] }]);
     expect((await conversation(c, weekQuestion.id, '2026-W10')).body).toEqual(empty(weekQuestion.id, '2026-W10'));
@@ -151,7 +157,7 @@ describe('the question chat', () => {
       period_key: DAY,
       message: 'x'.repeat(10_001),
     });
-    expect(long.body).toEqual({ success: false, errors: [M.messageTooLong] });
+    expect(long.body).toEqual({ success: false, error: M.messageTooLong, errors: [M.messageTooLong] });
   });
 
   test('a conversation holds at most 200 messages (what a summary request can carry)', async () => {
@@ -163,7 +169,7 @@ describe('the question chat', () => {
       .where({ user_id: c.id })
       .update({ messages: JSON.stringify(full) });
     const res = await c.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: 'One more' });
-    expect([res.status, res.body]).toEqual([422, { success: false, errors: [M.conversationFull] }]);
+    expect([res.status, res.body]).toEqual([422, { success: false, error: M.conversationFull, errors: [M.conversationFull] }]);
     expect((await conversation(c, dayQuestion.id, DAY)).body.messages).toHaveLength(200);
   });
 

@@ -106,6 +106,7 @@ describe('CSV import', () => {
         success: false,
         error: M.csvRejected(5),
         errors: [
+          M.csvRejected(5),
           `Row 3: questionnaire_type 'yearly' is not one of: ${QUESTIONNAIRE_TYPES.join(', ')}`,
           'Row 4: questionnaire_type is empty and the form names no questionnaire',
           "Row 5: section_title is empty; question_text is empty; position '0' is not a whole number from 1 to 10000",
@@ -131,9 +132,14 @@ describe('CSV import', () => {
     expect((await uploadCsv(admin, `${HEADER}\n`)).body.error).toBe(M.csvNoRows);
     expect((await uploadCsv(admin, GOOD, 'yearly')).body.error).toBe(M.csvTypeInvalid);
     expect((await uploadCsv(admin, `${HEADER}\n"unclosed,quote`)).body.error).toMatch(/^The CSV could not be read: /);
+    // The route documents `error`: every refusal carries it, the kit's upload checks too.
     const png = await uploadCsv(admin, 'x', '', 'photo.png');
-    expect([png.status, png.body]).toEqual([422, { success: false, errors: [REQUEST_MESSAGES.uploadType('.csv')] }]);
+    const pngError = REQUEST_MESSAGES.uploadType('.csv');
+    expect([png.status, png.body]).toEqual([422, { success: false, error: pngError, errors: [pngError] }]);
     const empty = await uploadCsv(admin, '');
-    expect([empty.status, empty.body]).toEqual([422, { success: false, errors: [REQUEST_MESSAGES.uploadEmpty] }]);
+    expect([empty.status, empty.body]).toEqual([
+      422,
+      { success: false, error: REQUEST_MESSAGES.uploadEmpty, errors: [REQUEST_MESSAGES.uploadEmpty] },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
-import { defineModule } from '@cc/service-kit';
+import { COACHING_MESSAGES } from '@cc/contracts';
+import { defineModule, modelMessages } from '@cc/service-kit';
 import { ownedByPlanning } from '../planning/paths';
 import { adminRoutes } from './admin-routes';
-import { COACHING_AI_MESSAGES, coachingAi } from './ai';
 import { checkinAnswersRoutes } from './checkin-answers-routes';
 import { conversationRoutes } from './conversations-routes';
 import { csvRoutes } from './csv-routes';
@@ -17,8 +17,8 @@ export const coachingModule = defineModule({
   name: 'coaching',
   owns: (path) => path.startsWith('/coaching/') && !ownedByPlanning(path),
   migrations: coachingMigrations,
-  routes(router, { db, config, modelCalls }) {
-    const ai = coachingAi(config.env ?? {}, modelCalls(COACHING_AI_MESSAGES));
+  routes(router, { db, modelCalls }) {
+    const ai = modelCalls(modelMessages(COACHING_MESSAGES));
     planRoutes(router, db, ai);
     questionnaireRoutes(router, db);
     conversationRoutes(router, db, ai);

@@ -75,9 +75,9 @@ describe('information gathering', () => {
     const a = h.user();
     const b = h.user();
     const blank = await a.post('/coaching/submit_coaching_plan', { prompt: '   ' });
-    expect([blank.status, blank.body]).toEqual([422, { success: false, errors: [M.promptRequired] }]);
+    expect([blank.status, blank.body]).toEqual([422, { success: false, error: M.promptRequired, errors: [M.promptRequired] }]);
     const long = await a.post('/coaching/submit_coaching_plan', { prompt: 'x'.repeat(20_001) });
-    expect([long.status, long.body]).toEqual([422, { success: false, errors: [M.promptTooLong] }]);
+    expect([long.status, long.body]).toEqual([422, { success: false, error: M.promptTooLong, errors: [M.promptTooLong] }]);
     await a.post('/coaching/submit_coaching_plan', { prompt: 'My secret plan' });
     await a.post('/coaching/submit_coaching_plan', { prompt: 'My next secret plan' });
     expect((await b.get('/coaching/information_gathering_prompt')).body.has_existing_plan).toBe(false);

@@ -90,15 +90,23 @@ describe('period keys follow the questionnaire', () => {
     ['onboarding', '2026-03-02'],
   ] as const)('%s refuses %s with 422 and the expected form', async (type, key) => {
     const res = await sections(h.user(), type, key);
-    expect([res.status, res.body]).toEqual([422, { success: false, errors: [M.periodKeyInvalid(type)] }]);
+    expect([res.status, res.body]).toEqual([422, { success: false, error: M.periodKeyInvalid(type), errors: [M.periodKeyInvalid(type)] }]);
   });
 
   test('a missing key is refused, except for onboarding (answered once); an unknown type is named', async () => {
     const c = h.user();
-    expect((await sections(c, 'start_of_day')).body).toEqual({ success: false, errors: [M.periodKeyInvalid('start_of_day')] });
+    expect((await sections(c, 'start_of_day')).body).toEqual({
+      success: false,
+      error: M.periodKeyInvalid('start_of_day'),
+      errors: [M.periodKeyInvalid('start_of_day')],
+    });
     expect((await sections(c, 'onboarding')).body.period_key).toBe('onboarding');
-    expect((await sections(c, 'weekly', '2026-W01')).body).toEqual({ success: false, errors: [M.typeInvalid] });
-    expect((await sections(c, 'monthly', 'x'.repeat(21))).body).toEqual({ success: false, errors: [M.periodKeyText] });
+    expect((await sections(c, 'weekly', '2026-W01')).body).toEqual({ success: false, error: M.typeInvalid, errors: [M.typeInvalid] });
+    expect((await sections(c, 'monthly', 'x'.repeat(21))).body).toEqual({
+      success: false,
+      error: M.periodKeyText,
+      errors: [M.periodKeyText],
+    });
   });
 });
 

@@ -2,13 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import { csrfTokenFor, signSession } from '@cc/service-kit';
 import { TEST_SECRET, TestClient } from '@cc/service-kit/testing';
-import { CSRF_HEADER, SESSION_COOKIE, type CsvImportAnswer, type CsvRejectedAnswer } from '@cc/contracts';
+import { CSRF_HEADER, SESSION_COOKIE, type CsvImportAnswer, type ErrorKeyAnswer } from '@cc/contracts';
 import type { CoachingHarness } from '../test-support';
 
 let nextAdmin = 900_000;
 
 /** Either answer of the upload, as a test reads it. */
-type CsvAnswer = { success: boolean } & Partial<Omit<CsvImportAnswer, 'success'> & Omit<CsvRejectedAnswer, 'success'>>;
+type CsvAnswer = { success: boolean } & Partial<Omit<CsvImportAnswer, 'success'> & Omit<ErrorKeyAnswer, 'success'>>;
 
 export function adminClient(h: CoachingHarness): TestClient & { id: number } {
   const uid = nextAdmin++;

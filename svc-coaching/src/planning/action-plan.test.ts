@@ -13,6 +13,8 @@ afterAll(async () => {
 });
 
 const refused = (...errors: string[]) => ({ success: false, errors });
+/** A refusal of a call whose documented answer names `error` (week_prompt, generate_action_plan…). */
+const refusedWithError = (...errors: string[]) => ({ success: false, error: errors[0], errors });
 const thisWeek = periodKey('week');
 
 describe('the current plan', () => {
@@ -210,7 +212,7 @@ describe('timeline weeks', () => {
       refused(M.weekContentTooLong),
     );
     expect((await c.get('/coaching/week_prompt?period_key=2026-W53')).body.prompt).toContain('Week 53, 2026 (28 Dec – 3 Jan)');
-    expect((await c.get('/coaching/week_prompt?period_key=2025-W53')).body).toEqual(refused(M.periodKeyInvalid));
+    expect((await c.get('/coaching/week_prompt?period_key=2025-W53')).body).toEqual(refusedWithError(M.periodKeyInvalid));
   });
 });
 
@@ -254,9 +256,9 @@ describe('the week prompt knows the user', () => {
   test('an empty week still gets a prompt the user can complete', async () => {
     const res = await h.user().get('/coaching/week_prompt?period_key=2026-W30');
     expect(res.body.prompt).toBe('Plan my week: Week 30, 2026 (20 Jul – 26 Jul).\n\nNothing is due this week yet. My focus this week:');
-    expect((await h.user().get('/coaching/week_prompt')).body).toEqual(refused(M.periodKeyInvalid));
+    expect((await h.user().get('/coaching/week_prompt')).body).toEqual(refusedWithError(M.periodKeyInvalid));
     expect((await h.user().get(`/coaching/week_prompt?period_key=2026-W30&week_label=${'x'.repeat(101)}`)).body).toEqual(
-      refused(M.weekLabelTooLong),
+      refusedWithError(M.weekLabelTooLong),
     );
   });
 });
@@ -290,9 +292,9 @@ describe('generate_action_plan (the offline coach)', () => {
 
   test("a blank prompt is refused with the spec's message", async () => {
     const res = await h.user().post('/coaching/generate_action_plan', { prompt: '  \n ', period_key: '2026-W12', period_type: 'week' });
-    expect([res.status, res.body]).toEqual([422, refused(M.weekPromptRequired)]);
+    expect([res.status, res.body]).toEqual([422, refusedWithError(M.weekPromptRequired)]);
     expect((await h.user().post('/coaching/generate_action_plan', { prompt: 'x', period_key: '2025-W53' })).body).toEqual(
-      refused(M.periodKeyInvalid),
+      refusedWithError(M.periodKeyInvalid),
     );
   });
 });

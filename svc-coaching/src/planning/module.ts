@@ -1,6 +1,6 @@
-import { defineModule } from '@cc/service-kit';
+import { PLANNING_MESSAGES } from '@cc/contracts';
+import { defineModule, modelMessages } from '@cc/service-kit';
 import { actionPlanRoutes } from './action-plan-routes';
-import { PLANNING_AI_MESSAGES, planningAi } from './ai';
 import { chatActionRoutes } from './chat-actions-routes';
 import { planningMigrations } from './migrations';
 import { milestoneRoutes } from './milestones-routes';
@@ -15,10 +15,10 @@ export const planningModule = defineModule({
   name: 'planning',
   owns: ownedByPlanning,
   migrations: planningMigrations,
-  routes(router, { db, config, modelCalls }) {
+  routes(router, { db, modelCalls }) {
     todoRoutes(router, db);
     milestoneRoutes(router, db);
     chatActionRoutes(router, db);
-    actionPlanRoutes(router, db, planningAi(config.env ?? {}, modelCalls(PLANNING_AI_MESSAGES)));
+    actionPlanRoutes(router, db, modelCalls(modelMessages(PLANNING_MESSAGES)));
   },
 });

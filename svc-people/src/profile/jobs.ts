@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { AiProvider, WebSearch } from '@cc/ai';
 import { PROFILE_MESSAGES as M, type Generation, type GenerationPhase, type ProfileStatement } from '@cc/contracts';
-import type { Db, Logger } from '@cc/service-kit';
+import { modelFailure, modelMessages, type Db, type Logger } from '@cc/service-kit';
 import { T } from '../tables';
 import { bossDb } from './boss-db';
 import type { Source } from './evidence';
@@ -305,7 +305,8 @@ export class ProfileJobs {
         { state: string; attempts: number } | undefined;
       if (err instanceof Superseded || current?.state !== 'running' || current.attempts !== row.attempts) return;
       this.log.warn({ err, generation: id }, 'deep research failed');
-      const message = (err as Error).name === 'TimeoutError' || /timeout|timed out/i.test(String(err)) ? M.aiTimeout : M.aiUnavailable;
+      // The kit's mapping, by the error's class, in the profile's words (as a quick generation's 502).
+      const { message } = modelFailure(err, modelMessages(M));
       await this.db(T.profile_generations)
         .where(mine)
         .update({ state: 'failed', phase: 'done', error: message, finished_at: this.db.fn.now() });
