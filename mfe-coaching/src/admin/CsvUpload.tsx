@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '@cc/client';
+import { ApiError, serverReasons } from '@cc/client';
 import { COACHING_MESSAGES as M, type QuestionnaireType } from '@cc/contracts/coaching-rules';
 import { uploadQuestionsCsv } from '../api/admin';
 import { PREVIEW_COLUMNS, previewCsv, type CsvPreview } from './csvPreview';
 
-/** The upload's status line (docs/coaching.md#csv-import): the server's message, its error, or the failure. */
+/** The upload's status line (docs/coaching.md#csv-import): the server's message, its first reason on a refusal, or the failure. */
 export function uploadStatus(outcome: { message: string } | { error: unknown }): string {
   if ('message' in outcome) return M.csvSuccess(outcome.message);
   const error = outcome.error;
-  const body = error instanceof ApiError ? (error.body as { error?: unknown } | null) : null;
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && typeof body?.error === 'string')
-    return M.csvError(body.error);
+  const [reason] = serverReasons(error);
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && reason) return M.csvError(reason);
   return M.csvFailed;
 }
 
@@ -63,10 +62,8 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
       if (input.current) input.current.value = '';
       onImported();
     } catch (error) {
-      // The errors list often repeats the status line's error word for word: each is said once.
-      const body = error instanceof ApiError ? (error.body as { error?: unknown; errors?: string[] } | null) : null;
-      const details = (body?.errors ?? []).filter((d) => d !== body?.error);
-      setStatus({ text: uploadStatus({ error }), ok: false, details });
+      // A refusal's first reason is the status line; the rest (each bad row) are listed under it.
+      setStatus({ text: uploadStatus({ error }), ok: false, details: serverReasons(error).slice(1) });
     } finally {
       setBusy(false);
     }

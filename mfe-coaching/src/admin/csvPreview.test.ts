@@ -74,7 +74,7 @@ describe('CSV upload status', () => {
     const refused = new ApiError(422, ['1 row has errors; nothing was imported.'], {
       success: false,
       error: '1 row has errors; nothing was imported.',
-      errors: [],
+      errors: ['1 row has errors; nothing was imported.', 'Row 2: question_text is empty'],
     });
     expect(uploadStatus({ error: refused })).toBe('✗ Error: 1 row has errors; nothing was imported.');
     expect(uploadStatus({ error: new ApiError(0, ['Could not reach the server.']) })).toBe('✗ Upload failed. Please try again.');

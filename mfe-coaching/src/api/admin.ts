@@ -50,7 +50,7 @@ export function deleteQuestion(id: number): Promise<unknown> {
 /**
  * `POST /coaching/upload_questions_csv` (multipart: file, questionnaire_type). @cc/client sends
  * JSON only, so this one call builds its request, with the same credentials and CSRF header.
- * Resolves with the answer; a refusal throws an ApiError carrying the answer's `error`.
+ * Resolves with the answer; a refusal throws an ApiError carrying the answer's `errors`.
  */
 export async function uploadQuestionsCsv(file: File, type: QuestionnaireType): Promise<CsvImportAnswer> {
   const form = new FormData();
@@ -60,10 +60,7 @@ export async function uploadQuestionsCsv(file: File, type: QuestionnaireType): P
   const token = getCsrfToken();
   if (token) headers[CSRF_HEADER_NAME] = token;
   const response = await fetch('/coaching/upload_questions_csv', { method: 'POST', body: form, headers, credentials: 'same-origin' });
-  const body = (await response.json().catch(() => null)) as (CsvImportAnswer & { error?: string; errors?: string[] }) | null;
-  if (!response.ok || !body || body.success !== true) {
-    const errors = body?.errors?.length ? body.errors : [];
-    throw new ApiError(response.status, body?.error ? [body.error, ...errors] : errors, body);
-  }
+  const body = (await response.json().catch(() => null)) as (CsvImportAnswer & { errors?: string[] }) | null;
+  if (!response.ok || !body || body.success !== true) throw new ApiError(response.status, body?.errors ?? [], body);
   return body;
 }

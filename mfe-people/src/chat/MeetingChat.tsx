@@ -1,7 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { ChatPanel, type SendMessagePayload } from '@cc/ui';
-import { MEETING_CHAT } from '@cc/contracts/people-rules';
-import { meetingChatError } from './meetingChatErrors';
+import { errorText } from '@cc/client';
+import { MEETING_CHAT, PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
+
+/** The meeting chat's error line (docs/people.md): the server's error, else a generic one; the network one when no answer came. */
+const meetingChatError = (error: unknown) =>
+  errorText(error, { separator: ' ', unknown: M.meetingChatTrouble, fallback: M.meetingChatNetwork });
 
 /**
  * The meeting chat (docs/people.md#meetings: folder 'meetings'), one conversation per meeting

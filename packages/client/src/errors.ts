@@ -32,11 +32,49 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong';
 }
 
+/** The product's word for a refusal that gave no reason. */
+export const UNKNOWN_ERROR = 'Unknown error';
+
+export interface ErrorTextOptions {
+  /** Before the server's reasons: 'Error: ', 'Error creating folder: '. */
+  prefix?: string;
+  /** Between two reasons (default ', '). */
+  separator?: string;
+  /** The server answered without a reason of its own (default 'Unknown error', after the prefix). */
+  unknown?: string;
+  /** The whole text when no answer came (a network failure). Default: the prefix and what went wrong. */
+  fallback?: string;
+}
+
+/**
+ * The server's reasons for a failed call: the `errors` of its failure answer (the kit's one
+ * shape). None when no answer came or it gave none.
+ */
+export function serverReasons(error: unknown): string[] {
+  return error instanceof ApiError && error.status !== 0 ? errorsFrom(error.body) : [];
+}
+
+/**
+ * The one way a failed call becomes a line for the user, in the product's texts: when the
+ * server answered, `prefix` and its reasons joined (`unknown` when it gave none), e.g.
+ * 'Error: ' + reasons or 'Unknown error'; when no answer came, `fallback` (e.g. 'Error
+ * creating folder.').
+ */
+export function errorText(error: unknown, options: ErrorTextOptions = {}): string {
+  const { prefix = '', separator = ', ', unknown = UNKNOWN_ERROR, fallback } = options;
+  if (!(error instanceof ApiError) || error.status === 0) return fallback ?? `${prefix}${errorMessage(error)}`;
+  const reasons = serverReasons(error);
+  return `${prefix}${reasons.length > 0 ? reasons.join(separator) : unknown}`;
+}
+
 export function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-/** The messages of an error answer: `errors` (strings or `{message}`), else `error`. */
+/**
+ * The messages of an error answer: `errors` (strings or `{message}`). Our services always send
+ * `errors`; a lone `error` is read too, for an answer from something else on the way.
+ */
 export function errorsFrom(body: unknown): string[] {
   if (!body || typeof body !== 'object') return [];
   const record = body as { errors?: unknown; error?: unknown; message?: unknown };

@@ -26,6 +26,7 @@ export { earlyRead, EARLY_READ_MAX_AGE_MS, type EarlyRead } from './early-read';
 export {
   ApiError,
   errorMessage,
+  errorsFrom,
   errorText,
   isApiError,
   NETWORK_ERROR_MESSAGE,

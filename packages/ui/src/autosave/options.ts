@@ -1,3 +1,4 @@
+import { errorsFrom } from '@cc/client';
 import type { StatusTexts } from './status';
 
 /** How a caller plugs its text and its server into an autosave, and the defaults it gets. */
@@ -55,16 +56,14 @@ export function defaultRetryable(error: unknown): boolean {
 }
 
 /**
- * The server's messages when it refused a save (a 4xx other than a timeout or rate limit):
- * `errors` of the answer body (`{success:false, errors}`), else its `error`. Null when there is
- * no answer of the server's own to show.
+ * The server's messages when it refused a save (a 4xx other than a timeout or rate limit): the
+ * `errors` of the answer body (`{success:false, errors}`). Null when there is no answer of the
+ * server's own to show.
  */
 export function defaultRefusal(error: unknown): string | null {
   const e = error as { status?: unknown; body?: unknown } | null;
   const status = e?.status;
   if (typeof status !== 'number' || status < 400 || status >= 500 || status === 408 || status === 429) return null;
-  const body = (e?.body ?? null) as { errors?: unknown; error?: unknown } | null;
-  const list = Array.isArray(body?.errors) ? body.errors : typeof body?.error === 'string' ? [body.error] : [];
-  const messages = list.filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+  const messages = errorsFrom(e?.body).filter((m) => m.trim() !== '');
   return messages.length > 0 ? messages.join(' ') : null;
 }

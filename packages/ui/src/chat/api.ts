@@ -1,4 +1,4 @@
-import { api, ApiError, isStreamed, type ServerEvent, type Streamed } from '@cc/client';
+import { api, ApiError, errorsFrom, isStreamed, type ServerEvent, type Streamed } from '@cc/client';
 import { clearConversationBody, conversationQuery } from './keys';
 import { cleanMessages, type ChatMessage, type ChatStatus, type ConversationKey } from './types';
 
@@ -42,7 +42,6 @@ export interface SuggestEditsAnswer {
   success: boolean;
   diff?: unknown;
   suggested_content?: string;
-  error?: string;
 }
 
 /** `POST /ai_chat/suggest_edits` (message, file_content, file_name, folder, conversation_history, selected_messages, file_id). */
@@ -81,14 +80,17 @@ export interface SendOptions {
 interface SendAnswer {
   success?: boolean;
   message?: unknown;
-  error?: unknown;
-  errors?: unknown;
+}
+
+/** A chat answer that failed, as the client's error: its `errors` (the kit's one shape), else `otherwise`. */
+function chatFailure(status: number, answer: unknown, otherwise: string): ApiError {
+  const errors = errorsFrom(answer);
+  return new ApiError(status, errors.length > 0 ? errors : [otherwise], answer);
 }
 
 function replyOf(answer: SendAnswer | undefined, status: number): string {
   if (answer && answer.success !== false && typeof answer.message === 'string') return answer.message;
-  const error = typeof answer?.error === 'string' && answer.error ? answer.error : 'The chat did not answer';
-  throw new ApiError(status, [error], answer);
+  throw chatFailure(status, answer, 'The chat did not answer');
 }
 
 function parseJson(text: string): unknown {
@@ -112,7 +114,7 @@ export async function sendChatMessage(payload: object, options: SendOptions = {}
   let text = '';
   let final: string | undefined;
   const onEvent = ({ event, data }: ServerEvent): boolean => {
-    const body = parseJson(data) as { text?: unknown; message?: unknown; error?: unknown; success?: unknown } | undefined;
+    const body = parseJson(data) as { text?: unknown; message?: unknown; success?: unknown } | undefined;
     if (event === 'token') {
       if (body && typeof body.text === 'string' && body.text) {
         text += body.text;
@@ -121,11 +123,11 @@ export async function sendChatMessage(payload: object, options: SendOptions = {}
       return false;
     }
     if (event === 'done') {
-      if (body?.success === false) throw new ApiError(200, [typeof body.error === 'string' ? body.error : 'The chat failed'], body);
+      if (body?.success === false) throw chatFailure(200, body, 'The chat failed');
       final = typeof body?.message === 'string' ? body.message : text;
       return true;
     }
-    if (event === 'error') throw new ApiError(200, [typeof body?.error === 'string' && body.error ? body.error : 'The chat failed'], body);
+    if (event === 'error') throw chatFailure(200, body, 'The chat failed');
     return false;
   };
   const answer = await api.post<SendAnswer | Streamed>(CHAT_PATHS.send, payload, { signal, onEvent });
