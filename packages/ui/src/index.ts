@@ -67,7 +67,7 @@ export {
   type SaveTexts,
   type StatusTexts,
   type StoredDraft,
-} from './autosave/autosave';
+} from './autosave';
 export {
   AUTOSAVE_DELAYS_MS,
   useAutosavedText,

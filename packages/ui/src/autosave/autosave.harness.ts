@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, jest } from '@jest/globals';
-import { Autosave, type AutosaveOptions } from './autosave';
+import { Autosave } from './autosave';
+import type { AutosaveOptions } from './options';
 
 /** The autosave unit tests' document and fake server (fake timers, a clean localStorage per test). */
 

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
-import { readDraft } from './autosave';
+import { readDraft } from './draft';
 import { KEY, setup, withAutosaveTestClock } from './autosave.harness';
 
 // Save ids: a save whose answer was lost is recognised by the next one's 409; a refusal says why.

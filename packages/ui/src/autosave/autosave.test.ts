@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
-import { SAVE_TEXTS, readDraft } from './autosave';
+import { readDraft } from './draft';
+import { SAVE_TEXTS } from './status';
 import { flushPromises, KEY, setup, withAutosaveTestClock } from './autosave.harness';
 import { bindPageLifecycle } from './pageLifecycle';
 import { flushPendingSaves, forgetPendingSaves } from '../pending-saves';

@@ -8,29 +8,11 @@ import {
   KEEPALIVE_LIMIT_CHARS,
   type AutosaveOptions,
 } from './options';
+import { Backoff } from './backoff';
 import { mayHaveLanded, newSaveId, UnansweredSaves } from './saveIds';
+import { SnapshotStore } from './snapshot-store';
+import { Timer } from './timer';
 import { DEFAULT_STATUS_TEXTS, notSavedText, type AutosaveSnapshot, type SaveTexts, type StatusTexts } from './status';
-
-export { readDraft, type StoredDraft } from './draft';
-export {
-  DEFAULT_AUTOSAVE_DELAY_MS,
-  DEFAULT_RETRY_DELAYS_MS,
-  KEEPALIVE_LIMIT_CHARS,
-  LIVE_DRAFT_LIMIT_CHARS,
-  defaultRefusal,
-  type AutosaveOptions,
-  type SaveInfo,
-} from './options';
-export {
-  DEFAULT_STATUS_TEXTS,
-  SAVE_TEXTS,
-  notSavedText,
-  type AutosaveConflict,
-  type AutosaveSnapshot,
-  type SaveState,
-  type SaveTexts,
-  type StatusTexts,
-} from './status';
 
 /**
  * Autosave with a local safety net (docs/architecture.md#data: writes the user typed are never lost).
@@ -56,10 +38,8 @@ export {
 export class Autosave<B = unknown> {
   private readonly options: AutosaveOptions<B>;
   private readonly delayMs: number;
-  private readonly retryDelays: readonly number[];
   private readonly texts: StatusTexts;
-  private snapshot: AutosaveSnapshot<B> = { state: 'idle', text: '', conflict: null, restored: false };
-  private readonly listeners = new Set<() => void>();
+  private readonly store = new SnapshotStore<AutosaveSnapshot<B>>({ state: 'idle', text: '', conflict: null, restored: false });
 
   /** The version the server has (what our text is based on) and its text. */
   private base: B | undefined;
@@ -71,9 +51,10 @@ export class Autosave<B = unknown> {
   private editSeq = 0;
   private savedSeq = 0;
   private inFlight: Promise<boolean> | null = null;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private attempt = 0;
+  /** The next save, `delayMs` after the last edit. */
+  private readonly timer = new Timer();
+  /** A failed save tries again while the page is open. */
+  private readonly retry: Backoff;
   private nextTexts: SaveTexts | null = null;
   /** The edit already sent by `unload()` (beforeunload and pagehide both come: send once). */
   private unloadSeq = -1;
@@ -90,25 +71,21 @@ export class Autosave<B = unknown> {
     this.options = options;
     this.draft = new LocalDraft<B>(options);
     this.delayMs = options.delayMs ?? DEFAULT_AUTOSAVE_DELAY_MS;
-    this.retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.retry = new Backoff(options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS);
     this.texts = { ...DEFAULT_STATUS_TEXTS, ...options.texts };
   }
 
   /* ---------------------------------------------------------------- observing */
 
-  getSnapshot = (): AutosaveSnapshot<B> => this.snapshot;
+  getSnapshot = this.store.get;
+  subscribe = this.store.subscribe;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  private get snapshot(): AutosaveSnapshot<B> {
+    return this.store.get();
+  }
 
   private set(next: Partial<AutosaveSnapshot<B>>) {
-    const merged = { ...this.snapshot, ...next };
-    const s = this.snapshot;
-    if (merged.state === s.state && merged.text === s.text && merged.conflict === s.conflict && merged.restored === s.restored) return;
-    this.snapshot = merged;
-    for (const listener of [...this.listeners]) listener();
+    this.store.update(next);
   }
 
   get dirty(): boolean {
@@ -166,15 +143,14 @@ export class Autosave<B = unknown> {
     });
     if (this.snapshot.state === 'conflict') return;
     // A failed save waits for its retry; the new text goes with it.
-    if (this.retryTimer !== undefined) return;
+    if (this.retry.waiting) return;
     this.schedule(this.delayMs);
   }
 
   /** Saves now if anything is unsaved (blur, switching documents). Resolves true when all is saved. */
   flush(texts?: SaveTexts): Promise<boolean> {
     if (texts) this.nextTexts = texts;
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.timer.cancel();
     if (!this.started || this.snapshot.state === 'conflict') return Promise.resolve(!this.dirty);
     if (this.inFlight) return this.inFlight.then(() => this.flush());
     if (!this.dirty) {
@@ -226,9 +202,7 @@ export class Autosave<B = unknown> {
 
   /** Retry a failed save now (the browser is back online). */
   retryNow(): void {
-    if (this.retryTimer === undefined || this.disposed) return;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
+    if (this.disposed || !this.retry.cancel()) return;
     void this.flush();
   }
 
@@ -260,9 +234,8 @@ export class Autosave<B = unknown> {
    * The text was replaced by the server's (e.g. reloaded): forget unsaved state, keep `base`.
    */
   reset(server: string, base?: B): void {
-    clearTimeout(this.timer);
-    clearTimeout(this.retryTimer);
-    this.timer = this.retryTimer = undefined;
+    this.timer.cancel();
+    this.retry.cancel();
     this.confirmed = server;
     this.base = base;
     this.unanswered.clear();
@@ -287,10 +260,9 @@ export class Autosave<B = unknown> {
       if (this.snapshot.state !== 'conflict') result = this.flush();
     }
     this.disposed = true;
-    clearTimeout(this.timer);
-    clearTimeout(this.retryTimer);
-    this.timer = this.retryTimer = undefined;
-    this.listeners.clear();
+    this.timer.cancel();
+    this.retry.cancel();
+    this.store.close();
     // A save still under way counts as pending until it ends.
     const untrack = this.untrack;
     this.untrack = undefined;
@@ -301,11 +273,7 @@ export class Autosave<B = unknown> {
   /* ---------------------------------------------------------------- internals */
 
   private schedule(ms: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
-    }, ms);
+    this.timer.set(ms, () => void this.flush());
   }
 
   private writeDraft(content: string) {
@@ -317,8 +285,7 @@ export class Autosave<B = unknown> {
     const content = this.options.getContent();
     const texts = this.nextTexts;
     this.nextTexts = null;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
+    this.retry.cancel();
     const saveId = newSaveId();
     // Until the server confirms, the text is safe in the browser, with the id of this save
     // (should the page go away before the answer comes, the next visit knows it as ours).
@@ -330,7 +297,7 @@ export class Autosave<B = unknown> {
       try {
         const next = await this.options.save(content, sentBase, { keepalive, saveId });
         this.inFlight = null;
-        this.attempt = 0;
+        this.retry.succeeded();
         this.unanswered.clear();
         if (next !== undefined && next !== null) this.base = next as B;
         this.confirmed = content;
@@ -345,7 +312,7 @@ export class Autosave<B = unknown> {
         if (this.dirty) {
           // More was typed while it ran: that goes in the next save.
           this.set({ state: 'dirty', text: texts?.saved ?? this.texts.saved });
-          if (this.timer === undefined) this.schedule(this.delayMs);
+          if (!this.timer.pending) this.schedule(this.delayMs);
           return false;
         }
         this.set({ state: 'saved', text: texts?.saved ?? this.texts.saved });
@@ -369,14 +336,13 @@ export class Autosave<B = unknown> {
       // from it, and save what is typed now over it at once.
       this.base = conflict.base;
       this.confirmed = conflict.theirs;
-      this.attempt = 0;
+      this.retry.succeeded();
       this.unanswered.clear();
       this.nextTexts = texts;
       return this.run(false);
     }
     if (conflict) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
+      this.timer.cancel();
       this.set({
         state: 'conflict',
         text: texts?.failed ?? this.texts.failed,
@@ -391,14 +357,8 @@ export class Autosave<B = unknown> {
       text: refusal ? notSavedText(refusal, texts?.failed ?? this.texts.notSaved) : (texts?.failed ?? this.texts.failed),
     });
     if (!this.disposed && (this.options.isRetryable ?? defaultRetryable)(error)) {
-      const delay = this.retryDelays[Math.min(this.attempt, this.retryDelays.length - 1)] ?? 30_000;
-      this.attempt += 1;
-      clearTimeout(this.timer);
-      this.timer = undefined;
-      this.retryTimer = setTimeout(() => {
-        this.retryTimer = undefined;
-        void this.flush();
-      }, delay);
+      this.timer.cancel();
+      this.retry.schedule(() => void this.flush());
     }
     return false;
   }
