@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@cc/client/query';
 import { BrowserRouter } from '@cc/ui/router';
 import { App } from './App';
+import { FirstPageQuery } from './remotes/FirstPageQuery';
 import { preloadRemotePage } from './remotes/RemotePage';
 import { remotePageAt } from './routes';
 import { SessionProvider } from './session/SessionProvider';
@@ -25,6 +26,8 @@ createRoot(container).render(
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <SessionProvider>
+          {/* The early request index.ts sent for this address, handed to the cache once the session is known. */}
+          <FirstPageQuery />
           <App />
         </SessionProvider>
       </BrowserRouter>

@@ -2,6 +2,11 @@
  * Browser page routes, zod-free: the gateway serves the shell for each, and the shell imports
  * this file (`@cc/contracts/pages`) to know which remote module renders which page.
  */
+import type { AnsweredRoute } from './answers';
+import type { RequestedRoute } from './route-requests';
+
+/** A read of the route table that takes no path params: what a page may declare as its first request. */
+export type FirstPageRead = Exclude<Extract<AnsweredRoute & RequestedRoute, `GET ${string}`>, `${string}{${string}`>;
 
 export const REMOTES = ['dashboard', 'planning', 'coaching', 'people'] as const;
 export type RemoteName = (typeof REMOTES)[number];
@@ -17,12 +22,13 @@ export interface PageRoute {
   /** Pages that need no session. */
   public?: boolean;
   /**
-   * The API GET the page makes first on every visit of exactly this path: on a cold visit the
-   * shell sends it from its entry chunk, beside the session probe, and the page takes its answer
-   * (shell/src/remotes/firstPageRequest.ts). Declared here, by the page's owner, so the shell
-   * knows no domain's calls.
+   * The read the page makes first on every visit of exactly this path, as its route-table key
+   * (a GET without path params). On a cold visit the shell sends it from its entry chunk, beside the
+   * session probe, and hands the answer to the QueryClient as that call's query
+   * (shell/src/remotes/): the page's `useQuery(routeQuery(key))` finds it there. Declared here,
+   * by the page's owner, so the shell knows no domain's calls.
    */
-  firstRequest?: string;
+  firstRequest?: FirstPageRead;
   /**
    * Other remotes the page renders from on its first view (the dashboard's default view is the
    * people remote's About me panel): the shell starts their entries with the page's own.
@@ -40,7 +46,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/planning', remote: 'planning', module: 'PlanningPage', label: 'Planning' },
   { path: '/planning/{tab}', remote: 'planning', module: 'PlanningPage', label: 'Planning' },
   { path: '/coaching', remote: 'coaching', module: 'CoachingPage', label: 'Coaching' },
-  { path: '/people', remote: 'people', module: 'PeoplePage', label: 'People', firstRequest: '/people' },
+  { path: '/people', remote: 'people', module: 'PeoplePage', label: 'People', firstRequest: 'GET /people' },
 ];
 
 /** `/files/{id}/summary` → `/files/:id/summary` (Koa and react-router syntax). */

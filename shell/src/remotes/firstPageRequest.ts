@@ -1,31 +1,44 @@
-import { PAGE_ROUTES } from '@cc/contracts/pages';
+import { PAGE_ROUTES, type FirstPageRead } from '@cc/contracts/pages';
 
 /**
- * A page's first API request, sent from the entry chunk with the session probe (index.ts), so
- * that on a cold visit its answer travels while the shell's and the page's code download
- * instead of after them (bench/modules/people.ts). The route table names it (`firstRequest`,
- * declared by the page's owner); the page reads the response once, through @cc/client, and asks
- * again itself when it is not there, too old, or a 401 (mfe-people/src/people/firstRequest.ts).
+ * A page's first read, sent from the entry chunk with the session probe (index.ts), so that on a
+ * cold visit its answer travels while the shell's and the page's code download instead of after
+ * them (bench/modules/people.ts). The route table names it as a call (`firstRequest: 'GET
+ * /people'`, declared by the page's owner); once someone is signed in, FirstPageQuery hands the
+ * response to the QueryClient as that call's query, where the page's `useQuery` finds it.
  *
- * Handed over on globalThis (the shell and the remotes are separate bundles), as @cc/ui/storage
- * does with its account. A GET: no CSRF token is needed, so none is waited for.
+ * No @cc/client here: the entry chunk comes before the shared modules are negotiated. A GET: no
+ * CSRF token is needed, so none is waited for.
  */
-export const FIRST_PAGE_REQUEST = Symbol.for('cc.shell.firstPageRequest');
+
+/** Older than this, the early answer may predate a change made in another tab: the page asks again. */
+export const FIRST_REQUEST_MAX_AGE_MS = 5_000;
 
 export interface FirstPageRequest {
-  /** The API path asked for. */
-  path: string;
+  /** The call asked for. */
+  key: FirstPageRead;
   /** performance.now() when it left. */
   at: number;
   response: Promise<Response>;
 }
 
+let sent: FirstPageRequest | null = null;
+
+/** The URL of a first read: its path (a first read takes no params, see FirstPageRead). */
+export const firstRequestPath = (key: FirstPageRead) => key.slice(key.indexOf(' ') + 1);
+
 export function startFirstPageRequest(pathname: string): void {
-  const path = PAGE_ROUTES.find((page) => page.path === pathname)?.firstRequest;
-  if (!path || typeof fetch !== 'function') return;
-  const response = fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  // Read (or dropped) by the page; never an unhandled rejection.
+  const key = PAGE_ROUTES.find((page) => page.path === pathname)?.firstRequest;
+  if (!key || typeof fetch !== 'function') return;
+  const response = fetch(firstRequestPath(key), { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  // Read (or dropped) by FirstPageQuery; never an unhandled rejection.
   response.catch(() => undefined);
-  const request: FirstPageRequest = { path, at: performance.now(), response };
-  (globalThis as { [FIRST_PAGE_REQUEST]?: FirstPageRequest })[FIRST_PAGE_REQUEST] = request;
+  sent = { key, at: performance.now(), response };
+}
+
+/** The early request, once; null when none was sent (or it was taken already). */
+export function takeFirstPageRequest(): FirstPageRequest | null {
+  const taken = sent;
+  sent = null;
+  return taken;
 }
