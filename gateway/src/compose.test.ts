@@ -1,8 +1,8 @@
 /**
  * docker-compose.yml, the Dockerfiles and .dockerignore, checked by reading (no Docker engine on
  * the build machines): the official Compose schema, one container per service and per frontend
- * app with an existing Dockerfile, no committed secrets, and Dockerfiles that only COPY files
- * that exist and are in the build context.
+ * app, built by the shared Dockerfile of its kind with its workspace as a build argument, no
+ * committed secrets, and Dockerfiles that only COPY files that exist and are in the build context.
  */
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { repoRoot } from './nginx.harness';
 type Env = Record<string, string | number | boolean | null>;
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
   environment?: Env;
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
@@ -35,8 +35,10 @@ const compose = parseYaml(composeText, { merge: true }) as ComposeFile;
 const APPS = ['shell', ...REMOTES.map((r) => `mfe-${r}`)];
 const SERVICE_CONTAINERS = SERVICES.map((s) => `svc-${s}`);
 
+const SERVICE_DOCKERFILE = 'docker/service.Dockerfile';
+const STATIC_DOCKERFILE = 'docker/static.Dockerfile';
+
 const read = (rel: string) => readFileSync(path.join(repoRoot, rel), 'utf8');
-const dockerfileOf = (name: string) => compose.services[name]?.build?.dockerfile ?? '';
 
 // ajv-formats and ajv are CommonJS; under native ESM the default export may be wrapped.
 type AjvCtor = typeof Ajv;
@@ -70,8 +72,11 @@ describe('docker-compose.yml', () => {
   it.each(SERVICES)('has svc-%s: its Dockerfile, port, env, healthcheck and dependencies', (s) => {
     const svc = compose.services[`svc-${s}`];
     expect(svc).toBeDefined();
-    expect(svc!.build).toEqual({ context: '.', dockerfile: `svc-${s}/Dockerfile` });
-    expect(existsSync(path.join(repoRoot, dockerfileOf(`svc-${s}`)))).toBe(true);
+    expect(svc!.build).toEqual({
+      context: '.',
+      dockerfile: SERVICE_DOCKERFILE,
+      args: { SERVICE: `svc-${s}`, PORT: String(SERVICE_PORTS[s]) },
+    });
     const env = svc!.environment ?? {};
     expect(String(env.PORT)).toBe(String(SERVICE_PORTS[s]));
     expect(String(env.DATABASE_URL)).toMatch(/^postgres:\/\/[^:]+:\$\{POSTGRES_PASSWORD:\?[^}]+\}@postgres:5432\/\w+$/);
@@ -92,11 +97,10 @@ describe('docker-compose.yml', () => {
     expect(chat.depends_on?.['svc-people']).toEqual({ condition: 'service_healthy' });
   });
 
-  it.each(APPS)('has a static container for %s with its own Dockerfile and a healthcheck', (app) => {
+  it.each(APPS)('has a static container for %s, built from its workspace, with a healthcheck', (app) => {
     const svc = compose.services[app];
     expect(svc).toBeDefined();
-    expect(svc!.build).toEqual({ context: '.', dockerfile: `${app}/Dockerfile` });
-    expect(existsSync(path.join(repoRoot, `${app}/Dockerfile`))).toBe(true);
+    expect(svc!.build).toEqual({ context: '.', dockerfile: STATIC_DOCKERFILE, args: { APP: app } });
     expect(JSON.stringify(svc!.healthcheck?.test)).toContain('/healthz');
     expect(svc!.restart).toBe('unless-stopped');
   });
@@ -195,31 +199,42 @@ describe('Dockerfiles and .dockerignore', () => {
     }
   });
 
-  it.each(SERVICES)('svc-%s: multi-stage node:20-slim build, production deps only, non-root, node dist/main.js', (s) => {
-    const ws = `@cc/svc-${s}`;
-    const df = read(`svc-${s}/Dockerfile`);
+  it('services: multi-stage node:20-slim build of $SERVICE, production deps only, non-root, node dist/main.js', () => {
+    const df = read(SERVICE_DOCKERFILE);
     expect(df.match(/^FROM node:20-slim AS \w+/gm)?.length).toBeGreaterThanOrEqual(2);
     expect(df).toContain('cp package.json package-lock.json /manifests/');
-    expect(df).toContain(`npm ci --workspace ${ws} --include-workspace-root`);
-    expect(df).toContain(`npm run build -w ${ws}`);
-    expect(df).toContain(`npm ci --omit=dev --workspace ${ws}`);
-    expect(df).toContain(`COPY --from=build /app/svc-${s}/dist/ svc-${s}/dist/`);
+    // Each stage that reads an argument declares it again (Docker scopes them to a stage).
+    for (const stage of df.split(/\nFROM /).slice(2)) expect(stage).toMatch(/^ARG SERVICE$/m);
+    expect(df).toContain('npm ci --workspace "@cc/$SERVICE" --include-workspace-root');
+    expect(df).toContain('npm run build -w "@cc/$SERVICE"');
+    expect(df).toContain('npm ci --omit=dev --workspace "@cc/$SERVICE"');
+    expect(df).toContain('COPY --from=build /app/${SERVICE}/dist/ ${SERVICE}/dist/');
     const runtime = df.slice(df.lastIndexOf('\nFROM '));
     expect(runtime).toMatch(/^USER (node|\d+)/m);
-    expect(runtime).toContain(`EXPOSE ${SERVICE_PORTS[s]}`);
-    expect(runtime).toContain(`CMD ["node", "svc-${s}/dist/main.js"]`);
+    expect(runtime).toContain('PORT=${PORT}');
+    expect(runtime).toContain('EXPOSE ${PORT}');
+    expect(runtime).toContain('WORKDIR /app/${SERVICE}');
+    expect(runtime).toContain('CMD ["node", "dist/main.js"]');
   });
 
-  it.each(APPS)('%s: node build stage, nginx:alpine serving dist with the static conf', (app) => {
-    const df = read(`${app}/Dockerfile`);
+  it('frontend apps: node build stage of $APP, nginx:alpine serving dist with the static conf', () => {
+    const df = read(STATIC_DOCKERFILE);
     expect(df).toMatch(/^FROM node:20-slim AS build/m);
-    expect(df).toContain(`npm ci --workspace @cc/${app} --include-workspace-root`);
-    expect(df).toContain(`npm run build -w @cc/${app}`);
+    for (const stage of df.split(/\nFROM /).slice(2)) expect(stage).toMatch(/^ARG APP$/m);
+    expect(df).toContain('npm ci --workspace "@cc/$APP" --include-workspace-root');
+    expect(df).toContain('npm run build -w "@cc/$APP"');
     const runtime = df.slice(df.lastIndexOf('\nFROM '));
     expect(runtime).toMatch(/^FROM nginx:alpine/m);
     expect(runtime).toContain('COPY gateway/nginx.static.conf /etc/nginx/conf.d/default.conf');
-    expect(runtime).toContain(`COPY --from=build /app/${app}/dist/ /usr/share/nginx/html/`);
+    expect(runtime).toContain('COPY --from=build /app/${APP}/dist/ /usr/share/nginx/html/');
     expect(runtime).toContain('HEALTHCHECK');
+  });
+
+  it.each([...SERVICE_CONTAINERS, ...APPS])('%s: the workspace its build argument names exists', (name) => {
+    const args = compose.services[name]?.build?.args ?? {};
+    const workspace = args.SERVICE ?? args.APP ?? '';
+    expect(existsSync(path.join(repoRoot, workspace, 'package.json'))).toBe(true);
+    expect((JSON.parse(read(`${workspace}/package.json`)) as { name: string }).name).toBe(`@cc/${name}`);
   });
 
   it('gateway: nginx:alpine with the compose config, unprivileged on 8080', () => {
@@ -231,18 +246,25 @@ describe('Dockerfiles and .dockerignore', () => {
     expect(read('gateway/nginx.compose.conf')).toMatch(/listen 8080;/);
   });
 
-  it.each(['gateway', ...SERVICE_CONTAINERS, ...APPS])('%s/Dockerfile copies only files that exist and are in the context', (name) => {
-    const sources = contextCopies(read(`${name}/Dockerfile`));
-    expect(sources.length).toBeGreaterThan(0);
-    for (const src of sources) {
-      if (src === '.') continue;
-      expect({ src, exists: existsSync(path.join(repoRoot, src)), ignored: ignoredBy(dockerignore, src) }).toEqual({
-        src,
-        exists: true,
-        ignored: undefined,
-      });
-    }
-  });
+  it.each(['gateway/Dockerfile', SERVICE_DOCKERFILE, STATIC_DOCKERFILE])(
+    '%s copies only files that exist and are in the context',
+    (file) => {
+      const sources = contextCopies(read(file));
+      expect(sources.length).toBeGreaterThan(0);
+      for (const workspace of [...SERVICE_CONTAINERS, ...APPS]) {
+        const src = sources.map((s) => s.replace(/\$\{(SERVICE|APP)\}/, workspace)).find((s) => s.startsWith(workspace));
+        if (src) expect({ src, ignored: ignoredBy(dockerignore, src) }).toEqual({ src, ignored: undefined });
+      }
+      for (const src of sources) {
+        if (src === '.' || src.includes('${')) continue;
+        expect({ src, exists: existsSync(path.join(repoRoot, src)), ignored: ignoredBy(dockerignore, src) }).toEqual({
+          src,
+          exists: true,
+          ignored: undefined,
+        });
+      }
+    },
+  );
 });
 
 /** Directories under `parent` that hold a package.json (a `parent/*` workspace glob). */
