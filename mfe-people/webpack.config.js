@@ -10,7 +10,7 @@ export default createRemoteConfig({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   port: 3104,
   exposes: {
-    './PeoplePage': './src/pages/PeoplePage.tsx',
-    './AboutMePanel': './src/pages/AboutMePanel.tsx',
+    './PeoplePage': './src/people/PeoplePage.tsx',
+    './AboutMePanel': './src/aboutme/AboutMePanel.tsx',
   },
 });

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@cc/client';
 import { readDashboardAddress } from '@cc/contracts/addresses';
 import type { ResearchMode } from '@cc/contracts/profile-rules';
 import { useLocation } from '@cc/ui/router';
-import { fetchProfile, type Profile, type ProfileDetails } from '../api/profile';
+import { profileQuery, type Profile, type ProfileDetails } from './api/profile';
 import { defaultTab, type AboutMeTab } from './defaultTab';
 import { EditTab } from './EditTab';
 import type { DetailField } from './ProfileField';
@@ -15,8 +16,6 @@ import './aboutme.css';
 const AiTab = lazy(() => import(/* webpackChunkName: "aboutme-ai" */ './AiTab').then((m) => ({ default: m.AiTab })));
 const PromptModal = lazy(() => import(/* webpackChunkName: "aboutme-prompt" */ './PromptModal'));
 
-type Load = { status: 'loading' } | { status: 'ok'; profile: Profile } | { status: 'error'; message: string };
-
 const EMPTY: ProfileDetails = { full_name: '', company: '', company_description: '', role: '', extra: '' };
 const blank = (text: string) => (text.trim() ? text : undefined);
 
@@ -25,45 +24,40 @@ const blank = (text: string) => (text.trim() ? text : undefined);
  * (`aboutMeAddress`): `?about=statements&statement=3` opens the AI tab's review on that
  * statement, scrolled to and highlighted; `?about=me` the panel as it opens by default (followed
  * from the page, its Edit tab: where the details are).
+ *
+ * The profile is the `GET /profile` query (the cache has it when the panel opens again); the
+ * panel starts from the profile as it first read it: its fields autosave and a generation
+ * rewrites what it shows, so later answers in the cache are not read back into them.
  */
 export function AboutMe() {
   const location = useLocation();
   const asked = readDashboardAddress(location.search).aboutMe;
   const focus = asked?.statement ?? null;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [tab, setTab] = useState<AboutMeTab | null>(null);
+  const query = useQuery(profileQuery());
+  // The profile as the panel first read it, and the tab it opened on (the address's statement
+  // only picks that first tab; it is followed below). Set once, from the first answer.
+  const [opened, setOpened] = useState<{ profile: Profile; tab: AboutMeTab } | null>(null);
+  if (!opened && query.data) setOpened({ profile: query.data, tab: focus !== null ? 'ai' : defaultTab(query.data) });
+  const profile = opened?.profile ?? null;
+  const [chosen, setTab] = useState<AboutMeTab | null>(null);
+  const tab = opened ? (chosen ?? opened.tab) : null;
   const [prompting, setPrompting] = useState(false);
   const details = useRef<ProfileDetails>({ ...EMPTY });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchProfile(controller.signal).then(
-      (answer) => {
-        setLoad({ status: 'ok', profile: answer });
-        setTab((current) => current ?? (focus !== null ? 'ai' : defaultTab(answer)));
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'error', message: errorMessage(error) || 'Unknown error' });
-      },
-    );
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the address's statement only picks the first tab; it is followed below
-  }, [attempt]);
-
+  const shown = opened !== null;
   useEffect(() => {
     // A statement's address followed while the panel is open: its review.
-    if (focus !== null) setTab((current) => (current === null ? current : 'ai'));
+    if (focus !== null && shown) setTab('ai');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new address, not the panel's first answer
   }, [focus]);
 
   // `?about=me` followed from the page (the source 'Your About me details'): the details, in the Edit tab.
   const firstKey = useRef(location.key);
   useEffect(() => {
-    if (location.key !== firstKey.current && asked && asked.statement === null) setTab((current) => (current === null ? current : 'edit'));
+    if (location.key !== firstKey.current && asked && asked.statement === null && shown) setTab('edit');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- each navigation to the address, not the first load
   }, [location.key]);
 
-  const profile = load.status === 'ok' ? load.profile : null;
   const seed = useMemo(
     () =>
       profile ? { statements: profile.statements, company: profile.company_statements, narrative: profile.ai_profile_narrative } : null,
@@ -110,15 +104,15 @@ export function AboutMe() {
           ))}
         </div>
       </header>
-      {load.status === 'loading' && (
+      {!profile && !query.isError && (
         <p className="aboutme-wait" role="status">
           <span className="spinner spinner-inline" aria-hidden="true" /> Loading your profile…
         </p>
       )}
-      {load.status === 'error' && (
+      {!profile && query.isError && (
         <p className="aboutme-error" role="alert">
-          Error loading data: {load.message}{' '}
-          <button type="button" className="button button-small" onClick={() => setAttempt((n) => n + 1)}>
+          Error loading data: {errorMessage(query.error) || 'Unknown error'}{' '}
+          <button type="button" className="button button-small" onClick={() => void query.refetch()}>
             Retry
           </button>
         </p>

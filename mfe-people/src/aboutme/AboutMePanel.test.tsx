@@ -5,7 +5,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROFILE_MESSAGES as M } from '@cc/contracts/profile-rules';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installFakeApi, type FakeAnswer, type FakeHandler } from '../testing/fakeApi';
+import { installFakeApi, type FakeAnswer, type FakeHandler } from '@cc/ui/testing/fake-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import { ProfileField } from './ProfileField';
 import { deferred, profileWith, renderPanel, EMPTY_PROFILE } from './testing';
 
@@ -61,7 +62,7 @@ describe('the About me panel', () => {
   it('fills a field from the server only while it is empty; what the user typed stays', () => {
     install(() => ({ body: { success: true, errors: [], details: EMPTY_PROFILE.details } }));
     const props = { field: 'role' as const, label: 'Role', maxLength: 200, onValue: () => undefined, onState: () => undefined };
-    const view = render(<ProfileField {...props} server="Engineer" />);
+    const view = render(<ProfileField {...props} server="Engineer" />, { wrapper: withQueries() });
     const input = screen.getByLabelText('Role') as HTMLInputElement;
     expect(input.value).toBe('Engineer');
     view.rerender(<ProfileField {...props} server="Manager" />);

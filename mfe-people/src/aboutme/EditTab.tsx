@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PROFILE_DELAYS_MS, PROFILE_LIMITS as L, PROFILE_MESSAGES as M } from '@cc/contracts/profile-rules';
 import type { SaveState } from '@cc/ui';
-import type { ProfileDetails } from '../api/profile';
+import type { ProfileDetails } from './api/profile';
 import { ProfileField, type DetailField } from './ProfileField';
 
 const FIELDS: { field: DetailField; label: string; max: number; multiline?: boolean; placeholder?: string }[] = [

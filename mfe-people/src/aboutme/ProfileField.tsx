@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAutosavedText } from '@cc/ui/autosave';
 import { PROFILE_DELAYS_MS } from '@cc/contracts/profile-rules';
 import type { SaveState } from '@cc/ui';
-import { saveDetails, type ProfileDetails } from '../api/profile';
+import { saveDetails, type ProfileDetails } from './api/profile';
 
 export type DetailField = keyof ProfileDetails;
 
@@ -23,6 +24,7 @@ export interface ProfileFieldProps {
 /** One About me detail, autosaved 700 ms after typing and on blur by the kit's hook (docs/about-me.md#details). */
 export function ProfileField({ field, label, server, maxLength, multiline, placeholder, onValue, onState }: ProfileFieldProps) {
   const id = useId();
+  const queryClient = useQueryClient();
   const [value, setValue] = useState('');
   const valueRef = useRef('');
   const auto = useAutosavedText<undefined>({
@@ -31,7 +33,7 @@ export function ProfileField({ field, label, server, maxLength, multiline, place
     delayMs: PROFILE_DELAYS_MS.autosave,
     getText: () => valueRef.current,
     save: async (text, _base, { keepalive }) => {
-      await saveDetails({ [field]: text }, keepalive);
+      await saveDetails(queryClient, { [field]: text }, keepalive);
     },
     onError: (error) => console.warn(`[aboutme] saving ${field} failed`, error),
   });

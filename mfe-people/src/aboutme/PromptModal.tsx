@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@cc/client';
 import { PROFILE_LIMITS as L, type ResearchMode } from '@cc/contracts/profile-rules';
 import { Modal } from '@cc/ui';
-import { fetchGenerationPrompt } from '../api/profile';
+import { generationPromptQuery } from './api/profile';
 
 export interface PromptChoice {
   system: string;
@@ -21,26 +22,17 @@ export interface PromptModalProps {
  */
 export default function PromptModal({ onClose, onSubmit }: PromptModalProps) {
   const id = useId();
-  const [system, setSystem] = useState('');
-  const [user, setUser] = useState('');
+  // Asked each time the modal opens: the suggested prompts are written from the details as they are now.
+  const prompt = useQuery({ ...generationPromptQuery(), staleTime: 0, gcTime: 0 });
+  // What the user typed over the suggestion (until then, the suggestion).
+  const [edited, setEdited] = useState<{ system?: string; user?: string }>({});
+  const system = edited.system ?? prompt.data?.system ?? '';
+  const user = edited.user ?? prompt.data?.user ?? '';
+  const setSystem = (text: string) => setEdited((e) => ({ ...e, system: text }));
+  const setUser = (text: string) => setEdited((e) => ({ ...e, user: text }));
   const [mode, setMode] = useState<ResearchMode>('quick');
-  const [state, setState] = useState<'loading' | 'ready' | string>('loading');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchGenerationPrompt(controller.signal).then(
-      (answer) => {
-        setSystem(answer.system);
-        setUser(answer.user);
-        setState('ready');
-      },
-      (error: unknown) => {
-        // Without the suggestion the server writes its own default: submitting still works.
-        if (!controller.signal.aborted) setState(`Error: ${errorMessage(error)}`);
-      },
-    );
-    return () => controller.abort();
-  }, []);
+  // Without the suggestion the server writes its own default: submitting still works.
+  const state = prompt.isPending ? 'loading' : prompt.isError ? `Error: ${errorMessage(prompt.error)}` : 'ready';
 
   const submit = () => onSubmit({ system: system.trim() ? system : '', user: user.trim() ? user : '', research_mode: mode });
 

@@ -5,8 +5,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROFILE_MESSAGES as M } from '@cc/contracts/profile-rules';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import type { ProfileStatement } from '../api/profile';
-import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
+import type { ProfileStatement } from './api/profile';
+import { installFakeApi, type FakeAnswer } from '@cc/ui/testing/fake-api';
 import { deferred, EMPTY_PROFILE, profileWith, renderPanel } from './testing';
 
 let fake: ReturnType<typeof installFakeApi>;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { STATEMENT_STATUSES, type StatementStatus } from '@cc/contracts/profile-rules';
-import { deleteCompanyStatement, deleteStatement, verifyStatement, type CompanyStatements, type ProfileStatement } from '../api/profile';
+import { deleteCompanyStatement, deleteStatement, verifyStatement, type CompanyStatements, type ProfileStatement } from './api/profile';
 import { SourceLink } from './SourceLink';
 import { ANY_SOURCE, counts, filterShowing, shownEntries, sourcesOf, STATUS_FILTERS, type Entry, type StatusFilter } from './statementList';
 
@@ -36,6 +37,7 @@ function countLine(statements: ProfileStatement[]): string {
  * pressed button says which).
  */
 export function StatementsReview({ statements, onStatements, reviewing, focus = null }: StatementsReviewProps) {
+  const queryClient = useQueryClient();
   const [status, setStatus] = useState<StatusFilter>('current');
   const [source, setSource] = useState(ANY_SOURCE);
   const [limit, setLimit] = useState(PAGE_SIZE);
@@ -67,14 +69,14 @@ export function StatementsReview({ statements, onStatements, reviewing, focus = 
 
   const remove = async (index: number) => {
     try {
-      onStatements((await deleteStatement(index)).statements);
+      onStatements(await deleteStatement(queryClient, index));
     } catch {
       // Statement-delete failures are ignored (docs/about-me.md#statements).
     }
   };
   const verify = async (index: number, verdict: StatementStatus) => {
     try {
-      onStatements((await verifyStatement(index, verdict)).statements);
+      onStatements(await verifyStatement(queryClient, index, verdict));
     } catch {
       // The statement keeps its former verdict; pressing again retries.
     }
@@ -191,11 +193,12 @@ export interface CompanyBlocksProps {
 
 /** Company statements grouped by company (docs/about-me.md#company-insights). */
 export function CompanyBlocks({ company, onCompany, reviewing }: CompanyBlocksProps) {
+  const queryClient = useQueryClient();
   const groups = Object.entries(company).filter(([, list]) => list.length > 0);
   if (groups.length === 0) return null;
   const remove = async (name: string, index: number) => {
     try {
-      onCompany((await deleteCompanyStatement(name, index)).company_statements);
+      onCompany(await deleteCompanyStatement(queryClient, name, index));
     } catch {
       // Company statement failures are ignored (docs/about-me.md#company-insights).
     }

@@ -1,4 +1,4 @@
-import type { Profile } from '../api/profile';
+import type { Profile } from './api/profile';
 
 export type AboutMeTab = 'edit' | 'ai';
 

@@ -1,4 +1,4 @@
-import type { ProfileStatement } from '../api/profile';
+import type { ProfileStatement } from './api/profile';
 import { sourceName } from './SourceLink';
 
 /**

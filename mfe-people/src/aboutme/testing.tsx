@@ -1,7 +1,14 @@
 import { render } from '@testing-library/react';
+import { notifyManager, type QueryClient } from '@tanstack/react-query';
+import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
 import { MemoryRouter, Route, Routes, useLocation } from '@cc/ui/router';
-import AboutMePanel from '../pages/AboutMePanel';
-import type { ProfileAnswer } from '../api/profile';
+import AboutMePanel from './AboutMePanel';
+import type { ProfileAnswer } from './api/profile';
+
+// TanStack Query tells components of a new answer in a `setTimeout(0)`: under fake timers that
+// is one more tick, so a status answered at 3 s would show only at the next advance. In a
+// microtask instead, an answer shows within the advance that brought it, as the user sees it.
+notifyManager.setScheduler(queueMicrotask);
 
 export const EMPTY_PROFILE: ProfileAnswer = {
   success: true,
@@ -30,7 +37,8 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
-export function renderPanel(at = '/dashboard') {
+/** The panel at an address, with its own QueryClient (pass one to look into its cache). */
+export function renderPanel(at = '/dashboard', client: QueryClient = testQueryClient()) {
   return render(
     <MemoryRouter initialEntries={[at]}>
       <Routes>
@@ -38,5 +46,6 @@ export function renderPanel(at = '/dashboard') {
       </Routes>
       <Where />
     </MemoryRouter>,
+    { wrapper: withQueries(client) },
   );
 }

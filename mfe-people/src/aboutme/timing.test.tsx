@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, fireEvent, screen } from '@testing-library/react';
 import { PROFILE_MESSAGES as M } from '@cc/contracts/profile-rules';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
+import { installFakeApi, type FakeAnswer } from '@cc/ui/testing/fake-api';
 import { deferred, profileWith, renderPanel } from './testing';
 
 let fake: ReturnType<typeof installFakeApi>;

@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PROFILE_DELAYS_MS as D, PROFILE_MESSAGES as M, type GenerationPhase, type ResearchMode } from '@cc/contracts/profile-rules';
 import {
   cancelGeneration,
-  fetchGenerationStatus,
-  fetchProfile,
   generateCompanyStatements,
   generateProfile,
+  generationStatusQuery,
+  readProfileNow,
   type CompanyStatements,
   type Generation,
   type ProfileDetails,
   type ProfileStatement,
-} from '../api/profile';
+} from './api/profile';
 import { writeNarrative } from './narrative';
 
 /** What the AI tab shows while a generation runs. */
@@ -48,9 +49,24 @@ export interface GenerationView {
 }
 
 const RUNNING: Generation['state'][] = ['queued', 'running'];
+const running = (generation: Generation | null | undefined): generation is Generation =>
+  Boolean(generation && RUNNING.includes(generation.state));
 // After a failed profile call 'User profile ready' would not be true: the step alone.
 const FETCHING_COMPANY = 'Fetching company insights...';
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const progress = (generation: Generation): Loading => ({
+  text: M.deepResearchLoading,
+  deep: { phase: generation.phase, progress: generation.progress },
+});
+
+/**
+ * A run that follows the status call every 3 s: one found running as the panel opened (after a
+ * reload, or started in another tab: its end goes on with the rest of the chain), or the deep
+ * research whose POST is waiting (its progress only: the POST's answer goes on).
+ */
+interface Watching {
+  id: number;
+  resumed: boolean;
+}
 
 export interface GenerationSeed {
   statements: ProfileStatement[];
@@ -64,8 +80,8 @@ export interface GenerationSeed {
  * call succeeded; the 'aboutme:updated' event; the narrative (hint after 8 s, polling on
  * failure). A failed step never empties the panel: what was there before comes back (it is still
  * what is stored) and the failure is said beside it, with Retry. A deep research reports its
- * phase and progress from the status call and is resumed after a reload.
- * `onStart` is told when a generation (or a resumed one) starts: the panel shows the AI tab.
+ * phase and progress from the status call (polled with the query's refetchInterval) and is
+ * resumed after a reload. `onStart` is told when a generation (or a resumed one) starts: the panel shows the AI tab.
  */
 export function useGeneration(
   seed: GenerationSeed | null,
@@ -73,6 +89,7 @@ export function useGeneration(
   /** What a retry of a run found after a reload sends (its own request is the server's): the details as they are now. */
   requestNow: (mode: ResearchMode) => GenerationRequest,
 ): GenerationView {
+  const queryClient = useQueryClient();
   const [statements, setStatements] = useState<ProfileStatement[]>([]);
   const [company, setCompany] = useState<CompanyStatements>({});
   const [narrative, setNarrative] = useState('');
@@ -84,6 +101,17 @@ export function useGeneration(
   const before = useRef<GenerationSeed>(shown.current);
   // Each run has a number: a newer run, or leaving the page, silences the older one.
   const run = useRef(0);
+  /** A run has started (the stored profile arriving later must not overwrite its view). */
+  const started = useRef(false);
+  /** The status call's first answer has been looked at. */
+  const opened = useRef(false);
+  const [watching, setWatching] = useState<Watching | null>(null);
+  const status = useQuery({
+    ...generationStatusQuery(),
+    refetchInterval: watching ? D.deepResearchPoll : false,
+    // A research runs for minutes: its progress is followed in a background tab too.
+    refetchIntervalInBackground: true,
+  });
   const narrativeRef = useRef('');
   const cancelled = useRef(false);
   const onStartRef = useRef(onStart);
@@ -104,12 +132,16 @@ export function useGeneration(
 
   useEffect(() => {
     if (!seed) return;
-    // What is stored: what a failed run gives back, even one that started before it arrived.
+    // What is stored: what a failed run gives back, even one that started before it arrived
+    // (that run's view is not overwritten).
     before.current = seed;
+    narrativeRef.current = seed.narrative;
+    if (started.current) return;
+    // Shown from now on: a run found in the same answer (the status effect, below) starts from it.
+    shown.current = seed;
     setStatements(seed.statements);
     setCompany(seed.company);
     setNarrative(seed.narrative);
-    narrativeRef.current = seed.narrative;
   }, [seed]);
   useEffect(
     () => () => {
@@ -118,28 +150,31 @@ export function useGeneration(
     [],
   );
 
-  const narrativeStep = useCallback(async (id: number, retry: () => void) => {
-    const alive = () => run.current === id;
-    const hint = setTimeout(() => {
-      if (alive()) setLoading({ text: M.narrativeHint });
-    }, D.narrativeHint);
-    try {
-      const written = await writeNarrative(narrativeRef.current, alive);
-      if (!alive()) return;
-      if (written === null) {
-        // The summary stored before this one is still the user's: it stays, the failure beside it.
-        setNarrative(narrativeRef.current);
+  const narrativeStep = useCallback(
+    async (id: number, retry: () => void) => {
+      const alive = () => run.current === id;
+      const hint = setTimeout(() => {
+        if (alive()) setLoading({ text: M.narrativeHint });
+      }, D.narrativeHint);
+      try {
+        const written = await writeNarrative(queryClient, narrativeRef.current, alive);
+        if (!alive()) return;
+        if (written === null) {
+          // The summary stored before this one is still the user's: it stays, the failure beside it.
+          setNarrative(narrativeRef.current);
+          setLoading(null);
+          setFailure({ text: M.narrativeFailed, retry });
+          return;
+        }
+        narrativeRef.current = written;
+        setNarrative(written);
         setLoading(null);
-        setFailure({ text: M.narrativeFailed, retry });
-        return;
+      } finally {
+        clearTimeout(hint);
       }
-      narrativeRef.current = written;
-      setNarrative(written);
-      setLoading(null);
-    } finally {
-      clearTimeout(hint);
-    }
-  }, []);
+    },
+    [queryClient],
+  );
 
   /**
    * After the profile call, whether or not it succeeded (docs/about-me.md#generation): its statements (or, when it
@@ -156,8 +191,8 @@ export function useGeneration(
         setLoading({ text: FETCHING_COMPANY });
       }
       try {
-        const answer = await generateCompanyStatements();
-        if (alive()) setCompany(answer.company_statements);
+        const written = await generateCompanyStatements(queryClient);
+        if (alive()) setCompany(written);
       } catch {
         // Company statement failures are ignored (what was shown stays; docs/about-me.md#generation); the narrative still comes.
         if (alive()) setCompany(before.current.company);
@@ -166,45 +201,12 @@ export function useGeneration(
       window.dispatchEvent(new CustomEvent(M.updatedEvent));
       await narrativeStep(id, () => void updateNarrativeRef.current());
     },
-    [narrativeStep],
+    [narrativeStep, queryClient],
   );
-
-  /** Follows a deep research's progress until it ends; answers its last state. */
-  const followDeep = useCallback(async (id: number, first: Generation | null): Promise<Generation | null> => {
-    let generation = first;
-    while (run.current === id) {
-      if (generation) setLoading({ text: M.deepResearchLoading, deep: { phase: generation.phase, progress: generation.progress } });
-      if (generation && !RUNNING.includes(generation.state)) return generation;
-      await sleep(D.deepResearchPoll);
-      if (run.current !== id) return null;
-      try {
-        generation = (await fetchGenerationStatus()).generation;
-        if (!generation) return null;
-      } catch {
-        // The service may be restarting (the job survives it): ask again.
-      }
-    }
-    return null;
-  }, []);
-
-  /** While the POST of a deep research waits: its phase and progress from the status call. */
-  const watchProgress = async (id: number, posting: { on: boolean }) => {
-    while (posting.on && run.current === id) {
-      await sleep(D.deepResearchPoll);
-      if (!posting.on || run.current !== id) return;
-      try {
-        const { generation } = await fetchGenerationStatus();
-        if (posting.on && run.current === id && generation && RUNNING.includes(generation.state)) {
-          setLoading({ text: M.deepResearchLoading, deep: { phase: generation.phase, progress: generation.progress } });
-        }
-      } catch {
-        // Progress is a nicety here: the POST still answers.
-      }
-    }
-  };
 
   const start = (): number => {
     run.current += 1;
+    started.current = true;
     cancelled.current = false;
     before.current = shown.current;
     setFailure(null);
@@ -225,11 +227,10 @@ export function useGeneration(
           : { text: 'Generating your professional profile...' },
       );
       // The POST waits for the job; the status call gives its progress meanwhile.
-      const posting = { on: true };
-      if (deep) void watchProgress(id, posting);
+      if (deep) setWatching({ id, resumed: false });
       let written: ProfileStatement[] | null = null;
       try {
-        written = (await generateProfile(request)).statements;
+        written = await generateProfile(queryClient, request);
       } catch {
         if (run.current !== id) return;
         // A cancelled research stops here; a failed one goes on to the company insights (docs/about-me.md#generation).
@@ -240,44 +241,63 @@ export function useGeneration(
           return;
         }
       } finally {
-        posting.on = false;
+        setWatching((w) => (w?.id === id ? null : w));
       }
       if (run.current !== id) return;
       await afterProfile(id, written);
     },
-    [afterProfile],
+    [afterProfile, queryClient],
   );
 
+  /** A run found as the panel opened has ended: the rest of the chain, or its failure beside what was shown. */
+  const resumedEnded = async (id: number, last: Generation) => {
+    const retry = () => void generateRef.current(requestNowRef.current(last.research_mode));
+    if (last.state === 'done') {
+      const profile = await readProfileNow(queryClient).catch(() => null);
+      if (run.current !== id) return;
+      if (profile) await afterProfile(id, profile.statements);
+      else {
+        restore();
+        setFailure({ text: M.generateFailed, retry });
+      }
+    } else {
+      restore();
+      setFailure({ text: last.state === 'cancelled' ? M.generationCancelled : M.generateFailed, retry });
+    }
+  };
+
+  // Each answer of the status call (asked as the panel opens, then every 3 s while a run watches it).
+  const { isFetchedAfterMount, dataUpdatedAt, errorUpdatedAt } = status;
+  const generation = status.data?.generation;
   useEffect(() => {
-    // A deep research started before a reload (or in another tab) is picked up where it is.
-    let stop = false;
-    fetchGenerationStatus().then(
-      async ({ generation }) => {
-        if (stop || !generation || !RUNNING.includes(generation.state)) return;
-        const id = start();
-        const last = await followDeep(id, generation);
-        if (run.current !== id || !last) return;
-        if (last.state === 'done') {
-          const profile = await fetchProfile().catch(() => null);
-          if (run.current !== id) return;
-          if (profile) await afterProfile(id, profile.statements);
-          else {
-            restore();
-            setFailure({ text: M.generateFailed, retry: () => void generateRef.current(requestNowRef.current(generation.research_mode)) });
-          }
-        } else {
-          restore();
-          const retry = () => void generateRef.current(requestNowRef.current(last.research_mode));
-          setFailure({ text: last.state === 'cancelled' ? M.generationCancelled : M.generateFailed, retry });
-        }
-      },
-      () => undefined,
-    );
-    return () => {
-      stop = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the panel opens
-  }, []);
+    if (!isFetchedAfterMount) return;
+    if (!opened.current) {
+      // A deep research started before a reload (or in another tab) is picked up where it is;
+      // a failed first read, or a run the user started meanwhile, leaves nothing to pick up.
+      opened.current = true;
+      if (!running(generation) || started.current) return;
+      const id = start();
+      setLoading(progress(generation));
+      setWatching({ id, resumed: true });
+      return;
+    }
+    if (!watching || run.current !== watching.id) return;
+    if (!generation) {
+      // The job a resumed run followed is gone: nothing more will come of it.
+      if (watching.resumed) {
+        setWatching(null);
+        restore();
+      }
+      return;
+    }
+    if (running(generation)) setLoading(progress(generation));
+    else if (watching.resumed) {
+      setWatching(null);
+      void resumedEnded(watching.id, generation);
+    }
+    // Progress a POST waits for ends with the POST's answer (generate), not with the status.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each answer (or failure) of the status call, once
+  }, [isFetchedAfterMount, dataUpdatedAt, errorUpdatedAt]);
 
   const updateNarrative = useCallback(async () => {
     run.current += 1;

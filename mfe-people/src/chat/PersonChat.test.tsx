@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetChatStatusCache } from '@cc/ui';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installFakeApi, type FakeHandler } from '../testing/fakeApi';
+import { installFakeApi, type FakeHandler } from '@cc/ui/testing/fake-api';
 import PersonChat from './PersonChat';
 
 let fake: ReturnType<typeof installFakeApi>;

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { formatDay } from '@cc/contracts/dates';
-import { fetchMeeting, fetchPersonMeetings, type Meeting } from '../api/meetings';
+import { meetingQuery, personMeetingsQuery } from './api/meetings';
 import { asList, openLines } from './carryForward';
 import { lastMeetingBefore } from './sinceLastSpoke';
 
@@ -18,24 +19,15 @@ interface CarryForwardProps {
  * or when the last meeting cannot be read.
  */
 export function CarryForward({ personId, before, onTakeOver }: CarryForwardProps) {
-  const [last, setLast] = useState<{ meeting: Meeting; followups: string[]; agenda: string[] } | null>(null);
   const [taken, setTaken] = useState(false);
+  const meetings = useQuery(personMeetingsQuery(personId)).data?.meetings;
+  const newest = meetings ? lastMeetingBefore(meetings, before, null) : null;
+  const meeting = useQuery({ ...meetingQuery(newest?.id ?? 0), enabled: newest != null }).data?.meeting;
 
-  useEffect(() => {
-    const abort = new AbortController();
-    (async () => {
-      const newest = lastMeetingBefore(await fetchPersonMeetings(personId, abort.signal), before, null);
-      if (!newest) return;
-      const meeting = await fetchMeeting(newest.id, abort.signal);
-      const followups = openLines(meeting.followups);
-      const agenda = openLines(meeting.agenda);
-      if (!abort.signal.aborted && followups.length + agenda.length > 0) setLast({ meeting, followups, agenda });
-    })().catch(() => undefined);
-    return () => abort.abort();
-  }, [personId, before]);
-
-  if (!last) return null;
-  const { meeting, followups, agenda } = last;
+  if (!meeting) return null;
+  const followups = openLines(meeting.followups);
+  const agenda = openLines(meeting.agenda);
+  if (followups.length + agenda.length === 0) return null;
   return (
     <section className="carry-forward" aria-label="Open from the last meeting" data-testid="carry-forward">
       <h3>

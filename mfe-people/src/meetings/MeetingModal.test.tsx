@@ -10,7 +10,9 @@ import { MemoryRouter } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { formatDateTime, formatDayLong } from '@cc/contracts/dates';
 import { meeting } from '../testing/fixtures';
-import { installFakeApi, type FakeAnswer, type FakeHandler } from '../testing/fakeApi';
+import { installFakeApi, type FakeAnswer, type FakeHandler } from '@cc/ui/testing/fake-api';
+import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
+import { meetingQuery, personMeetingsQuery } from './api/meetings';
 import MeetingModal from './MeetingModal';
 
 const PEOPLE = [
@@ -39,21 +41,27 @@ afterEach(() => {
 const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
 const wait = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
 
-function open(meetingId: number | null, onChanged = jest.fn()) {
+/** Opens the modal; its QueryClient holds Ada's and Charles's meeting lists as read before. */
+function open(meetingId: number | null) {
+  const client = testQueryClient();
+  for (const id of [4, 5]) client.setQueryData(personMeetingsQuery(id).queryKey, { success: true, meetings: [] });
   render(
     <MemoryRouter initialEntries={['/people?person=4']}>
       <DialogProvider>
-        <MeetingModal meetingId={meetingId} people={PEOPLE} defaultAttendeeId={4} onChanged={onChanged} onClose={() => {}} />
+        <MeetingModal meetingId={meetingId} people={PEOPLE} defaultAttendeeId={4} onClose={() => {}} />
       </DialogProvider>
     </MemoryRouter>,
+    { wrapper: withQueries(client) },
   );
-  return onChanged;
+  /** Whether every person's meeting list is marked out of date (read again when shown). */
+  const listsInvalidated = () => [4, 5].every((id) => client.getQueryState(personMeetingsQuery(id).queryKey)?.isInvalidated);
+  return { client, listsInvalidated };
 }
 
 describe('the meeting-preparation modal', () => {
   it("creates the meeting on the first autosave, titled 'New meeting - YYYY-MM-DD HH:MM' from the local time, then updates only the field typed", async () => {
     serve((req) => (req.path === '/meetings' || req.path === '/meetings/31' ? written() : undefined));
-    const onChanged = open(null);
+    const { client, listsInvalidated } = open(null);
     const u = user();
     // A new meeting is dated now, and its title hint is the default it will get.
     expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-03-05T09:07');
@@ -67,7 +75,9 @@ describe('the meeting-preparation modal', () => {
         attendee_ids: [4],
       },
     ]);
-    expect(onChanged).toHaveBeenCalled();
+    // The new meeting is in the cache, and every meeting list is to be read again.
+    expect(listsInvalidated()).toBe(true);
+    expect(client.getQueryData(meetingQuery(31).queryKey)?.meeting.id).toBe(31);
 
     await u.click(screen.getByRole('tab', { name: 'Agenda' }));
     await u.type(screen.getByRole('textbox', { name: 'Agenda' }), '1. Numbers');
@@ -171,7 +181,7 @@ describe('the meeting-preparation modal', () => {
       if (req.path === '/meetings/31' && req.method === 'DELETE') return { body: { success: true, errors: [] } };
       return undefined;
     });
-    const onChanged = open(31);
+    const { client, listsInvalidated } = open(31);
     const u = user();
     await u.click(await screen.findByTestId('meeting-delete'));
     expect(await screen.findByText('Are you sure you want to delete this meeting?')).toBeTruthy();
@@ -179,7 +189,8 @@ describe('the meeting-preparation modal', () => {
     await u.click(screen.getByRole('button', { name: 'Delete' }));
     await wait(0);
     expect(fake.find('DELETE', '/meetings/31')).toHaveLength(1);
-    expect(onChanged).toHaveBeenCalled();
+    expect(listsInvalidated()).toBe(true);
+    expect(client.getQueryData(meetingQuery(31).queryKey)).toBeUndefined();
   });
 
   it('a new untouched meeting offers no Delete and no chat of its own; its first save creates it and both appear, its chat keyed to it, and it is titled new no more', async () => {
@@ -188,16 +199,10 @@ describe('the meeting-preparation modal', () => {
     render(
       <MemoryRouter initialEntries={['/people?person=4']}>
         <DialogProvider>
-          <MeetingModal
-            meetingId={null}
-            people={PEOPLE}
-            defaultAttendeeId={4}
-            onChanged={() => {}}
-            onCreated={onCreated}
-            onClose={() => {}}
-          />
+          <MeetingModal meetingId={null} people={PEOPLE} defaultAttendeeId={4} onCreated={onCreated} onClose={() => {}} />
         </DialogProvider>
       </MemoryRouter>,
+      { wrapper: withQueries() },
     );
     expect(screen.queryByTestId('meeting-delete')).toBeNull();
     expect(screen.getByTestId('meeting-chat-waiting')).toBeTruthy();

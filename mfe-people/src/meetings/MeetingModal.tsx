@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@cc/client';
 import { AUTOSAVE_DELAYS_MS, Modal } from '@cc/ui';
 import { useDialogs } from '@cc/ui/dialogs';
@@ -10,8 +11,8 @@ import {
   PEOPLE_LIMITS,
   PEOPLE_MESSAGES as M,
 } from '@cc/contracts/people-rules';
-import { deleteMeeting, fetchMeeting, type Meeting } from '../api/meetings';
-import type { PersonSummary } from '../api/people';
+import { deleteMeeting, meetingQuery, type Meeting } from './api/meetings';
+import type { PersonSummary } from '../people/api/people';
 import MeetingChat from '../chat/MeetingChat';
 import { AutosavedField, type AutosavedFieldHandle } from '../shared/AutosavedField';
 import { CarryForward } from './CarryForward';
@@ -29,56 +30,40 @@ export interface MeetingModalProps {
   people: readonly PersonSummary[];
   /** A new meeting's first attendee (the person whose page this is). */
   defaultAttendeeId: number;
-  /**
-   * The meeting was created, changed or deleted: the list reloads. Called for every write that
-   * lands, also after Done (a save still on its way when the modal closed).
-   */
-  onChanged(): void;
   /** A new meeting was created by its first save: it has an address (and a chat) now. */
   onCreated?(id: number): void;
   onClose(): void;
 }
 
-/** The meeting-preparation modal (a lazy chunk): loads the meeting, then the form. */
+/**
+ * The meeting-preparation modal (a lazy chunk): loads the meeting, then the form. The form
+ * starts from the meeting as it was when it opened: its fields autosave from there, and what
+ * their saves put in the cache afterwards is not read back into them.
+ */
 export default function MeetingModal(props: MeetingModalProps) {
   const { meetingId } = props;
-  const [loaded, setLoaded] = useState<
-    { status: 'loading' } | { status: 'ok'; meeting: Meeting | null } | { status: 'error'; message: string }
-  >(meetingId === null ? { status: 'ok', meeting: null } : { status: 'loading' });
-  useEffect(() => {
-    if (meetingId === null) return;
-    const abort = new AbortController();
-    fetchMeeting(meetingId, abort.signal).then(
-      (meeting) => !abort.signal.aborted && setLoaded({ status: 'ok', meeting }),
-      (error: unknown) => !abort.signal.aborted && setLoaded({ status: 'error', message: errorMessage(error) }),
-    );
-    return () => abort.abort();
-  }, [meetingId]);
+  const query = useQuery({ ...meetingQuery(meetingId ?? 0), enabled: meetingId !== null });
+  const [opened, setOpened] = useState<Meeting | null>(null);
+  if (meetingId !== null && !opened && query.data) setOpened(query.data.meeting);
 
-  if (loaded.status !== 'ok') {
+  if (meetingId !== null && !opened) {
     return (
       <Modal open onClose={props.onClose} title="Meeting preparation" className="meeting-modal">
-        <p role={loaded.status === 'error' ? 'alert' : 'status'}>{loaded.status === 'error' ? loaded.message : 'Loading the meeting…'}</p>
+        <p role={query.isError ? 'alert' : 'status'}>{query.isError ? errorMessage(query.error) : 'Loading the meeting…'}</p>
       </Modal>
     );
   }
-  return <MeetingForm {...props} initial={loaded.meeting} />;
+  return <MeetingForm {...props} initial={opened} />;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** What a datetime-local input holds for a wall-clock time. */
 const dateTimeValue = (t: ReturnType<typeof localClock>) => `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}`;
 
-function MeetingForm({
-  initial,
-  people,
-  defaultAttendeeId,
-  onChanged,
-  onCreated,
-  onClose,
-}: MeetingModalProps & { initial: Meeting | null }) {
+function MeetingForm({ initial, people, defaultAttendeeId, onCreated, onClose }: MeetingModalProps & { initial: Meeting | null }) {
   const session = useId().replace(/[^a-zA-Z0-9]/g, '');
   const dialogs = useDialogs();
+  const queryClient = useQueryClient();
   const [attendees, setAttendees] = useState<number[]>(() => initial?.attendee_ids ?? [defaultAttendeeId]);
   const [leftTab, setLeftTab] = useState<'participants' | 'questions'>('participants');
   // A new meeting is dated now (docs/people.md#meetings); its blank title will be sent as the default, shown as the hint.
@@ -93,32 +78,23 @@ function MeetingForm({
     () => ({ title: title.current?.text() ?? '', date: date.current?.text() ?? '', attendeeIds: attendeesRef.current }),
     [],
   );
-  const changed = useRef(false);
   // Null until the meeting exists: no Delete (nothing to delete yet) and no chat of its own.
   const [meetingId, setMeetingId] = useState<number | null>(initial?.id ?? null);
   const record = useMeetingRecord({
     initial,
     current: context,
     onCreated: (created) => {
-      changed.current = true;
       setMeetingId(created.id);
       onCreated?.(created.id);
     },
-    onSaved: () => onChanged(),
   });
 
   const toggleAttendee = (id: number, on: boolean) => {
     const next = on ? [...attendeesRef.current, id] : attendeesRef.current.filter((a) => a !== id);
     attendeesRef.current = next;
     setAttendees(next);
-    changed.current = true;
     // Attendee and other meeting autosave failures are silent (docs/people.md#meetings).
     record.saveAttendees(next).catch((error: unknown) => console.warn('[meetings] saving the attendees failed', error));
-  };
-
-  const close = () => {
-    if (changed.current || record.id() !== null) onChanged();
-    onClose();
   };
 
   const remove = async () => {
@@ -126,12 +102,11 @@ function MeetingForm({
       return;
     const id = record.id();
     try {
-      if (id !== null) await deleteMeeting(id);
+      if (id !== null) await deleteMeeting(queryClient, id);
     } catch (error) {
       await dialogs.alert({ title: 'Delete meeting', message: `Error: ${errorMessage(error)}` });
       return;
     }
-    onChanged();
     onClose();
   };
 
@@ -149,7 +124,7 @@ function MeetingForm({
   return (
     <Modal
       open
-      onClose={close}
+      onClose={onClose}
       // Once the meeting exists (its first save) it is no longer new: it has its address and its Delete.
       title={meetingId !== null ? 'Meeting preparation' : 'New meeting'}
       className="meeting-modal"
@@ -161,7 +136,7 @@ function MeetingForm({
               Delete meeting
             </button>
           )}
-          <button type="button" className="button button-primary" onClick={close}>
+          <button type="button" className="button button-primary" onClick={onClose}>
             Done
           </button>
         </>

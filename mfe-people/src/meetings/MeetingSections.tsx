@@ -8,7 +8,7 @@ import {
   PEOPLE_MESSAGES as M,
   type MeetingSection,
 } from '@cc/contracts/people-rules';
-import { generateSection, type Meeting } from '../api/meetings';
+import { generateSection, type Meeting } from './api/meetings';
 import { AutosavedField, type AutosavedFieldHandle } from '../shared/AutosavedField';
 import type { MeetingRecord } from './useMeetingRecord';
 

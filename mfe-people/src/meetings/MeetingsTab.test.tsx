@@ -8,7 +8,8 @@ import { resetChatStatusCache } from '@cc/ui';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
+import { installFakeApi, type FakeAnswer } from '@cc/ui/testing/fake-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import { meeting } from '../testing/fixtures';
 import { MeetingsTab } from './MeetingsTab';
 
@@ -55,6 +56,7 @@ describe('the meetings list', () => {
           <MeetingsTab personId={4} people={PEOPLE} requestedMeetingId={null} onMeetingOpened={() => {}} />
         </DialogProvider>
       </MemoryRouter>,
+      { wrapper: withQueries() },
     );
     const u = user();
     await u.click(await screen.findByRole('button', { name: /Budget review/ }));

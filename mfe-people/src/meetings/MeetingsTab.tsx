@@ -1,13 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
-import { fetchPersonMeetings, type MeetingSummary } from '../api/meetings';
-import type { PersonSummary } from '../api/people';
+import type { PersonSummary } from '../people/api/people';
+import { personMeetingsQuery } from './api/meetings';
 import { meetingWhen } from './meetingDates';
 
 /** The preparation modal, its chat and its AI suggestions: loaded when a meeting opens. */
 const importModal = () => import(/* webpackChunkName: "meeting-modal" */ './MeetingModal');
 
-type ListState = { status: 'loading' } | { status: 'ok'; meetings: MeetingSummary[] } | { status: 'error' };
 /**
  * Which meeting the modal shows: `id` is the meeting (null while a new one does not exist yet),
  * `load` what the modal loaded when it opened (a new one keeps null once it is created, so it is
@@ -24,10 +24,14 @@ interface MeetingsTabProps {
   onMeetingOpened(id: number | null): void;
 }
 
-/** A person's meetings, newest first, and the preparation modal (docs/people.md#meetings). */
+/**
+ * A person's meetings, newest first, and the preparation modal (docs/people.md#meetings). Every
+ * meeting write that lands (also one still on its way after Done) invalidates the lists
+ * (api/meetings.ts), so this one ends on what is stored after the last save.
+ */
 export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpened }: MeetingsTabProps) {
-  const [list, setList] = useState<ListState>({ status: 'loading' });
-  const [reloads, setReloads] = useState(0);
+  const list = useQuery(personMeetingsQuery(personId));
+  const meetings = list.data?.meetings;
   const [open, setOpen] = useState<Open>(requestedMeetingId !== null ? existing(requestedMeetingId) : null);
   const MeetingModal = useMemo(() => lazy(importModal), []);
 
@@ -38,18 +42,6 @@ export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpe
     else setOpen((o) => (o?.id != null ? null : o));
   }, [requestedMeetingId]);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchPersonMeetings(personId, abort.signal).then(
-      (meetings) => !abort.signal.aborted && setList({ status: 'ok', meetings }),
-      () => !abort.signal.aborted && setList({ status: 'error' }),
-    );
-    return () => abort.abort();
-  }, [personId, reloads]);
-
-  // Every write that lands reloads the list, also one that lands after Done (a slow save, or
-  // one sent as the fields unmount), so the list ends on what is stored after the last save.
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
   const show = (id: number | null) => {
     setOpen(id === null ? { id: null, load: null, key: `new-${Date.now()}` } : existing(id));
     onMeetingOpened(id);
@@ -80,16 +72,16 @@ export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpe
           New meeting
         </button>
       </div>
-      {list.status === 'loading' && <p role="status">Loading meetings…</p>}
-      {list.status === 'error' && (
+      {!meetings && !list.isError && <p role="status">Loading meetings…</p>}
+      {!meetings && list.isError && (
         <p role="alert" className="error-text">
           {M.errorLoadingMeetings}
         </p>
       )}
-      {list.status === 'ok' && list.meetings.length === 0 && <p className="muted">{M.noMeetings}</p>}
-      {list.status === 'ok' && list.meetings.length > 0 && (
+      {meetings?.length === 0 && <p className="muted">{M.noMeetings}</p>}
+      {meetings && meetings.length > 0 && (
         <ul className="meeting-list" data-testid="meeting-list">
-          {list.meetings.map((m) => (
+          {meetings.map((m) => (
             <li key={m.id}>
               <button type="button" className="meeting-row" onClick={() => show(m.id)} data-meeting-id={m.id} data-testid="meeting-row">
                 <span className="meeting-row-title">{m.title}</span>
@@ -109,7 +101,6 @@ export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpe
             meetingId={open.load}
             people={people}
             defaultAttendeeId={personId}
-            onChanged={reload}
             onCreated={created}
             onClose={close}
           />

@@ -8,9 +8,10 @@ import { resetChatStatusCache } from '@cc/ui';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import type { Meeting } from '../api/meetings';
+import type { Meeting } from './api/meetings';
 import { meeting as baseMeeting } from '../testing/fixtures';
-import { installFakeApi, type FakeHandler, type FakeRequest } from '../testing/fakeApi';
+import { installFakeApi, type FakeHandler, type FakeRequest } from '@cc/ui/testing/fake-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import { followupLines, lineHash } from './followupTodos';
 import MeetingModal from './MeetingModal';
 
@@ -74,9 +75,10 @@ function open() {
   render(
     <MemoryRouter initialEntries={['/people?person=4']}>
       <DialogProvider>
-        <MeetingModal meetingId={31} people={PEOPLE} defaultAttendeeId={4} onChanged={() => {}} onClose={() => {}} />
+        <MeetingModal meetingId={31} people={PEOPLE} defaultAttendeeId={4} onClose={() => {}} />
       </DialogProvider>
     </MemoryRouter>,
+    { wrapper: withQueries() },
   );
 }
 

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@cc/client';
-import { fetchTodos, sendTodo } from '../api/notes';
+import { sendTodo, todosQuery, type Todo } from './api/notes';
 import type { AutosavedFieldHandle } from '../shared/AutosavedField';
 import { followupKey, followupLines, followupTodo, type MeetingOrigin } from './followupTodos';
 
@@ -32,34 +33,32 @@ interface Marks {
   planned: ReadonlySet<string | null>;
 }
 
-const plannedKeys = async () => new Set((await fetchTodos()).map((t) => t.source_key));
+const keysOf = (todos: readonly Todo[]) => new Set(todos.map((t) => t.source_key));
+/** What planning holds now, asked afresh: a todo made or deleted elsewhere a moment ago counts. */
+const plannedKeys = async (queryClient: QueryClient) => keysOf((await queryClient.fetchQuery({ ...todosQuery(), staleTime: 0 })).todos);
 
 /**
  * Follow-ups become todos (added, docs/people.md#meetings): each open line is sent to planning once, linked
  * back to the meeting; planning recognises a line sent before, and the list marks what it holds.
  */
 export function SendToPlanning({ field, meetingId, origin, initial }: SendToPlanningProps) {
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
-  const [marks, setMarks] = useState<Marks | null>(null);
-
-  useEffect(() => {
-    if (!initial) return;
-    const lines = followupLines(initial.followups);
-    if (lines.length === 0) return;
-    let live = true;
-    // Only a hint on opening: a failed read shows nothing.
-    plannedKeys().then(
-      (planned) => {
-        if (live && lines.some((l) => planned.has(followupKey(initial.id, l)))) setMarks({ meetingId: initial.id, lines, planned });
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [initial]);
+  // What a send marked; until the first send, the hint of opening (null: nothing to mark).
+  const [sentMarks, setMarks] = useState<Marks | null | undefined>(undefined);
+  const [initialLines] = useState(() => (initial ? followupLines(initial.followups) : []));
+  // Only a hint on opening (an existing meeting's follow-ups already in planning); a failed read shows nothing.
+  const todos = useQuery({ ...todosQuery(), enabled: initialLines.length > 0 }).data?.todos;
+  const openingMarks = useMemo(() => {
+    if (!initial || !todos) return null;
+    const planned = keysOf(todos);
+    return initialLines.some((l) => planned.has(followupKey(initial.id, l)))
+      ? { meetingId: initial.id, lines: initialLines, planned }
+      : null;
+  }, [initial, initialLines, todos]);
+  const marks = sentMarks === undefined ? openingMarks : sentMarks;
 
   const send = async () => {
     setBusy(true);
@@ -77,17 +76,17 @@ export function SendToPlanning({ field, meetingId, origin, initial }: SendToPlan
         return;
       }
       const from = { ...origin(), meetingId: id };
-      const known = await plannedKeys();
+      const known = await plannedKeys(queryClient);
       let sent = 0;
       for (const line of lines) {
         const todo = followupTodo(line, from);
         if (known.has(todo.source_key)) continue;
-        if (!(await sendTodo(todo)).duplicate) sent += 1;
+        if (!(await sendTodo(queryClient, todo)).duplicate) sent += 1;
         known.add(todo.source_key);
         setMarks({ meetingId: id, lines, planned: new Set(known) });
       }
       // What planning holds now, read back (a todo deleted there is no longer marked).
-      setMarks({ meetingId: id, lines, planned: await plannedKeys() });
+      setMarks({ meetingId: id, lines, planned: await plannedKeys(queryClient) });
       setStatus(sent > 0 ? SEND_TEXTS.sent(sent) : SEND_TEXTS.nothingNew);
     } catch (failure) {
       setError(`${SEND_TEXTS.failed}${errorMessage(failure)}`);

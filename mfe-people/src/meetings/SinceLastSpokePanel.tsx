@@ -1,10 +1,11 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useMemo, type MouseEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { fileAddress, journalAddress, meetingAddress, researchAddress, todoAddress } from '@cc/contracts/addresses';
 import { formatDateTime, formatDay } from '@cc/contracts/dates';
 import { useNavigate } from '@cc/ui/router';
-import { fetchPersonMeetings } from '../api/meetings';
-import { fetchMentions, fetchTodos, type Mention } from '../api/notes';
-import { savedPersonResearch } from '../api/research';
+import { savedResearchQuery } from '../research/api/research';
+import { personMeetingsQuery } from './api/meetings';
+import { mentionsQuery, todosQuery, type Mention } from './api/notes';
 import { citationTarget, followAppCitation } from '../research/links';
 import { researchOpening, sinceLastSpoke, type SinceLastSpoke } from './sinceLastSpoke';
 
@@ -24,8 +25,6 @@ function AppLink({ url, children }: { url: string; children: string }) {
     </a>
   );
 }
-
-type Research = Awaited<ReturnType<typeof savedPersonResearch>>;
 
 const noteUrl = (m: Mention) => (m.kind === 'journal' ? journalAddress(m.date) : fileAddress(m.folder, m.name));
 const noteTitle = (m: Mention) => (m.kind === 'journal' ? `Journal, ${formatDay(m.date)}` : `${m.folder}/${m.name}`);
@@ -47,24 +46,27 @@ export function SinceLastSpokePanel({
   /** When the meeting being prepared is ('YYYY-MM-DDTHH:MM'): the last meeting is the one before it. */
   currentDate: string;
 }) {
-  const [brief, setBrief] = useState<SinceLastSpoke | null>(null);
-  const [research, setResearch] = useState<Research>(null);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    const quiet = <T,>(p: Promise<T[]>) => p.catch(() => [] as T[]);
-    Promise.all([
-      quiet(fetchPersonMeetings(personId, abort.signal)),
-      quiet(fetchTodos(abort.signal)),
-      name.trim().length >= 2 ? quiet(fetchMentions(name, abort.signal)) : Promise.resolve([]),
-      savedPersonResearch(personId, abort.signal).catch(() => null),
-    ]).then(([meetings, todos, mentions, saved]) => {
-      if (abort.signal.aborted) return;
-      setBrief(sinceLastSpoke(name, { id: currentId, date: currentDate }, meetings, todos, mentions));
-      setResearch(saved);
-    });
-    return () => abort.abort();
-  }, [personId, name, currentId, currentDate]);
+  const searchable = name.trim().length >= 2;
+  const meetings = useQuery(personMeetingsQuery(personId));
+  const todos = useQuery(todosQuery());
+  const mentions = useQuery({ ...mentionsQuery(name), enabled: searchable });
+  const saved = useQuery(savedResearchQuery(personId));
+  // Shown once every read has answered, as one brief; what could not be read is left out.
+  const settled = [meetings, todos, saved, ...(searchable ? [mentions] : [])].every((q) => !q.isPending);
+  const brief: SinceLastSpoke | null = useMemo(
+    () =>
+      settled
+        ? sinceLastSpoke(
+            name,
+            { id: currentId, date: currentDate },
+            meetings.data?.meetings ?? [],
+            todos.data?.todos ?? [],
+            (searchable && mentions.data?.mentions) || [],
+          )
+        : null,
+    [settled, name, currentId, currentDate, meetings.data, todos.data, mentions.data, searchable],
+  );
+  const research = saved.data?.research ?? null;
 
   if (!brief || (!brief.last && brief.todos.length === 0 && brief.notes.length === 0 && !research)) return null;
   return (

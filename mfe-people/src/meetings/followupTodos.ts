@@ -1,6 +1,6 @@
 import { meetingAddress } from '@cc/contracts/addresses';
 import { PLANNING_LIMITS } from '@cc/contracts/planning-rules';
-import type { SourcedTodo } from '../api/notes';
+import type { SourcedTodo } from './api/notes';
 import { openLines } from './carryForward';
 
 /**

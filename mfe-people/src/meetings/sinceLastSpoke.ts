@@ -1,6 +1,6 @@
 import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
-import type { MeetingSummary } from '../api/meetings';
-import type { Mention, Todo } from '../api/notes';
+import type { MeetingSummary } from './api/meetings';
+import type { Mention, Todo } from './api/notes';
 
 export interface SinceLastSpoke {
   last: MeetingSummary | null;

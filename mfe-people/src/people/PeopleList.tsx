@@ -1,6 +1,6 @@
 import { memo, useRef, useState, type FormEvent } from 'react';
 import { PEOPLE_LIMITS } from '@cc/contracts/people-rules';
-import type { PersonSummary } from '../api/people';
+import type { PersonSummary } from './api/people';
 import { PlainList, useDnd, type SortBindings } from '@cc/ui/sortable';
 
 interface PeopleListProps {

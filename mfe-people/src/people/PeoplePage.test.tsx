@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { resetChatStatusCache } from '@cc/ui';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installFakeApi } from '../testing/fakeApi';
+import { installFakeApi } from '@cc/ui/testing/fake-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import { person } from '../testing/fixtures';
 import PeoplePage from './PeoplePage';
 
@@ -109,6 +110,7 @@ function renderPage(at: string | string[] = '/people') {
       <Where />
       <Back />
     </MemoryRouter>,
+    { wrapper: withQueries() },
   );
 }
 

@@ -3,20 +3,16 @@ import { DialogProvider, useDialogs } from '@cc/ui/dialogs';
 import { RetryBoundary } from '@cc/ui/retry-boundary';
 import { meetingAddress, personAddress, readPeopleAddress, type PersonView as PersonViewKey } from '@cc/contracts/addresses';
 import { useLocation, useNavigate, useSearchParams } from '@cc/ui/router';
-import type { PersonSummary } from '../api/people';
-import { startFirstPeopleRequest } from './firstRequest';
+import type { PersonSummary } from './api/people';
 import { PeopleList } from './PeopleList';
 import { usePeople } from './usePeople';
 import './people.css';
 
-/** The selected person's profile, research, meetings and chat (and @cc/ui with them): after the list. */
 /** Marks the history entry a meeting was opened into from this page, so closing it goes Back. */
 const MEETING_OPENED_HERE = 'peopleMeetingOpenedHere';
 
+/** The selected person's profile, research, meetings and chat (and @cc/ui with them): after the list. */
 const importPersonView = () => import(/* webpackChunkName: "person-view" */ '../person/PersonView');
-
-// A visit that opens /people: the list's request leaves now, while the page renders.
-startFirstPeopleRequest();
 
 /**
  * The people page (docs/people.md, root people-root): the list on the left, the selected person on the
@@ -171,7 +167,6 @@ function PeopleScreen() {
                   onViewChange={viewChanged}
                   onSectionOpened={sectionOpened}
                   onMeetingOpened={meetingOpened}
-                  onRenamed={people.renamed}
                 />
               </Suspense>
             </RetryBoundary>

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@cc/client';
-import { createPerson, deletePerson, fetchPeople, reorderPeople, type PersonSummary } from '../api/people';
-import { takeFirstPeopleRequest } from './firstRequest';
+import { createPerson, deletePerson, peopleOf, peopleQuery, reorderPeople, type PersonSummary } from './api/people';
 
 export type PeopleState = { status: 'loading' } | { status: 'ok' } | { status: 'error'; message: string };
 
@@ -15,63 +15,58 @@ export interface People {
   remove(id: number): Promise<string | null>;
   /** Moves a person in the list and saves the order (a failed save is silent, docs/people.md#people). */
   move(from: number, to: number): void;
-  renamed(id: number, name: string): void;
 }
 
-/** The people list's state and what changes it. */
+const NONE: PersonSummary[] = [];
+
+/**
+ * The people list (the `GET /people` query: on a visit that opens /people, the shell has it
+ * cached before the page renders) and what changes it; every write updates the cached list.
+ */
 export function usePeople(): People {
-  const [state, setState] = useState<PeopleState>({ status: 'loading' });
-  const [people, setPeople] = useState<PersonSummary[]>([]);
-  const [attempt, setAttempt] = useState(0);
-  const peopleRef = useRef(people);
-  peopleRef.current = people;
+  const queryClient = useQueryClient();
+  const list = useQuery(peopleQuery());
+  const creating = useMutation({ mutationFn: (name: string) => createPerson(queryClient, name) });
+  const deleting = useMutation({ mutationFn: (id: number) => deletePerson(queryClient, id) });
+  const { mutateAsync: createAsync } = creating;
+  const { mutateAsync: deleteAsync } = deleting;
+  const { refetch } = list;
 
-  useEffect(() => {
-    const abort = new AbortController();
-    (takeFirstPeopleRequest(abort.signal) ?? fetchPeople(abort.signal)).then(
-      (list) => {
-        if (abort.signal.aborted) return;
-        setPeople(list);
-        setState({ status: 'ok' });
-      },
-      (error: unknown) => !abort.signal.aborted && setState({ status: 'error', message: errorMessage(error) }),
-    );
-    return () => abort.abort();
-  }, [attempt]);
+  const create = useCallback(
+    (name: string) =>
+      createAsync(name).then(
+        (person) => ({ id: person.id }),
+        (error: unknown) => ({ error: errorMessage(error) }),
+      ),
+    [createAsync],
+  );
+  const remove = useCallback(
+    (id: number) =>
+      deleteAsync(id).then(
+        () => null,
+        (error: unknown) => errorMessage(error),
+      ),
+    [deleteAsync],
+  );
+  const move = useCallback(
+    (from: number, to: number) => {
+      const cached = queryClient.getQueryData(peopleQuery().queryKey);
+      const next = cached ? [...peopleOf(cached)] : [];
+      const [moved] = next.splice(from, 1);
+      if (!moved) return;
+      next.splice(to, 0, moved);
+      reorderPeople(queryClient, next).catch((error: unknown) => console.warn('[people] saving the order failed', error));
+    },
+    [queryClient],
+  );
 
-  const create = useCallback(async (name: string) => {
-    try {
-      const person = await createPerson(name);
-      setPeople((list) => [...list, { id: person.id, full_name: person.full_name }]);
-      return { id: person.id };
-    } catch (error) {
-      return { error: errorMessage(error) };
-    }
-  }, []);
-
-  const remove = useCallback(async (id: number) => {
-    try {
-      await deletePerson(id);
-      setPeople((list) => list.filter((p) => p.id !== id));
-      return null;
-    } catch (error) {
-      return errorMessage(error);
-    }
-  }, []);
-
-  const move = useCallback((from: number, to: number) => {
-    const next = [...peopleRef.current];
-    const [moved] = next.splice(from, 1);
-    if (!moved) return;
-    next.splice(to, 0, moved);
-    peopleRef.current = next;
-    setPeople(next);
-    reorderPeople(next.map((p) => p.id)).catch((error: unknown) => console.warn('[people] saving the order failed', error));
-  }, []);
-
-  const renamed = useCallback((id: number, name: string) => {
-    setPeople((list) => list.map((p) => (p.id === id ? { ...p, full_name: name } : p)));
-  }, []);
-
-  return { state, people, reload: useCallback(() => setAttempt((n) => n + 1), []), create, remove, move, renamed };
+  // A list once read stays on screen when a later refetch fails.
+  const state: PeopleState =
+    list.data !== undefined
+      ? { status: 'ok' }
+      : list.isError
+        ? { status: 'error', message: errorMessage(list.error) }
+        : { status: 'loading' };
+  const people = useMemo(() => (list.data ? peopleOf(list.data) : NONE), [list.data]);
+  return { state, people, reload: useCallback(() => void refetch(), [refetch]), create, remove, move };
 }

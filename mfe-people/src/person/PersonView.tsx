@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@cc/client';
 import type { PersonView as PersonViewKey } from '@cc/contracts/addresses';
-import { fetchPerson, type Person, type PersonSummary } from '../api/people';
+import type { PersonSummary } from '../people/api/people';
+import { personQuery, type Person } from './api/person';
 import { MeetingsTab } from '../meetings/MeetingsTab';
 import { ResearchPanel } from '../research/ResearchPanel';
 import { ProfileSections } from './ProfileSections';
@@ -35,7 +37,6 @@ export interface PersonViewProps {
   /** A profile section was opened by hand (its key), or the one the address names was closed (null). */
   onSectionOpened?(section: string | null): void;
   onMeetingOpened(id: number | null): void;
-  onRenamed(id: number, name: string): void;
 }
 
 /** The selected person's content area (a lazy chunk): profile, research and meetings tabs, and the chat. */
@@ -48,30 +49,18 @@ export default function PersonView({
   onViewChange,
   onSectionOpened,
   onMeetingOpened,
-  onRenamed,
 }: PersonViewProps) {
-  const [loaded, setLoaded] = useState<{ status: 'loading' } | { status: 'ok'; person: Person } | { status: 'error'; message: string }>({
-    status: 'loading',
-  });
-  const [attempt, setAttempt] = useState(0);
+  const query = useQuery(personQuery(personId));
+  // Once read, the person stays on screen (a later refetch that fails changes nothing here).
+  const person = query.data ? (query.data.person as Person) : null;
   // The address is the state: the tab is the one it names (a meeting is on the meetings tab).
   const tab: TabKey = meetingId !== null ? 'meetings' : (view ?? 'profile');
   const setTab = onViewChange;
   const tabRefs = useRef<Partial<Record<TabKey, HTMLButtonElement | null>>>({});
   const PersonChat = useMemo(() => lazy(importChat), []);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    setLoaded({ status: 'loading' });
-    fetchPerson(personId, abort.signal).then(
-      (person) => !abort.signal.aborted && setLoaded({ status: 'ok', person }),
-      (error: unknown) => !abort.signal.aborted && setLoaded({ status: 'error', message: errorMessage(error) }),
-    );
-    return () => abort.abort();
-  }, [personId, attempt]);
-
   const listed = people.find((p) => p.id === personId);
-  const name = listed?.full_name ?? (loaded.status === 'ok' ? loaded.person.full_name : '');
+  const name = listed?.full_name ?? person?.full_name ?? '';
 
   const onTabKey = (event: React.KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -116,23 +105,16 @@ export default function PersonView({
             hidden={tab !== t.key}
             className="person-panel"
           >
-            {tab === t.key && t.key === 'profile' && loaded.status === 'loading' && <p role="status">Loading the profile…</p>}
-            {tab === t.key && t.key === 'profile' && loaded.status === 'error' && (
+            {tab === t.key && t.key === 'profile' && !person && !query.isError && <p role="status">Loading the profile…</p>}
+            {tab === t.key && t.key === 'profile' && !person && query.isError && (
               <p role="alert" className="error-text">
-                Error loading data: {loaded.message}{' '}
-                <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+                Error loading data: {errorMessage(query.error)}{' '}
+                <button type="button" className="button" onClick={() => void query.refetch()}>
                   Retry
                 </button>
               </p>
             )}
-            {t.key === 'profile' && loaded.status === 'ok' && (
-              <ProfileSections
-                person={loaded.person}
-                section={section}
-                onSectionOpened={onSectionOpened}
-                onRenamed={(n) => onRenamed(personId, n)}
-              />
-            )}
+            {t.key === 'profile' && person && <ProfileSections person={person} section={section} onSectionOpened={onSectionOpened} />}
             {t.key === 'research' && tab === 'research' && <ResearchPanel personId={personId} name={name} />}
             {t.key === 'meetings' && tab === 'meetings' && (
               <MeetingsTab personId={personId} people={people} requestedMeetingId={meetingId} onMeetingOpened={onMeetingOpened} />

@@ -3,8 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
+import { installFakeApi, type FakeAnswer } from '@cc/ui/testing/fake-api';
+import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
+import { peopleQuery } from '../people/api/people';
 import { person } from '../testing/fixtures';
+import { personQuery } from './api/person';
 import { ProfileSections } from './ProfileSections';
 
 let fake: ReturnType<typeof installFakeApi>;
@@ -30,7 +33,7 @@ const roleStatus = () => screen.getByTestId('person-field-basic_profile-role-sta
 
 describe('the profile fields', () => {
   it('shows the basic profile first, with what the server has', () => {
-    render(<ProfileSections person={person(4, 'Ada Lovelace', { basic_profile: { role: 'CTO' } })} onRenamed={() => {}} />);
+    render(<ProfileSections person={person(4, 'Ada Lovelace', { basic_profile: { role: 'CTO' } })} />, { wrapper: withQueries() });
     expect(screen.getByRole('button', { name: /Basic profile/ }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('button', { name: /Working style/ }).getAttribute('aria-expanded')).toBe('false');
     expect((screen.getByLabelText('Role') as HTMLInputElement).value).toBe('CTO');
@@ -40,7 +43,7 @@ describe('the profile fields', () => {
   it("autosaves a field 600 ms after the last keystroke: 'Typing...', 'Saving...', 'Saved'", async () => {
     let release: (a: FakeAnswer) => void = () => {};
     answer = () => new Promise<FakeAnswer>((resolve) => (release = resolve));
-    render(<ProfileSections person={person(4, 'Ada Lovelace')} onRenamed={() => {}} />);
+    render(<ProfileSections person={person(4, 'Ada Lovelace')} />, { wrapper: withQueries() });
     await user().type(screen.getByLabelText('Role'), 'Head of Data');
     expect(roleStatus().textContent).toBe('Typing...');
     expect(fake.find('PATCH', '/people/4')).toHaveLength(0);
@@ -57,7 +60,7 @@ describe('the profile fields', () => {
 
   it("says 'Error saving' when the save fails, and keeps the text to save again", async () => {
     answer = { status: 500, body: { success: false, errors: ['Database unavailable'] } };
-    render(<ProfileSections person={person(4, 'Ada Lovelace')} onRenamed={() => {}} />);
+    render(<ProfileSections person={person(4, 'Ada Lovelace')} />, { wrapper: withQueries() });
     await user().type(screen.getByLabelText('Company'), 'Analytical Engines');
     await act(async () => jest.advanceTimersByTime(600));
     expect(screen.getByTestId('person-field-basic_profile-company-status').textContent).toBe('Error saving');
@@ -67,7 +70,7 @@ describe('the profile fields', () => {
   });
 
   it('opens another section and saves its fields under that section', async () => {
-    render(<ProfileSections person={person(4, 'Ada Lovelace')} onRenamed={() => {}} />);
+    render(<ProfileSections person={person(4, 'Ada Lovelace')} />, { wrapper: withQueries() });
     const u = user();
     await u.click(screen.getByRole('button', { name: /Working style/ }));
     await u.type(screen.getByLabelText('How they like to communicate'), 'Short written updates');
@@ -77,9 +80,14 @@ describe('the profile fields', () => {
     ]);
   });
 
-  it('refuses a blank name without asking the server, and renames once a name is typed', async () => {
-    const renamed: string[] = [];
-    render(<ProfileSections person={person(4, 'Ada Lovelace')} onRenamed={(n) => renamed.push(n)} />);
+  it('refuses a blank name without asking the server, and renames once a name is typed: the list and the cached person follow', async () => {
+    const client = testQueryClient();
+    client.setQueryData(peopleQuery().queryKey, [
+      { id: 4, full_name: 'Ada Lovelace' },
+      { id: 5, full_name: 'Charles Babbage' },
+    ]);
+    client.setQueryData(personQuery(4).queryKey, { success: true, person: person(4, 'Ada Lovelace') });
+    render(<ProfileSections person={person(4, 'Ada Lovelace')} />, { wrapper: withQueries(client) });
     const u = user();
     await u.clear(screen.getByLabelText('Full name'));
     await act(async () => jest.advanceTimersByTime(600));
@@ -92,7 +100,11 @@ describe('the profile fields', () => {
     expect(fake.find('PATCH', '/people/4').map((c) => c.body)).toEqual([
       { full_name: 'Ada King', revision: 0, save_id: expect.any(String) },
     ]);
-    expect(renamed).toEqual(['Ada King']);
+    expect(client.getQueryData(peopleQuery().queryKey)).toEqual([
+      { id: 4, full_name: 'Ada King' },
+      { id: 5, full_name: 'Charles Babbage' },
+    ]);
+    expect(client.getQueryData(personQuery(4).queryKey)?.person.full_name).toBe('Ada King');
   });
   it('a field changed in another tab: the save is refused (409), both versions show, Keep mine saves over the current revision', async () => {
     const saved = { ...person(4, 'Ada Lovelace', { basic_profile: { role: 'CFO' } }), revisions: { 'basic_profile.role': 3 } };
@@ -107,8 +119,8 @@ describe('the profile fields', () => {
     render(
       <ProfileSections
         person={{ ...person(4, 'Ada Lovelace', { basic_profile: { role: 'CTO' } }), revisions: { 'basic_profile.role': 2 } }}
-        onRenamed={() => {}}
       />,
+      { wrapper: withQueries() },
     );
     const u = user();
     const role = screen.getByLabelText('Role') as HTMLInputElement;
@@ -134,7 +146,7 @@ describe('the profile fields', () => {
       status: 409,
       body: { success: false, errors: ['changed'], current: { field: 'basic_profile.role', content: 'CFO', revision: 5 } },
     };
-    render(<ProfileSections person={person(4, 'Ada Lovelace')} onRenamed={() => {}} />);
+    render(<ProfileSections person={person(4, 'Ada Lovelace')} />, { wrapper: withQueries() });
     const u = user();
     await u.type(screen.getByLabelText('Role'), 'CEO');
     await act(async () => jest.advanceTimersByTime(600));

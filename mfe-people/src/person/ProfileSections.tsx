@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@cc/client';
 import { AUTOSAVE_DELAYS_MS } from '@cc/ui';
 import {
@@ -10,7 +11,7 @@ import {
   PERSON_SECTIONS,
   type PersonSectionKey,
 } from '@cc/contracts/people-rules';
-import { renamePerson, savePersonField, type Person } from '../api/people';
+import { renamePerson, savePersonField, type Person } from './api/person';
 import { AutosavedField } from '../shared/AutosavedField';
 
 interface ProfileSectionsProps {
@@ -19,8 +20,6 @@ interface ProfileSectionsProps {
   section?: string | null;
   /** A section opened by hand (the address names it), or the named one closed (null). */
   onSectionOpened?(section: string | null): void;
-  /** The name was saved (the list shows it). */
-  onRenamed(name: string): void;
 }
 
 /**
@@ -28,7 +27,8 @@ interface ProfileSectionsProps {
  * autosaved 600 ms after typing. A closed section's fields are not on screen; closing one saves
  * what it held.
  */
-export function ProfileSections({ person, section: requested = null, onSectionOpened, onRenamed }: ProfileSectionsProps) {
+export function ProfileSections({ person, section: requested = null, onSectionOpened }: ProfileSectionsProps) {
+  const queryClient = useQueryClient();
   const known = PERSON_SECTIONS.find((s) => s.key === requested)?.key ?? null;
   // The basic profile (who they are) is always open at first; the section the address names too.
   const [open, setOpen] = useState<ReadonlySet<PersonSectionKey>>(() => new Set([DEFAULT_PERSON_SECTION, ...(known ? [known] : [])]));
@@ -104,8 +104,8 @@ export function ProfileSections({ person, section: requested = null, onSectionOp
                     save={async (text, save) => {
                       // Refused as the server would ('Error saving: Please enter a name.'); the next edit saves.
                       if (!text.trim()) throw new ApiError(422, [M.fullNameRequired], { success: false, errors: [M.fullNameRequired] });
-                      const saved = await renamePerson(person.id, text, save);
-                      onRenamed(saved.full_name);
+                      // The list and the meetings naming them follow (renamePerson updates what they read).
+                      const saved = await renamePerson(queryClient, person.id, text, save);
                       return saved.revisions.full_name ?? 0;
                     }}
                   />
@@ -124,7 +124,7 @@ export function ProfileSections({ person, section: requested = null, onSectionOp
                     maxLength={fieldLimit(field.kind)}
                     testId={`person-field-${section.key}-${field.key}`}
                     save={async (text, save) => {
-                      const saved = await savePersonField(person.id, section.key, field.key, text, save);
+                      const saved = await savePersonField(queryClient, person.id, section.key, field.key, text, save);
                       return saved.revisions[personFieldKey(section.key, field.key)] ?? 0;
                     }}
                   />

@@ -1,6 +1,6 @@
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from '@cc/ui/router';
-import type { Citation } from '../api/research';
+import type { Citation } from './api/research';
 import { citationTarget, followAppCitation } from './links';
 
 interface CitationLinkProps {

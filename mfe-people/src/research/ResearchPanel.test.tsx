@@ -6,7 +6,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installFakeApi, type FakeAnswer } from '../testing/fakeApi';
+import { installFakeApi, type FakeAnswer } from '@cc/ui/testing/fake-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import { ResearchPanel } from './ResearchPanel';
 
 let fake: ReturnType<typeof installFakeApi>;
@@ -57,6 +58,7 @@ function renderPanel() {
       </Routes>
       <Where />
     </MemoryRouter>,
+    { wrapper: withQueries() },
   );
 }
 
@@ -131,7 +133,15 @@ describe('the research panel', () => {
 
   it("shows the server's error, or 'Error fetching results' when there is none", async () => {
     answers.push(
-      { status: 502, body: { success: false, error: 'The web search took too long to answer. Please try again.', errors: ['x'] } },
+      // The kit's failure answer: its errors, and (this call documents it) the first as `error`.
+      {
+        status: 502,
+        body: {
+          success: false,
+          error: 'The web search took too long to answer. Please try again.',
+          errors: ['The web search took too long to answer. Please try again.'],
+        },
+      },
       { network: true },
     );
     renderPanel();

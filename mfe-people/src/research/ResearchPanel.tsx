@@ -1,20 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '@cc/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorText } from '@cc/client';
 import { formatDateTime } from '@cc/contracts/dates';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
-import { savedPersonResearch, searchPerson, type PersonSearchAnswer } from '../api/research';
+import { savedResearchQuery, searchPerson, type PersonSearchAnswer } from './api/research';
 import { CitedAnswer } from './CitedAnswer';
 
 type Status = { kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; result: PersonSearchAnswer } | { kind: 'error'; message: string };
 
 /** The server's own words when it gave some, else 'Error fetching results'. */
-function searchError(error: unknown): string {
-  if (!isApiError(error)) return M.errorFetchingResults;
-  const body = (error.body ?? null) as { error?: unknown; errors?: unknown } | null;
-  if (typeof body?.error === 'string' && body.error.trim()) return body.error;
-  const errors = Array.isArray(body?.errors) ? body.errors.filter((e): e is string => typeof e === 'string') : [];
-  return errors.length > 0 ? errors.join(' ') : M.errorFetchingResults;
-}
+const searchError = (error: unknown) =>
+  errorText(error, { separator: ' ', unknown: M.errorFetchingResults, fallback: M.errorFetchingResults });
 
 /**
  * The AI web research on a person (docs/people.md#research): Searching..., then Done, or 'Showing saved result'
@@ -23,39 +18,22 @@ function searchError(error: unknown): string {
  * searching (GET /people/{id}/research), rather than an empty panel until Research is pressed.
  */
 export function ResearchPanel({ personId, name }: { personId: number; name: string }) {
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const alive = useRef(true);
-  useEffect(
-    () => () => {
-      alive.current = false;
-    },
-    [],
-  );
+  const queryClient = useQueryClient();
+  // Nothing saved to show (or not readable now): the panel offers the search as before.
+  const saved = useQuery(savedResearchQuery(personId)).data?.research;
+  const search = useMutation({ mutationFn: (refresh: boolean) => searchPerson(queryClient, personId, refresh) });
+  const run = (refresh: boolean) => search.mutate(refresh);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    savedPersonResearch(personId, abort.signal).then(
-      (saved) => {
-        // A search the user started meanwhile wins.
-        if (saved && !abort.signal.aborted)
-          setStatus((now) => (now.kind === 'idle' ? { kind: 'done', result: { success: true, ...saved, from_cache: true } } : now));
-      },
-      () => {
-        // Nothing saved to show (or not readable now): the panel offers the search as before.
-      },
-    );
-    return () => abort.abort();
-  }, [personId]);
-
-  const run = async (refresh: boolean) => {
-    setStatus({ kind: 'searching' });
-    try {
-      const result = await searchPerson(personId, refresh);
-      if (alive.current) setStatus({ kind: 'done', result });
-    } catch (error) {
-      if (alive.current) setStatus({ kind: 'error', message: searchError(error) });
-    }
-  };
+  // A search the user started wins over what was saved.
+  const status: Status = search.isPending
+    ? { kind: 'searching' }
+    : search.isError
+      ? { kind: 'error', message: searchError(search.error) }
+      : search.data
+        ? { kind: 'done', result: search.data }
+        : saved
+          ? { kind: 'done', result: { success: true, ...saved, from_cache: true } }
+          : { kind: 'idle' };
 
   const searching = status.kind === 'searching';
   const statusText =
@@ -75,14 +53,14 @@ export function ResearchPanel({ personId, name }: { personId: number; name: stri
         <button
           type="button"
           className="button button-primary"
-          onClick={() => void run(false)}
+          onClick={() => run(false)}
           disabled={searching}
           data-testid="research-button"
         >
           Research {name}
         </button>
         {status.kind === 'done' && (
-          <button type="button" className="button" onClick={() => void run(true)} disabled={searching}>
+          <button type="button" className="button" onClick={() => run(true)} disabled={searching}>
             Search again
           </button>
         )}

@@ -1,6 +1,6 @@
 import { fullProfile } from '@cc/contracts/people-rules';
-import type { Meeting } from '../api/meetings';
-import type { Person } from '../api/people';
+import type { Meeting } from '../meetings/api/meetings';
+import type { Person } from '../person/api/person';
 
 /** A person as GET /people/{id} answers: every section with every field. */
 export function person(id: number, fullName: string, fields: Record<string, Record<string, string>> = {}): Person {

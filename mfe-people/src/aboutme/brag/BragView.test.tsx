@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { subDays } from 'date-fns';
 import { localIsoDate } from '@cc/contracts/periods';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installFakeApi, type FakeAnswer, type FakeRequest } from '../../testing/fakeApi';
+import { installFakeApi, type FakeAnswer, type FakeRequest } from '@cc/ui/testing/fake-api';
 import { profileWith, renderPanel } from '../testing';
 
 let fake: ReturnType<typeof installFakeApi>;

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@cc/client';
 import { useDialogs } from '@cc/ui/dialogs';
 import { fileAddress } from '@cc/contracts/addresses';
 import { useNavigate } from '@cc/ui/router';
-import { gatherBrag } from './gather';
+import { gatherBrag, type BragData } from './gather';
 import { bragMarkdown } from './markdown';
 import { localIsoDate } from '@cc/contracts/periods';
 import { PRESET_LABELS, type PeriodPreset } from './period';
@@ -12,8 +13,6 @@ import { usePeriod } from './usePeriod';
 import './brag.css';
 
 const Markdown = lazy(() => import('@cc/ui').then((m) => ({ default: m.Markdown })));
-
-type Gathering = { status: 'idle' | 'loading' } | { status: 'error'; message: string } | { status: 'ok' };
 
 /**
  * The brag document (issue 13, docs/about-me.md#brag-document): the statements and the dated evidence of a
@@ -26,28 +25,27 @@ export default function BragView({ onClose, today }: { onClose(): void; today?: 
   const [now] = useState(() => today ?? new Date());
   const day = useMemo(() => localIsoDate(now), [now]);
   const { preset, setPreset, custom, setCustom, period } = usePeriod(now);
-  const [gathering, setGathering] = useState<Gathering>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  // The document of a period, made from the reads it needs; made again for each period (and each opening).
+  const gathered = useQuery({
+    queryKey: ['brag document', period, day],
+    queryFn: ({ signal }) => gatherBrag(queryClient, period!, day, signal),
+    enabled: period !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
   const [text, setText] = useState('');
   const [edited, setEdited] = useState(false);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!period) return undefined;
-    const controller = new AbortController();
-    setGathering({ status: 'loading' });
-    gatherBrag(period, day, controller.signal).then(
-      (data) => {
-        setText(bragMarkdown(data));
-        setEdited(false);
-        setGathering({ status: 'ok' });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setGathering({ status: 'error', message: errorMessage(error) || 'Unknown error' });
-      },
-    );
-    return () => controller.abort();
-  }, [period, day, attempt]);
+  // A new document replaces the text (the user agreed to lose their edits when they changed the period).
+  const [madeFrom, setMadeFrom] = useState<BragData | null>(null);
+  if (gathered.data && gathered.data !== madeFrom) {
+    setMadeFrom(gathered.data);
+    setText(bragMarkdown(gathered.data));
+    setEdited(false);
+  }
+  const gathering = !period ? 'idle' : gathered.data ? 'ok' : gathered.isFetching ? 'loading' : gathered.isError ? 'error' : 'idle';
 
   // A new period makes a new document: the user's edits go only when they say so.
   const keepEdits = async () =>
@@ -68,7 +66,7 @@ export default function BragView({ onClose, today }: { onClose(): void; today?: 
   const save = async () => {
     setSaving(true);
     try {
-      const saved = await saveBrag(text, day);
+      const saved = await saveBrag(queryClient, text, day);
       // The saved file's address: the dashboard opens it (and a reload or Back finds it again).
       void navigate(fileAddress(saved.folder, saved.fileName));
     } catch (error) {
@@ -107,20 +105,20 @@ export default function BragView({ onClose, today }: { onClose(): void; today?: 
         )}
       </fieldset>
       {!period && <p role="alert">Choose a start day on or before the end day.</p>}
-      {gathering.status === 'loading' && (
+      {gathering === 'loading' && (
         <p role="status">
           <span className="spinner spinner-inline" aria-hidden="true" /> Gathering your evidence…
         </p>
       )}
-      {gathering.status === 'error' && (
+      {gathering === 'error' && (
         <p className="aboutme-error" role="alert">
-          Could not make the brag document: {gathering.message}{' '}
-          <button type="button" className="button button-small" onClick={() => setAttempt((n) => n + 1)}>
+          Could not make the brag document: {errorMessage(gathered.error) || 'Unknown error'}{' '}
+          <button type="button" className="button button-small" onClick={() => void gathered.refetch()}>
             Retry
           </button>
         </p>
       )}
-      {gathering.status === 'ok' && (
+      {gathering === 'ok' && (
         <div className="brag-body">
           <label className="brag-edit">
             <span>Markdown (edit before saving)</span>

@@ -1,7 +1,9 @@
-import { api, errorMessage } from '@cc/client';
+import type { QueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@cc/client';
+import { routeQuery } from '@cc/client/query';
 import { journalAddress, milestoneAddress, todoAddress } from '@cc/contracts/addresses';
 import type { Milestone, Todo } from '@cc/contracts/planning';
-import type { ProfileAnswer, ProfileDetails, ProfileStatement } from '../../api/profile';
+import { profileQuery, type ProfileDetails, type ProfileStatement } from '../api/profile';
 import { inPeriod, type Period } from './period';
 
 /** At most this many journal entries are read (newest first): one request each. */
@@ -58,22 +60,25 @@ export function planningItems(todos: Todo[], milestones: Milestone[], period: Pe
   return items;
 }
 
-async function journalItems(period: Period, signal?: AbortSignal): Promise<BragItem[]> {
-  const list = await api.get<{ entries: { date: string }[] }>('/journal', { signal });
+async function journalItems(queryClient: QueryClient, period: Period): Promise<BragItem[]> {
+  const list = await queryClient.fetchQuery(routeQuery('GET /journal'));
   const dates = list.entries
     .map((e) => e.date)
     .filter((d) => inPeriod(d, period))
     .sort()
     .reverse()
     .slice(0, JOURNAL_READ_MAX);
-  const entries = await Promise.all(dates.map((date) => api.get<{ entry: { content: string } }>(`/journal/${date}`, { signal })));
+  const entries = await Promise.all(dates.map((date) => queryClient.fetchQuery(routeQuery('GET /journal/{date}', { params: { date } }))));
   return dates
     .map((date, i) => ({ date, kind: 'journal' as const, text: openingLine(entries[i]?.entry.content ?? ''), link: journalAddress(date) }))
     .filter((item) => item.text);
 }
 
-/** Everything the brag document is made of, read through the calls the app already has. */
-export async function gatherBrag(period: Period, today: string, signal?: AbortSignal): Promise<BragData> {
+/**
+ * Everything the brag document is made of, read through the calls the app already has (their
+ * queries: what the page has read lately is not asked again).
+ */
+export async function gatherBrag(queryClient: QueryClient, period: Period, today: string, signal?: AbortSignal): Promise<BragData> {
   const missing: string[] = [];
   const tolerate =
     <T>(what: string, fallback: T) =>
@@ -83,12 +88,10 @@ export async function gatherBrag(period: Period, today: string, signal?: AbortSi
       return fallback;
     };
   const [profile, journal, todos, milestones] = await Promise.all([
-    api.get<ProfileAnswer>('/profile', { signal }),
-    journalItems(period, signal).catch(tolerate<BragItem[]>('journal', [])),
-    api.get<{ todos: Todo[] }>('/planning/todos', { signal }).then((a) => a.todos, tolerate<Todo[]>('todos', [])),
-    api
-      .get<{ milestones: Milestone[] }>('/planning/milestones', { signal })
-      .then((a) => a.milestones, tolerate<Milestone[]>('milestones', [])),
+    queryClient.fetchQuery(profileQuery()),
+    journalItems(queryClient, period).catch(tolerate<BragItem[]>('journal', [])),
+    queryClient.fetchQuery(routeQuery('GET /planning/todos')).then((a) => a.todos, tolerate<Todo[]>('todos', [])),
+    queryClient.fetchQuery(routeQuery('GET /planning/milestones')).then((a) => a.milestones, tolerate<Milestone[]>('milestones', [])),
   ]);
   const items = [...journal, ...planningItems(todos, milestones, period)].sort((a, b) => b.date.localeCompare(a.date));
   const upcoming = milestones

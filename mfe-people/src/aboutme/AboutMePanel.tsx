@@ -1,5 +1,5 @@
 import { DialogProvider } from '@cc/ui/dialogs';
-import { AboutMe } from '../aboutme/AboutMe';
+import { AboutMe } from './AboutMe';
 
 /**
  * The About me view. The dashboard shows it (through federation) when no file is open, so
