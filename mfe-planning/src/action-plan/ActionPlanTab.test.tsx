@@ -7,13 +7,23 @@ import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installFakeApi, type FakeHandler } from '../testing/fakeApi';
+import { installContractApi, type ContractRoutes } from '@cc/ui/testing/contract-api';
+import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
 import { milestone } from '../testing/fixtures';
 import ActionPlanTab from './ActionPlanTab';
 
-let fake: ReturnType<typeof installFakeApi>;
-const serve = (handler: FakeHandler) => (fake = installFakeApi(handler));
+let fake: ReturnType<typeof installContractApi>;
+const serve = (routes: ContractRoutes) => (fake = installContractApi(routes));
 const plan = { id: 3, created_at: '2026-01-01T00:00:00Z' };
+const item = (key: string, content: string) => ({
+  period_type: 'week' as const,
+  period_key: key,
+  content,
+  outcomes: '',
+  revision: 1,
+  updated_at: '',
+});
+const noWeeks = () => ({ success: true as const, items: [], migration_needed: false });
 
 beforeEach(() => {
   localStorage.clear();
@@ -22,34 +32,32 @@ beforeEach(() => {
 afterEach(() => {
   fake.uninstall();
   forgetStorageAccount();
+  fake.assertNoViolations();
 });
 
-const renderTab = (milestones = [milestone({ title: 'Ship v2', target_date: new Date().toISOString().slice(0, 10) })]) =>
+const renderTab = (
+  milestones = [milestone({ title: 'Ship v2', target_date: new Date().toISOString().slice(0, 10) })],
+  client = testQueryClient(),
+) =>
   render(
     <MemoryRouter>
       <DialogProvider>
         <ActionPlanTab milestones={milestones} />
       </DialogProvider>
     </MemoryRouter>,
+    { wrapper: withQueries(client) },
   );
 
 describe('the action-plan tab', () => {
   it("loads, then shows 53 weeks with this week's actions, outcomes and milestones", async () => {
     const current = periodKey('week');
-    serve((req) => {
-      if (req.path === '/coaching/current_action_plan') return { body: { success: true, has_plan: true, plan } };
-      if (req.path === '/coaching/timeline_items') {
-        const item = {
-          period_type: 'week',
-          period_key: current,
-          content: '- [ ] Call Sam',
-          outcomes: 'A signed offer',
-          revision: 2,
-          updated_at: '',
-        };
-        return { body: { success: true, items: [item], migration_needed: false } };
-      }
-      return undefined;
+    serve({
+      'GET /coaching/current_action_plan': () => ({ success: true, has_plan: true, plan }),
+      'GET /coaching/timeline_items': () => ({
+        success: true,
+        items: [{ ...item(current, '- [ ] Call Sam'), outcomes: 'A signed offer', revision: 2 }],
+        migration_needed: false,
+      }),
     });
     renderTab();
     expect(screen.getByRole('status').textContent).toContain('Loading the action plan');
@@ -65,52 +73,51 @@ describe('the action-plan tab', () => {
   });
 
   it('makes the plan on the first visit', async () => {
-    serve((req) => {
-      if (req.path === '/coaching/current_action_plan') return { body: { success: true, has_plan: false, plan: null } };
-      if (req.path === '/coaching/timeline_items') return { body: { success: true, items: [], migration_needed: false } };
-      if (req.path === '/coaching/create_empty_action_plan') return { body: { success: true, plan, archived: null } };
-      return undefined;
+    serve({
+      'GET /coaching/current_action_plan': () => ({ success: true, has_plan: false, plan: null }),
+      'GET /coaching/timeline_items': noWeeks,
+      'POST /coaching/create_empty_action_plan': () => ({ success: true, plan, archived: null }),
     });
     renderTab([]);
     expect(await screen.findAllByTestId('week-block')).toHaveLength(53);
     expect(fake.find('POST', '/coaching/create_empty_action_plan')).toHaveLength(1);
   });
 
-  it('is empty, with the reason, when the plan cannot be created', async () => {
-    serve((req) => {
-      if (req.path === '/coaching/current_action_plan') return { body: { success: true, has_plan: false, plan: null } };
-      if (req.path === '/coaching/timeline_items') return { body: { success: true, items: [], migration_needed: false } };
-      if (req.path === '/coaching/create_empty_action_plan') return { status: 500, body: { success: false, error: 'Database down' } };
-      return undefined;
+  it('is empty, with the reason, when the plan cannot be created; Try again makes it', async () => {
+    let down = true;
+    serve({
+      'GET /coaching/current_action_plan': () => ({ success: true, has_plan: false, plan: null }),
+      'GET /coaching/timeline_items': noWeeks,
+      'POST /coaching/create_empty_action_plan': () =>
+        down ? { status: 500, body: { success: false, errors: ['Database down'] } } : { success: true, plan, archived: null },
     });
     renderTab([]);
-    expect((await screen.findByTestId('action-plan-empty')).textContent).toContain(`${M.errorCreatingPlan}Database down`);
+    const empty = await screen.findByTestId('action-plan-empty');
+    expect(empty.textContent).toContain(`${M.errorCreatingPlan}Database down`);
     expect(screen.queryAllByTestId('week-block')).toHaveLength(0);
+    down = false;
+    fireEvent.click(within(empty).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('week-block')).toHaveLength(53);
+    expect(fake.find('POST', '/coaching/create_empty_action_plan')).toHaveLength(2);
+    expect(fake.find('GET', '/coaching/current_action_plan')).toHaveLength(1);
   });
 
   it("says the spec's retry line when the plan cannot be read", async () => {
-    serve(() => ({ network: true }));
+    serve({ 'GET /coaching/current_action_plan': () => ({ network: true }), 'GET /coaching/timeline_items': () => ({ network: true }) });
     renderTab([]);
     expect((await screen.findByTestId('action-plan-empty')).textContent).toContain(M.errorLoadingPlanRetry);
   });
 });
 
-const item = (key: string, content: string) => ({
-  period_type: 'week',
-  period_key: key,
-  content,
-  outcomes: '',
-  revision: 1,
-  updated_at: '',
-});
-
 describe('browsing and changing the plan', () => {
   it('names each week in its buttons after their visible words (axe: label-content-name-mismatch)', async () => {
-    serve((req) => {
-      if (req.path === '/coaching/current_action_plan') return { body: { success: true, has_plan: true, plan } };
-      if (req.path === '/coaching/timeline_items')
-        return { body: { success: true, items: [item(stepPeriod(periodKey('week'), -1), '- [ ] Call Sam')], migration_needed: false } };
-      return undefined;
+    serve({
+      'GET /coaching/current_action_plan': () => ({ success: true, has_plan: true, plan }),
+      'GET /coaching/timeline_items': () => ({
+        success: true,
+        items: [item(stepPeriod(periodKey('week'), -1), '- [ ] Call Sam')],
+        migration_needed: false,
+      }),
     });
     renderTab([]);
     await screen.findAllByTestId('week-block');
@@ -129,19 +136,17 @@ describe('browsing and changing the plan', () => {
   it('says what a carry-over moved and where, and marks the week it went to', async () => {
     const current = periodKey('week');
     const past = stepPeriod(current, -2);
-    serve((req) => {
-      if (req.path === '/coaching/current_action_plan') return { body: { success: true, has_plan: true, plan } };
-      if (req.path === '/coaching/timeline_items')
-        return {
-          body: {
-            success: true,
-            items: [item(past, '- [x] Sent the deck\n- [ ] Call Sam\n- [ ] **Book** the room'), item(current, '- [ ] Call Sam')],
-            migration_needed: false,
-          },
-        };
-      if (req.path === '/coaching/save_timeline_item')
-        return { body: { success: true, errors: [], item: item(String(req.body!.period_key), String(req.body!.content)) } };
-      return undefined;
+    serve({
+      'GET /coaching/current_action_plan': () => ({ success: true, has_plan: true, plan }),
+      'GET /coaching/timeline_items': () => ({
+        success: true,
+        items: [item(past, '- [x] Sent the deck\n- [ ] Call Sam\n- [ ] **Book** the room'), item(current, '- [ ] Call Sam')],
+        migration_needed: false,
+      }),
+      'POST /coaching/save_timeline_item': ({ body }) => {
+        const { period_key, content } = body as { period_key: string; content: string };
+        return { success: true, errors: [], item: item(period_key, content) };
+      },
     });
     renderTab([]);
     const from = (await screen.findAllByTestId('week-block')).find((b) => b.dataset.week === past)!;
@@ -167,18 +172,27 @@ describe('browsing and changing the plan', () => {
       later: [],
     };
     let restored = false;
-    serve((req) => {
-      if (req.path === '/coaching/current_action_plan')
-        return { body: { success: true, has_plan: true, plan: restored ? { id: 2, created_at: archived.created_at } : plan } };
-      if (req.path === '/coaching/timeline_items') return { body: { success: true, items: [], migration_needed: false } };
-      if (req.path === '/coaching/archived_action_plans') return { body: { success: true, plans: restored ? [] : [archived] } };
-      if (req.path === '/coaching/restore_action_plan') {
+    serve({
+      'GET /coaching/current_action_plan': () => ({
+        success: true,
+        has_plan: true,
+        plan: restored ? { id: 2, created_at: archived.created_at } : plan,
+      }),
+      'GET /coaching/timeline_items': () => ({
+        success: true,
+        items: restored ? [item(periodKey('week'), '- [ ] From the restored plan')] : [],
+        migration_needed: false,
+      }),
+      'GET /coaching/archived_action_plans': () => ({ success: true, plans: restored ? [] : [archived] }),
+      'POST /coaching/restore_action_plan': () => {
         restored = true;
-        return { body: { success: true, plan: { id: 2, created_at: archived.created_at }, archived: null } };
-      }
-      return undefined;
+        return { success: true, plan: { id: 2, created_at: archived.created_at }, archived: null };
+      },
     });
-    renderTab([]);
+    // Answers kept fresh for a while, as the page's client does: only the restore makes the archived list stale.
+    const client = testQueryClient();
+    client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, staleTime: 30_000 } });
+    renderTab([], client);
     await screen.findAllByTestId('week-block');
     fireEvent.click(screen.getByRole('button', { name: 'Archived plans' }));
     const plans = await screen.findByTestId('archived-plan');
@@ -190,6 +204,21 @@ describe('browsing and changing the plan', () => {
     await waitFor(() => expect(fake.find('POST', '/coaching/restore_action_plan')).toHaveLength(1));
     expect(fake.find('POST', '/coaching/restore_action_plan')[0]!.body).toEqual({ plan_id: 2 });
     await waitFor(() => expect(screen.queryByTestId('archived-plans')).toBeNull());
-    await waitFor(() => expect(fake.find('GET', '/coaching/current_action_plan').length).toBeGreaterThan(1));
+    // The restored plan and its weeks are read again, and shown in place of the old ones.
+    await waitFor(() =>
+      expect(
+        (
+          screen
+            .getAllByTestId('week-block')
+            .find((b) => b.dataset.current === 'true')!
+            .querySelector('textarea') as HTMLTextAreaElement
+        ).value,
+      ).toBe('- [ ] From the restored plan'),
+    );
+    expect(fake.find('GET', '/coaching/current_action_plan')).toHaveLength(2);
+    // The archived list is read again when opened next: it no longer holds the restored plan.
+    fireEvent.click(screen.getByRole('button', { name: 'Archived plans' }));
+    expect((await screen.findByTestId('archived-plans')).textContent).toContain(M.noArchivedPlans);
+    expect(fake.find('GET', '/coaching/archived_action_plans')).toHaveLength(2);
   });
 });

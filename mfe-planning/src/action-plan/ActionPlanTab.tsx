@@ -1,19 +1,19 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorText } from '@cc/client';
 import type { Milestone } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
-import { createEmptyPlan, restoreArchivedPlan } from '../api/actionPlan';
 import { weekLabel } from '@cc/contracts/periods';
-import { takePlan, type PlanLoad } from './planData';
 import { useDialogs } from '@cc/ui/dialogs';
-import { reasonsOf } from '../shared/errors';
+import { createEmptyPlan, restoreArchivedPlan } from './api/actionPlan';
 import { Timeline } from './Timeline';
+import { planReplaced, usePlan } from './usePlan';
 import type { WeekHandle } from './WeekBlock';
 import { appendLines, timelineWeeks, type TimelineWeek } from './weeks';
+import './action-plan.css';
 
 const WeekAiModal = lazy(() => import(/* webpackChunkName: "planning-week-ai" */ './WeekAiModal'));
 const ArchivedPlansModal = lazy(() => import(/* webpackChunkName: "planning-archived" */ './ArchivedPlansModal'));
-
-type PlanState = { status: 'loading' } | PlanLoad;
 
 /**
  * The action-plan tab: loading, then the 53-week timeline of the current plan (an empty plan is
@@ -31,28 +31,28 @@ export default function ActionPlanTab({
   visit?: string;
 }) {
   const dialogs = useDialogs();
-  const [state, setState] = useState<PlanState>({ status: 'loading' });
+  const client = useQueryClient();
+  const { state, retry } = usePlan();
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, string>>(new Map());
   const [aiWeek, setAiWeek] = useState<TimelineWeek | null>(null);
   const [archivedOpen, setArchivedOpen] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const blocks = useRef(new Map<string, WeekHandle>()).current;
   const weeks = useMemo(() => timelineWeeks(), []);
 
+  // Said once a showing of the tab, when the weeks' read finds the tables missing.
+  const missingTables = state.status === 'ready' && state.migrationNeeded;
+  const toldMissing = useRef(false);
   useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    void takePlan(attempt === 0).then((load) => {
-      if (!current) return;
-      if (load.status === 'ready' && load.migrationNeeded) {
-        void dialogs.alert({ title: M.migrationRequired, message: `${M.migrationRequired}: the action plan's tables are not ready.` });
-      }
-      setState(load);
-    });
-    return () => {
-      current = false;
-    };
-  }, [attempt, dialogs]);
+    if (!missingTables || toldMissing.current) return;
+    toldMissing.current = true;
+    void dialogs.alert({ title: M.migrationRequired, message: `${M.migrationRequired}: the action plan's tables are not ready.` });
+  }, [missingTables, dialogs]);
+
+  /** A new or restored plan: its weeks are read (loading meanwhile); the AI outcomes shown belong to the old one. */
+  const replaced = () => {
+    setOutcomes(new Map());
+    void planReplaced(client);
+  };
 
   const onPlanWithAi = useCallback((week: TimelineWeek) => setAiWeek(week), []);
 
@@ -74,12 +74,11 @@ export default function ActionPlanTab({
     try {
       await restoreArchivedPlan(planId);
     } catch (error) {
-      void dialogs.alert({ title: 'Action plan', message: `${M.errorRestoringPlan}${reasonsOf(error)}` });
+      void dialogs.alert({ title: 'Action plan', message: errorText(error, { prefix: M.errorRestoringPlan }) });
       return false;
     }
     setArchivedOpen(false);
-    setOutcomes(new Map());
-    setAttempt((n) => n + 1);
+    replaced();
     return true;
   };
 
@@ -94,10 +93,9 @@ export default function ActionPlanTab({
     try {
       await createEmptyPlan();
     } catch (error) {
-      void dialogs.alert({ title: 'Action plan', message: `${M.errorCreatingPlan}${reasonsOf(error)}` });
+      void dialogs.alert({ title: 'Action plan', message: errorText(error, { prefix: M.errorCreatingPlan }) });
     }
-    setOutcomes(new Map());
-    setAttempt((n) => n + 1);
+    replaced();
   };
 
   return (
@@ -121,7 +119,7 @@ export default function ActionPlanTab({
       {(state.status === 'empty' || state.status === 'error') && (
         <div className="planning-empty" data-testid="action-plan-empty">
           <p role="alert">{state.message}</p>
-          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button" onClick={retry}>
             Try again
           </button>
         </div>
@@ -133,6 +131,7 @@ export default function ActionPlanTab({
       )}
       {state.status === 'ready' && (
         <Timeline
+          key={state.plan.id}
           planId={state.plan.id}
           weeks={weeks}
           items={state.items}

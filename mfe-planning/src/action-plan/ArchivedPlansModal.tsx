@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Markdown, Modal } from '@cc/ui';
 import { useDialogs } from '@cc/ui/dialogs';
 import { formatDay } from '@cc/contracts/dates';
 import { weekLabel } from '@cc/contracts/periods';
 import type { ArchivedAction, ArchivedPlan } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
-import { fetchArchivedPlans } from '../api/actionPlan';
-
-type State = { status: 'loading' } | { status: 'ok'; plans: ArchivedPlan[] } | { status: 'error' };
+import { archivedPlansQuery } from './api/actionPlan';
 
 /** A moment the server stamped (ISO, UTC) as the user's own day. */
 const day = (iso: string) => {
@@ -56,7 +55,9 @@ export interface ArchivedPlansModalProps {
  */
 export default function ArchivedPlansModal({ onClose, onRestore }: ArchivedPlansModalProps) {
   const dialogs = useDialogs();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const archived = useQuery(archivedPlansQuery());
+  const status = archived.isError ? 'error' : archived.isPending ? 'loading' : 'ok';
+  const plans = archived.data?.plans ?? [];
   const [restoring, setRestoring] = useState<number | null>(null);
 
   const restore = async (plan: ArchivedPlan) => {
@@ -69,28 +70,16 @@ export default function ArchivedPlansModal({ onClose, onRestore }: ArchivedPlans
     setRestoring(plan.id);
     if (!(await onRestore(plan.id))) setRestoring(null);
   };
-  useEffect(() => {
-    const c = new AbortController();
-    fetchArchivedPlans(c.signal).then(
-      (answer) => setState({ status: 'ok', plans: answer.plans }),
-      (error: unknown) => {
-        if (c.signal.aborted) return;
-        console.warn('[planning] loading the archived plans failed', error);
-        setState({ status: 'error' });
-      },
-    );
-    return () => c.abort();
-  }, []);
 
   return (
     <Modal open onClose={onClose} title="Archived action plans" className="planning-modal archived-modal">
-      <div data-testid="archived-plans" data-state={state.status}>
-        {state.status === 'loading' && <p role="status">Loading…</p>}
-        {state.status === 'error' && <p role="alert">{M.errorLoadingArchived}</p>}
-        {state.status === 'ok' && state.plans.length === 0 && <p>{M.noArchivedPlans}</p>}
-        {state.status === 'ok' && state.plans.length > 0 && (
+      <div data-testid="archived-plans" data-state={status}>
+        {status === 'loading' && <p role="status">Loading…</p>}
+        {status === 'error' && <p role="alert">{M.errorLoadingArchived}</p>}
+        {status === 'ok' && plans.length === 0 && <p>{M.noArchivedPlans}</p>}
+        {status === 'ok' && plans.length > 0 && (
           <ol className="archived-list">
-            {state.plans.map((plan) => {
+            {plans.map((plan) => {
               const open = plan.immediately.length + plan.soon.length + plan.later.length;
               return (
                 <li key={plan.id} className="archived-plan" data-testid="archived-plan">

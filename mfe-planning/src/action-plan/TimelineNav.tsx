@@ -3,6 +3,7 @@ import type { Milestone } from '@cc/contracts/planning';
 import { formatDay } from '@cc/contracts/dates';
 import type { CarryNotice } from './Timeline';
 import { monthsOf, plainAction, type TimelineWeek } from './weeks';
+import './timeline-nav.css';
 
 export interface TimelineNavProps {
   weeks: readonly TimelineWeek[];

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { errorText } from '@cc/client';
 import { Modal } from '@cc/ui';
 import { weekLabel } from '@cc/contracts/periods';
 import { PLANNING_LIMITS as L, PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
-import { fetchWeekPrompt, generateWeekPlan } from '../api/actionPlan';
-import { reasonsOf } from '../shared/errors';
+import { generateWeekPlan, weekPromptQuery } from './api/actionPlan';
 import type { TimelineWeek } from './weeks';
-
-type Phase = 'loading' | 'editor' | 'generating';
+import '../shared/shared.css';
 
 export interface WeekAiModalProps {
   week: TimelineWeek;
@@ -21,53 +21,51 @@ export interface WeekAiModalProps {
  */
 export default function WeekAiModal({ week, onClose, onGenerated }: WeekAiModalProps) {
   const label = weekLabel(week.key);
-  const [phase, setPhase] = useState<Phase>('loading');
-  const [prompt, setPrompt] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const asked = useQuery(weekPromptQuery(week.key, label));
+  // The prompt as edited, once the server's is in (null: not edited yet).
+  const [edited, setEdited] = useState<string | null>(null);
+  const [required, setRequired] = useState(false);
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const controller = useRef<AbortController | null>(null);
-
+  useEffect(() => () => controller.current?.abort(), []);
   useEffect(() => {
-    const c = new AbortController();
-    fetchWeekPrompt(week.key, label, c.signal).then(
-      (answer) => {
-        setPrompt(answer.prompt);
-        setPhase('editor');
-      },
-      (error: unknown) => {
-        if (c.signal.aborted) return;
-        console.warn('[planning] loading the week prompt failed', error);
-        setProblem(`${M.errorLoadingPrompt}: ${reasonsOf(error)}`);
-        setPhase('editor');
-      },
-    );
-    return () => {
-      c.abort();
-      controller.current?.abort();
-    };
-  }, [week.key, label]);
+    if (asked.error) console.warn('[planning] loading the week prompt failed', asked.error);
+  }, [asked.error]);
 
-  const generate = async () => {
+  const generate = useMutation({
+    mutationFn: (prompt: string) => {
+      const c = new AbortController();
+      controller.current = c;
+      return generateWeekPlan(prompt, week.key, c.signal);
+    },
+    onSuccess: (answer) => {
+      onGenerated({ actions: answer.item.actions, outcomes: answer.item.outcomes });
+      onClose();
+    },
+    onError: (error) => {
+      if (!controller.current?.signal.aborted) console.warn('[planning] generating the week plan failed', error);
+    },
+  });
+
+  const prompt = edited ?? asked.data?.prompt ?? '';
+  const phase = asked.isPending ? 'loading' : generate.isPending ? 'generating' : 'editor';
+  const problem = required
+    ? M.weekPromptRequired
+    : generate.isError
+      ? errorText(generate.error, { prefix: `${M.errorGeneratingPlan}: ` })
+      : asked.isError && generate.isIdle
+        ? errorText(asked.error, { prefix: `${M.errorLoadingPrompt}: ` })
+        : null;
+
+  const submit = () => {
     if (phase !== 'editor') return;
     if (!prompt.trim()) {
-      setProblem(M.weekPromptRequired);
+      setRequired(true);
       promptRef.current?.focus();
       return;
     }
-    setProblem(null);
-    setPhase('generating');
-    const c = new AbortController();
-    controller.current = c;
-    try {
-      const answer = await generateWeekPlan(prompt, week.key, c.signal);
-      onGenerated({ actions: answer.item.actions, outcomes: answer.item.outcomes });
-      onClose();
-    } catch (error) {
-      if (c.signal.aborted) return;
-      console.warn('[planning] generating the week plan failed', error);
-      setProblem(`${M.errorGeneratingPlan}: ${reasonsOf(error)}`);
-      setPhase('editor');
-    }
+    setRequired(false);
+    generate.mutate(prompt);
   };
 
   return (
@@ -82,7 +80,7 @@ export default function WeekAiModal({ week, onClose, onGenerated }: WeekAiModalP
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="button button-primary" onClick={() => void generate()} disabled={phase !== 'editor'}>
+          <button type="button" className="button button-primary" onClick={submit} disabled={phase !== 'editor'}>
             {phase === 'generating' ? 'Generating…' : 'Generate'}
           </button>
         </>
@@ -103,7 +101,7 @@ export default function WeekAiModal({ week, onClose, onGenerated }: WeekAiModalP
               value={prompt}
               maxLength={L.weekPrompt}
               readOnly={phase === 'generating'}
-              onChange={(e) => setPrompt(e.target.value)}
+              onChange={(e) => setEdited(e.target.value)}
             />
           </div>
         )}

@@ -1,4 +1,5 @@
 import { memo, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAutosavedText, type AutosavedText } from '@cc/ui/autosave';
 import { ConflictPanel } from '@cc/ui/conflict';
 import { readDraft } from '@cc/ui/draft';
@@ -83,6 +84,14 @@ export const WeekBlock = memo(function WeekBlock({
   const edited = useRef(false);
   /** `flush()` calls made while the autosave was starting. */
   const waiting = useRef<((saved: boolean) => void)[]>([]);
+
+  // The weeks read again (the tab opened again) while this one is unused: it shows what the server holds now.
+  const serverText = item?.content ?? '';
+  useEffect(() => {
+    if (active || edited.current || textRef.current === serverText) return;
+    textRef.current = serverText;
+    setText(serverText);
+  }, [serverText, active]);
 
   const edit = (value: string) => {
     textRef.current = value;
@@ -220,12 +229,13 @@ function WeekAutosave({
   saver: { current: Saver | null };
   children: ReactNode;
 }) {
+  const client = useQueryClient();
   const entry = useAutosavedText<number>({
     key: `timeline:${planId}:${week.key}`,
     storageKey,
     delayMs: TIMELINE_AUTOSAVE_MS,
     getText: () => textRef.current,
-    save: (content, revision, { keepalive, saveId }) => saveWeek(week.key, content, revision, saveId, keepalive),
+    save: (content, revision, { keepalive, saveId }) => saveWeek(client, planId, week.key, content, revision, saveId, keepalive),
     conflictOf: staleWeek,
     onError: (error) => console.warn(`[planning] saving ${week.key} failed`, error),
   });

@@ -3,6 +3,7 @@ import { PLANNING_CHAT as C } from '@cc/contracts/planning-rules';
 import { readStored } from '@cc/ui/storage';
 import type { PlanningChatProps } from './PlanningChat';
 import { chatGreeting } from './greetings';
+import './chat.css';
 
 let chatModule: Promise<ComponentType<PlanningChatProps>> | null = null;
 /** Once loaded, another tab's chat shows the panel at once. */

@@ -4,7 +4,7 @@ import { ChatPanel, type ChatPanelHandle, type SendMessagePayload } from '@cc/ui
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { localIsoDate } from '@cc/contracts/periods';
 import { PLANNING_CHAT as C, PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
-import { appendChatLine } from '../api/chatActions';
+import { appendChatLine } from './api/chatActions';
 import { chatFileName, type PlanningTab } from '../planning/tabs';
 import { chatGreeting } from './greetings';
 import { planningContextSummary } from './contextSummary';

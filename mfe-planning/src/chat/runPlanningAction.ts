@@ -1,7 +1,7 @@
 import { isApiError } from '@cc/client';
 import type { DetectedPlanningAction } from '@cc/contracts/planning-actions';
 import { PLANNING_CHAT as C, PLANNING_MESSAGES as M, todoCreatedLine, workbackCreatedLine } from '@cc/contracts/planning-rules';
-import { chatCreateTodo, generateWorkbackPlan } from '../api/chatActions';
+import { chatCreateTodo, generateWorkbackPlan } from './api/chatActions';
 
 export interface ActionOutcome {
   /** The assistant line that tells the user what happened. */

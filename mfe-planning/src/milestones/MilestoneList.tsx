@@ -1,11 +1,12 @@
 import { memo, useRef } from 'react';
 import { useHighlight } from '../shared/useHighlight';
-import { useOptimisticToggle } from '../shared/useOptimisticToggle';
+import { useOneAtATime } from '../shared/useOneAtATime';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { usePlanningActions } from '../planning/actions';
 import { shortDate } from '../shared/dates';
 import { TodoList } from '../todos/TodoList';
+import './milestones.css';
 
 export interface MilestoneListProps {
   milestones: readonly Milestone[];
@@ -53,7 +54,8 @@ const MilestoneCard = memo(function MilestoneCard({
   const cardRef = useRef<HTMLLIElement>(null);
   useHighlight(cardRef, highlight);
   const today = localIsoDate();
-  const [completed, toggle] = useOptimisticToggle(milestone.completed, () => actions.toggleMilestone(milestone));
+  const toggle = useOneAtATime(() => actions.toggleMilestone(milestone));
+  const completed = milestone.completed;
   const { done, total } = milestone.progress;
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
   const overdue = !completed && milestone.target_date < today;

@@ -2,15 +2,16 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { withQueries } from '@cc/ui/testing/queries';
 import { addDays, localIsoDate } from '@cc/contracts/periods';
-import type { MilestoneForm } from '../api/milestones';
+import type { MilestoneForm } from './api/milestones';
 import { milestone } from '../testing/fixtures';
 import { MilestoneModal } from './MilestoneModal';
 
 describe('the milestone modal', () => {
   it('adds a milestone targeting 90 days ahead', async () => {
     const onSave = jest.fn(async (_form: MilestoneForm, _id?: number) => true);
-    render(<MilestoneModal onSave={onSave} onClose={() => {}} />);
+    render(<MilestoneModal onSave={onSave} onClose={() => {}} />, { wrapper: withQueries() });
     expect((screen.getByLabelText('Target date') as HTMLInputElement).value).toBe(addDays(localIsoDate(), 90));
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Title'), 'Promotion case');
@@ -29,6 +30,7 @@ describe('the milestone modal', () => {
         onSave={onSave}
         onClose={() => {}}
       />,
+      { wrapper: withQueries() },
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledWith({ title: 'Launch', target_date: '2026-07-01', description: '', milestone_type: 'workback' }, 3);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Milestone } from '@cc/contracts/planning';
 import { DEFAULT_MILESTONE_TYPE, PLANNING_LIMITS as L } from '@cc/contracts/planning-rules';
-import type { MilestoneForm } from '../api/milestones';
+import type { MilestoneForm } from './api/milestones';
 import { defaultTargetDate } from '../shared/dates';
 import { InputField, TextAreaField } from '../shared/fields';
 import { FormModal } from '../shared/FormModal';

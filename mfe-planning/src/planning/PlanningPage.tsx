@@ -1,23 +1,26 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorText } from '@cc/client';
 import { useLocation, useParams } from '@cc/ui/router';
 import { readPlanningAddress, type PlanningAddress } from '@cc/contracts/addresses';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Todo } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
-import { prefetchPlan } from '../action-plan/planData';
+import { prefetchPlan } from '../action-plan/usePlan';
 import { ChatLauncher } from '../chat/ChatLauncher';
 import { MilestoneList } from '../milestones/MilestoneList';
 import { DialogProvider } from '@cc/ui/dialogs';
-import { reasonsOf } from '../shared/errors';
 import { TodoList } from '../todos/TodoList';
 import { PlanningActionsProvider, usePlanningActions, type PlanningModal } from './actions';
 import { PlanningTabs } from './PlanningTabs';
 import { DEFAULT_TAB, isPlanningTab, todosOf, UPCOMING_DAYS, type PlanningTab, type TodoTab } from './tabs';
-import { prefetchPlanningData, usePlanningData, type PlanningData } from './usePlanningData';
-import '../planning.css';
+import { prefetchFirstLists, startFirstListRequests } from './api/firstRequest';
+import { usePlanningLists, type PlanningData } from './usePlanningLists';
+import '../shared/shared.css';
+import './planning.css';
 
-// A visit that opens /planning: the lists are read as this code arrives, while the page renders.
-prefetchPlanningData();
+// A visit that opens /planning: the lists are asked for as this code arrives, while the page renders.
+startFirstListRequests();
 
 // Loaded when needed: the modals, and the action plan with its autosave (the chat: ChatLauncher).
 const PlanningModals = lazy(() => import(/* webpackChunkName: "planning-modals" */ './PlanningModals'));
@@ -34,7 +37,10 @@ export default function PlanningPage() {
   const { tab: param } = useParams();
   const known = param === undefined || isPlanningTab(param);
   const tab: PlanningTab = param !== undefined && isPlanningTab(param) ? param : DEFAULT_TAB;
-  const { data, refresh } = usePlanningData();
+  const client = useQueryClient();
+  // Before the lists' queries: they find the early requests on their way.
+  useState(() => prefetchFirstLists(client));
+  const { data, refresh } = usePlanningLists();
   const location = useLocation();
   const address = useMemo(() => readPlanningAddress(location.search), [location.search]);
   const [modal, setModal] = useState<PlanningModal>(null);
@@ -45,13 +51,13 @@ export default function PlanningPage() {
   // The plan is read while the tab's code loads, not after (started as the page renders, so
   // before the tab's own effect asks for it).
   useMemo(() => {
-    if (tab === 'action_plan') prefetchPlan();
-  }, [tab]);
+    if (tab === 'action_plan') prefetchPlan(client);
+  }, [tab, client]);
 
   return (
     <div id="planning-root" data-testid="planning-root" data-remote="planning" data-tab={tab} className="page planning">
       <DialogProvider>
-        <PlanningActionsProvider refresh={refresh} openModal={setModal}>
+        <PlanningActionsProvider openModal={setModal}>
           <header className="planning-header">
             <h1>Planning</h1>
             <p className="page-lead">Todos, milestones, a planning assistant and your weekly action-plan timeline.</p>
@@ -136,9 +142,7 @@ function TabContent({ tab, data, refresh, address, visit }: TabContentProps) {
       </div>
       {data.status === 'error' && (
         <div className="planning-load-error" role="alert">
-          <span>
-            {milestonesTab ? M.errorLoadingMilestone : 'Error loading todos'}: {reasonsOf(data.error)}
-          </span>
+          <span>{errorText(data.error, { prefix: `${milestonesTab ? M.errorLoadingMilestone : 'Error loading todos'}: ` })}</span>
           <button type="button" className="button button-small" onClick={() => void refresh()}>
             Try again
           </button>

@@ -1,10 +1,13 @@
 import { createContext, use, useMemo, useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorText } from '@cc/client';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
-import * as milestonesApi from '../api/milestones';
-import * as todosApi from '../api/todos';
 import { useDialogs } from '@cc/ui/dialogs';
-import { changeErrorText } from '../shared/errors';
+import * as milestonesApi from '../milestones/api/milestones';
+import * as todosApi from '../todos/api/todos';
+import { stopListReads, tickMilestone, tickTodo } from './listCache';
+import { refreshLists } from './usePlanningLists';
 
 /** Which add/edit modal is open: a todo (new, possibly for a milestone) or a milestone. */
 export type PlanningModal =
@@ -15,6 +18,7 @@ export interface PlanningActions {
   /** Saves the modal's todo; true when saved (the modal closes), false after the alert. */
   saveTodo(form: todosApi.TodoForm, id?: number): Promise<boolean>;
   deleteTodo(todo: Todo): Promise<void>;
+  /** Ticks (or unticks) at once; undone, with the alert, when the server refuses. */
   toggleTodo(todo: Todo): Promise<void>;
   saveMilestone(form: milestonesApi.MilestoneForm, id?: number): Promise<boolean>;
   deleteMilestone(milestone: Milestone): Promise<void>;
@@ -24,38 +28,37 @@ export interface PlanningActions {
 const Context = createContext<PlanningActions | null>(null);
 
 /**
- * What the buttons of the todo and milestone views do: the call, the confirmation before
- * a delete, its alert when a change fails (docs/planning.md#messages), and the lists read again in place after each
- * change. Made once, so memoised rows never re-render for it.
+ * What the buttons of the todo and milestone views do: the call, the confirmation before a
+ * delete, its alert when a change fails (docs/planning.md#messages), and both lists read again
+ * in place after each change, whether it worked or not (they show what the server holds). Made
+ * once, so memoised rows never re-render for it.
  */
-export function PlanningActionsProvider(props: {
-  refresh: () => Promise<void>;
-  openModal: (modal: PlanningModal) => void;
-  children: ReactNode;
-}) {
+export function PlanningActionsProvider(props: { openModal: (modal: PlanningModal) => void; children: ReactNode }) {
   const dialogs = useDialogs();
-  const latest = useRef(props);
-  latest.current = props;
+  const client = useQueryClient();
+  const openModal = useRef(props.openModal);
+  openModal.current = props.openModal;
 
   const actions = useMemo<PlanningActions>(() => {
     const fail = (error: unknown, fallback: string) => {
       console.warn('[planning]', fallback, error);
-      void dialogs.alert({ title: 'Planning', message: changeErrorText(error, fallback) });
+      void dialogs.alert({ title: 'Planning', message: errorText(error, { prefix: M.errorPrefix, unknown: M.unknownError, fallback }) });
     };
-    /** Runs a change; the lists are read again after it whether it worked or not (they show what is true). */
-    const change = async (run: () => Promise<unknown>, fallback: string): Promise<boolean> => {
+    /** Runs a change, then reads the lists again; `undo` takes back what was shown before the answer. */
+    const change = async (run: () => Promise<unknown>, fallback: string, undo?: () => void): Promise<boolean> => {
       try {
         await run();
         return true;
       } catch (error) {
+        undo?.();
         fail(error, fallback);
         return false;
       } finally {
-        await latest.current.refresh();
+        await refreshLists(client);
       }
     };
     return {
-      openModal: (modal) => latest.current.openModal(modal),
+      openModal: (modal) => openModal.current(modal),
       saveTodo: (form, id) =>
         change(() => (id === undefined ? todosApi.createTodo(form) : todosApi.updateTodo(id, form)), M.errorSavingTodo),
       deleteTodo: async (todo) => {
@@ -63,7 +66,9 @@ export function PlanningActionsProvider(props: {
         if (ok) await change(() => todosApi.deleteTodo(todo.id), M.errorDeletingTodo);
       },
       toggleTodo: async (todo) => {
-        await change(() => todosApi.toggleTodo(todo.id), M.errorUpdatingTodo);
+        await stopListReads(client);
+        const undo = tickTodo(client, todo, !todo.completed);
+        await change(() => todosApi.toggleTodo(todo.id), M.errorUpdatingTodo, undo);
       },
       saveMilestone: (form, id) =>
         change(
@@ -80,10 +85,12 @@ export function PlanningActionsProvider(props: {
         if (ok) await change(() => milestonesApi.deleteMilestone(milestone.id), M.errorDeletingMilestone);
       },
       toggleMilestone: async (milestone) => {
-        await change(() => milestonesApi.toggleMilestone(milestone.id), M.errorUpdatingMilestone);
+        await stopListReads(client);
+        const undo = tickMilestone(client, milestone, !milestone.completed);
+        await change(() => milestonesApi.toggleMilestone(milestone.id), M.errorUpdatingMilestone, undo);
       },
     };
-  }, [dialogs]);
+  }, [dialogs, client]);
 
   return <Context value={actions}>{props.children}</Context>;
 }

@@ -5,26 +5,27 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { milestoneAddress, todoAddress } from '@cc/contracts/addresses';
 import { MemoryRouter, Route, Routes } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installFakeApi } from '../testing/fakeApi';
+import { installContractApi } from '@cc/ui/testing/contract-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import { milestone, todo } from '../testing/fixtures';
 import PlanningPage from './PlanningPage';
 
-let fake: ReturnType<typeof installFakeApi>;
+let fake: ReturnType<typeof installContractApi>;
 const todos = Array.from({ length: 60 }, (_, i) => todo({ id: 100 + i, title: `Todo number ${i}` }));
 const milestones = [milestone({ id: 7, title: 'Lead the launch' }), milestone({ id: 8, title: 'Get promoted' })];
 
 beforeEach(() => {
   localStorage.clear();
   setStorageAccount('7');
-  fake = installFakeApi((req) => {
-    if (req.path === '/planning/todos') return { body: { success: true, todos } };
-    if (req.path === '/planning/milestones') return { body: { success: true, milestones } };
-    return undefined;
+  fake = installContractApi({
+    'GET /planning/todos': () => ({ success: true, todos }),
+    'GET /planning/milestones': () => ({ success: true, milestones }),
   });
 });
 afterEach(() => {
   fake.uninstall();
   forgetStorageAccount();
+  fake.assertNoViolations();
 });
 
 const open = (address: string) =>
@@ -34,6 +35,7 @@ const open = (address: string) =>
         <Route path="/planning/:tab" element={<PlanningPage />} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: withQueries() },
   );
 
 describe('planning addresses', () => {

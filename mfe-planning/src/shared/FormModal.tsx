@@ -1,5 +1,7 @@
-import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Modal } from '@cc/ui';
+import './shared.css';
 
 export interface FormModalProps<F> {
   title: string;
@@ -17,16 +19,18 @@ export interface FormModalProps<F> {
 
 /** A planning add/edit dialog: Cancel and a submit that reads 'Saving…' and cannot be sent twice. */
 export function FormModal<F>({ title, formId, submitLabel, form, onSave, onClose, children }: FormModalProps<F>) {
-  const [saving, setSaving] = useState(false);
+  const save = useMutation({
+    mutationFn: (value: F) => onSave(value),
+    onSuccess: (saved) => {
+      if (saved) onClose();
+    },
+  });
+  const saving = save.isPending;
   const firstFieldRef = useRef<HTMLInputElement>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    const saved = await onSave(form);
-    setSaving(false);
-    if (saved) onClose();
+    if (!saving) save.mutate(form);
   };
 
   return (
@@ -47,7 +51,7 @@ export function FormModal<F>({ title, formId, submitLabel, form, onSave, onClose
         </>
       }
     >
-      <form id={formId} className="planning-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form id={formId} className="planning-form" onSubmit={submit} noValidate>
         {children(firstFieldRef)}
       </form>
     </Modal>

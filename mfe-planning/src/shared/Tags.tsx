@@ -1,3 +1,5 @@
+import './shared.css';
+
 /** A todo's tags as small chips. */
 export function Tags({ tags }: { tags: readonly string[] }) {
   if (tags.length === 0) return null;

@@ -2,12 +2,13 @@ import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { useHighlight } from '../shared/useHighlight';
 import { Link } from '@cc/ui/router';
 import { canonicalAddress, milestoneAddress } from '@cc/contracts/addresses';
-import { useOptimisticToggle } from '../shared/useOptimisticToggle';
+import { useOneAtATime } from '../shared/useOneAtATime';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { usePlanningActions } from '../planning/actions';
 import { shortDate } from '../shared/dates';
 import { Tags } from '../shared/Tags';
+import './todos.css';
 
 export interface TodoListProps {
   todos: readonly Todo[];
@@ -93,7 +94,8 @@ const TodoRow = memo(function TodoRow({
   const actions = usePlanningActions();
   const rowRef = useRef<HTMLLIElement>(null);
   useHighlight(rowRef, highlight);
-  const [completed, toggle] = useOptimisticToggle(todo.completed, () => actions.toggleTodo(todo));
+  const toggle = useOneAtATime(() => actions.toggleTodo(todo));
+  const completed = todo.completed;
   const overdue = !completed && todo.due_date !== null && todo.due_date < today;
   return (
     <li

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { PLANNING_LIMITS as L } from '@cc/contracts/planning-rules';
-import type { TodoForm } from '../api/todos';
+import type { TodoForm } from './api/todos';
 import { defaultDueDate } from '../shared/dates';
 import { InputField, TextAreaField } from '../shared/fields';
 import { FormModal } from '../shared/FormModal';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { milestone, todo } from '../testing/fixtures';
-import { keepUnchanged } from './usePlanningData';
+import { keepUnchanged } from './keepUnchanged';
 
 describe('a list read again keeps what did not change', () => {
   it('keeps unchanged todos as the same objects, and the same array when nothing changed', () => {
