@@ -1,36 +1,39 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { installFakeApi } from '../testing/fakeApi';
+import { installContractApi } from '@cc/ui/testing/contract-api';
+import { withQueries } from '@cc/ui/testing/queries';
 import { CsvUpload } from './CsvUpload';
 
-let fake: ReturnType<typeof installFakeApi>;
+let fake: ReturnType<typeof installContractApi>;
 let refusal: string | null = null;
 beforeEach(() => {
   refusal = null;
   document.head.innerHTML = '<meta name="csrf-token" content="token-123">';
-  fake = installFakeApi((req) =>
-    req.path === '/coaching/upload_questions_csv' && refusal
-      ? { status: 422, body: { success: false, error: refusal, errors: [refusal] } }
-      : req.path === '/coaching/upload_questions_csv'
-        ? {
-            body: {
-              success: true,
-              message: 'Imported 1 question in 1 section of 1 questionnaire: 1 new, 0 updated, 0 unchanged.',
-              types_processed: ['semester'],
-            },
-          }
-        : undefined,
-  );
+  fake = installContractApi({
+    'POST /coaching/upload_questions_csv': () => {
+      if (refusal) return { status: 422, body: { success: false, error: refusal, errors: [refusal] } };
+      return {
+        success: true,
+        message: 'Imported 1 question in 1 section of 1 questionnaire: 1 new, 0 updated, 0 unchanged.',
+        types_processed: ['semester'],
+        created: { sections: 1, questions: 1 },
+        updated: { sections: 0, questions: 0 },
+      };
+    },
+  });
 });
-afterEach(() => fake.uninstall());
+afterEach(() => {
+  fake.uninstall();
+  fake.assertNoViolations();
+});
 
 const csv = 'questionnaire_type,section_title,section_description,question_title,question_text,prompt\n,S,,Q,What went well?,\n';
 
 describe('CSV import', () => {
   it('keeps the result in view until it is dismissed (it went after 5 s, below the fold)', async () => {
     let imported = 0;
-    render(<CsvUpload type="semester" onImported={() => imported++} />);
+    render(<CsvUpload type="semester" onImported={() => imported++} />, { wrapper: withQueries() });
     const file = new File([csv], 'questions.csv', { type: 'text/csv' });
     // jsdom's File has no text() (every browser's does).
     Object.defineProperty(file, 'text', { value: () => Promise.resolve(csv) });
@@ -52,7 +55,7 @@ describe('CSV import', () => {
   it('a refused file says why once: the status line, not again in its list nor in the preview', async () => {
     refusal = 'The CSV header is missing the columns: section_title, question_title, question_text.';
     const bad = 'section,title,question\nS,Q,What went well?\n';
-    render(<CsvUpload type="semester" onImported={() => {}} />);
+    render(<CsvUpload type="semester" onImported={() => {}} />, { wrapper: withQueries() });
     const file = new File([bad], 'questions.csv', { type: 'text/csv' });
     Object.defineProperty(file, 'text', { value: () => Promise.resolve(bad) });
     fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [file] } });

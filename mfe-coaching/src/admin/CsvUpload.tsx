@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, serverReasons } from '@cc/client';
 import { COACHING_MESSAGES as M, type QuestionnaireType } from '@cc/contracts/coaching-rules';
-import { uploadQuestionsCsv } from '../api/admin';
+import { uploadQuestionsCsv } from './api/upload';
 import { PREVIEW_COLUMNS, previewCsv, type CsvPreview } from './csvPreview';
 
 /** The upload's status line (docs/coaching.md#csv-import): the server's message, its first reason on a refusal, or the failure. */
@@ -22,7 +23,6 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [status, setStatus] = useState<{ text: string; ok: boolean; details: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
   const statusRef = useRef<HTMLDivElement | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
   const chosenRef = useRef<File | null>(null);
@@ -46,14 +46,9 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
     }
   };
 
-  const upload = async () => {
-    if (!file) {
-      setStatus({ text: M.selectCsv, ok: false, details: [] });
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await uploadQuestionsCsv(file, type);
+  const importing = useMutation({
+    mutationFn: (chosen: File) => uploadQuestionsCsv(chosen, type),
+    onSuccess: (answer) => {
       setStatus({ text: uploadStatus({ message: answer.message }), ok: true, details: [] });
       // Imported: the file and its preview go, the result stays where the preview was.
       chosenRef.current = null;
@@ -61,12 +56,15 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
       setPreview(null);
       if (input.current) input.current.value = '';
       onImported();
-    } catch (error) {
-      // A refusal's first reason is the status line; the rest (each bad row) are listed under it.
-      setStatus({ text: uploadStatus({ error }), ok: false, details: serverReasons(error).slice(1) });
-    } finally {
-      setBusy(false);
-    }
+    },
+    // A refusal's first reason is the status line; the rest (each bad row) are listed under it.
+    onError: (error) => setStatus({ text: uploadStatus({ error }), ok: false, details: serverReasons(error).slice(1) }),
+  });
+  const busy = importing.isPending;
+
+  const upload = () => {
+    if (file) importing.mutate(file);
+    else setStatus({ text: M.selectCsv, ok: false, details: [] });
   };
 
   return (
@@ -84,7 +82,7 @@ export function CsvUpload({ type, onImported }: { type: QuestionnaireType; onImp
           aria-label="CSV file"
           onChange={(event) => void choose(event.target.files?.[0] ?? null)}
         />
-        <button type="button" className="button button-primary" disabled={!file || busy} onClick={() => void upload()}>
+        <button type="button" className="button button-primary" disabled={!file || busy} onClick={upload}>
           {busy ? 'Uploading…' : 'Upload CSV'}
         </button>
       </div>
