@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { TestClient } from '@cc/service-kit/testing';
-import { startFiles, type FilesHarness } from './test-support';
+import { startFiles } from './test-support';
+import { startedForTests } from '@cc/service-kit/testing';
 
 /** The editor's side of a file: content with revisions (PATCH /files/{id}) and summaries. */
-let h: FilesHarness;
-beforeAll(async () => {
-  h = await startFiles();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startFiles);
 
 const STALE =
   'This file was changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.';

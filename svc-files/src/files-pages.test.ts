@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { FILES_MESSAGES, PAGING_MESSAGES } from '@cc/contracts';
 import { encodeCursor } from '@cc/service-kit';
 import { readPages, type TestClient } from '@cc/service-kit/testing';
 import { T } from './tables';
-import { enc, startFiles, type FilesHarness } from './test-support';
+import { enc, startFiles } from './test-support';
+import { startedForTests } from '@cc/service-kit/testing';
 
-let h: FilesHarness;
-beforeAll(async () => {
-  h = await startFiles();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startFiles);
 
 async function newFiles(c: TestClient, folder: string, count: number): Promise<{ id: number; name: string; description: string }[]> {
   const made = [];

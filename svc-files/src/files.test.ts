@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { folderGuide } from '@cc/ai';
 import { TestClient } from '@cc/service-kit/testing';
-import { startFiles, type FilesHarness } from './test-support';
+import { startFiles } from './test-support';
+import { startedForTests } from '@cc/service-kit/testing';
 
-let h: FilesHarness;
-beforeAll(async () => {
-  h = await startFiles();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startFiles);
 
 async function newFile(c: TestClient, file: Record<string, unknown>): Promise<number> {
   const res = await c.post('/files', { file });

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { TestClient } from '@cc/service-kit/testing';
-import { enc, startFiles, type FilesHarness } from './test-support';
+import { enc, startFiles } from './test-support';
+import { startedForTests } from '@cc/service-kit/testing';
 
-let h: FilesHarness;
-beforeAll(async () => {
-  h = await startFiles();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startFiles);
 
 const names = async (c: TestClient) => ((await c.get('/folders')).body.folders as { name: string }[]).map((f) => f.name);
 

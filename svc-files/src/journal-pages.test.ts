@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { PAGING_MESSAGES } from '@cc/contracts';
 import { encodeCursor } from '@cc/service-kit';
 import { readPages } from '@cc/service-kit/testing';
-import { startFiles, type FilesHarness } from './test-support';
+import { startFiles } from './test-support';
+import { startedForTests } from '@cc/service-kit/testing';
 
-let h: FilesHarness;
-beforeAll(async () => {
-  h = await startFiles();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startFiles);
 
 const BAD_CURSOR = { success: false, errors: [PAGING_MESSAGES.cursorInvalid] };
 const BAD_LIMIT = { success: false, errors: [PAGING_MESSAGES.limitInvalid] };

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { TestClient } from '@cc/service-kit/testing';
-import { startFiles, type FilesHarness } from './test-support';
+import { startFiles } from './test-support';
+import { startedForTests } from '@cc/service-kit/testing';
 
-let h: FilesHarness;
-beforeAll(async () => {
-  h = await startFiles();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startFiles);
 
 const BAD_DATE = { success: false, errors: ['Date must be a real date in the form YYYY-MM-DD.'] };
 

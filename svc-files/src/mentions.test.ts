@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startFiles, type FilesHarness } from './test-support';
+import { describe, expect, test } from '@jest/globals';
+import { startedForTests } from '@cc/service-kit/testing';
+import { startFiles } from './test-support';
 import { excerptAround } from './mentions';
 
-let h: FilesHarness;
-beforeAll(async () => {
-  h = await startFiles();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startFiles);
 
 describe('GET /files/mentions?q=', () => {
   test("the user's files and journal entries naming a person, as a whole word in any case, with the text around it", async () => {

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { FILES_MESSAGES as M } from '@cc/contracts';
 import { TestClient } from '@cc/service-kit/testing';
-import { startFiles, type FilesHarness } from './test-support';
+import { startFiles } from './test-support';
+import { startedForTests } from '@cc/service-kit/testing';
 
 /**
  * Stale-save protection for every typed text (content, summary, goals, journal), and the
  * `save_id` that lets a client recognise its own save when the answer to it was lost.
  */
-let h: FilesHarness;
-beforeAll(async () => {
-  h = await startFiles();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startFiles);
 
 async function newFile(c: TestClient, content = 'start'): Promise<number> {
   const res = await c.post('/files', { file: { name: `doc ${Math.random()}`, folder: 'f', content } });

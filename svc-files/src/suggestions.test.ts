@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import {
   CAREER_FOLDERS,
   fileDraftPrompt,
@@ -9,16 +9,11 @@ import {
   sectionsFor,
 } from '@cc/ai';
 import { TestClient } from '@cc/service-kit/testing';
-import { enc, startFiles, type FilesHarness } from './test-support';
+import { enc, startFiles } from './test-support';
+import { startedForTests } from '@cc/service-kit/testing';
 
 /** With no AI endpoint configured, the service runs on the offline coach. */
-let h: FilesHarness;
-beforeAll(async () => {
-  h = await startFiles();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startFiles);
 
 type S = { name: string; description: string };
 const namesOf = (list: S[]) => list.map((s) => s.name);

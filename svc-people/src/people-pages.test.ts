@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { PAGING_MESSAGES, PEOPLE_MESSAGES } from '@cc/contracts';
 import { encodeCursor } from '@cc/service-kit';
 import { readPages, type TestClient } from '@cc/service-kit/testing';
 import { T } from './tables';
-import { addPeople, startPeople, type PeopleHarness } from './test-support';
+import { addPeople, startPeople } from './test-support';
+import { startedForTests } from '@cc/service-kit/testing';
 
-let h: PeopleHarness;
-beforeAll(async () => {
-  h = await startPeople();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startPeople);
 
 const BAD_CURSOR = { success: false, errors: [PAGING_MESSAGES.cursorInvalid] };
 const names = (n: number) => Array.from({ length: n }, (_, i) => `Person ${String(i).padStart(2, '0')}`);

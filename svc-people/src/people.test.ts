@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { PERSON_SECTIONS } from '@cc/contracts';
 import { TestClient } from '@cc/service-kit/testing';
-import { addPeople, startPeople, type PeopleHarness } from './test-support';
+import { addPeople, startPeople } from './test-support';
+import { startedForTests } from '@cc/service-kit/testing';
 
-let h: PeopleHarness;
-beforeAll(async () => {
-  h = await startPeople();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startPeople);
 
 const names = async (c: TestClient) => ((await c.get('/people')).body as { full_name: string }[]).map((p) => p.full_name);
 

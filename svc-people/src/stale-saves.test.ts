@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts';
-import { addPeople, startPeople, type PeopleHarness } from './test-support';
+import { startedForTests } from '@cc/service-kit/testing';
+import { addPeople, startPeople } from './test-support';
 
-let h: PeopleHarness;
-beforeAll(async () => {
-  h = await startPeople();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startPeople);
 
 describe('person fields carry a revision: two tabs no longer overwrite each other', () => {
   test('each field has its own revision, up by one per change; a save based on an old one is 409 with what the field holds now', async () => {

@@ -4,6 +4,7 @@
  * cookies and sends the CSRF token like the browser does.
  */
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
@@ -207,3 +208,31 @@ export async function startServiceHarness(
     },
   };
 }
+
+/**
+ * Something a test file (or a describe block) starts before its tests and closes after them: a
+ * service's harness, a model's test server. The answer stands for it: tests and later hooks read
+ * it as the thing itself (`h.user()`); reading it before it started throws.
+ */
+export function startedForTests<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as T, {
+    get(_, key) {
+      if (!started) throw new Error('It starts in beforeAll: read it inside a test or a later hook.');
+      const value: unknown = Reflect.get(started, key, started);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(started) : value;
+    },
+  });
+}
+
+/** A refusal as a service answers it (422, 404, …): `{success: false, errors}`. */
+export const refused = (...errors: string[]) => ({ success: false, errors });
+
+/** A refusal of a call whose documented answer also names `error` (the first message). */
+export const refusedWithError = (...errors: string[]) => ({ success: false, error: errors[0], errors });

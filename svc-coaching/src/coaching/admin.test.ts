@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { COACHING_MESSAGES as M, REQUEST_MESSAGES } from '@cc/contracts';
-import { startCoaching, type CoachingHarness } from '../test-support';
+import { startedForTests } from '@cc/service-kit/testing';
+import { startCoaching } from '../test-support';
 import { adminClient } from './test-clients';
 
-let h: CoachingHarness;
-beforeAll(async () => {
-  h = await startCoaching();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startCoaching);
 
 const section = (title: string, more: Record<string, unknown> = {}) => ({
   section: { title, description: 'About it', questionnaire_type: 'monthly', ...more },

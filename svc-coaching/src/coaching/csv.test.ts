@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { COACHING_MESSAGES as M, QUESTIONNAIRE_TYPES, REQUEST_MESSAGES } from '@cc/contracts';
-import { startCoaching, type CoachingHarness } from '../test-support';
+import { startedForTests } from '@cc/service-kit/testing';
+import { startCoaching } from '../test-support';
 import { adminClient, uploadCsv } from './test-clients';
 
-let h: CoachingHarness;
-beforeAll(async () => {
-  h = await startCoaching();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startCoaching);
 
 const HEADER = 'questionnaire_type,section_title,section_description,question_title,question_text,prompt,position';
 const GOOD = [

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
 import { COACHING_MESSAGES as M } from '@cc/contracts';
+import { startedForTests } from '@cc/service-kit/testing';
 import { startCoaching, type CoachingHarness } from '../test-support';
 import { DEFAULT_COACHING_PROMPT } from './plans';
 
-let h: CoachingHarness;
-beforeAll(async () => {
-  h = await startCoaching();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startCoaching);
 
 describe('information gathering', () => {
   test('before a first plan: the default prompt and no plan', async () => {

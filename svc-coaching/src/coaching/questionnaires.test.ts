@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { COACHING_MESSAGES as M, QUESTIONNAIRE_TYPES, stepPeriod } from '@cc/contracts';
+import { startedForTests } from '@cc/service-kit/testing';
 import { startCoaching, type CoachingHarness } from '../test-support';
 import { defaultQuestionnaires } from './migrations/002_default_questionnaires';
 import { adminClient } from './test-clients';
 
-let h: CoachingHarness;
-beforeAll(async () => {
-  h = await startCoaching();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startCoaching);
 
 const KEYS = {
   onboarding: 'onboarding',

@@ -2,19 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
 import { periodKey, PLANNING_MESSAGES as M, stepPeriod } from '@cc/contracts';
 import { formatDay } from '@cc/contracts/dates';
+import { refused, refusedWithError, startedForTests } from '@cc/service-kit/testing';
 import { startCoaching, type CoachingHarness } from '../test-support';
 
-let h: CoachingHarness;
-beforeAll(async () => {
-  h = await startCoaching();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startCoaching);
 
-const refused = (...errors: string[]) => ({ success: false, errors });
-/** A refusal of a call whose documented answer names `error` (week_prompt, generate_action_plan…). */
-const refusedWithError = (...errors: string[]) => ({ success: false, error: errors[0], errors });
 const thisWeek = periodKey('week');
 
 describe('the current plan', () => {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { addDays, localIsoDate, PLANNING_MESSAGES as M } from '@cc/contracts';
 import { formatDay } from '@cc/contracts/dates';
-import { startCoaching, type CoachingHarness } from '../test-support';
+import { refused, startedForTests } from '@cc/service-kit/testing';
+import { startCoaching } from '../test-support';
 import { workbackSteps } from './workback';
 
-let h: CoachingHarness;
-beforeAll(async () => {
-  h = await startCoaching();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startCoaching);
 
-const refused = (...errors: string[]) => ({ success: false, errors });
 const today = localIsoDate();
 
 describe('POST /planning/chat_create_todo (todo_data as JSON text)', () => {

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { PAGING_MESSAGES } from '@cc/contracts';
 import { encodeCursor } from '@cc/service-kit';
 import { readPages, type TestClient } from '@cc/service-kit/testing';
-import { startCoaching, type CoachingHarness } from '../test-support';
+import { startCoaching } from '../test-support';
+import { startedForTests } from '@cc/service-kit/testing';
 
-let h: CoachingHarness;
-beforeAll(async () => {
-  h = await startCoaching();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForTests(startCoaching);
 
 async function addTodos(c: TestClient, dues: (string | undefined)[]): Promise<number[]> {
   const ids = [];

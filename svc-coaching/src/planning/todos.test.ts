@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { PLANNING_MESSAGES as M } from '@cc/contracts';
-import { startCoaching, type CoachingHarness } from '../test-support';
+import { refused, startedForTests } from '@cc/service-kit/testing';
+import { startCoaching } from '../test-support';
 
-let h: CoachingHarness;
-beforeAll(async () => {
-  h = await startCoaching();
-});
-afterAll(async () => {
-  await h?.close();
-});
-
-const refused = (...errors: string[]) => ({ success: false, errors });
+const h = startedForTests(startCoaching);
 
 describe('todos', () => {
   test('create, list, edit, toggle and delete; tags typed as text come back as a list', async () => {

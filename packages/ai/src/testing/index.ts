@@ -21,3 +21,8 @@ export function providerFor(server: OpenAiTestServer, options: Partial<OpenAiPro
     ...options,
   });
 }
+
+/** The AI_* settings of a service whose model is this test server, without retries (providerFor's twin). */
+export function modelEnv(server: OpenAiTestServer): Record<string, string> {
+  return { AI_BASE_URL: server.baseURL, AI_MODEL: 'test-model', AI_API_KEY: 'test-key', AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '5000' };
+}
