@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { HttpError } from './errors';
-import { idFrom, iso, isUniqueViolation, parseBody } from './route-helpers';
+import { conflict, idFrom, iso, isUniqueViolation, parseBody } from './route-helpers';
 
 describe('route helpers shared by every service', () => {
   it('a path id is a positive int4; anything else is the 404 the caller names', () => {
@@ -21,6 +21,14 @@ describe('route helpers shared by every service', () => {
     const schema = z.object({ name: z.string({ error: 'Name is required' }) });
     expect(parseBody(schema, { name: 'x' })).toEqual({ name: 'x' });
     expect(() => parseBody(schema, undefined)).toThrow(HttpError);
+  });
+
+  it("a stale save's conflict: 409, the message, and what the record holds now", () => {
+    expect(conflict('Changed elsewhere', { content: 'theirs', revision: 3 })).toMatchObject({
+      status: 409,
+      errors: ['Changed elsewhere'],
+      extra: { current: { content: 'theirs', revision: 3 } },
+    });
   });
 
   it('timestamps as answers write them, and the unique violation', () => {

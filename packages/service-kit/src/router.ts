@@ -7,6 +7,7 @@ import {
   AUTH_MESSAGES,
   containsNul,
   CSRF_HEADER,
+  failureBody,
   matchRoute,
   REQUEST_MESSAGES,
   routesOf,
@@ -138,7 +139,15 @@ export class ServiceRouter {
             user,
             file: upload?.file,
           } as Parameters<typeof handler>[1];
-          const result = await handler(ctx as unknown as Koa.Context, input);
+          let result: Awaited<ReturnType<typeof handler>>;
+          try {
+            result = await handler(ctx as unknown as Koa.Context, input);
+          } catch (err) {
+            // A failure with keys of its own (a stale save's `current`) is part of the contract too.
+            if (answerSchema && err instanceof HttpError && Object.keys(err.extra).length > 0)
+              checkAnswer(method, path, answerSchema, failureBody(undefined, err.errors, err.extra));
+            throw err;
+          }
           if (answerSchema && result && typeof result === 'object' && !(result instanceof Uint8Array))
             checkAnswer(method, path, answerSchema, result);
           if (result !== undefined) ctx.body = result;
@@ -187,8 +196,7 @@ export class ServiceRouter {
         path: r.path,
         middleware: async (ctx: RouterContext) => {
           guard(ctx, true, r.method !== 'GET', this.secret());
-          ctx.status = 501;
-          ctx.body = { success: false, errors: ['Not implemented yet'] };
+          throw new HttpError(501, ['Not implemented yet']);
         },
       });
     }
