@@ -212,7 +212,7 @@ export async function startServiceHarness(
 /**
  * Something a test file (or a describe block) starts before its tests and closes after them: a
  * service's harness, a model's test server. The answer stands for it: tests and later hooks read
- * it as the thing itself (`h.user()`); reading it before it started throws.
+ * and set it as the thing itself (`h.user()`, `model.fallback = …`); before it started, that throws.
  */
 export function startedForTests<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
   let started: T | undefined;
@@ -227,6 +227,10 @@ export function startedForTests<T extends { close(): Promise<void> }>(start: () 
       if (!started) throw new Error('It starts in beforeAll: read it inside a test or a later hook.');
       const value: unknown = Reflect.get(started, key, started);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(started) : value;
+    },
+    set(_, key, value) {
+      if (!started) throw new Error('It starts in beforeAll: set it inside a test or a later hook.');
+      return Reflect.set(started, key, value, started);
     },
   });
 }

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { beforeAll, expect, test } from '@jest/globals';
 import { CHECKIN_ANSWERS_MESSAGES, COACHING_MESSAGES } from '@cc/contracts';
-import { startCoaching, type CoachingHarness } from '../test-support';
+import { startedForTests } from '@cc/service-kit/testing';
+import { firstQuestion, startCoaching } from '../test-support';
 import { unscoredOpeners } from './migrations/004_unscored_openers';
 
-let h: CoachingHarness;
+const h = startedForTests(startCoaching);
 let day: { id: number; title: string; text: string };
 let week: { id: number; title: string };
 beforeAll(async () => {
-  h = await startCoaching();
   const c = h.user();
-  const first = async (type: string, key: string) =>
-    (await c.get(`/coaching/questionnaire_sections?type=${type}&period_key=${key}`)).body.sections[0].questions[0];
-  day = await first('start_of_day', '2026-03-02');
-  week = await first('end_of_week', '2026-W10');
-});
-afterAll(async () => {
-  await h?.close();
+  day = await firstQuestion(c, 'start_of_day', '2026-03-02');
+  week = await firstQuestion(c, 'end_of_week', '2026-W10');
 });
 
 test('the latest written answers first: the summary, else the entries, else what the user said (not the opener)', async () => {

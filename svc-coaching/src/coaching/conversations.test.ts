@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
+import { beforeAll, describe, expect, test } from '@jest/globals';
 import { COACHING_MESSAGES as M } from '@cc/contracts';
-import { startCoaching, type CoachingHarness } from '../test-support';
+import { startedForTests } from '@cc/service-kit/testing';
+import { coachingWithModel, firstQuestion, startCoaching, type CoachingHarness } from '../test-support';
 
-let h: CoachingHarness;
+const h = startedForTests(startCoaching);
 let dayQuestion: { id: number; text: string; title: string };
 let weekQuestion: { id: number };
 let onboardingQuestion: { id: number };
 beforeAll(async () => {
-  h = await startCoaching();
   const c = h.user();
-  const first = async (type: string, key: string) =>
-    (await c.get(`/coaching/questionnaire_sections?type=${type}&period_key=${key}`)).body.sections[0].questions[0];
-  dayQuestion = await first('start_of_day', '2026-03-02');
-  weekQuestion = await first('end_of_week', '2026-W10');
-  onboardingQuestion = await first('onboarding', 'onboarding');
-});
-afterAll(async () => {
-  await h?.close();
+  dayQuestion = await firstQuestion(c, 'start_of_day', '2026-03-02');
+  weekQuestion = await firstQuestion(c, 'end_of_week', '2026-W10');
+  onboardingQuestion = await firstQuestion(c, 'onboarding', 'onboarding');
 });
 
 const DAY = '2026-03-02';
@@ -308,19 +302,7 @@ describe('manual entries and the AI summary', () => {
 });
 
 describe('the question chat through a model', () => {
-  let model: OpenAiTestServer;
-  let m: CoachingHarness;
-  beforeAll(async () => {
-    model = await startOpenAiTestServer();
-    m = await startCoaching(
-      { AI_BASE_URL: model.baseURL, AI_MODEL: 'test-model', AI_API_KEY: 'test-key', AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '5000' },
-      h.database,
-    );
-  });
-  afterAll(async () => {
-    await m?.close();
-    await model?.close();
-  });
+  const { model, m } = coachingWithModel(h);
 
   const scoreRequest = (body: { messages?: { content: string }[] }) => body.messages?.some((x) => x.content.includes('score'));
 

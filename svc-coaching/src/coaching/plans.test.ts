@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
+import { describe, expect, test } from '@jest/globals';
 import { COACHING_MESSAGES as M } from '@cc/contracts';
 import { startedForTests } from '@cc/service-kit/testing';
-import { startCoaching, type CoachingHarness } from '../test-support';
+import { coachingWithModel, startCoaching } from '../test-support';
 import { DEFAULT_COACHING_PROMPT } from './plans';
 
 const h = startedForTests(startCoaching);
@@ -88,19 +87,7 @@ describe('information gathering', () => {
 });
 
 describe('information gathering through a model', () => {
-  let model: OpenAiTestServer;
-  let m: CoachingHarness;
-  beforeAll(async () => {
-    model = await startOpenAiTestServer();
-    m = await startCoaching(
-      { AI_BASE_URL: model.baseURL, AI_MODEL: 'test-model', AI_API_KEY: 'test-key', AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '5000' },
-      h.database,
-    );
-  });
-  afterAll(async () => {
-    await m?.close();
-    await model?.close();
-  });
+  const { model, m } = coachingWithModel(h);
 
   test("the model's plan is the answer; a failing model is a 502 in the coach's words and the current plan stays", async () => {
     const c = m.user();

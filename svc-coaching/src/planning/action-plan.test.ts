@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
+import { describe, expect, test } from '@jest/globals';
 import { periodKey, PLANNING_MESSAGES as M, stepPeriod } from '@cc/contracts';
 import { formatDay } from '@cc/contracts/dates';
 import { refused, refusedWithError, startedForTests } from '@cc/service-kit/testing';
-import { startCoaching, type CoachingHarness } from '../test-support';
+import { coachingWithModel, startCoaching, type CoachingHarness } from '../test-support';
 
 const h = startedForTests(startCoaching);
 
@@ -292,19 +291,7 @@ describe('generate_action_plan (the offline coach)', () => {
 });
 
 describe('generate_action_plan through a model', () => {
-  let model: OpenAiTestServer;
-  let m: CoachingHarness;
-  beforeAll(async () => {
-    model = await startOpenAiTestServer();
-    m = await startCoaching(
-      { AI_BASE_URL: model.baseURL, AI_MODEL: 'test-model', AI_API_KEY: 'test-key', AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '5000' },
-      h.database,
-    );
-  });
-  afterAll(async () => {
-    await m?.close();
-    await model?.close();
-  });
+  const { model, m } = coachingWithModel(h);
 
   test("the model's structured answer becomes the week", async () => {
     model.reply({ content: JSON.stringify({ outcomes: ['Deck sent'], actions: ['Mon: finish slides', 'Tue: send to Maria'] }) });
