@@ -20,8 +20,8 @@ export type ErrorKeyAnswer = z.infer<typeof errorKeyAnswer>;
 export const staleAnswer = <C extends z.ZodType>(current: C) => errorAnswer.extend({ current });
 
 /**
- * The calls whose documented answer lists `error` beside `success` (the calls sections of both
- * product documents: docs/api.md). Their failures, whatever the status, carry it.
+ * The calls whose documented answer lists `error` beside `success` (docs/api.md#errors). Their
+ * failures, whatever the status, carry it.
  */
 export const ERROR_KEY_ROUTES: ReadonlySet<string> = new Set([
   'POST /ai_chat/send_message',
