@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formatDay } from '@cc/contracts/dates';
-import { meetingQuery, personMeetingsQuery } from './api/meetings';
+import { meetingQuery, personMeetingsPages } from './api/meetings';
 import { asList, openLines } from './carryForward';
 import { lastMeetingBefore } from './sinceLastSpoke';
 
@@ -20,7 +20,9 @@ interface CarryForwardProps {
  */
 export function CarryForward({ personId, before, onTakeOver }: CarryForwardProps) {
   const [taken, setTaken] = useState(false);
-  const meetings = useQuery(personMeetingsQuery(personId)).data?.meetings;
+  // The meetings list's first page: the last one held before now is in it (unless a whole page
+  // of meetings is planned for later).
+  const meetings = useInfiniteQuery(personMeetingsPages(personId)).data?.pages.flatMap((page) => page.meetings);
   const newest = meetings ? lastMeetingBefore(meetings, before, null) : null;
   const meeting = useQuery({ ...meetingQuery(newest?.id ?? 0), enabled: newest != null }).data?.meeting;
 

@@ -12,7 +12,7 @@ import { formatDateTime, formatDayLong } from '@cc/contracts/dates';
 import { meeting } from '../testing/fixtures';
 import { installFakeApi, type FakeAnswer, type FakeHandler } from '@cc/ui/testing/fake-api';
 import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
-import { meetingQuery, personMeetingsQuery } from './api/meetings';
+import { meetingQuery, personMeetingsPages } from './api/meetings';
 import MeetingModal from './MeetingModal';
 
 const PEOPLE = [
@@ -44,7 +44,8 @@ const wait = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
 /** Opens the modal; its QueryClient holds Ada's and Charles's meeting lists as read before. */
 function open(meetingId: number | null) {
   const client = testQueryClient();
-  for (const id of [4, 5]) client.setQueryData(personMeetingsQuery(id).queryKey, { success: true, meetings: [] });
+  for (const id of [4, 5])
+    client.setQueryData(personMeetingsPages(id).queryKey, { pages: [{ success: true, meetings: [] }], pageParams: [null] });
   render(
     <MemoryRouter initialEntries={['/people?person=4']}>
       <DialogProvider>
@@ -54,7 +55,7 @@ function open(meetingId: number | null) {
     { wrapper: withQueries(client) },
   );
   /** Whether every person's meeting list is marked out of date (read again when shown). */
-  const listsInvalidated = () => [4, 5].every((id) => client.getQueryState(personMeetingsQuery(id).queryKey)?.isInvalidated);
+  const listsInvalidated = () => [4, 5].every((id) => client.getQueryState(personMeetingsPages(id).queryKey)?.isInvalidated);
   return { client, listsInvalidated };
 }
 

@@ -2,20 +2,23 @@
 // First: jsdom has no TextEncoder, which react-router needs when it loads.
 import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetChatStatusCache } from '@cc/ui';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import type { QueryClient } from '@tanstack/react-query';
+import { installContractApi } from '@cc/ui/testing/contract-api';
 import { installFakeApi, type FakeAnswer } from '@cc/ui/testing/fake-api';
-import { withQueries } from '@cc/ui/testing/queries';
+import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
+import type { Meeting } from './api/meetings';
 import { meeting } from '../testing/fixtures';
 import { MeetingsTab } from './MeetingsTab';
 
 const PEOPLE = [{ id: 4, full_name: 'Ada Lovelace' }];
 
-let fake: ReturnType<typeof installFakeApi>;
+let fake: { uninstall(): void; find: ReturnType<typeof installFakeApi>['find'] };
 
 beforeEach(() => {
   jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
@@ -73,5 +76,104 @@ describe('the meetings list', () => {
     await act(async () => land());
     await wait(0);
     expect(within(screen.getByTestId('meeting-list')).getByTestId('meeting-row').textContent).toContain('Budget review with finance');
+  });
+
+  describe('another person’s list, read before, follows a meeting written from here (it is invalidated, not read again on a timer)', () => {
+    const BOTH = [
+      { id: 4, full_name: 'Ada Lovelace' },
+      { id: 5, full_name: 'Charles Babbage' },
+    ];
+    /** The server: meeting 31 with Ada and Charles. */
+    function server() {
+      let meetings: Meeting[] = [
+        meeting({
+          attendees: [
+            { id: 4, name: 'Ada Lovelace' },
+            { id: 5, name: 'Charles Babbage' },
+          ],
+          attendee_ids: [4, 5],
+        }),
+      ];
+      const api = installContractApi({
+        'GET /people/{id}/meetings': ({ params }) => ({
+          success: true,
+          meetings: meetings.filter((m) => m.attendee_ids.includes(Number(params.id))),
+          next_cursor: null,
+        }),
+        'GET /meetings/{id}': ({ params }) => {
+          const found = meetings.find((m) => m.id === Number(params.id));
+          return found ? { success: true, meeting: found } : { status: 404, body: { success: false, errors: ['Meeting not found.'] } };
+        },
+        'PATCH /meetings/{id}': ({ body }) => {
+          const changes = (body as { meeting: Partial<Meeting> }).meeting;
+          meetings = meetings.map((m) => (m.id === 31 ? { ...m, ...changes, revisions: { ...m.revisions, title: 1 } } : m));
+          return { success: true, errors: [], meeting: meetings[0]! };
+        },
+        'DELETE /meetings/{id}': () => {
+          meetings = [];
+          return { success: true, errors: [] };
+        },
+      });
+      fake = api;
+      return api;
+    }
+    /** Nothing is read again unless invalidated: what the list shows comes from the cache. */
+    function cacheOnly(): QueryClient {
+      const client = testQueryClient();
+      client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, staleTime: Infinity } });
+      return client;
+    }
+    const tab = (client: QueryClient, personId: number) =>
+      render(
+        <MemoryRouter initialEntries={[`/people?person=${personId}`]}>
+          <DialogProvider>
+            <MeetingsTab personId={personId} people={BOTH} requestedMeetingId={null} onMeetingOpened={() => {}} />
+          </DialogProvider>
+        </MemoryRouter>,
+        { wrapper: withQueries(client) },
+      );
+    const rows = () => screen.queryAllByTestId('meeting-row').map((row) => row.querySelector('.meeting-row-title')!.textContent);
+
+    it('renamed', async () => {
+      const api = server();
+      const client = cacheOnly();
+      const charles = tab(client, 5);
+      await waitFor(() => expect(rows()).toEqual(['Budget review']));
+      charles.unmount();
+
+      const ada = tab(client, 4);
+      const u = user();
+      await u.click(await screen.findByRole('button', { name: /Budget review/ }));
+      const title = await screen.findByLabelText('Title');
+      await u.clear(title);
+      await u.type(title, 'Budget review with finance');
+      await u.click(screen.getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(rows()).toEqual(['Budget review with finance']));
+      ada.unmount();
+
+      tab(client, 5);
+      await waitFor(() => expect(rows()).toEqual(['Budget review with finance']));
+      // From the cache: Charles's list was read once before, and once again after the rename.
+      expect(api.find('GET', '/people/5/meetings')).toHaveLength(2);
+      api.assertNoViolations();
+    });
+
+    it('deleted', async () => {
+      const api = server();
+      const client = cacheOnly();
+      const charles = tab(client, 5);
+      await waitFor(() => expect(rows()).toEqual(['Budget review']));
+      charles.unmount();
+      const ada = tab(client, 4);
+      const u = user();
+      await u.click(await screen.findByRole('button', { name: /Budget review/ }));
+      await u.click(await screen.findByTestId('meeting-delete'));
+      await u.click(within(await screen.findByRole('dialog', { name: 'Delete meeting' })).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(rows()).toEqual([]));
+      ada.unmount();
+      tab(client, 5);
+      expect(await screen.findByText('No meetings yet...')).toBeTruthy();
+      api.assertNoViolations();
+    });
   });
 });

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 import type { PersonSummary } from '../people/api/people';
-import { personMeetingsQuery } from './api/meetings';
+import { personMeetingsPages } from './api/meetings';
 import { meetingWhen } from './meetingDates';
+import './meetingsTab.css';
 
 /** The preparation modal, its chat and its AI suggestions: loaded when a meeting opens. */
 const importModal = () => import(/* webpackChunkName: "meeting-modal" */ './MeetingModal');
@@ -30,8 +31,8 @@ interface MeetingsTabProps {
  * (api/meetings.ts), so this one ends on what is stored after the last save.
  */
 export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpened }: MeetingsTabProps) {
-  const list = useQuery(personMeetingsQuery(personId));
-  const meetings = list.data?.meetings;
+  const list = useInfiniteQuery(personMeetingsPages(personId));
+  const meetings = useMemo(() => list.data?.pages.flatMap((page) => page.meetings), [list.data]);
   const [open, setOpen] = useState<Open>(requestedMeetingId !== null ? existing(requestedMeetingId) : null);
   const MeetingModal = useMemo(() => lazy(importModal), []);
 
@@ -93,6 +94,17 @@ export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpe
             </li>
           ))}
         </ul>
+      )}
+      {list.hasNextPage && (
+        <button
+          type="button"
+          className="button meetings-more"
+          onClick={() => void list.fetchNextPage()}
+          disabled={list.isFetchingNextPage}
+          data-testid="meetings-more"
+        >
+          {list.isFetchingNextPage ? 'Loading meetings…' : 'Show more meetings'}
+        </button>
       )}
       {open && (
         <Suspense fallback={<p role="status">Opening the meeting…</p>}>

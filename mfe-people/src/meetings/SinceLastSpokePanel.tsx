@@ -1,10 +1,10 @@
 import { useMemo, type MouseEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { fileAddress, journalAddress, meetingAddress, researchAddress, todoAddress } from '@cc/contracts/addresses';
 import { formatDateTime, formatDay } from '@cc/contracts/dates';
 import { useNavigate } from '@cc/ui/router';
 import { savedResearchQuery } from '../research/api/research';
-import { personMeetingsQuery } from './api/meetings';
+import { personMeetingsPages } from './api/meetings';
 import { mentionsQuery, todosQuery, type Mention } from './api/notes';
 import { citationTarget, followAppCitation } from '../research/links';
 import { researchOpening, sinceLastSpoke, type SinceLastSpoke } from './sinceLastSpoke';
@@ -47,7 +47,8 @@ export function SinceLastSpokePanel({
   currentDate: string;
 }) {
   const searchable = name.trim().length >= 2;
-  const meetings = useQuery(personMeetingsQuery(personId));
+  // The meetings list's pages (shared with the list): the last meeting before this one is on the first.
+  const meetings = useInfiniteQuery(personMeetingsPages(personId));
   const todos = useQuery(todosQuery());
   const mentions = useQuery({ ...mentionsQuery(name), enabled: searchable });
   const saved = useQuery(savedResearchQuery(personId));
@@ -59,7 +60,7 @@ export function SinceLastSpokePanel({
         ? sinceLastSpoke(
             name,
             { id: currentId, date: currentDate },
-            meetings.data?.meetings ?? [],
+            meetings.data?.pages.flatMap((page) => page.meetings) ?? [],
             todos.data?.todos ?? [],
             (searchable && mentions.data?.mentions) || [],
           )

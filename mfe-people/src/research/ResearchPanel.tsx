@@ -4,6 +4,7 @@ import { formatDateTime } from '@cc/contracts/dates';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 import { savedResearchQuery, searchPerson, type PersonSearchAnswer } from './api/research';
 import { CitedAnswer } from './CitedAnswer';
+import './research.css';
 
 type Status = { kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; result: PersonSearchAnswer } | { kind: 'error'; message: string };
 

@@ -3,6 +3,7 @@ import { useAutosavedText } from '@cc/ui';
 import { ConflictPanel } from '@cc/ui/conflict';
 import { PEOPLE_STATUS_TEXTS, statusTone } from './saveTexts';
 import { staleFieldOf, type FieldSave } from './stale';
+import './autosavedField.css';
 
 export interface AutosavedFieldHandle {
   /** What the field holds now. */

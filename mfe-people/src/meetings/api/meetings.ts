@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, type CallInput } from '@cc/client';
-import { invalidateRoutes, routeQuery } from '@cc/client/query';
+import { invalidateRoutes, routeKey, routeQuery } from '@cc/client/query';
 import type { Meeting, MeetingSummary } from '@cc/contracts/people';
 import type { MeetingSection } from '@cc/contracts/people-rules';
 import type { FieldSave } from '../../shared/stale';
@@ -10,8 +10,29 @@ export type { Meeting, MeetingSummary };
 /** The fields a meeting write may carry (only the changed ones on an update). */
 export type MeetingChanges = Partial<Pick<Meeting, 'title' | 'meeting_date' | 'location' | MeetingSection>>;
 
-/** `GET /people/{id}/meetings`: newest first. */
-export const personMeetingsQuery = (personId: number) => routeQuery('GET /people/{id}/meetings', { params: { id: personId } });
+/** Meetings a list shows at first, and each "Show more" adds. */
+export const MEETINGS_PAGE = 50;
+
+/**
+ * `GET /people/{id}/meetings?limit=&cursor=`: a person's meetings, newest first (undated
+ * last), a page at a time (docs/api.md#paged-lists). One query for the list, the last meeting
+ * before a new one and the brief beside it: they share its pages.
+ */
+export const personMeetingsPages = (personId: number) => {
+  const input = { params: { id: personId }, query: { limit: MEETINGS_PAGE } };
+  return infiniteQueryOptions({
+    // Its route key first, so invalidating the call's reads reaches it; 'pages': not a plain read's key.
+    queryKey: [...routeKey('GET /people/{id}/meetings', input), 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        'GET /people/{id}/meetings',
+        { ...input, query: { ...input.query, ...(pageParam ? { cursor: pageParam } : {}) } },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor ?? null,
+  });
+};
 
 /** `GET /meetings/{id}` */
 export const meetingQuery = (id: number) => routeQuery('GET /meetings/{id}', { params: { id } });
