@@ -6,6 +6,7 @@ import { OpenMenuScope } from './Menu';
 import { TEXT } from './texts';
 import { nameKey } from './labels';
 import { PlainList, useDnd, type SortBindings } from '@cc/ui/sortable';
+import './explorer.css';
 
 // The modals (and @cc/ui's Modal with them) load on first use: not part of the first visit.
 const ExplorerModals = lazy(() => import(/* webpackChunkName: "explorer-modals" */ './modals/ExplorerModals'));
