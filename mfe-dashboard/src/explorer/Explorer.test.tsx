@@ -172,4 +172,22 @@ describe('explorer: the lists are the query cache', () => {
     expect(served.find('GET', '/folders')).toHaveLength(1);
     expect(served.find('GET', '/files')).toHaveLength(1);
   });
+
+  it('a file created from the suggested files is in the list, and the suggestions are read again after it', async () => {
+    let suggested = [{ name: 'wins.md', description: 'What went well' }];
+    const served = serveFolders([{ name: 'notes' }], {
+      'GET /profile/suggested_files': () => ({ success: true, suggestions: suggested }),
+    });
+    render(<Harness />);
+    fireEvent.click(await folderToggle('notes'));
+    fireEvent.click(screen.getByRole('button', { name: 'Suggested files' }));
+    const create = await screen.findByRole('button', { name: 'Create wins.md' });
+    suggested = [];
+    fireEvent.click(create);
+    expect(await screen.findByRole('button', { name: 'wins.md' })).toBeTruthy();
+    expect(screen.getByTestId('draft').textContent).toBe('suggestion:wins.md');
+    // Closed at once; the list is asked for again a moment later, for the next opening.
+    await waitFor(() => expect(served.find('GET', '/profile/suggested_files')).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -15,10 +15,13 @@ export const suggestedFoldersQuery = (count: number) => ({
   queryKey: routeKey('GET /profile/suggested_folders'),
 });
 
+/** The cache key of a folder's suggested files. */
+export const suggestedFilesKey = (folder: string) => routeKey('GET /profile/suggested_files', { query: { folder } });
+
 /** `GET /profile/suggested_files?folder=&count=` */
 export const suggestedFilesQuery = (folder: string, count: number) => ({
   ...routeQuery('GET /profile/suggested_files', { query: { folder, count } }),
-  queryKey: routeKey('GET /profile/suggested_files', { query: { folder } }),
+  queryKey: suggestedFilesKey(folder),
 });
 
 /** `GET /profile/folder_suggestion_prompt?count=` */

@@ -9,6 +9,7 @@ import {
   regenerateSuggestedFolders,
   rejectSuggestedFile,
   rejectSuggestedFolder,
+  suggestedFilesKey,
   suggestedFilesQuery,
   suggestedFoldersQuery,
   type Suggestion,
@@ -61,11 +62,10 @@ function SuggestedFilesModal({ folder, onClose }: { folder: string; onClose: () 
       const ok = await suggestions.createFile(folder, s);
       if (!ok) return 'keep';
       // The new file is open with its AI draft: close the list, and read it again 300 ms later.
-      const { queryKey } = list(0);
-      setTimeout(() => void client.refetchQueries({ queryKey, exact: true }), SUGGESTED_FILES_REFRESH_MS);
+      setTimeout(() => void client.refetchQueries({ queryKey: suggestedFilesKey(folder), exact: true }), SUGGESTED_FILES_REFRESH_MS);
       return 'close';
     },
-    [suggestions, folder, list, client],
+    [suggestions, folder, client],
   );
   return (
     <SuggestionsModal

@@ -106,9 +106,9 @@ export function fakeFiles(initial: { name: string; description?: string; files?:
 
 let served: ReturnType<typeof installContractApi> | null = null;
 
-/** Serves these folders for the test; `checkContract` (afterEach) fails it on a contract violation. */
-export function serveFolders(initial: Parameters<typeof fakeFiles>[0]) {
-  served = installContractApi(fakeFiles(initial).routes);
+/** Serves these folders (and `more` calls) for the test; `checkContract` (afterEach) fails it on a contract violation. */
+export function serveFolders(initial: Parameters<typeof fakeFiles>[0], more: ContractRoutes = {}) {
+  served = installContractApi({ ...fakeFiles(initial).routes, ...more });
   return served;
 }
 
