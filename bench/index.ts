@@ -10,7 +10,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { signUp } from './lib/auth';
+import { BENCH_DATABASE_URL } from './lib/db';
 import { startStack, type RunningStack } from './lib/stack';
 import { formatTable } from './lib/table';
 import type { BenchContext, Row } from './lib/types';
@@ -25,18 +27,6 @@ const args = new Map(
 );
 
 const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 8090);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let stack: RunningStack | undefined;
 // Ctrl-C: the stack runs in its own process group, so stop it explicitly before leaving.
@@ -69,9 +59,9 @@ async function main(): Promise<void> {
     if (!baseURL) {
       const logFile = path.join(root, 'test-results', 'bench-stack.log');
       log(
-        `starting the stack on :${GATEWAY_PORT} with a fresh ${new URL(DATABASE_URL).pathname.slice(1)} (output: ${path.relative(root, logFile)})`,
+        `starting the stack on :${GATEWAY_PORT} with a fresh ${new URL(BENCH_DATABASE_URL).pathname.slice(1)} (output: ${path.relative(root, logFile)})`,
       );
-      stack = await startStack({ root, gatewayPort: GATEWAY_PORT, databaseUrl: DATABASE_URL, logFile });
+      stack = await startStack({ root, gatewayPort: GATEWAY_PORT, databaseUrl: BENCH_DATABASE_URL, logFile });
       baseURL = stack.baseURL;
       log(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }

@@ -24,3 +24,8 @@ export function ms(value: number): string {
 export function int(value: number): string {
   return Math.round(value).toLocaleString('en-US');
 }
+
+/** "min …, max …, n=…" for a row's notes. */
+export function spread(values: readonly number[]): string {
+  return `min ${ms(min(values))}, max ${ms(max(values))}, n=${values.length}`;
+}

@@ -11,14 +11,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SERVICE_PORTS } from '@cc/contracts';
+import { CONNECTIONS, DURATION, WARMUP } from '../lib/load';
 import { int, median } from '../lib/stats';
 import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
 
 const DELAY_MS = Number(process.env.BENCH_AI_DELAY_MS ?? 50);
 const TTFT_RUNS = Number(process.env.BENCH_CHAT_RUNS ?? 50);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const WARMUP = 1;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const chatURL = `http://127.0.0.1:${SERVICE_PORTS.chat}`;
 

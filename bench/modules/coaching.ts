@@ -1,12 +1,10 @@
-import knexFactory from 'knex';
-import type { BrowserContext, Response } from 'playwright-core';
-import { kib, max, median, min, ms } from '../lib/stats';
+import { coldPage, RENDER_RUNS, watchScripts } from '../lib/browser';
+import { getJson, userIdOf, withBenchDb } from '../lib/db';
+import { kib, median, ms, spread } from '../lib/stats';
 import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
 
-const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
 const DAYS = 365;
 const STEPS = 10;
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench';
 
 const localDay = (offset: number) => {
   const d = new Date();
@@ -14,30 +12,24 @@ const localDay = (offset: number) => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-async function getJson<T>(ctx: BenchContext, user: BenchUser, path: string): Promise<T> {
-  const res = await fetch(new URL(path, ctx.baseURL), { headers: { accept: 'application/json', cookie: user.cookie } });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  return (await res.json()) as T;
-}
-
 /**
  * A year of answered start-of-day check-ins: every question scored on each of the last 365 days.
  * Written straight into svc-coaching's table (the offline coach is rate-limited per user, so
  * 1,000+ scored replies through the API would take an hour); the rows are what the coach stores.
  */
 async function seed(ctx: BenchContext, user: BenchUser): Promise<number> {
-  const session = await getJson<{ user: { id: number } }>(ctx, user, '/auth/session');
+  const userId = await userIdOf(ctx, user);
   const today = await getJson<{ sections: { questions: { id: number }[] }[] }>(
     ctx,
     user,
     `/coaching/questionnaire_sections?type=start_of_day&period_key=${localDay(0)}`,
   );
   const ids = today.sections.flatMap((s) => s.questions.map((q) => q.id));
-  const rows = [];
+  const rows: Record<string, unknown>[] = [];
   for (let n = 0; n < DAYS; n++) {
     for (const [i, id] of ids.entries()) {
       rows.push({
-        user_id: session.user.id,
+        user_id: userId,
         question_id: id,
         period_key: localDay(n),
         messages: JSON.stringify([
@@ -50,25 +42,14 @@ async function seed(ctx: BenchContext, user: BenchUser): Promise<number> {
       });
     }
   }
-  const db = knexFactory({ client: 'pg', connection: DATABASE_URL, pool: { min: 0, max: 1 } });
-  try {
+  await withBenchDb(async (db) => {
     for (let i = 0; i < rows.length; i += 500)
       await db
         .withSchema('coaching')
         .table('question_conversations')
         .insert(rows.slice(i, i + 500));
-  } finally {
-    await db.destroy();
-  }
+  });
   return rows.length;
-}
-
-async function signedInContext(ctx: BenchContext, user: BenchUser): Promise<BrowserContext> {
-  const browser = await ctx.browser();
-  // A new context has an empty HTTP cache: every visit is a cold first visit.
-  const context = await browser.newContext({ baseURL: ctx.baseURL, viewport: { width: 1440, height: 900 } });
-  await context.addCookies([{ name: user.cookieName, value: user.cookieValue, url: ctx.baseURL }]);
-  return context;
 }
 
 /** In-page probe: when the default tab (start of day) shows its questions with their scores. */
@@ -91,14 +72,9 @@ async function firstVisit(
   const requestStarts: number[] = [];
   const requestTimes: number[] = [];
   let bytes: Row[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const context = await signedInContext(ctx, user);
-    await context.addInitScript({ content: PROBE });
-    const page = await context.newPage();
-    const scripts: Response[] = [];
-    page.on('response', (r) => {
-      if (/javascript/.test(r.headers()['content-type'] ?? '')) scripts.push(r);
-    });
+  for (let run = 0; run < RENDER_RUNS; run++) {
+    const page = await coldPage(ctx, user, [PROBE]);
+    const scripts = watchScripts(page);
     await page.goto('/coaching', { waitUntil: 'commit' });
     await page.waitForFunction(
       () => Boolean((window as unknown as { __coachingMarks: { scores?: number } }).__coachingMarks.scores),
@@ -145,7 +121,7 @@ async function firstVisit(
         { bench: 'first /coaching visit', metric: '  mfe/coaching', value: kib(coaching.wire), notes: `wire; ${coaching.files} file(s)` },
       ];
     }
-    await context.close();
+    await page.context().close();
   }
   return { times, bytes, requestStarts, requestTimes };
 }
@@ -167,8 +143,7 @@ const STEP = `new Promise((resolve) => {
 
 /** Steps back one day at a time: click → the new day's questions and scores on screen. */
 async function periodSteps(ctx: BenchContext, user: BenchUser): Promise<number[]> {
-  const context = await signedInContext(ctx, user);
-  const page = await context.newPage();
+  const page = await coldPage(ctx, user);
   await page.goto('/coaching');
   await page.locator('.cc-modal-footer button', { hasText: /^Close$/ }).click();
   await page.locator('[data-testid="checkin"][data-loading="false"]').waitFor();
@@ -178,11 +153,9 @@ async function periodSteps(ctx: BenchContext, user: BenchUser): Promise<number[]
     await page.waitForTimeout(200);
     times.push((await page.evaluate(STEP)) as number);
   }
-  await context.close();
+  await page.context().close();
   return times;
 }
-
-const stat = (values: number[]) => `min ${ms(min(values))}, max ${ms(max(values))}, n=${values.length}`;
 
 export const coaching: BenchModule = {
   name: 'coaching',
@@ -192,7 +165,7 @@ export const coaching: BenchModule = {
     const user = await ctx.newUser('coaching');
     ctx.log(`coaching: seeding ${DAYS} days of answered start-of-day check-ins`);
     const seeded = await seed(ctx, user);
-    ctx.log(`coaching: ${RUNS} cold visits of /coaching`);
+    ctx.log(`coaching: ${RENDER_RUNS} cold visits of /coaching`);
     const visit = await firstVisit(ctx, user);
     ctx.log(`coaching: ${STEPS} period steps`);
     const steps = await periodSteps(ctx, user);
@@ -202,7 +175,7 @@ export const coaching: BenchModule = {
         bench: 'coaching render (cold)',
         metric: 'navigation → questions with scores (median)',
         value: ms(median(visit.times)),
-        notes: `${stat(visit.times)}; ${seeded} scored conversations; goal ≤ 400 ms`,
+        notes: `${spread(visit.times)}; ${seeded} scored conversations; goal ≤ 400 ms`,
       },
       {
         bench: 'coaching render (cold)',
@@ -220,7 +193,7 @@ export const coaching: BenchModule = {
         bench: 'coaching period step',
         metric: 'previous day → its questions and scores (median)',
         value: ms(median(steps)),
-        notes: `${stat(steps)}; goal ≤ 100 ms`,
+        notes: `${spread(steps)}; goal ≤ 100 ms`,
       },
     ];
   },

@@ -11,7 +11,8 @@
 // preview's own update times (User Timing `cc:preview-update`), the longest gap between frames
 // while typing in bursts (so the debounced preview refresh and the autosave run in between),
 // and the time to open the file. A 1 KB file gives the baseline.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { coldPage } from '../lib/browser';
 import { max, median, ms } from '../lib/stats';
 import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
 
@@ -193,11 +194,7 @@ async function bursts(page: Page): Promise<{ gaps: number[]; longtasks: number[]
 async function run(ctx: BenchContext, label: string, content: string, keys: number): Promise<Row[]> {
   const user = await ctx.newUser('editor');
   const id = await createFile(ctx.baseURL, user, 'bench', `${label}.md`, content);
-  const browser = await ctx.browser();
-  const context: BrowserContext = await browser.newContext({ baseURL: ctx.baseURL, viewport: { width: 1440, height: 900 } });
-  await context.addCookies([{ name: user.cookieName, value: user.cookieValue, url: ctx.baseURL }]);
-  await context.addInitScript({ content: PROBE });
-  const page = await context.newPage();
+  const page = await coldPage(ctx, user, [PROBE]);
   try {
     const open = await openFile(page, 'bench', id);
     const text = 'The quick brown fox jumps over the lazy dog. '.repeat(Math.ceil(keys / 45)).slice(0, keys);
@@ -275,7 +272,7 @@ async function run(ctx: BenchContext, label: string, content: string, keys: numb
       },
     ];
   } finally {
-    await context.close();
+    await page.context().close();
   }
 }
 

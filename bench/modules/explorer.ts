@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { max, median, min, ms } from '../lib/stats';
-import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
+import type { Page } from 'playwright-core';
+import { coldPage, RENDER_RUNS } from '../lib/browser';
+import { median, ms, spread } from '../lib/stats';
+import type { BenchModule, Row } from '../lib/types';
 import { fill } from './files';
 
-const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
 const FILES = 10_000;
 /** 10,000 files over 5 folders: 2,000 files each. */
 const FOLDERS = 5;
@@ -30,13 +30,6 @@ const EXPLORER_PROBE = `(() => {
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
-
-async function signedInContext(ctx: BenchContext, user: BenchUser): Promise<BrowserContext> {
-  const browser = await ctx.browser();
-  const context = await browser.newContext({ baseURL: ctx.baseURL, viewport: { width: 1400, height: 900 } });
-  await context.addCookies([{ name: user.cookieName, value: user.cookieValue, url: ctx.baseURL }]);
-  return context;
-}
 
 /**
  * In-page helpers (plain source: tsx would add a `__name` helper to functions passed to
@@ -84,8 +77,6 @@ type Helpers = { __benchExpand: (name: string) => Promise<Timing>; __benchShowAl
 const expandTiming = (page: Page, name: string) => page.evaluate((n) => (window as unknown as Helpers).__benchExpand(n), name);
 const showAllTiming = (page: Page, name: string) => page.evaluate((n) => (window as unknown as Helpers).__benchShowAll(n), name);
 
-const stat = (values: number[]) => `min ${ms(min(values))}, max ${ms(max(values))}, n=${values.length}`;
-
 export const explorer: BenchModule = {
   name: 'explorer',
   description:
@@ -111,12 +102,9 @@ export const explorer: BenchModule = {
     let dndRows = 0;
     const showAll: number[] = [];
     let allRows = 0;
-    ctx.log(`explorer: ${RUNS} cold visits of /dashboard (10,000 files)`);
-    for (let run = 0; run < RUNS; run++) {
-      const context = await signedInContext(ctx, user);
-      await context.addInitScript({ content: EXPLORER_PROBE });
-      await context.addInitScript({ content: TIMING_HELPERS });
-      const page = await context.newPage();
+    ctx.log(`explorer: ${RENDER_RUNS} cold visits of /dashboard (10,000 files)`);
+    for (let run = 0; run < RENDER_RUNS; run++) {
+      const page = await coldPage(ctx, user, [EXPLORER_PROBE, TIMING_HELPERS], { viewport: { width: 1400, height: 900 } });
       const started = performance.now();
       await page.goto('/dashboard', { waitUntil: 'commit' });
       await page.locator('[data-testid="explorer-folder"]').first().waitFor({ state: 'visible' });
@@ -136,13 +124,13 @@ export const explorer: BenchModule = {
       expandDnd.push(sortable.ms);
       dndRows = sortable.rows;
 
-      if (run === 0 || RUNS <= 3) {
+      if (run === 0 || RENDER_RUNS <= 3) {
         await expandTiming(page, 'folder-002');
         const all = await showAllTiming(page, 'folder-002');
         showAll.push(all.ms);
         allRows = all.rows;
       }
-      await context.close();
+      await page.context().close();
     }
 
     rows.push(
@@ -150,25 +138,25 @@ export const explorer: BenchModule = {
         bench: 'explorer, 10,000 files',
         metric: 'navigation → first folder row (median)',
         value: ms(median(toExplorer)),
-        notes: `${stat(toExplorer)}; cold cache; GET /folders + GET /files (10,000 files) in parallel, folders collapsed`,
+        notes: `${spread(toExplorer)}; cold cache; GET /folders + GET /files (10,000 files) in parallel, folders collapsed`,
       },
       {
         bench: 'explorer, 10,000 files',
         metric: 'page.goto → folder row visible (median)',
         value: ms(median(wall)),
-        notes: `${stat(wall)}; as Playwright sees it`,
+        notes: `${spread(wall)}; as Playwright sees it`,
       },
       {
         bench: 'explorer, 10,000 files',
         metric: 'expand a folder of 2,000 files (median)',
         value: ms(median(expandPlain)),
-        notes: `${stat(expandPlain)}; click → ${plainRows} rows rendered and painted (long folders show 200 at a time)`,
+        notes: `${spread(expandPlain)}; click → ${plainRows} rows rendered and painted (long folders show 200 at a time)`,
       },
       {
         bench: 'explorer, 10,000 files',
         metric: '  same, drag and drop loaded (median)',
         value: ms(median(expandDnd)),
-        notes: `${stat(expandDnd)}; ${dndRows} sortable rows (dnd-kit)`,
+        notes: `${spread(expandDnd)}; ${dndRows} sortable rows (dnd-kit)`,
       },
     );
     if (showAll.length > 0) {
@@ -176,7 +164,7 @@ export const explorer: BenchModule = {
         bench: 'explorer, 10,000 files',
         metric: '  "Show more" until all 2,000 rows',
         value: ms(median(showAll)),
-        notes: `${stat(showAll)}; ${allRows} sortable rows in the end, each step until painted`,
+        notes: `${spread(showAll)}; ${allRows} sortable rows in the end, each step until painted`,
       });
     }
     return rows;

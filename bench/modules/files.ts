@@ -1,41 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { CONNECTIONS, DURATION, load, loadRows, startKoaHello, WARMUP } from '../lib/load';
 import { int, median, ms } from '../lib/stats';
 import type { BenchModule, BenchUser, Row } from '../lib/types';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const WARMUP = 1;
 /** Parallel POST /files while filling the accounts. */
 const SETUP_CONCURRENCY = 16;
 const FILES_DIRECT_URL = process.env.BENCH_FILES_URL ?? 'http://127.0.0.1:3002';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The same bare Koa hello-world as the session module, in its own process, in this run. */
-async function startKoaHello(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(here, '..', 'servers', 'koa-hello.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`koa-hello exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 /** Creates `count` files through the gateway (POST /files), spread over `folders` folders. */
 export async function fill(baseURL: string, user: BenchUser, count: number, folders: number): Promise<void> {
@@ -58,25 +27,6 @@ export async function fill(baseURL: string, user: BenchUser, count: number, fold
     }
   };
   await Promise.all(Array.from({ length: SETUP_CONCURRENCY }, worker));
-}
-
-async function load(url: string, headers: Record<string, string>, duration: number): Promise<autocannon.Result> {
-  return autocannon({ url, headers, connections: CONNECTIONS, duration, pipelining: 1 });
-}
-
-function loadRows(label: string, result: autocannon.Result, notes: string, koaRps?: number): Row[] {
-  const problems = result.non2xx + result.errors + result.timeouts;
-  const sanity = problems ? `; ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : '';
-  const share = koaRps ? `; ${Math.round((100 * result.requests.average) / koaRps)} % of bare Koa` : '';
-  return [
-    {
-      bench: label,
-      metric: 'req/s (mean)',
-      value: int(result.requests.average),
-      notes: `${int(result.requests.total)} requests in ${result.duration.toFixed(1)} s${share}${sanity}`,
-    },
-    { bench: label, metric: 'latency p50 / p99', value: `${result.latency.p50} / ${result.latency.p99} ms`, notes },
-  ];
 }
 
 interface Single {

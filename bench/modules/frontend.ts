@@ -1,92 +1,22 @@
-import { gzipSync } from 'node:zlib';
-import type { BrowserContext, Response } from 'playwright-core';
-import { kib, max, median, min, ms } from '../lib/stats';
+import { coldPage, RENDER_RUNS, watchScripts } from '../lib/browser';
+import { scriptRows, scriptSizes } from '../lib/script-bytes';
+import { median, ms, spread } from '../lib/stats';
 import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
 
-const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
 const ROOT = '[data-testid="dashboard-root"]';
 const ABOUT_ME = '[data-testid="aboutme-root"]';
 
-async function signedInContext(ctx: BenchContext, user: BenchUser): Promise<BrowserContext> {
-  const browser = await ctx.browser();
-  // A new context has an empty HTTP cache: every visit below is a cold first visit.
-  const context = await browser.newContext({ baseURL: ctx.baseURL });
-  await context.addCookies([{ name: user.cookieName, value: user.cookieValue, url: ctx.baseURL }]);
-  return context;
-}
-
-/** Which part of the product a script belongs to: the shell, or /mfe/<remote>. */
-function owner(pathname: string): string {
-  const match = /^\/mfe\/([^/]+)\//.exec(pathname);
-  return match ? `mfe/${match[1]}` : 'shell';
-}
-
-interface ScriptSize {
-  path: string;
-  raw: number;
-  wire: number;
-  gzip9: number;
-  encoding: string;
-}
-
 async function measureBytes(ctx: BenchContext, user: BenchUser): Promise<Row[]> {
-  const context = await signedInContext(ctx, user);
-  const page = await context.newPage();
-  const responses: Response[] = [];
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
-    const contentType = response.headers()['content-type'] ?? '';
-    if (type === 'script' || /javascript/.test(contentType)) responses.push(response);
-  });
+  // Playwright's default window (1280×720), as these figures have always been taken.
+  const page = await coldPage(ctx, user, [], {});
+  const scripts = watchScripts(page);
   await page.goto('/dashboard');
   await page.locator(ROOT).waitFor({ state: 'visible' });
   await page.locator(ABOUT_ME).waitFor({ state: 'visible' });
   await page.waitForLoadState('networkidle');
-
-  const sizes: ScriptSize[] = [];
-  for (const response of responses) {
-    await response.finished();
-    const body = await response.body();
-    const transfer = await response.request().sizes();
-    sizes.push({
-      path: new URL(response.url()).pathname,
-      raw: body.length,
-      wire: transfer.responseBodySize,
-      gzip9: gzipSync(body, { level: 9 }).length,
-      encoding: response.headers()['content-encoding'] ?? 'identity',
-    });
-  }
-  await context.close();
-
-  const sum = (list: ScriptSize[], key: 'raw' | 'wire' | 'gzip9') => list.reduce((n, s) => n + s[key], 0);
-  const encodings = [...new Set(sizes.map((s) => s.encoding))].join(', ');
-  const rows: Row[] = [
-    { bench: 'first /dashboard visit', metric: 'JS files', value: String(sizes.length), notes: 'signed-in user, empty cache' },
-    { bench: 'first /dashboard visit', metric: 'JS bytes, raw', value: kib(sum(sizes, 'raw')), notes: `${sum(sizes, 'raw')} B decoded` },
-    {
-      bench: 'first /dashboard visit',
-      metric: 'JS bytes, gzip (wire)',
-      value: kib(sum(sizes, 'wire')),
-      notes: `${sum(sizes, 'wire')} B as transferred by nginx (Content-Encoding: ${encodings})`,
-    },
-    {
-      bench: 'first /dashboard visit',
-      metric: 'JS bytes, gzip -9 (zlib)',
-      value: kib(sum(sizes, 'gzip9')),
-      notes: 'bodies re-gzipped by the bench, for reference',
-    },
-  ];
-  const groups = new Map<string, ScriptSize[]>();
-  for (const s of sizes) groups.set(owner(s.path), [...(groups.get(owner(s.path)) ?? []), s]);
-  for (const [group, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    rows.push({
-      bench: 'first /dashboard visit',
-      metric: `  ${group}`,
-      value: kib(sum(list, 'raw')),
-      notes: `raw; ${kib(sum(list, 'wire'))} wire; ${list.length} file(s)`,
-    });
-  }
-  return rows;
+  const sizes = await scriptSizes(scripts);
+  await page.context().close();
+  return scriptRows('first /dashboard visit', sizes, { files: 'signed-in user, empty cache' });
 }
 
 /** Records when the dashboard root (and the About me panel) first has a box, relative to navigation start. */
@@ -109,10 +39,8 @@ async function measureRender(ctx: BenchContext, user: BenchUser): Promise<Row[]>
   const dashboard: number[] = [];
   const aboutMe: number[] = [];
   const wall: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const context = await signedInContext(ctx, user);
-    await context.addInitScript({ content: RENDER_PROBE });
-    const page = await context.newPage();
+  for (let run = 0; run < RENDER_RUNS; run++) {
+    const page = await coldPage(ctx, user, [RENDER_PROBE], {});
     const started = performance.now();
     await page.goto('/dashboard', { waitUntil: 'commit' });
     await page.locator(ROOT).waitFor({ state: 'visible' });
@@ -121,27 +49,26 @@ async function measureRender(ctx: BenchContext, user: BenchUser): Promise<Row[]>
     const marks = await page.evaluate(() => (window as unknown as { __benchMarks: Record<string, number> }).__benchMarks);
     dashboard.push(marks['dashboard-root']!);
     aboutMe.push(marks['aboutme-root']!);
-    await context.close();
+    await page.context().close();
   }
-  const stat = (values: number[]) => `min ${ms(min(values))}, max ${ms(max(values))}, n=${values.length}`;
   return [
     {
       bench: 'dashboard render (cold)',
       metric: 'navigation → dashboard-root (median)',
       value: ms(median(dashboard)),
-      notes: `${stat(dashboard)}; in-page performance.now() when the root first has a box`,
+      notes: `${spread(dashboard)}; in-page performance.now() when the root first has a box`,
     },
     {
       bench: 'dashboard render (cold)',
       metric: 'navigation → About me panel (median)',
       value: ms(median(aboutMe)),
-      notes: `${stat(aboutMe)}; people remote, loaded by the dashboard remote`,
+      notes: `${spread(aboutMe)}; people remote, loaded by the dashboard remote`,
     },
     {
       bench: 'dashboard render (cold)',
       metric: 'page.goto → root visible (median)',
       value: ms(median(wall)),
-      notes: `${stat(wall)}; as Playwright sees it`,
+      notes: `${spread(wall)}; as Playwright sees it`,
     },
   ];
 }
@@ -153,7 +80,7 @@ export const frontend: BenchModule = {
     const user = await ctx.newUser('frontend');
     ctx.log('frontend: first visit, JS bytes');
     const bytes = await measureBytes(ctx, user);
-    ctx.log(`frontend: ${RUNS} cold renders of /dashboard`);
+    ctx.log(`frontend: ${RENDER_RUNS} cold renders of /dashboard`);
     const render = await measureRender(ctx, user);
     return [...bytes, ...render];
   },

@@ -1,13 +1,12 @@
-import knexFactory from 'knex';
-import type { BrowserContext, Page } from 'playwright-core';
-import { max, median, min, ms } from '../lib/stats';
+import type { Page } from 'playwright-core';
+import { coldPage, RENDER_RUNS } from '../lib/browser';
+import { userIdOf, withBenchDb } from '../lib/db';
+import { median, ms, spread } from '../lib/stats';
 import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
 
-const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
 const PEOPLE = 1_000;
 const MEETINGS = 5_000;
 const THEIR_MEETINGS = 50;
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench';
 
 const name = (n: number) => `Person ${String(n + 1).padStart(4, '0')}`;
 
@@ -17,11 +16,8 @@ const name = (n: number) => `Person ${String(n + 1).padStart(4, '0')}`;
  * svc-people's tables: 6,000 API writes would take minutes; the rows are what the API stores.
  */
 async function seed(ctx: BenchContext, user: BenchUser): Promise<{ chosen: number; name: string }> {
-  const res = await fetch(new URL('/auth/session', ctx.baseURL), { headers: { accept: 'application/json', cookie: user.cookie } });
-  if (!res.ok) throw new Error(`/auth/session answered ${res.status}`);
-  const userId = ((await res.json()) as { user: { id: number } }).user.id;
-  const db = knexFactory({ client: 'pg', connection: DATABASE_URL, pool: { min: 0, max: 1 } });
-  try {
+  const userId = await userIdOf(ctx, user);
+  return withBenchDb(async (db) => {
     const people = db.withSchema('people');
     const personIds: number[] = [];
     for (let i = 0; i < PEOPLE; i += 500) {
@@ -70,17 +66,7 @@ async function seed(ctx: BenchContext, user: BenchUser): Promise<{ chosen: numbe
         .insert(attendees.slice(i, i + 1000));
     await db.raw('analyze people.people, people.meetings, people.meeting_attendees');
     return { chosen, name: name(chosenIndex) };
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function signedInContext(ctx: BenchContext, user: BenchUser): Promise<BrowserContext> {
-  const browser = await ctx.browser();
-  // A new context has an empty HTTP cache: every visit is a cold first visit.
-  const context = await browser.newContext({ baseURL: ctx.baseURL, viewport: { width: 1440, height: 900 } });
-  await context.addCookies([{ name: user.cookieName, value: user.cookieValue, url: ctx.baseURL }]);
-  return context;
+  });
 }
 
 /** In-page probe: when the list shows all its people. */
@@ -150,10 +136,8 @@ async function resourceTiming(page: Page, pattern: string): Promise<{ start: num
 /** Fresh contexts: navigation → the 1,000 people listed, then the first open of the chosen person. */
 async function visits(ctx: BenchContext, user: BenchUser, chosen: number): Promise<{ visits: Visit[]; opens: Open[] }> {
   const out = { visits: [] as Visit[], opens: [] as Open[] };
-  for (let run = 0; run < RUNS; run++) {
-    const context = await signedInContext(ctx, user);
-    await context.addInitScript({ content: PROBE });
-    const page = await context.newPage();
+  for (let run = 0; run < RENDER_RUNS; run++) {
+    const page = await coldPage(ctx, user, [PROBE]);
     await page.goto('/people', { waitUntil: 'commit' });
     await page.waitForFunction(() => Boolean((window as unknown as { __peopleMarks: { list?: number } }).__peopleMarks.list), null, {
       timeout: 30_000,
@@ -175,12 +159,10 @@ async function visits(ctx: BenchContext, user: BenchUser, chosen: number): Promi
     const open = (await page.evaluate(OPEN(chosen))) as Omit<Open, 'meetingsTook'>;
     const meetings = await resourceTiming(page, `^/people/${chosen}/meetings$`);
     out.opens.push({ ...open, meetingsTook: meetings?.took ?? NaN });
-    await context.close();
+    await page.context().close();
   }
   return out;
 }
-
-const stat = (values: number[]) => `min ${ms(min(values))}, max ${ms(max(values))}, n=${values.length}`;
 
 export const people: BenchModule = {
   name: 'people',
@@ -189,7 +171,7 @@ export const people: BenchModule = {
     const user = await ctx.newUser('people');
     ctx.log(`people: seeding ${PEOPLE} people and ${MEETINGS} meetings`);
     const { chosen, name: chosenName } = await seed(ctx, user);
-    ctx.log(`people: ${RUNS} cold visits of /people, each opening ${chosenName}`);
+    ctx.log(`people: ${RENDER_RUNS} cold visits of /people, each opening ${chosenName}`);
     const { visits: v, opens: o } = await visits(ctx, user, chosen);
     const lists = v.map((x) => x.list);
     const totals = o.map((x) => x.total);
@@ -198,7 +180,7 @@ export const people: BenchModule = {
         bench: 'people list (cold)',
         metric: 'navigation → 1,000 people listed (median)',
         value: ms(median(lists)),
-        notes: `${stat(lists)}; goal ≤ 400 ms`,
+        notes: `${spread(lists)}; goal ≤ 400 ms`,
       },
       {
         bench: 'people list (cold)',
@@ -228,7 +210,7 @@ export const people: BenchModule = {
         bench: 'open a person (cold)',
         metric: 'click → their meetings listed (median)',
         value: ms(median(totals)),
-        notes: `${stat(totals)}; click in the list, profile, then the Meetings tab; first open in a fresh page; goal ≤ 200 ms`,
+        notes: `${spread(totals)}; click in the list, profile, then the Meetings tab; first open in a fresh page; goal ≤ 200 ms`,
       },
       {
         bench: 'open a person (cold)',

@@ -1,19 +1,10 @@
-import { gzipSync } from 'node:zlib';
-import type { BrowserContext, Response } from 'playwright-core';
-import { kib, max, median, min, ms } from '../lib/stats';
+import { coldPage, RENDER_RUNS, watchScripts } from '../lib/browser';
+import { scriptRows, scriptSizes } from '../lib/script-bytes';
+import { median, ms, spread } from '../lib/stats';
 import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
 
-const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
 const TODOS = 1000;
 const MILESTONES = 100;
-
-async function signedInContext(ctx: BenchContext, user: BenchUser): Promise<BrowserContext> {
-  const browser = await ctx.browser();
-  // A new context has an empty HTTP cache: every visit below is a cold first visit.
-  const context = await browser.newContext({ baseURL: ctx.baseURL, viewport: { width: 1440, height: 900 } });
-  await context.addCookies([{ name: user.cookieName, value: user.cookieValue, url: ctx.baseURL }]);
-  return context;
-}
 
 /** 1,000 todos (every tenth linked to one of 100 milestones), through the gateway, 10 at a time. */
 async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
@@ -47,58 +38,19 @@ async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
 }
 
 async function measureBytes(ctx: BenchContext, user: BenchUser): Promise<Row[]> {
-  const context = await signedInContext(ctx, user);
-  const page = await context.newPage();
-  const responses: Response[] = [];
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
-    if (type === 'script' || /javascript/.test(response.headers()['content-type'] ?? '')) responses.push(response);
-  });
+  const page = await coldPage(ctx, user);
+  const scripts = watchScripts(page);
   await page.goto('/planning');
   await page.locator('[data-testid="todo-list"]').waitFor({ state: 'visible' });
   // The chat shows as a placeholder; its panel loads when the user reaches for it (not counted here).
   await page.locator('[data-testid="planning-chat"] [data-testid="chat-launcher"]').waitFor({ state: 'visible' });
   await page.waitForLoadState('networkidle');
-  const sizes: { path: string; raw: number; wire: number; gzip9: number }[] = [];
-  for (const response of responses) {
-    await response.finished();
-    const body = await response.body();
-    sizes.push({
-      path: new URL(response.url()).pathname,
-      raw: body.length,
-      wire: (await response.request().sizes()).responseBodySize,
-      gzip9: gzipSync(body, { level: 9 }).length,
-    });
-  }
-  await context.close();
-  const sum = (key: 'raw' | 'wire' | 'gzip9', list = sizes) => list.reduce((n, s) => n + s[key], 0);
-  const bench = 'first /planning visit';
-  const rows: Row[] = [
-    {
-      bench,
-      metric: 'JS files',
-      value: String(sizes.length),
-      notes: 'signed-in user, empty cache, list and chat placeholder shown (the chat panel loads when reached for)',
-    },
-    { bench, metric: 'JS bytes, raw', value: kib(sum('raw')), notes: `${sum('raw')} B decoded` },
-    { bench, metric: 'JS bytes, gzip (wire)', value: kib(sum('wire')), notes: `${sum('wire')} B as transferred by nginx; goal ≤ 200 KB` },
-    { bench, metric: 'JS bytes, gzip -9 (zlib)', value: kib(sum('gzip9')), notes: 'bodies re-gzipped by the bench, for reference' },
-  ];
-  const groups = new Map<string, typeof sizes>();
-  for (const s of sizes) {
-    const owner = /^\/mfe\/([^/]+)\//.exec(s.path)?.[1];
-    const key = owner ? `mfe/${owner}` : 'shell';
-    groups.set(key, [...(groups.get(key) ?? []), s]);
-  }
-  for (const [group, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    rows.push({
-      bench,
-      metric: `  ${group}`,
-      value: kib(sum('raw', list)),
-      notes: `raw; ${kib(sum('wire', list))} wire; ${list.length} file(s)`,
-    });
-  }
-  return rows;
+  const sizes = await scriptSizes(scripts);
+  await page.context().close();
+  return scriptRows('first /planning visit', sizes, {
+    files: 'signed-in user, empty cache, list and chat placeholder shown (the chat panel loads when reached for)',
+    wire: 'goal ≤ 200 KB',
+  });
 }
 
 /**
@@ -148,10 +100,8 @@ async function coldRuns(ctx: BenchContext, user: BenchUser, path: string, mark: 
   const out: ColdRun = { done: [], root: [], first: [], data: [] };
   const dataPaths =
     mark === 'list' ? ['/planning/todos', '/planning/milestones'] : ['/coaching/current_action_plan', '/coaching/timeline_items'];
-  for (let run = 0; run < RUNS; run++) {
-    const context = await signedInContext(ctx, user);
-    await context.addInitScript({ content: PROBE });
-    const page = await context.newPage();
+  for (let run = 0; run < RENDER_RUNS; run++) {
+    const page = await coldPage(ctx, user, [PROBE]);
     await page.goto(path, { waitUntil: 'commit' });
     await page.waitForFunction(
       (m) => Boolean((window as unknown as { __planningMarks: Record<string, number> }).__planningMarks[m]),
@@ -165,12 +115,10 @@ async function coldRuns(ctx: BenchContext, user: BenchUser, path: string, mark: 
     out.root.push(marks.root!);
     if (marks.firstRows !== undefined) out.first.push(marks.firstRows);
     out.data.push(await page.evaluate(answeredAt, dataPaths));
-    await context.close();
+    await page.context().close();
   }
   return out;
 }
-
-const stat = (values: number[]) => `min ${ms(min(values))}, max ${ms(max(values))}, n=${values.length}`;
 
 export const planning: BenchModule = {
   name: 'planning',
@@ -181,7 +129,7 @@ export const planning: BenchModule = {
     await seed(ctx, user);
     ctx.log('planning: first visit, JS bytes');
     const bytes = await measureBytes(ctx, user);
-    ctx.log(`planning: ${RUNS} cold renders of /planning/all_todos and /planning/action_plan`);
+    ctx.log(`planning: ${RENDER_RUNS} cold renders of /planning/all_todos and /planning/action_plan`);
     const list = await coldRuns(ctx, user, '/planning/all_todos', 'list');
     const timeline = await coldRuns(ctx, user, '/planning/action_plan', 'timeline');
     return [
@@ -190,37 +138,37 @@ export const planning: BenchModule = {
         bench: 'planning render (cold)',
         metric: 'navigation → planning-root (median)',
         value: ms(median(list.root)),
-        notes: `${stat(list.root)}; the page's frame, before its data (shell and remote loaded)`,
+        notes: `${spread(list.root)}; the page's frame, before its data (shell and remote loaded)`,
       },
       {
         bench: 'planning render (cold)',
         metric: '  GET /planning/todos + milestones answered',
         value: ms(median(list.data)),
-        notes: `${stat(list.data)}; from navigation (asked as the page's code arrives)`,
+        notes: `${spread(list.data)}; from navigation (asked as the page's code arrives)`,
       },
       {
         bench: 'planning render (cold)',
         metric: `navigation → first todos shown (median)`,
         value: ms(median(list.first)),
-        notes: `${stat(list.first)}; the list of ${TODOS} with its top rows (the rest follow right after the first paint)`,
+        notes: `${spread(list.first)}; the list of ${TODOS} with its top rows (the rest follow right after the first paint)`,
       },
       {
         bench: 'planning render (cold)',
         metric: `navigation → ${TODOS} todos listed (median)`,
         value: ms(median(list.done)),
-        notes: `${stat(list.done)}; every row in the page; ${MILESTONES} milestones; goal ≤ 500 ms`,
+        notes: `${spread(list.done)}; every row in the page; ${MILESTONES} milestones; goal ≤ 500 ms`,
       },
       {
         bench: 'planning render (cold)',
         metric: '  action plan and its weeks answered',
         value: ms(median(timeline.data)),
-        notes: `${stat(timeline.data)}; from navigation`,
+        notes: `${spread(timeline.data)}; from navigation`,
       },
       {
         bench: 'planning render (cold)',
         metric: 'navigation → 53 weeks, current centred (median)',
         value: ms(median(timeline.done)),
-        notes: `${stat(timeline.done)}; goal ≤ 300 ms`,
+        notes: `${spread(timeline.done)}; goal ≤ 300 ms`,
       },
     ];
   },

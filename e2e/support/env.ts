@@ -5,18 +5,7 @@ export const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres
 export const DEEP_MODEL_PORT = Number(process.env.E2E_DEEP_MODEL_PORT ?? 8097);
 export const DEEP_MODEL_SECONDS = Number(process.env.E2E_DEEP_MODEL_SECONDS ?? 12);
 
-/** Debian's Chromium: Playwright cannot download its own browsers on these machines. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 /** The four remotes (each served at /mfe/<name>/remoteEntry.js). */
 export const REMOTES = ['dashboard', 'planning', 'coaching', 'people'] as const;
