@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { answerPrompt, dimmingBackdrops, forbidNativeDialogs, inAppDialog } from './support/dialogs';
 import { signUpApi, uniqueEmail, type SessionAnswer } from './support/helpers';
+import { moveUntil, pickUp } from './support/sortable';
 
 // The dashboard's explorer (left half) through the gateway: folders and files, the file
 // workspace opening, suggested folders from the offline coach, drag reorder saved on the server,
@@ -153,33 +154,9 @@ test('explorer: one dialog at a time, by keyboard: an alert over a form shares i
   await expect(folder(page, 'goals')).toBeVisible();
 });
 
-/**
- * Space on a focused grip picks the folder up (dnd-kit marks the grip aria-pressed). Right
- * after drag and drop loads, the sortable list may still be attaching its listeners, as a
- * person would never notice: press again only while nothing was picked up.
- */
-async function pickUp(page: Page, name: string): Promise<void> {
-  const grip = explorer(page).getByRole('button', { name: `Reorder folder ${name}` });
-  await expect(async () => {
-    if ((await grip.getAttribute('aria-pressed')) !== 'true') {
-      await grip.focus();
-      await page.keyboard.press('Space');
-    }
-    await expect(grip).toHaveAttribute('aria-pressed', 'true', { timeout: 500 });
-  }).toPass({ timeout: 5000 });
-}
-
-/**
- * ArrowDown moves the picked-up folder one place once dnd-kit has measured the list; the
- * live region says where it is. Press again only while it has not moved.
- */
-async function moveDown(page: Page, name: string, position: number, total: number): Promise<void> {
-  const said = page.getByText(new RegExp(`${name} was moved into position ${position} of ${total}`));
-  await expect(async () => {
-    if ((await said.count()) === 0) await page.keyboard.press('ArrowDown');
-    await expect(said).toHaveCount(1, { timeout: 500 });
-  }).toPass({ timeout: 5000 });
-}
+/** The live region's line once `name` is at `position` of `total`. */
+const movedTo = (page: Page, name: string, position: number, total: number) =>
+  page.getByText(new RegExp(`${name} was moved into position ${position} of ${total}`));
 
 test('explorer: folders reorder with the keyboard and with the mouse, and the order survives a reload', async ({ page }) => {
   const session = await signUpApi(page.request, uniqueEmail('reorder'));
@@ -200,8 +177,8 @@ test('explorer: folders reorder with the keyboard and with the mouse, and the or
     // Drag and drop is loaded when the pointer or the focus enters the explorer.
     await expect(explorer(page)).toHaveAttribute('data-dnd', 'ready');
     await expect(explorer(page).getByRole('button', { name: 'Reorder folder alpha' })).toBeFocused();
-    await pickUp(page, 'alpha');
-    await moveDown(page, 'alpha', 2, 3);
+    await pickUp(page, explorer(page).getByRole('button', { name: 'Reorder folder alpha' }));
+    await moveUntil(page, 'ArrowDown', movedTo(page, 'alpha', 2, 3));
     await page.keyboard.press('Space');
     await expect.poll(() => folderNames(page)).toEqual(['beta', 'alpha', 'gamma']);
     await expect.poll(() => saves).toEqual([{ order: ['beta', 'alpha', 'gamma'] }]);
@@ -209,7 +186,7 @@ test('explorer: folders reorder with the keyboard and with the mouse, and the or
 
   await test.step('a drop in the same place saves nothing', async () => {
     await explorer(page).getByRole('button', { name: 'Reorder folder gamma' }).focus();
-    await pickUp(page, 'gamma');
+    await pickUp(page, explorer(page).getByRole('button', { name: 'Reorder folder gamma' }));
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
     await page.waitForTimeout(300);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { forbidNativeDialogs } from './support/dialogs';
 import { signUpApi, uniqueEmail } from './support/helpers';
+import { moveUntil, pickUp } from './support/sortable';
 
 // The people page through nginx: the list (add, reorder, delete), profile fields that autosave
 // 600 ms after typing, research with citations (the user's own notes when no web search is
@@ -38,20 +39,8 @@ test('add two people, reorder them, edit their fields: a reload keeps it all', a
   // Focus loads dnd-kit (not part of the first visit); its grips then carry their instructions.
   await expect(grip).toHaveAttribute('aria-describedby', /.+/);
   await expect(grip).toBeFocused();
-  // Right after it loads, the list may still be attaching its listeners: press again only
-  // while nothing was picked up, or nothing moved (as the dashboard's journey does).
-  await expect(async () => {
-    if ((await grip.getAttribute('aria-pressed')) !== 'true') {
-      await grip.focus();
-      await page.keyboard.press('Space');
-    }
-    await expect(grip).toHaveAttribute('aria-pressed', 'true', { timeout: 500 });
-  }).toPass({ timeout: 5000 });
-  const moved = page.getByText(/Charles Babbage was moved into position 1 of 2/);
-  await expect(async () => {
-    if ((await moved.count()) === 0) await page.keyboard.press('ArrowUp');
-    await expect(moved).toHaveCount(1, { timeout: 500 });
-  }).toPass({ timeout: 5000 });
+  await pickUp(page, grip);
+  await moveUntil(page, 'ArrowUp', page.getByText(/Charles Babbage was moved into position 1 of 2/));
   await page.keyboard.press('Space');
   await expect(rows(page)).toHaveText(['Charles Babbage', 'Ada Lovelace']);
 

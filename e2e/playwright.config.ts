@@ -12,6 +12,19 @@ const baseURL = `http://127.0.0.1:${GATEWAY_PORT}`;
 const DEEP_MODEL_URL = `http://127.0.0.1:${DEEP_MODEL_PORT}/v1`;
 const CI = Boolean(process.env.CI);
 
+/** A process the suite starts from the repo root (a running one is reused outside CI), its output kept out of the report. */
+const server = (options: { command: string; url: string; timeout: number; shutdownMs: number; env?: Record<string, string> }) => ({
+  command: options.command,
+  cwd: root,
+  env: options.env,
+  url: options.url,
+  timeout: options.timeout,
+  reuseExistingServer: !CI,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: options.shutdownMs },
+});
+
 export default defineConfig({
   testDir: here,
   testMatch: '**/*.spec.ts',
@@ -40,21 +53,11 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      // The slow model deep research writes with (every other AI call keeps the offline coach).
-      command: 'npx tsx e2e/support/deep-research-model.ts',
-      cwd: root,
-      url: `${DEEP_MODEL_URL}/models`,
-      timeout: 60_000,
-      reuseExistingServer: !CI,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
-    },
-    {
-      // A fresh database, then scripts/stack.mjs (build, services, nginx).
+    // The slow model deep research writes with (every other AI call keeps the offline coach).
+    server({ command: 'npx tsx e2e/support/deep-research-model.ts', url: `${DEEP_MODEL_URL}/models`, timeout: 60_000, shutdownMs: 2_000 }),
+    // A fresh database, then scripts/stack.mjs (build, services, nginx).
+    server({
       command: 'node e2e/support/fresh-stack.mjs',
-      cwd: root,
       env: {
         GATEWAY_PORT: String(GATEWAY_PORT),
         DATABASE_URL,
@@ -63,10 +66,7 @@ export default defineConfig({
       },
       url: `${baseURL}/healthz`,
       timeout: 180_000,
-      reuseExistingServer: !CI,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    },
+      shutdownMs: 5_000,
+    }),
   ],
 });
