@@ -1,18 +1,13 @@
 /** @jest-environment jsdom */
 import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
-import { MemoryRouter, Route, Routes } from '@cc/ui/router';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installContractApi } from '@cc/ui/testing/contract-api';
-import { withQueries } from '@cc/ui/testing/queries';
 import { milestone, todo } from '../testing/fixtures';
-import PlanningPage from './PlanningPage';
+import { openPlanning as open, servePlanning } from '../testing/page';
 
-let fake: ReturnType<typeof installContractApi>;
 let todos: Todo[];
 let milestones: Milestone[];
 
@@ -27,48 +22,34 @@ const withProgress = () =>
 let answerToggle: ((refused: boolean) => void) | null = null;
 
 beforeEach(() => {
-  localStorage.clear();
-  setStorageAccount('7');
   todos = [todo({ id: 1, title: 'Call Sam', milestone_id: 5 }), todo({ id: 2, title: 'Send the deck' })];
   milestones = [milestone({ id: 5, title: 'Lead the launch' })];
-  fake = installContractApi({
-    'GET /planning/todos': () => ({ success: true, todos }),
-    'GET /planning/milestones': () => ({ success: true, milestones: withProgress() }),
-    'POST /planning/todos': ({ body }) => {
-      const { title } = (body as { todo: { title: string } }).todo;
-      const made = todo({ id: 3, title });
-      todos = [...todos, made];
-      return { success: true, errors: [], todo: made };
-    },
-    'PATCH /planning/todos/{id}/toggle_completed': ({ params }) =>
-      new Promise((resolve) => {
-        answerToggle = (refused) => {
-          if (refused) return resolve({ status: 404, body: { success: false, errors: ['Todo not found'] } });
-          todos = todos.map((t) => (t.id === Number(params.id) ? { ...t, completed: !t.completed } : t));
-          resolve({ success: true, errors: [], todo: todos.find((t) => t.id === Number(params.id))! });
-        };
-      }),
-  });
 });
 afterEach(() => {
   answerToggle = null;
-  fake.uninstall();
-  forgetStorageAccount();
-  fake.assertNoViolations();
 });
 
-const open = (address: string) =>
-  render(
-    <MemoryRouter initialEntries={[address]}>
-      <Routes>
-        <Route path="/planning/:tab" element={<PlanningPage />} />
-      </Routes>
-    </MemoryRouter>,
-    { wrapper: withQueries() },
-  );
+const server = servePlanning(() => ({
+  'GET /planning/todos': () => ({ success: true, todos }),
+  'GET /planning/milestones': () => ({ success: true, milestones: withProgress() }),
+  'POST /planning/todos': ({ body }) => {
+    const { title } = (body as { todo: { title: string } }).todo;
+    const made = todo({ id: 3, title });
+    todos = [...todos, made];
+    return { success: true, errors: [], todo: made };
+  },
+  'PATCH /planning/todos/{id}/toggle_completed': ({ params }) =>
+    new Promise((resolve) => {
+      answerToggle = (refused) => {
+        if (refused) return resolve({ status: 404, body: { success: false, errors: ['Todo not found'] } });
+        todos = todos.map((t) => (t.id === Number(params.id) ? { ...t, completed: !t.completed } : t));
+        resolve({ success: true, errors: [], todo: todos.find((t) => t.id === Number(params.id))! });
+      };
+    }),
+}));
 
 const rowOf = (title: string) => screen.getAllByTestId('todo-row').find((row) => row.textContent?.includes(title))!;
-const reads = (path: string) => fake.find('GET', path).length;
+const reads = (path: string) => server().find('GET', path).length;
 
 describe('the planning lists after a change', () => {
   it('a todo added through the modal shows in the list: both lists are read again', async () => {
@@ -114,7 +95,7 @@ describe('the planning lists after a change', () => {
     const alert = await screen.findByRole('dialog', { name: 'Planning' });
     expect(within(alert).getByRole('alert').textContent).toBe(`${M.errorPrefix}Todo not found`);
     expect(rowOf('Call Sam').dataset.completed).toBe('false');
-    expect(fake.find('PATCH', '/planning/todos/1/toggle_completed')).toHaveLength(1);
+    expect(server().find('PATCH', '/planning/todos/1/toggle_completed')).toHaveLength(1);
     await waitFor(() => expect(reads('/planning/todos')).toBe(2));
   });
 });

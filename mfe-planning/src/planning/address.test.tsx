@@ -1,42 +1,18 @@
 /** @jest-environment jsdom */
 import '@cc/ui/testing/text-encoding';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
 import { milestoneAddress, todoAddress } from '@cc/contracts/addresses';
-import { MemoryRouter, Route, Routes } from '@cc/ui/router';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
-import { installContractApi } from '@cc/ui/testing/contract-api';
-import { withQueries } from '@cc/ui/testing/queries';
 import { milestone, todo } from '../testing/fixtures';
-import PlanningPage from './PlanningPage';
+import { openPlanning as open, servePlanning } from '../testing/page';
 
-let fake: ReturnType<typeof installContractApi>;
 const todos = Array.from({ length: 60 }, (_, i) => todo({ id: 100 + i, title: `Todo number ${i}` }));
 const milestones = [milestone({ id: 7, title: 'Lead the launch' }), milestone({ id: 8, title: 'Get promoted' })];
 
-beforeEach(() => {
-  localStorage.clear();
-  setStorageAccount('7');
-  fake = installContractApi({
-    'GET /planning/todos': () => ({ success: true, todos }),
-    'GET /planning/milestones': () => ({ success: true, milestones }),
-  });
-});
-afterEach(() => {
-  fake.uninstall();
-  forgetStorageAccount();
-  fake.assertNoViolations();
-});
-
-const open = (address: string) =>
-  render(
-    <MemoryRouter initialEntries={[address]}>
-      <Routes>
-        <Route path="/planning/:tab" element={<PlanningPage />} />
-      </Routes>
-    </MemoryRouter>,
-    { wrapper: withQueries() },
-  );
+servePlanning(() => ({
+  'GET /planning/todos': () => ({ success: true, todos }),
+  'GET /planning/milestones': () => ({ success: true, milestones }),
+}));
 
 describe('planning addresses', () => {
   it('a todo address opens All todos with that todo scrolled to, highlighted and focused (even past the first rows)', async () => {
