@@ -43,3 +43,14 @@ export function emptyConf(): NginxConfFile {
 export const sq = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 /** nginx double-quoted string (for regexes containing `{`, `;` or spaces). */
 export const dq = (s: string) => `"${s.replace(/"/g, '\\"')}"`;
+
+/** nginx-conf writes comments at column 0; give each the indentation of the line it describes. */
+export function indentComments(text: string): string {
+  const lines = text.split('\n');
+  for (let i = lines.length - 2; i >= 0; i--) {
+    if (!lines[i]!.startsWith('#')) continue;
+    const indent = /^\s*/.exec(lines[i + 1]!)![0];
+    lines[i] = indent + lines[i];
+  }
+  return lines.join('\n');
+}

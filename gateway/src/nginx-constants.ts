@@ -64,3 +64,6 @@ export const GZIP_TYPES = [
   'application/wasm',
   'image/svg+xml',
 ];
+
+/** Port of the shell and remote static containers. */
+export const STATIC_CONTAINER_PORT = 80;

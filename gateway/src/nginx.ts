@@ -21,8 +21,11 @@
  *    with `(/|$)` so `/profile/suggested_folders_x` does not match `suggested_folders`.
  * 4. Anything else: the shell's static files (hashed ones immutable), else 404 JSON.
  */
-import { Block, dq, emptyConf, sq } from './nginx-block';
-import { ERROR_URI_PREFIX, jsonErrorLocations, jsonErrorPages } from './nginx-errors';
+import { PAGE_NAV_ACCEPT_REGEX, REMOTES, STATIC_DOCUMENT_URI_REGEX, SERVICES, SERVICE_PORTS, type ServiceName } from '@cc/contracts';
+import { Block, dq, emptyConf, indentComments, sq } from './nginx-block';
+import { buildServer, type ResolvedOptions } from './nginx-server';
+import { generateStaticConf } from './nginx-static';
+import { ERROR_URI_PREFIX } from './nginx-errors';
 import { logPathMap } from './nginx-log';
 import {
   appContainer,
@@ -33,25 +36,13 @@ import {
   IMMUTABLE,
   MIME_TYPES,
   NO_CACHE,
-  NOT_FOUND_BODY,
   serviceContainer,
   serviceUpstream,
-  STREAMING_SEGMENTS,
-  UNAVAILABLE_BODY,
+  STATIC_CONTAINER_PORT,
 } from './nginx-constants';
 
 export * from './nginx-constants';
-import {
-  PAGE_NAV_ACCEPT_REGEX,
-  REMOTES,
-  STATIC_DOCUMENT_URI_REGEX,
-  SERVICES,
-  SERVICE_PORTS,
-  routingRules,
-  type RoutingRule,
-  type ServiceName,
-} from '@cc/contracts';
-
+export { ruleLocationRegex } from './nginx-server';
 export type NginxTarget = 'local' | 'compose' | 'static';
 
 export const NGINX_TARGETS: readonly NginxTarget[] = ['local', 'compose', 'static'];
@@ -83,34 +74,14 @@ export interface NginxConfOptions {
   root?: string;
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The nginx regex location for one routing rule, anchored with `(/|$)`. */
-export function ruleLocationRegex(rule: RoutingRule): string {
-  const seg = escapeRegex(rule.segment);
-  if (rule.subPaths) return `^/${seg}/(${rule.subPaths.map(escapeRegex).join('|')})(/|$)`;
-  return `^/${seg}(/|$)`;
-}
-
 /** The map key matching a page navigation in `"$request_method:$http_accept"`. */
 export function pageNavMapKey(): string {
   return `~*^(GET|HEAD):${PAGE_NAV_ACCEPT_REGEX.replace(/^\^/, '')}`;
 }
 
-interface Resolved {
-  target: 'local' | 'compose';
-  listenPort: number;
-  servicePorts: Record<ServiceName, number>;
-  address: (container: string, port: number) => string;
-  runtimeDir: string | undefined;
-}
-
-/** Port of the shell and remote static containers. */
-export const STATIC_CONTAINER_PORT = 80;
-
 export function generateNginxConf(target: NginxTarget, options: NginxConfOptions = {}): string {
   if (target === 'static') return generateStaticConf(options);
-  const r: Resolved = {
+  const r: ResolvedOptions = {
     target,
     listenPort: options.listenPort ?? DEFAULT_LISTEN_PORT,
     servicePorts: { ...SERVICE_PORTS, ...options.servicePorts },
@@ -137,17 +108,6 @@ export function generateNginxConf(target: NginxTarget, options: NginxConfOptions
   return indentComments(conf.toString());
 }
 
-/** nginx-conf writes comments at column 0; give each the indentation of the line it describes. */
-function indentComments(text: string): string {
-  const lines = text.split('\n');
-  for (let i = lines.length - 2; i >= 0; i--) {
-    if (!lines[i]!.startsWith('#')) continue;
-    const indent = /^\s*/.exec(lines[i + 1]!)![0];
-    lines[i] = indent + lines[i];
-  }
-  return lines.join('\n');
-}
-
 interface RuntimePaths {
   pid: string;
   errorLog: string;
@@ -155,7 +115,7 @@ interface RuntimePaths {
   temp: (name: string) => string;
 }
 
-function runtimePaths(r: Resolved): RuntimePaths {
+function runtimePaths(r: ResolvedOptions): RuntimePaths {
   const dir = r.runtimeDir ?? (r.target === 'local' ? '.stack/nginx' : undefined);
   if (dir !== undefined) {
     return {
@@ -174,7 +134,7 @@ function runtimePaths(r: Resolved): RuntimePaths {
   };
 }
 
-function buildHttp(http: Block, r: Resolved, run: RuntimePaths): void {
+function buildHttp(http: Block, r: ResolvedOptions, run: RuntimePaths): void {
   http
     .d('server_tokens', 'off')
     .d('sendfile', 'on')
@@ -253,133 +213,4 @@ function buildHttp(http: Block, r: Resolved, run: RuntimePaths): void {
     .d('proxy_read_timeout', '120s');
 
   http.b('server', '', (server) => buildServer(server, r));
-}
-
-/** Headers every response outside /mfe/ carries (add_header is not inherited once a location sets one). */
-function pageHeaders(b: Block, cacheControl?: string): void {
-  if (cacheControl) b.d('add_header', `Cache-Control ${cacheControl} always`);
-  b.d('add_header', 'Vary Accept always').d('add_header', 'X-Request-Id $req_id always');
-}
-
-function buildServer(server: Block, r: Resolved): void {
-  server.d('listen', r.listenPort).d('server_name', '_');
-  if (r.target === 'local') server.d('root', 'shell/dist');
-  server.b('if', '($shell_page)', (i) => i.d('rewrite', '^ /index.html last'));
-  // nginx's own errors (a malformed request, a body or URL too long, an upstream down) as
-  // JSON with an `errors` list; upstream answers pass through as they are.
-  jsonErrorPages(server);
-
-  server.b('location', '= /healthz', (l) => {
-    l.d('access_log', 'off')
-      .d('default_type', 'application/json')
-      .d('add_header', 'Cache-Control no-store always')
-      .d('return', `200 ${sq('{"status":"ok"}')}`);
-  });
-
-  // The shell's entry document: page navigations are rewritten here.
-  server.b('location', '= /index.html', (l) => {
-    pageHeaders(l, dq(NO_CACHE));
-    if (r.target === 'compose') staticProxy(l, appUpstream('shell'), '');
-  });
-
-  // The API reference is a directory of the shell's build: its page without the trailing slash too.
-  server.b('location', '= /api/docs', (l) => l.d('rewrite', '^ /api/docs/index.html last'));
-
-  for (const remote of REMOTES) {
-    server.b('location', `^~ /mfe/${remote}/`, (l) => {
-      l.d('add_header', 'Cache-Control $static_cache_control always').d('add_header', 'X-Request-Id $req_id always');
-      if (r.target === 'local') {
-        l.d('alias', `${appContainer(remote)}/dist/`);
-        jsonErrorPages(l, { notFound: true });
-      } else staticProxy(l, appUpstream(remote), '/');
-    });
-  }
-
-  // POST /profile/generate in deep mode answers when its research job is done (5-15 minutes,
-  // docs/ai.md#long-jobs): that one call may wait longer than the default read timeout.
-  server.b('location', '= /profile/generate', (l) => {
-    l.d('proxy_pass', `http://${serviceUpstream('people')}`);
-    l.d('proxy_hide_header', 'X-Request-Id');
-    pageHeaders(l);
-    l.d('proxy_read_timeout', '20m').d('proxy_send_timeout', '20m');
-  });
-
-  for (const rule of routingRules()) {
-    const comment = rule.subPaths ? `/${rule.segment} sub-paths owned by svc-${rule.owner} (matched first)` : undefined;
-    server.b(
-      'location',
-      `~ ${dq(ruleLocationRegex(rule))}`,
-      (l) => {
-        l.d('proxy_pass', `http://${serviceUpstream(rule.owner)}`);
-        // The service echoes the id it received; send exactly one X-Request-Id back.
-        l.d('proxy_hide_header', 'X-Request-Id');
-        pageHeaders(l);
-        if (STREAMING_SEGMENTS.includes(rule.segment)) {
-          l.d('proxy_buffering', 'off').d('proxy_cache', 'off').d('proxy_read_timeout', '1h').d('proxy_send_timeout', '1h');
-        }
-      },
-      comment,
-    );
-  }
-
-  // Everything else: the shell's own static files, else 404 JSON.
-  server.b('location', '/', (l) => {
-    pageHeaders(l, '$static_cache_control');
-    if (r.target === 'local') l.d('index', 'index.html').d('try_files', '$uri $uri/ @not_found');
-    else staticProxy(l, appUpstream('shell'), '');
-  });
-
-  // `types {}`: the JSON content type even for a missing `.js` file.
-  server.b('location', '@not_found', (l) => {
-    l.b('types', '', () => {}).d('default_type', 'application/json');
-    pageHeaders(l, 'no-store');
-    l.d('return', `404 ${sq(NOT_FOUND_BODY)}`);
-  });
-  server.b('location', '@unavailable', (l) => {
-    l.b('types', '', () => {}).d('default_type', 'application/json');
-    pageHeaders(l, 'no-store');
-    l.d('return', `502 ${sq(UNAVAILABLE_BODY)}`);
-  });
-  jsonErrorLocations(server, (l) => pageHeaders(l, 'no-store'));
-}
-
-/** Proxy to a static container (compose); its 404s become the gateway's JSON 404. */
-function staticProxy(l: Block, upstream: string, uri: string): void {
-  l.d('proxy_pass', `http://${upstream}${uri}`).d('proxy_hide_header', 'Cache-Control').d('proxy_intercept_errors', 'on');
-  jsonErrorPages(l, { notFound: true });
-}
-
-/** The server block of a static container (official nginx image, conf.d/default.conf). */
-function generateStaticConf(options: NginxConfOptions): string {
-  const conf = emptyConf();
-  const root = new Block(conf.nginx);
-  conf.nginx._add(
-    'map',
-    '$uri $static_cache_control',
-    [],
-    [
-      ` Generated by \`npm run gen:nginx\` (gateway/src/generate.ts). Do not edit by hand.`,
-      ` Static container of the shell or a remote: /etc/nginx/conf.d/default.conf in nginx:alpine.`,
-      ` The gateway proxies /mfe/<name>/ here with the prefix stripped, and sets the same headers.`,
-    ],
-  );
-  const map = conf.nginx.map?.[0];
-  if (!map) throw new Error('nginx-conf did not add map');
-  new Block(map).d('default', dq(NO_CACHE)).d(dq(`~${HASHED_ASSET_REGEX}`), dq(IMMUTABLE));
-  root.b('server', '', (s) => {
-    s.d('listen', options.listenPort ?? STATIC_CONTAINER_PORT)
-      .d('server_name', '_')
-      .d('server_tokens', 'off')
-      .d('root', options.root ?? '/usr/share/nginx/html')
-      .d('index', 'index.html');
-    s.b('location', '= /healthz', (l) => {
-      l.d('access_log', 'off')
-        .d('default_type', 'application/json')
-        .d('return', `200 ${sq('{"status":"ok"}')}`);
-    });
-    s.b('location', '/', (l) => {
-      l.d('try_files', '$uri $uri/ =404').d('add_header', 'Cache-Control $static_cache_control always');
-    });
-  });
-  return indentComments(conf.toString());
 }
