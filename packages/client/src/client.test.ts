@@ -114,6 +114,33 @@ describe('requests', () => {
     expect(last().headers.accept).toBe('application/json');
   });
 
+  it('a FormData body goes as multipart, with the CSRF token, and no JSON content type', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['question,answer\n'], { type: 'text/csv' }), 'questions.csv');
+    form.append('questionnaire_type', 'monthly');
+    await client().post('/ok', form);
+    expect(last().headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(last().headers['x-csrf-token']).toBe('token-123');
+    expect(last().body).toContain('filename="questions.csv"');
+    expect(last().body).toContain('monthly');
+  });
+
+  it('call() fills the path of a route-table call and sends its body', async () => {
+    const calls: string[] = [];
+    const typed = client({
+      fetch: (async (url: string, init: RequestInit) => {
+        calls.push(`${init.method} ${url} ${String(init.body)}`);
+        return new Response(JSON.stringify({ success: true, ignored: [] }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }) as typeof fetch,
+    });
+    await typed.call('PATCH /people/reorder', { body: { order: [2, 1] } });
+    await typed.call('GET /people/{id}/meetings', { params: { id: 7 }, query: { limit: 5 } });
+    expect(calls).toEqual([`PATCH ${baseUrl}/people/reorder {"order":[2,1]}`, `GET ${baseUrl}/people/7/meetings?limit=5 undefined`]);
+  });
+
   it('DELETE sends the CSRF token too', async () => {
     await client().delete('/echo');
     expect(last().method).toBe('DELETE');

@@ -143,7 +143,10 @@ export function createClient(options: ClientOptions = {}): ApiClient {
     const headers: Record<string, string> = { Accept: req.onEvent ? EVENT_STREAM_TYPE : 'application/json', ...req.headers };
     const init: RequestInit = { method, headers, credentials: 'same-origin', signal: req.signal };
     if (req.keepalive) init.keepalive = true;
-    if (body !== undefined && method !== 'GET') {
+    if (typeof FormData !== 'undefined' && body instanceof FormData) {
+      // A multipart upload: the browser writes the Content-Type with its boundary.
+      init.body = body;
+    } else if (body !== undefined && method !== 'GET') {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }

@@ -3,7 +3,15 @@
  * and ROUTE_ANSWERS. Type-only imports: the browser gets no zod from here (docs/api.md).
  */
 import type { z } from 'zod';
-import type { AnsweredRoute, BodySchemaOf, ParamsSchemaOf, QuerySchemaOf, RequestedRoute, ROUTE_ANSWERS } from '@cc/contracts';
+import type {
+  AnsweredRoute,
+  BodySchemaOf,
+  ParamsSchemaOf,
+  QuerySchemaOf,
+  RequestedRoute,
+  ROUTE_ANSWERS,
+  ROUTE_REQUESTS,
+} from '@cc/contracts';
 
 /** `'METHOD /path/{param}'`: a call of the route table. */
 export type RouteKey = AnsweredRoute & RequestedRoute;
@@ -17,10 +25,12 @@ type Part<Name extends string, S> = [S] extends [undefined] ? { [N in Name]?: ne
 type PathParams<S> = S extends z.ZodType ? { [P in keyof z.input<S>]: string | number } : never;
 type ParamsPart<S> = [S] extends [undefined] ? { params?: never } : { params: PathParams<S> };
 
+/** An upload call (the table's `upload`) takes its multipart form as the body. */
+type Uploads<K> = K extends keyof typeof ROUTE_REQUESTS ? ((typeof ROUTE_REQUESTS)[K] extends { upload: object } ? true : false) : false;
+type BodyPart<K extends RouteKey> = Uploads<K> extends true ? { body: FormData } : Part<'body', BodySchemaOf<K>>;
+
 /** What a call takes: `params` for the `{…}` of its path, `query`, `body` (each only when the call has it). */
-export type CallInput<K extends RouteKey> = ParamsPart<ParamsSchemaOf<K>> &
-  Partial<Part<'query', QuerySchemaOf<K>>> &
-  Part<'body', BodySchemaOf<K>>;
+export type CallInput<K extends RouteKey> = ParamsPart<ParamsSchemaOf<K>> & Partial<Part<'query', QuerySchemaOf<K>>> & BodyPart<K>;
 
 /** Whether a call can be made without an input argument (it takes no params and no body). */
 type NeedsNoInput<K extends RouteKey> = [ParamsSchemaOf<K>] extends [undefined]
