@@ -5,25 +5,13 @@
  * its grammar before, and for talking about what the file holds and lacks.
  */
 import { describe, expect, test } from '@jest/globals';
-import { folderGuide } from '../career-folders';
 import { starFromMessages } from '@cc/contracts/star';
 import { sentences } from '../text';
-import type { ChatMessage, ChatReplyInput } from '../types';
+import type { ChatMessage } from '../types';
 import { createOfflineCoach } from './offline-provider';
+import { converse, replies, storyQuestion } from './testing';
 
 const ai = createOfflineCoach();
-type Base = Omit<ChatReplyInput, 'history' | 'message'>;
-
-async function converse(base: Base, messages: string[]): Promise<ChatMessage[]> {
-  const history: ChatMessage[] = [];
-  for (const message of messages) {
-    const reply = await ai.chatReply({ ...base, history: [...history], message });
-    history.push({ role: 'user', content: message }, { role: 'assistant', content: reply });
-  }
-  return history;
-}
-const replies = (history: ChatMessage[]) => history.filter((m) => m.role === 'assistant').map((m) => m.content);
-
 /** Is `index` inside a double-quoted stretch of `text`? */
 const insideQuotes = (text: string, index: number) => (text.slice(0, index).match(/"/g) ?? []).length % 2 === 1;
 
@@ -55,9 +43,6 @@ function expectCleanReplies(history: ChatMessage[]): void {
   const users = history.filter((m) => m.role === 'user').map((m) => m.content);
   for (const reply of replies(history)) expect({ reply, problems: grammarProblems(reply, users) }).toEqual({ reply, problems: [] });
 }
-
-const storyGuide = folderGuide('interview-stories')!.sections;
-const storyQuestion = (heading: string) => storyGuide.find((s) => s.heading === heading)!.question;
 
 describe('the grammar check itself', () => {
   test('flags what the coach used to say', () => {

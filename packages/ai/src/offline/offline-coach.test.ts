@@ -6,21 +6,9 @@ import { findPlanningAction } from '@cc/contracts/planning-actions';
 import { starFromMessages, starStatus } from '@cc/contracts/star';
 import type { ChatMessage, ChatReplyInput } from '../types';
 import { createOfflineCoach } from './offline-provider';
+import { converse, replies, storyQuestion } from './testing';
 
 const ai = createOfflineCoach();
-const story = folderGuide('interview-stories')!;
-const question = (heading: string) => story.sections.find((s) => s.heading === heading)!.question;
-
-/** Plays a conversation through the coach, returning the history with its replies. */
-async function converse(base: Omit<ChatReplyInput, 'history' | 'message'>, messages: string[]): Promise<ChatMessage[]> {
-  const history: ChatMessage[] = [];
-  for (const message of messages) {
-    const reply = await ai.chatReply({ ...base, history: [...history], message });
-    history.push({ role: 'user', content: message }, { role: 'assistant', content: reply });
-  }
-  return history;
-}
-const replies = (history: ChatMessage[]) => history.filter((m) => m.role === 'assistant').map((m) => m.content);
 
 /** Every line of `original` appears in `merged`, in the same order. */
 function keepsAllLines(original: string, merged: string): boolean {
@@ -75,11 +63,11 @@ describe('offline coach: chat', () => {
   test('interview stories: STAR follow-ups go situation → task → action → result', async () => {
     const history = await converse(storyBase, ['I want to prepare a story about saving our checkout.', ...storyMessages]);
     const asked = replies(history);
-    expect(asked[0]).toContain(question('Situation'));
-    expect(asked[1]).toContain(question('Task'));
-    expect(asked[2]).toContain(question('Action'));
-    expect(asked[3]).toContain(question('Result'));
-    expect(asked[4]).toContain(question('Reflection'));
+    expect(asked[0]).toContain(storyQuestion('Situation'));
+    expect(asked[1]).toContain(storyQuestion('Task'));
+    expect(asked[2]).toContain(storyQuestion('Action'));
+    expect(asked[3]).toContain(storyQuestion('Result'));
+    expect(asked[4]).toContain(storyQuestion('Reflection'));
     // The dashboard's STAR progress, from the same conversation, is complete.
     expect(starStatus(starFromMessages(history))).toMatchObject({ text: '4/4' });
   });
@@ -87,7 +75,7 @@ describe('offline coach: chat', () => {
   test('interview stories: a phase the user skipped is asked for, not jumped over', async () => {
     const history = await converse(storyBase, [storyMessages[0]!, storyMessages[2]!]);
     // The situation is there; the actions came before any task, so the task is still missing.
-    expect(replies(history)[1]).toContain(question('Task'));
+    expect(replies(history)[1]).toContain(storyQuestion('Task'));
   });
 
   test('agent mode offers to update the file once there is something to keep', async () => {
@@ -352,13 +340,13 @@ describe('offline coach: edits from the conversation', () => {
 
   test("a draft's question under a heading gives way to the facts once the heading is filled", async () => {
     const draft = await ai.draftFile({ folder: 'interview-stories', name: 'checkout-rescue.md', description: 'Saving checkout' });
-    expect(draft).toContain(`## Situation\n_${question('Situation')}_`);
+    expect(draft).toContain(`## Situation\n_${storyQuestion('Situation')}_`);
     const history = await converse(storyBase, storyMessages.slice(0, 1));
     const merged = await ai.suggestEdits({ ...storyBase, fileContent: draft, history });
     const situation = merged.slice(merged.indexOf('## Situation'), merged.indexOf('## Task'));
     expect(situation).toContain('I was working at Acme');
-    expect(situation).not.toContain(question('Situation'));
-    expect(merged.slice(merged.indexOf('## Task'))).toContain(`_${question('Task')}_`);
+    expect(situation).not.toContain(storyQuestion('Situation'));
+    expect(merged.slice(merged.indexOf('## Task'))).toContain(`_${storyQuestion('Task')}_`);
   });
 
   test("an old draft's bracketed placeholders still give way under a filled heading", async () => {

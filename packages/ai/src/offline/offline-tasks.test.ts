@@ -1,12 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
-import { CAREER_FOLDERS, folderGuide } from '../career-folders';
+import { CAREER_FOLDERS } from '../career-folders';
 import { createOfflineCoach } from './offline-provider';
+import { storyQuestion } from './testing';
 
 // The offline coach's one-shot tasks: suggestions, drafts, summaries, scores, plans, the profile.
 // (Its chat and the edits it proposes from a conversation are in offline-coach.test.ts.)
 const ai = createOfflineCoach();
-const story = folderGuide('interview-stories')!;
-const question = (heading: string) => story.sections.find((s) => s.heading === heading)!.question;
 
 describe('offline coach: suggestions and drafts', () => {
   test('folder suggestions are the career folders, minus rejected and existing, within count', async () => {
@@ -52,7 +51,7 @@ describe('offline coach: suggestions and drafts', () => {
     // Questions to answer, not bracketed placeholders or instructions to the user.
     expect(storyDraft).not.toMatch(/[[\]]/);
     expect(storyDraft).not.toMatch(/Tell it in the first person/);
-    expect(storyDraft).toContain(`_${question('Result')}_`);
+    expect(storyDraft).toContain(`_${storyQuestion('Result')}_`);
 
     const profileDraft = await ai.draftFile({ folder: 'work-profile', name: 'current-role.md' });
     expect(profileDraft).toContain('## Role and scope');
