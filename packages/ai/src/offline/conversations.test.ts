@@ -9,7 +9,7 @@ import { starFromMessages } from '@cc/contracts/star';
 import { sentences } from '../text';
 import type { ChatMessage } from '../types';
 import { createOfflineCoach } from './offline-provider';
-import { converse, replies, storyQuestion } from './testing';
+import { converse, replies, storyQuestion, type ConversationBase as Base } from './testing';
 
 const ai = createOfflineCoach();
 /** Is `index` inside a double-quoted stretch of `text`? */

@@ -5,8 +5,11 @@ import { createOfflineCoach } from './offline-provider';
 
 const ai = createOfflineCoach();
 
+/** A chat's setting: everything of a reply's input but the history and the message. */
+export type ConversationBase = Omit<ChatReplyInput, 'history' | 'message'>;
+
 /** Plays a conversation through the coach, returning the history with its replies. */
-export async function converse(base: Omit<ChatReplyInput, 'history' | 'message'>, messages: string[]): Promise<ChatMessage[]> {
+export async function converse(base: ConversationBase, messages: string[]): Promise<ChatMessage[]> {
   const history: ChatMessage[] = [];
   for (const message of messages) {
     const reply = await ai.chatReply({ ...base, history: [...history], message });
