@@ -192,7 +192,7 @@ export const people: BenchModule = {
         bench: 'people list (cold)',
         metric: '  of which: GET /people starts at (median)',
         value: ms(median(v.map((x) => x.peopleStart))),
-        notes: "sent from the shell's entry chunk, beside the session probe; the page takes its answer",
+        notes: "sent from the shell's entry chunk, beside the session probe; its answer becomes the list's query in the QueryClient",
       },
       {
         bench: 'people list (cold)',

@@ -1,4 +1,5 @@
 import { memo, useRef, useState, type FormEvent } from 'react';
+import { personAddress } from '@cc/contracts/addresses';
 import { PEOPLE_LIMITS } from '@cc/contracts/people-rules';
 import type { PersonSummary } from './api/people';
 import { PlainList, useDnd, type SortBindings } from '@cc/ui/sortable';
@@ -47,7 +48,7 @@ const PersonRow = memo(function PersonRow({
         {...bindings.handle}
       />
       <a
-        href={`/people?person=${person.id}`}
+        href={personAddress(person.id)}
         className="person-link"
         data-person-id={person.id}
         aria-current={selected ? 'page' : undefined}
