@@ -16,15 +16,7 @@ export {
   loadStoredConversation,
 } from './chat/ChatPanel';
 export type { ChatLabels, ChatPanelHandle, ChatPanelProps, StoredConversation } from './chat/ChatPanel';
-export {
-  CHAT_PATHS,
-  clearConversation,
-  fetchChatStatus,
-  fetchConversation,
-  resetChatStatusCache,
-  sendChatMessage,
-  suggestEdits,
-} from './chat/api';
+export { clearConversation, fetchChatStatus, fetchConversation, resetChatStatusCache, sendChatMessage, suggestEdits } from './chat/api';
 export type { ConversationAnswer, SendOptions, SuggestEditsAnswer } from './chat/api';
 export { baseSendPayload, chatStorageKey, clearConversationBody, conversationQuery, isPersonKey } from './chat/keys';
 export { cleanMessages } from './chat/types';

@@ -40,7 +40,7 @@ export function ProtectedLayout() {
     // browser must not find this account's chats, drafts or counts.
     clearAccountStorage();
     try {
-      await api.post('/auth/sign_out', undefined, { redirectOnUnauthorized: false });
+      await api.call('POST /auth/sign_out', undefined, { redirectOnUnauthorized: false });
     } catch (error) {
       // 401: the session was already gone, which is what we wanted.
       if (!(error instanceof ApiError && error.status === 401)) {

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from '@cc/ui/router';
 import { api, ApiError, NETWORK_ERROR_MESSAGE, safeNextPath } from '@cc/client';
-import type { SessionAnswer } from '@cc/contracts';
 import { useSession } from '../session/SessionProvider';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { FullPageStatus } from './StatusPages';
@@ -13,7 +12,7 @@ const TEXT = {
     title: 'Sign in',
     submit: 'Sign in',
     busy: 'Signing in…',
-    endpoint: '/auth/sign_in',
+    call: 'POST /auth/sign_in',
     switchText: 'No account yet?',
     switchLink: 'Create an account',
     switchTo: '/sign-up',
@@ -22,7 +21,7 @@ const TEXT = {
     title: 'Create your account',
     submit: 'Sign up',
     busy: 'Creating your account…',
-    endpoint: '/auth/sign_up',
+    call: 'POST /auth/sign_up',
     switchText: 'Already have an account?',
     switchLink: 'Sign in',
     switchTo: '/sign-in',
@@ -52,7 +51,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<SessionAnswer>(text.endpoint, { email, password }, { redirectOnUnauthorized: false });
+      const answer = await api.call(text.call, { body: { email, password } }, { redirectOnUnauthorized: false });
       navigate(next, { replace: true });
       signedIn(answer);
     } catch (caught) {

@@ -85,7 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const controller = new AbortController();
     probeClient()
-      .get<SessionAnswer>('/auth/session', { redirectOnUnauthorized: false, signal: controller.signal })
+      .call('GET /auth/session', undefined, { redirectOnUnauthorized: false, signal: controller.signal })
       .then(signedIn, (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 401) signedOut(false);

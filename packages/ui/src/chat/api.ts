@@ -1,15 +1,10 @@
-import { api, ApiError, errorsFrom, isStreamed, type ServerEvent, type Streamed } from '@cc/client';
+import { api, ApiError, errorsFrom, isStreamed, type CallInput, type ServerEvent, type Streamed } from '@cc/client';
 import { clearConversationBody, conversationQuery } from './keys';
 import { cleanMessages, type ChatMessage, type ChatStatus, type ConversationKey } from './types';
 
-/** Calls of svc-chat (through the gateway), shared by every chat in the product. */
-export const CHAT_PATHS = {
-  conversation: '/ai_chat/conversation',
-  send: '/ai_chat/send_message',
-  clear: '/ai_chat/clear_conversation',
-  suggestEdits: '/ai_chat/suggest_edits',
-  status: '/ai_chat/status',
-} as const;
+/** What the callers build loosely (a chat's payload); the service validates it against the route table. */
+type BodyOf<K extends 'POST /ai_chat/send_message' | 'POST /ai_chat/suggest_edits' | 'POST /ai_chat/clear_conversation'> =
+  CallInput<K>['body'];
 
 export interface ConversationAnswer {
   success: boolean;
@@ -19,15 +14,14 @@ export interface ConversationAnswer {
 
 /** `GET /ai_chat/conversation?file_id=` | `?folder=&file_name=` | `?person_id=` */
 export async function fetchConversation(key: ConversationKey, signal?: AbortSignal): Promise<ConversationAnswer> {
-  const answer = await api.get<{ success?: boolean; conversation_id?: number | string | null; messages?: unknown }>(
-    CHAT_PATHS.conversation,
-    {
-      query: conversationQuery(key),
-      signal,
-    },
+  const answer = await api.call(
+    'GET /ai_chat/conversation',
+    { query: conversationQuery(key) as CallInput<'GET /ai_chat/conversation'>['query'] },
+    { signal },
   );
+  // A failure throws; what arrives is the success answer.
   return {
-    success: answer?.success !== false,
+    success: true,
     conversation_id: answer?.conversation_id ?? null,
     messages: cleanMessages(answer?.messages),
   };
@@ -35,7 +29,7 @@ export async function fetchConversation(key: ConversationKey, signal?: AbortSign
 
 /** `POST /ai_chat/clear_conversation` with file_id, or folder + file_name, or person_id. */
 export function clearConversation(key: ConversationKey): Promise<unknown> {
-  return api.post(CHAT_PATHS.clear, clearConversationBody(key));
+  return api.call('POST /ai_chat/clear_conversation', { body: clearConversationBody(key) as BodyOf<'POST /ai_chat/clear_conversation'> });
 }
 
 export interface SuggestEditsAnswer {
@@ -46,14 +40,18 @@ export interface SuggestEditsAnswer {
 
 /** `POST /ai_chat/suggest_edits` (message, file_content, file_name, folder, conversation_history, selected_messages, file_id). */
 export function suggestEdits(payload: Record<string, unknown>, signal?: AbortSignal): Promise<SuggestEditsAnswer> {
-  return api.post<SuggestEditsAnswer>(CHAT_PATHS.suggestEdits, payload, { signal });
+  return api.call(
+    'POST /ai_chat/suggest_edits',
+    { body: payload as BodyOf<'POST /ai_chat/suggest_edits'> },
+    { signal },
+  ) as Promise<SuggestEditsAnswer>;
 }
 
 let statusPromise: Promise<ChatStatus | null> | null = null;
 
 /** `GET /ai_chat/status`, asked once per page (a failure is retried by the next caller). */
 export function fetchChatStatus(): Promise<ChatStatus | null> {
-  statusPromise ??= api.get<ChatStatus>(CHAT_PATHS.status).then(
+  statusPromise ??= (api.call('GET /ai_chat/status') as Promise<ChatStatus | undefined>).then(
     (status) => status ?? null,
     (error: unknown) => {
       statusPromise = null;
@@ -109,7 +107,8 @@ function parseJson(text: string): unknown {
  */
 export async function sendChatMessage(payload: object, options: SendOptions = {}): Promise<string> {
   const { signal, stream = true, onText } = options;
-  if (!stream) return replyOf(await api.post<SendAnswer>(CHAT_PATHS.send, payload, { signal }), 200);
+  const body = payload as BodyOf<'POST /ai_chat/send_message'>;
+  if (!stream) return replyOf(await api.call('POST /ai_chat/send_message', { body }, { signal }), 200);
 
   let text = '';
   let final: string | undefined;
@@ -130,7 +129,7 @@ export async function sendChatMessage(payload: object, options: SendOptions = {}
     if (event === 'error') throw chatFailure(200, body, 'The chat failed');
     return false;
   };
-  const answer = await api.post<SendAnswer | Streamed>(CHAT_PATHS.send, payload, { signal, onEvent });
+  const answer = (await api.call('POST /ai_chat/send_message', { body }, { signal, onEvent })) as SendAnswer | Streamed;
   if (!isStreamed(answer)) return replyOf(answer, 200);
   if (final === undefined) throw new ApiError(0, ['The answer was cut off. Please try again.']);
   return final;
