@@ -27,7 +27,17 @@ import { REFLECTION_OPENER } from './offline/facts';
 import { extractStatements } from './statements';
 import { filterSuggestions } from './suggestion-filter';
 import { asMarkdownFileName, bulletList, slug, unfence } from './text';
-import type { AiCapabilities, AiTasks, CallOptions, ChatMessage, ChatReplyInput, ChatStream } from './types';
+import type {
+  AiCapabilities,
+  AiTasks,
+  CallOptions,
+  ChatMessage,
+  ChatReplyInput,
+  ChatStream,
+  Suggestion,
+  SuggestFilesInput,
+  SuggestFoldersInput,
+} from './types';
 
 /** Enough conversation for context without growing the prompt without bound. */
 const HISTORY_LIMIT = 30;
@@ -50,6 +60,25 @@ const ask = (prompt: Prompt): { system: string; messages: ChatMessage[] } => ({
   system: prompt.system,
   messages: [{ role: 'user', content: prompt.user }],
 });
+
+/** The prompt as the user edited it in the prompt editor, else the default. */
+const edited = (input: { system?: string; user?: string }, defaults: Prompt): Prompt => ({
+  system: input.system || defaults.system,
+  user: input.user || defaults.user,
+});
+
+/** Folder or file ideas from the model: named as the product names them, minus the rejected and existing, within the count. */
+async function suggest(
+  ai: AiCapabilities,
+  input: SuggestFoldersInput | SuggestFilesInput,
+  prompt: Prompt,
+  name: string,
+  nameOf: (raw: string) => string,
+): Promise<Suggestion[]> {
+  const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: suggestionsSchema, name });
+  const named = answer.suggestions.map((s) => ({ name: nameOf(s.name), description: s.description.trim() }));
+  return filterSuggestions(named, input);
+}
 
 function conversationFor(history: ChatMessage[]): ChatMessage[] {
   return history.filter((m) => m.role === 'user' || m.role === 'assistant').slice(-HISTORY_LIMIT);
@@ -94,26 +123,12 @@ export function modelTasks(ai: AiCapabilities): AiTasks {
       return answer.trim() ? `${answer.trimEnd()}\n${tail}` : input.fileContent;
     },
 
-    async suggestFolders(input) {
-      const defaults = folderSuggestionPrompt(input);
-      const prompt = { system: input.system || defaults.system, user: input.user || defaults.user };
-      const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: suggestionsSchema, name: 'folder_suggestions' });
-      const named = answer.suggestions.map((s) => ({ name: slug(s.name), description: s.description.trim() }));
-      return filterSuggestions(named, input);
-    },
+    suggestFolders: (input) => suggest(ai, input, edited(input, folderSuggestionPrompt(input)), 'folder_suggestions', slug),
 
-    async suggestFiles(input) {
-      const defaults = fileSuggestionPrompt(input);
-      const prompt = { system: input.system || defaults.system, user: input.user || defaults.user };
-      const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: suggestionsSchema, name: 'file_suggestions' });
-      const named = answer.suggestions.map((s) => ({ name: asMarkdownFileName(s.name), description: s.description.trim() }));
-      return filterSuggestions(named, input);
-    },
+    suggestFiles: (input) => suggest(ai, input, edited(input, fileSuggestionPrompt(input)), 'file_suggestions', asMarkdownFileName),
 
     async draftFile(input) {
-      const defaults = fileDraftPrompt(input);
-      const prompt = { system: input.system || defaults.system, user: input.user || defaults.user };
-      return `${unfence(await ai.chat({ ...call(input), ...ask(prompt) }))}\n`;
+      return `${unfence(await ai.chat({ ...call(input), ...ask(edited(input, fileDraftPrompt(input))) }))}\n`;
     },
 
     async summarize(input) {

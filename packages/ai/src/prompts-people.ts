@@ -1,7 +1,7 @@
 /** The prompts of the people domain: the About me profile (statements, company insights, narrative) and meeting preparation. */
 import { COACH_VOICE, listOrNone, type Prompt } from './prompt-parts';
 import { titleFrom } from './text';
-import type { MeetingSectionName, PersonContext, ProfileDetails, ProfileEvidence, Statement } from './types';
+import type { CallOptions, MeetingSectionInput, ProfileDetails, ProfileEvidence, Statement } from './types';
 
 export function profileStatementsPrompt(details: ProfileDetails, evidence: ProfileEvidence[] = [], research?: string): Prompt {
   const sources = evidence.map((e) => `Source: ${e.label}\n${e.text.trim()}`);
@@ -44,14 +44,7 @@ export function meetingSectionPrompt({
   attendees,
   people = [],
   content,
-}: {
-  section: MeetingSectionName;
-  title: string;
-  meetingDate?: string;
-  attendees: string[];
-  people?: PersonContext[];
-  content: Partial<Record<MeetingSectionName, string>>;
-}): Prompt {
+}: Omit<MeetingSectionInput, keyof CallOptions>): Prompt {
   const profiles = people
     .filter((p) => Object.keys(p.profile ?? {}).length)
     .map((p) => [`${p.fullName}:`, ...Object.entries(p.profile!).map(([k, v]) => `- ${k}: ${v}`)].join('\n'));

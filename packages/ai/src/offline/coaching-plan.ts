@@ -1,74 +1,22 @@
 /** Offline information-gathering plan: the user's goal, matched to a theme with its questions, sources and files. */
+import { z } from 'zod';
+import coachingThemes from '../guides/coaching-themes.json' with { type: 'json' };
 import { truncate } from '../text';
 
-interface Theme {
-  match: RegExp;
-  questions: string[];
-  sources: string[];
-  files: string[];
-}
+const themeRow = z.strictObject({
+  questions: z.array(z.string().min(1)).min(1),
+  sources: z.array(z.string().min(1)).min(1),
+  files: z.array(z.string().min(1)).min(1),
+});
+type Theme = z.infer<typeof themeRow>;
 
-const THEMES: Theme[] = [
-  {
-    match: /\b(promot\w*|senior|staff|principal|level|raise)\b/i,
-    questions: [
-      'What does the next level expect that you do not yet show?',
-      'Which of your recent results best prove you already work at that level?',
-      'Who decides, and what do they need to see?',
-    ],
-    sources: [
-      'Your manager, about the promotion criteria and timing',
-      'Someone recently promoted to the level you want',
-      'The written career ladder or level descriptions',
-    ],
-    files: ['work-profile/achievements-log.md', 'career-goals/promotion-case.md', 'current-job-relationships/my-manager.md'],
-  },
-  {
-    match: /\b(new job|job search|interview\w*|switch\w*|change (jobs?|company|careers?)|leave|offer|recruit\w*|apply\w*)\b/i,
-    questions: [
-      'What roles and companies are you targeting, and why those?',
-      'Which stories prove you can do that job?',
-      'What are your must-haves and deal-breakers?',
-    ],
-    sources: [
-      'People already doing the role you want',
-      'Recruiters who specialise in your field',
-      'Job descriptions of five target roles, compared',
-    ],
-    files: ['career-goals/next-role.md', 'interview-stories/biggest-achievement.md', 'industry-relationships/recruiters.md'],
-  },
-  {
-    match: /\b(lead\w*|manag\w*|team|people|report\w*)\b/i,
-    questions: [
-      'What kind of leader do you want to be, in one sentence?',
-      'Where does your team need you most right now?',
-      'What feedback have you had on how you lead?',
-    ],
-    sources: ['Your team, in one-on-ones', 'A leader you admire, over coffee', 'Your last review and upward feedback'],
-    files: ['current-job-relationships/direct-reports.md', 'work-profile/feedback-received.md', 'career-goals/skills-to-develop.md'],
-  },
-  {
-    match: /\b(skill\w*|learn\w*|course\w*|certif\w*|study|technical)\b/i,
-    questions: [
-      'Which skill would make the biggest difference in the next six months?',
-      'How will you practise it at work, not only study it?',
-      'How will you know you have improved?',
-    ],
-    sources: ['Someone strong in that skill', 'Your manager, about where to apply it', 'One course or book chosen by people you trust'],
-    files: ['career-goals/learning-plan.md', 'career-goals/skills-to-develop.md', 'work-profile/strengths-and-skills.md'],
-  },
-];
-
-const GENERAL: Theme = {
-  match: /./,
-  questions: [
-    'What would be different in six months if this goes well?',
-    'What do you already know, and what are you guessing?',
-    'What is the smallest step that would teach you the most?',
-  ],
-  sources: ['Your manager or a mentor', 'Two people who have done something similar', 'Your own notes and past reviews'],
-  files: ['career-goals/one-year-goals.md', 'work-profile/current-role.md', 'industry-relationships/mentors.md'],
-};
+/**
+ * The themes a goal can match (guides/coaching-themes.json): the first whose `match`, a
+ * case-insensitive regular expression's source, finds something in the goal; else the general one.
+ */
+const data = z.strictObject({ themes: z.array(themeRow.extend({ match: z.string().min(1) })), general: themeRow }).parse(coachingThemes);
+const THEMES = data.themes.map((t) => ({ ...t, match: new RegExp(t.match, 'i') }));
+const GENERAL: Theme = data.general;
 
 export function offlineCoachingPlan(prompt: string): string {
   const theme = THEMES.find((t) => t.match.test(prompt)) ?? GENERAL;
