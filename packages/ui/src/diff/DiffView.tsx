@@ -22,7 +22,7 @@ const SPOKEN: Record<DiffLine['type'], string> = { added: 'Added: ', removed: 'R
 export function DiffView({ lines, label = 'Proposed changes', header, actions, className }: DiffViewProps) {
   const stats = useMemo(() => diffStats(lines), [lines]);
   return (
-    <section className={className ? `cc-diff ${className}` : 'cc-diff'} aria-label={label} data-testid="diff-view">
+    <section className={className ? `cc-frame cc-diff ${className}` : 'cc-frame cc-diff'} aria-label={label} data-testid="diff-view">
       {header}
       <div className="cc-diff-bar">
         <p className="cc-diff-summary" data-testid="diff-summary">

@@ -1,5 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { EditorController } from './codemirror';
+import '../controls.css';
 import './editor.css';
 
 type CodeMirrorModule = typeof import('./codemirror');
@@ -151,7 +152,11 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   }, [readOnly, ready]);
 
   return (
-    <div className={className ? `cc-editor ${className}` : 'cc-editor'} data-testid="markdown-editor" data-ready={ready ? 'true' : 'false'}>
+    <div
+      className={className ? `cc-frame cc-editor ${className}` : 'cc-frame cc-editor'}
+      data-testid="markdown-editor"
+      data-ready={ready ? 'true' : 'false'}
+    >
       <div ref={hostRef} className="cc-editor-host" hidden={!ready} />
       {!ready && (
         <textarea

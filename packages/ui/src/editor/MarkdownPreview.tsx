@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, type ClipboardEvent, type DragEvent, type MouseEvent, type Ref } from 'react';
 import { PreviewModel, type HtmlToMarkdown } from './preview-model';
 import { toggleTaskBox } from './task-boxes';
+import '../controls.css';
 import './editor.css';
 
 let converter: Promise<HtmlToMarkdown> | null = null;
@@ -176,7 +177,7 @@ export function MarkdownPreview(props: MarkdownPreviewProps) {
   return (
     <div
       ref={rootRef}
-      className={`cc-markdown cc-preview${editable ? ' cc-preview--editable' : ''}${className ? ` ${className}` : ''}`}
+      className={`cc-frame cc-markdown cc-preview${editable ? ' cc-preview--editable' : ''}${className ? ` ${className}` : ''}`}
       data-testid="markdown-preview"
       aria-label={ariaLabel}
       role={editable ? 'textbox' : 'document'}
