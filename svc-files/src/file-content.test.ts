@@ -1,19 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
-import { TestClient } from '@cc/service-kit/testing';
-import { startFiles } from './test-support';
-import { startedForTests } from '@cc/service-kit/testing';
+import { startedForTests, TestClient } from '@cc/service-kit/testing';
+import { newFile, startFiles } from './test-support';
 
 /** The editor's side of a file: content with revisions (PATCH /files/{id}) and summaries. */
 const h = startedForTests(startFiles);
 
 const STALE =
   'This file was changed elsewhere (another tab or device). Your text was not saved: reload the file, or save again without a revision to overwrite it.';
-
-async function newFile(c: TestClient, file: Record<string, unknown>): Promise<number> {
-  const res = await c.post('/files', { file });
-  if (res.status !== 201) throw new Error(`POST /files ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.file.id as number;
-}
 
 describe('PATCH /files/{id} (content and revisions)', () => {
   test('every change of content increments the revision; saving the same content does not', async () => {

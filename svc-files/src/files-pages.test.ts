@@ -1,10 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
 import { FILES_MESSAGES, PAGING_MESSAGES } from '@cc/contracts';
 import { encodeCursor } from '@cc/service-kit';
-import { readPages, type TestClient } from '@cc/service-kit/testing';
+import { readPages, startedForTests, type TestClient } from '@cc/service-kit/testing';
 import { T } from './tables';
 import { enc, startFiles } from './test-support';
-import { startedForTests } from '@cc/service-kit/testing';
 
 const h = startedForTests(startFiles);
 

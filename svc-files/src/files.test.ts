@@ -1,16 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
 import { folderGuide } from '@cc/ai';
-import { TestClient } from '@cc/service-kit/testing';
-import { startFiles } from './test-support';
-import { startedForTests } from '@cc/service-kit/testing';
+import { startedForTests, TestClient } from '@cc/service-kit/testing';
+import { newFile, startFiles } from './test-support';
 
 const h = startedForTests(startFiles);
-
-async function newFile(c: TestClient, file: Record<string, unknown>): Promise<number> {
-  const res = await c.post('/files', { file });
-  if (res.status !== 201) throw new Error(`POST /files ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.file.id as number;
-}
 
 describe('POST /files', () => {
   test('creates the file at the end of its folder and answers its id', async () => {

@@ -1,9 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { PAGING_MESSAGES } from '@cc/contracts';
 import { encodeCursor } from '@cc/service-kit';
-import { readPages } from '@cc/service-kit/testing';
+import { readPages, startedForTests } from '@cc/service-kit/testing';
 import { startFiles } from './test-support';
-import { startedForTests } from '@cc/service-kit/testing';
 
 const h = startedForTests(startFiles);
 

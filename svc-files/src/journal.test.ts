@@ -1,7 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
-import { TestClient } from '@cc/service-kit/testing';
+import { startedForTests, TestClient } from '@cc/service-kit/testing';
 import { startFiles } from './test-support';
-import { startedForTests } from '@cc/service-kit/testing';
 
 const h = startedForTests(startFiles);
 

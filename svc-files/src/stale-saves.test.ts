@@ -1,8 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { FILES_MESSAGES as M } from '@cc/contracts';
-import { TestClient } from '@cc/service-kit/testing';
-import { startFiles } from './test-support';
-import { startedForTests } from '@cc/service-kit/testing';
+import { startedForTests, TestClient } from '@cc/service-kit/testing';
+import { newFile, startFiles } from './test-support';
 
 /**
  * Stale-save protection for every typed text (content, summary, goals, journal), and the
@@ -10,16 +9,13 @@ import { startedForTests } from '@cc/service-kit/testing';
  */
 const h = startedForTests(startFiles);
 
-async function newFile(c: TestClient, content = 'start'): Promise<number> {
-  const res = await c.post('/files', { file: { name: `doc ${Math.random()}`, folder: 'f', content } });
-  if (res.status !== 201) throw new Error(`POST /files ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.file.id as number;
-}
+/** A file of its own in folder f. */
+const newDoc = (c: TestClient, content = 'start') => newFile(c, { name: `doc ${Math.random()}`, folder: 'f', content });
 
 describe('a save whose answer was lost is recognised by its save_id', () => {
   test('content: the 409 of the next save names the earlier save; a change from elsewhere names its own (or none)', async () => {
     const c = h.user();
-    const id = await newFile(c);
+    const id = await newDoc(c);
     // Save A commits, but the client never hears back (a 502 after the commit, a dropped connection).
     expect((await c.patch(`/files/${id}`, { file: { content: 'typed', revision: 1, save_id: 'save-a' } })).body).toEqual({
       success: true,
@@ -59,7 +55,7 @@ describe('a save whose answer was lost is recognised by its save_id', () => {
 
   test('save_id must be a short token; revisions must fit an int4', async () => {
     const c = h.user();
-    const id = await newFile(c);
+    const id = await newDoc(c);
     for (const bad of ['has space', 'x'.repeat(65), 'a/b', 7, 'é']) {
       const res = await c.patch(`/files/${id}`, { file: { content: 'x', save_id: bad } });
       expect([JSON.stringify(bad), res.status, res.body]).toEqual([
@@ -88,7 +84,7 @@ describe.each([
 
   test('GET /files/{id} gives its revision; every change adds one; a stale save is 409 with the current text', async () => {
     const c = h.user();
-    const id = await newFile(c);
+    const id = await newDoc(c);
     expect((await c.get(`/files/${id}`)).body.file[revisionKey]).toBe(1);
     // Tab A and tab B both loaded revision 1; A saves first.
     expect((await c.patch(`/files/${id}/${which}`, { [which]: 'from tab A', revision: 1, save_id: 'tab-a-1' })).body).toEqual({
@@ -117,7 +113,7 @@ describe.each([
   });
 
   test("another user's file is 404 even with a revision", async () => {
-    const id = await newFile(h.user());
+    const id = await newDoc(h.user());
     const res = await h.user().patch(`/files/${id}/${which}`, { [which]: 'x', revision: 1 });
     expect([res.status, res.body]).toEqual([404, { success: false, errors: ['File not found.'] }]);
   });
@@ -125,7 +121,7 @@ describe.each([
 
 test('summarize stores the summary as a new revision, so a tab still on the old one is stale', async () => {
   const c = h.user();
-  const id = await newFile(c, 'We shipped the new billing system two weeks early.');
+  const id = await newDoc(c, 'We shipped the new billing system two weeks early.');
   const res = await c.post('/files/summarize', { file_id: id });
   expect(res.body).toMatchObject({ success: true, summary_revision: 2 });
   const stale = await c.patch(`/files/${id}/summary`, { summary: 'typed in another tab', revision: 1 });

@@ -8,9 +8,8 @@ import {
   suggestionKey,
   sectionsFor,
 } from '@cc/ai';
-import { TestClient } from '@cc/service-kit/testing';
+import { startedForTests, TestClient } from '@cc/service-kit/testing';
 import { enc, startFiles } from './test-support';
-import { startedForTests } from '@cc/service-kit/testing';
 
 /** With no AI endpoint configured, the service runs on the offline coach. */
 const h = startedForTests(startFiles);

@@ -1,10 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
 import { PAGING_MESSAGES, PEOPLE_MESSAGES } from '@cc/contracts';
 import { encodeCursor } from '@cc/service-kit';
-import { readPages, type TestClient } from '@cc/service-kit/testing';
+import { readPages, startedForTests, type TestClient } from '@cc/service-kit/testing';
 import { T } from './tables';
 import { addPeople, startPeople } from './test-support';
-import { startedForTests } from '@cc/service-kit/testing';
 
 const h = startedForTests(startPeople);
 

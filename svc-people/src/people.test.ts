@@ -1,8 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { PERSON_SECTIONS } from '@cc/contracts';
-import { TestClient } from '@cc/service-kit/testing';
+import { startedForTests, TestClient } from '@cc/service-kit/testing';
 import { addPeople, startPeople } from './test-support';
-import { startedForTests } from '@cc/service-kit/testing';
 
 const h = startedForTests(startPeople);
 

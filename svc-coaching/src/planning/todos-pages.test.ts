@@ -1,9 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { PAGING_MESSAGES } from '@cc/contracts';
 import { encodeCursor } from '@cc/service-kit';
-import { readPages, type TestClient } from '@cc/service-kit/testing';
+import { readPages, startedForTests, type TestClient } from '@cc/service-kit/testing';
 import { startCoaching } from '../test-support';
-import { startedForTests } from '@cc/service-kit/testing';
 
 const h = startedForTests(startCoaching);
 
