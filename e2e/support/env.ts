@@ -1,4 +1,4 @@
-/** Settings shared by the e2e config and the tests (the bench has its own, see bench/lib). */
+/** Settings shared by the e2e config and the tests (the bench has its own, see bench/lib; Chromium's are scripts/chromium.ts, for both). */
 export const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 8089);
 export const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_e2e';
 /** The slow test model deep research writes with (support/deep-research-model.ts), and how long it takes. */
