@@ -1,4 +1,3 @@
-import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
 import { TextStream } from '../chat-stream';
@@ -7,6 +6,7 @@ import { formatInstruction, parseJsonAnswer } from '../json-answer';
 import { modelTasks } from '../model-tasks';
 import type { AiCapabilities, AiProvider, ChatMessage, ChatRequest, StructuredRequest } from '../types';
 import { guardCall, type CallGuard } from './call-guard';
+import { openAiClient } from './client';
 
 export interface OpenAiProviderOptions {
   /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama) */
@@ -26,16 +26,7 @@ export const DEFAULT_TIMEOUT_MS = 90_000;
 export const DEFAULT_MAX_RETRIES = 1;
 
 export function createOpenAiCapabilities(options: OpenAiProviderOptions): AiCapabilities {
-  const client = new OpenAI({
-    baseURL: options.baseURL,
-    apiKey: options.apiKey || 'not-needed',
-    // Only this package's variables configure the client, never OPENAI_* ones by accident.
-    organization: null,
-    project: null,
-    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-    // Our guard enforces the budget; the client's own timer must not fire first and retry.
-    timeout: 24 * 60 * 60 * 1000,
-  });
+  const client = openAiClient({ ...options, maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES });
   const model = options.model;
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const jsonMode = options.jsonMode ?? true;

@@ -1,6 +1,6 @@
-import OpenAI from 'openai';
 import { AiEmptyAnswerError } from '../errors';
 import { guardCall } from '../openai/call-guard';
+import { openAiClient } from '../openai/client';
 import { unfence } from '../text';
 import type { CallOptions } from '../types';
 import type { WebSource } from './citations';
@@ -63,15 +63,7 @@ export function sourcesOf(extras: SearchExtras): WebSource[] {
 }
 
 export function createWebSearch(options: WebSearchOptions): WebSearch {
-  const client = new OpenAI({
-    baseURL: options.baseURL,
-    apiKey: options.apiKey || 'not-needed',
-    organization: null,
-    project: null,
-    maxRetries: options.maxRetries ?? 1,
-    // The guard enforces the budget (see call-guard.ts).
-    timeout: 24 * 60 * 60 * 1000,
-  });
+  const client = openAiClient({ ...options, maxRetries: options.maxRetries ?? 1 });
   const budget = options.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
 
   return {
