@@ -1,3 +1,5 @@
+import { wellFormed } from '../well-formed';
+
 export type ChatRole = 'user' | 'assistant';
 
 /** One message of a conversation (what the server stores and the model sees). */
@@ -52,12 +54,5 @@ export const isChatRole = (value: unknown): value is ChatRole => value === 'user
 
 /** Keeps only well-formed messages (stored or served data is never trusted blindly). */
 export function cleanMessages(value: unknown): ChatMessage[] {
-  if (!Array.isArray(value)) return [];
-  const out: ChatMessage[] = [];
-  for (const item of value) {
-    if (!item || typeof item !== 'object') continue;
-    const { role, content } = item as { role?: unknown; content?: unknown };
-    if (isChatRole(role) && typeof content === 'string') out.push({ role, content });
-  }
-  return out;
+  return wellFormed(value, ({ role, content }) => (isChatRole(role) && typeof content === 'string' ? { role, content } : null));
 }

@@ -1,19 +1,16 @@
 import type { DiffLine } from '@cc/contracts';
+import { wellFormed } from '../well-formed';
 
 /** A line of a proposed change (docs/chat.md#suggested-edits); the type is @cc/contracts'. */
 const TYPES = new Set<DiffLine['type']>(['added', 'removed', 'unchanged']);
 
 /** Keeps only well-formed lines of a diff that came from a server or a model. */
 export function cleanDiff(value: unknown): DiffLine[] {
-  if (!Array.isArray(value)) return [];
-  const out: DiffLine[] = [];
-  for (const item of value) {
-    if (!item || typeof item !== 'object') continue;
-    const { type, content } = item as { type?: unknown; content?: unknown };
-    if (typeof type === 'string' && TYPES.has(type as DiffLine['type']))
-      out.push({ type: type as DiffLine['type'], content: typeof content === 'string' ? content : String(content ?? '') });
-  }
-  return out;
+  return wellFormed(value, ({ type, content }) =>
+    typeof type === 'string' && TYPES.has(type as DiffLine['type'])
+      ? { type: type as DiffLine['type'], content: typeof content === 'string' ? content : String(content ?? '') }
+      : null,
+  );
 }
 
 /** A new text shown as all-added lines (an AI draft for an empty file). */
