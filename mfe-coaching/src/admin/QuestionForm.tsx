@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import type { Question } from '@cc/contracts/coaching';
-import { Modal } from '@cc/ui';
+import { FormModal, useSavedForm } from '../shared/FormModal';
 
 export interface QuestionValues {
   title: string;
@@ -21,59 +20,40 @@ export function QuestionForm({
   onSave: (values: QuestionValues) => Promise<string | null>;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<QuestionValues>({
-    title: question?.title ?? '',
-    question_text: question?.text ?? '',
-    prompt: question?.prompt ?? '',
-    position: question ? String(question.position) : '',
-  });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    const problem = await onSave(values);
-    setBusy(false);
-    if (problem) setError(problem);
-  };
+  const form = useSavedForm<QuestionValues>(
+    {
+      title: question?.title ?? '',
+      question_text: question?.text ?? '',
+      prompt: question?.prompt ?? '',
+      position: question ? String(question.position) : '',
+    },
+    onSave,
+  );
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={question ? 'Edit question' : `New question in ${sectionTitle}`}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void save()}>
-            Save question
-          </button>
-        </>
-      }
+      action="Save question"
+      busy={form.busy}
+      error={form.error}
+      onAction={form.save}
+      onClose={onClose}
     >
-      <div className="coaching-form">
-        <label>
-          Title
-          <input value={values.title} onChange={(e) => setValues({ ...values, title: e.target.value })} />
-        </label>
-        <label>
-          Question text
-          <textarea rows={3} value={values.question_text} onChange={(e) => setValues({ ...values, question_text: e.target.value })} />
-        </label>
-        <label>
-          Coaching prompt
-          <textarea rows={4} value={values.prompt} onChange={(e) => setValues({ ...values, prompt: e.target.value })} />
-        </label>
-        <label>
-          Position
-          <input inputMode="numeric" value={values.position} onChange={(e) => setValues({ ...values, position: e.target.value })} />
-        </label>
-        {error && (
-          <p className="coaching-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-    </Modal>
+      <label>
+        Title
+        <input {...form.field('title')} />
+      </label>
+      <label>
+        Question text
+        <textarea rows={3} {...form.field('question_text')} />
+      </label>
+      <label>
+        Coaching prompt
+        <textarea rows={4} {...form.field('prompt')} />
+      </label>
+      <label>
+        Position
+        <input inputMode="numeric" {...form.field('position')} />
+      </label>
+    </FormModal>
   );
 }

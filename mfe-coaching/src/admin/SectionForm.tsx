@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import type { Section } from '@cc/contracts/coaching';
-import { Modal } from '@cc/ui';
+import { FormModal, useSavedForm } from '../shared/FormModal';
 
 export interface SectionValues {
   title: string;
@@ -18,54 +17,35 @@ export function SectionForm({
   onSave: (values: SectionValues) => Promise<string | null>;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<SectionValues>({
-    title: section?.title ?? '',
-    description: section?.description ?? '',
-    position: section ? String(section.position) : '',
-  });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    const problem = await onSave(values);
-    setBusy(false);
-    if (problem) setError(problem);
-  };
+  const form = useSavedForm<SectionValues>(
+    {
+      title: section?.title ?? '',
+      description: section?.description ?? '',
+      position: section ? String(section.position) : '',
+    },
+    onSave,
+  );
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={section ? 'Edit section' : 'New section'}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void save()}>
-            Save section
-          </button>
-        </>
-      }
+      action="Save section"
+      busy={form.busy}
+      error={form.error}
+      onAction={form.save}
+      onClose={onClose}
     >
-      <div className="coaching-form">
-        <label>
-          Title
-          <input value={values.title} onChange={(e) => setValues({ ...values, title: e.target.value })} />
-        </label>
-        <label>
-          Description
-          <textarea rows={3} value={values.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />
-        </label>
-        <label>
-          Position
-          <input inputMode="numeric" value={values.position} onChange={(e) => setValues({ ...values, position: e.target.value })} />
-        </label>
-        {error && (
-          <p className="coaching-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-    </Modal>
+      <label>
+        Title
+        <input {...form.field('title')} />
+      </label>
+      <label>
+        Description
+        <textarea rows={3} {...form.field('description')} />
+      </label>
+      <label>
+        Position
+        <input inputMode="numeric" {...form.field('position')} />
+      </label>
+    </FormModal>
   );
 }

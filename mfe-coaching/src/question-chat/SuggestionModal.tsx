@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@cc/client';
 import { fileAddress } from '@cc/contracts/addresses';
 import { COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
-import { Modal } from '@cc/ui';
 import { useDialogs } from '@cc/ui/dialogs';
 import { storeOpenOnLoad } from '@cc/ui/open-hint';
 import { useNavigate } from '@cc/ui/router';
+import { FormModal } from '../shared/FormModal';
 import { findFile, suggestionType } from './suggestion';
 import { createFile, fileCreated, fileIndexOf, fileIndexQuery } from './api/files';
 
@@ -100,37 +100,24 @@ export default function SuggestionModal({
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={type === 'update' ? 'Update a file' : 'Create a file'}
+      action={type === 'update' ? 'Open to update' : 'Create and open'}
+      busy={busy}
+      error={error}
+      onAction={() => void submit()}
+      onClose={onClose}
       className="coaching-suggestion"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button-primary" onClick={() => void submit()} disabled={busy}>
-            {type === 'update' ? 'Open to update' : 'Create and open'}
-          </button>
-        </>
-      }
+      formProps={{ 'data-testid': 'suggestion-form', 'data-type': type }}
     >
-      <div className="coaching-form" data-testid="suggestion-form" data-type={type}>
-        <label>
-          File name
-          <input value={name} onChange={(event) => setName(event.target.value)} />
-        </label>
-        <label>
-          Folder name
-          <input value={folderName} onChange={(event) => setFolderName(event.target.value)} />
-        </label>
-        {error && (
-          <p className="coaching-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-    </Modal>
+      <label>
+        File name
+        <input value={name} onChange={(event) => setName(event.target.value)} />
+      </label>
+      <label>
+        Folder name
+        <input value={folderName} onChange={(event) => setFolderName(event.target.value)} />
+      </label>
+    </FormModal>
   );
 }
