@@ -1,24 +1,15 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetChatStatusCache } from '@cc/ui';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { setUpSignedInPage } from '@cc/ui/testing/page';
 import { installFakeApi, type FakeHandler } from '@cc/ui/testing/fake-api';
 import PersonChat from './PersonChat';
 
 let fake: ReturnType<typeof installFakeApi>;
 const serve = (handler: FakeHandler) => (fake = installFakeApi(handler));
 
-beforeEach(() => {
-  localStorage.clear();
-  setStorageAccount('7');
-  resetChatStatusCache();
-});
-afterEach(() => {
-  fake.uninstall();
-  forgetStorageAccount();
-});
+setUpSignedInPage({ fake: () => fake });
 
 const panel = () => screen.getByTestId('chat-panel');
 const box = () => screen.getByRole('textbox', { name: 'Message' });

@@ -1,13 +1,11 @@
 /** @jest-environment jsdom */
 // First: jsdom has no TextEncoder, which react-router needs when it loads.
 import '@cc/ui/testing/text-encoding';
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { resetChatStatusCache } from '@cc/ui';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { elapse, setUpSignedInPage, timedUser } from '@cc/ui/testing/page';
 import { formatDateTime, formatDayLong } from '@cc/contracts/dates';
 import { meeting } from '../testing/fixtures';
 import { installFakeApi, type FakeAnswer, type FakeHandler } from '@cc/ui/testing/fake-api';
@@ -24,22 +22,8 @@ let fake: ReturnType<typeof installFakeApi>;
 const serve = (handler: FakeHandler) => (fake = installFakeApi(handler));
 const written = (): FakeAnswer => ({ status: 201, body: { success: true, errors: [], meeting: meeting() } });
 
-beforeEach(() => {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
-  // 9:07 in the morning, the user's own clock.
-  jest.setSystemTime(new Date(2026, 2, 5, 9, 7));
-  localStorage.clear();
-  setStorageAccount('7');
-  resetChatStatusCache();
-});
-afterEach(() => {
-  fake.uninstall();
-  forgetStorageAccount();
-  jest.useRealTimers();
-});
-
-const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-const wait = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
+// 9:07 in the morning, the user's own clock.
+setUpSignedInPage({ clock: new Date(2026, 2, 5, 9, 7), fake: () => fake });
 
 /** Opens the modal; its QueryClient holds Ada's and Charles's meeting lists as read before. */
 function open(meetingId: number | null) {
@@ -63,13 +47,13 @@ describe('the meeting-preparation modal', () => {
   it("creates the meeting on the first autosave, titled 'New meeting - YYYY-MM-DD HH:MM' from the local time, then updates only the field typed", async () => {
     serve((req) => (req.path === '/meetings' || req.path === '/meetings/31' ? written() : undefined));
     const { client, listsInvalidated } = open(null);
-    const u = user();
+    const u = timedUser();
     // A new meeting is dated now, and its title hint is the default it will get.
     expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-03-05T09:07');
     expect((screen.getByLabelText('Title') as HTMLInputElement).placeholder).toBe('New meeting - 2026-03-05 09:07');
     await u.type(screen.getByRole('textbox', { name: 'Goals' }), 'Agree the Q3 budget');
     expect(fake.find('POST', '/meetings')).toHaveLength(0);
-    await wait(600);
+    await elapse(600);
     expect(fake.find('POST', '/meetings').map((c) => c.body)).toEqual([
       {
         meeting: { title: 'New meeting - 2026-03-05 09:07', meeting_date: '2026-03-05T09:07', goals: 'Agree the Q3 budget' },
@@ -82,7 +66,7 @@ describe('the meeting-preparation modal', () => {
 
     await u.click(screen.getByRole('tab', { name: 'Agenda' }));
     await u.type(screen.getByRole('textbox', { name: 'Agenda' }), '1. Numbers');
-    await wait(600);
+    await elapse(600);
     expect(fake.find('PATCH', '/meetings/31').map((c) => c.body)).toEqual([
       { meeting: { agenda: '1. Numbers' }, save_id: expect.any(String) },
     ]);
@@ -94,12 +78,12 @@ describe('the meeting-preparation modal', () => {
       req.path === '/meetings/31' ? (req.method === 'GET' ? { body: { success: true, meeting: meeting() } } : written()) : undefined,
     );
     open(31);
-    const u = user();
+    const u = timedUser();
     const title = await screen.findByLabelText('Title');
     await u.clear(title);
-    await wait(600);
+    await elapse(600);
     await u.click(screen.getByRole('checkbox', { name: 'Charles Babbage' }));
-    await wait(0);
+    await elapse(0);
     expect(fake.find('PATCH', '/meetings/31').map((c) => c.body)).toEqual([
       // Based on the title's revision, with the save's own id.
       { meeting: { title: 'New meeting - 2026-03-05 09:07' }, revision: 0, save_id: expect.any(String) },
@@ -119,9 +103,9 @@ describe('the meeting-preparation modal', () => {
       return undefined;
     });
     open(31);
-    const u = user();
+    const u = timedUser();
     await u.type(await screen.findByRole('textbox', { name: 'Goals' }), ' this week');
-    await wait(600);
+    await elapse(600);
     expect(fake.find('PATCH', '/meetings/31')[0]!.body).toMatchObject({ meeting: { goals: 'Agree the budget this week' }, revision: 2 });
     const panel = await screen.findByTestId('conflict-panel');
     expect(panel.getAttribute('data-subject')).toBe('meeting');
@@ -140,7 +124,7 @@ describe('the meeting-preparation modal', () => {
       return undefined;
     });
     open(31);
-    const u = user();
+    const u = timedUser();
     const goals = (await screen.findByRole('textbox', { name: 'Goals' })) as HTMLTextAreaElement;
     await u.click(screen.getByTestId('meeting-generate-goals'));
     expect(await screen.findByDisplayValue('Agree the budget Generating suggestions…', { normalizer: (t) => t.replace(/\s+/g, ' ') })).toBe(
@@ -155,7 +139,7 @@ describe('the meeting-preparation modal', () => {
     await act(async () => release({ body: { success: true, proposal: '- Agree the Q3 budget\n- Name an owner' } }));
     expect(goals.value).toBe('- Agree the Q3 budget\n- Name an owner');
     expect(goals.disabled).toBe(false);
-    await wait(600);
+    await elapse(600);
     expect(fake.find('PATCH', '/meetings/31').map((c) => c.body)).toEqual([
       { meeting: { goals: '- Agree the Q3 budget\n- Name an owner' }, revision: 0, save_id: expect.any(String) },
     ]);
@@ -168,7 +152,7 @@ describe('the meeting-preparation modal', () => {
       return undefined;
     });
     open(31);
-    const u = user();
+    const u = timedUser();
     await u.click(await screen.findByRole('tab', { name: 'Notes' }));
     await u.click(screen.getByTestId('meeting-generate-notes'));
     expect((await screen.findByRole('alert')).textContent).toBe('Error generating suggestions');
@@ -183,12 +167,12 @@ describe('the meeting-preparation modal', () => {
       return undefined;
     });
     const { client, listsInvalidated } = open(31);
-    const u = user();
+    const u = timedUser();
     await u.click(await screen.findByTestId('meeting-delete'));
     expect(await screen.findByText('Are you sure you want to delete this meeting?')).toBeTruthy();
     expect(fake.find('DELETE', '/meetings/31')).toHaveLength(0);
     await u.click(screen.getByRole('button', { name: 'Delete' }));
-    await wait(0);
+    await elapse(0);
     expect(fake.find('DELETE', '/meetings/31')).toHaveLength(1);
     expect(listsInvalidated()).toBe(true);
     expect(client.getQueryData(meetingQuery(31).queryKey)).toBeUndefined();
@@ -210,13 +194,13 @@ describe('the meeting-preparation modal', () => {
     expect(fake.find('GET', '/ai_chat/conversation')).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'New meeting' })).toBeTruthy();
 
-    await user().type(screen.getByRole('textbox', { name: 'Goals' }), 'Agree the budget');
-    await wait(600);
+    await timedUser().type(screen.getByRole('textbox', { name: 'Goals' }), 'Agree the budget');
+    await elapse(600);
     expect(onCreated).toHaveBeenCalledWith(31);
     expect(await screen.findByTestId('meeting-delete')).toBeTruthy();
     // It exists now: no longer titled new.
     expect(screen.getByRole('dialog', { name: 'Meeting preparation' })).toBeTruthy();
-    await wait(0);
+    await elapse(0);
     const asked = fake.find('GET', '/ai_chat/conversation').map((c) => `${c.query.get('folder')}/${c.query.get('file_name')}`);
     expect(asked).toContain('meetings/meeting-prep-31.md');
   });
@@ -225,7 +209,7 @@ describe('the meeting-preparation modal', () => {
     serve((req) => (req.path === '/meetings/31' && req.method === 'GET' ? { body: { success: true, meeting: meeting() } } : undefined));
     open(31);
     await screen.findByLabelText('Title');
-    await wait(0);
+    await elapse(0);
     const asked = fake.find('GET', '/ai_chat/conversation').map((c) => c.query.get('file_name'));
     expect(asked).toEqual(expect.arrayContaining(['meeting-prep-31.md']));
     expect(asked).not.toContain('meeting-prep.md');
@@ -241,7 +225,7 @@ describe('the meeting-preparation modal', () => {
   it('lists the ten preparation questions in the questions tab', async () => {
     serve(() => undefined);
     open(null);
-    await user().click(screen.getByRole('tab', { name: 'Questions' }));
+    await timedUser().click(screen.getByRole('tab', { name: 'Questions' }));
     expect(screen.getByTestId('meeting-questions').querySelectorAll('li')).toHaveLength(10);
   });
 
@@ -264,11 +248,11 @@ describe('the meeting-preparation modal', () => {
     expect(box.textContent).toContain('Book the budget review');
     expect(box.textContent).toContain('Hiring plan');
     expect(box.textContent).not.toContain('Sent the deck');
-    const u = user();
+    const u = timedUser();
     await u.click(screen.getByRole('button', { name: 'Add to this agenda' }));
     await u.click(screen.getByRole('tab', { name: 'Agenda' }));
     expect((screen.getByRole('textbox', { name: 'Agenda' }) as HTMLTextAreaElement).value).toBe('- Book the budget review\n- Hiring plan');
-    await wait(600);
+    await elapse(600);
     expect(fake.find('POST', '/meetings')[0]!.body!.meeting).toMatchObject({ agenda: '- Book the budget review\n- Hiring plan' });
   });
 

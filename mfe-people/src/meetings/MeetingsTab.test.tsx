@@ -1,13 +1,11 @@
 /** @jest-environment jsdom */
 // First: jsdom has no TextEncoder, which react-router needs when it loads.
 import '@cc/ui/testing/text-encoding';
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { resetChatStatusCache } from '@cc/ui';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { elapse, setUpSignedInPage, timedUser } from '@cc/ui/testing/page';
 import type { QueryClient } from '@tanstack/react-query';
 import { installContractApi } from '@cc/ui/testing/contract-api';
 import { installFakeApi, type FakeAnswer } from '@cc/ui/testing/fake-api';
@@ -20,21 +18,7 @@ const PEOPLE = [{ id: 4, full_name: 'Ada Lovelace' }];
 
 let fake: { uninstall(): void; find: ReturnType<typeof installFakeApi>['find'] };
 
-beforeEach(() => {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
-  jest.setSystemTime(new Date(2026, 2, 5, 9, 7));
-  localStorage.clear();
-  setStorageAccount('7');
-  resetChatStatusCache();
-});
-afterEach(() => {
-  fake.uninstall();
-  forgetStorageAccount();
-  jest.useRealTimers();
-});
-
-const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-const wait = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
+setUpSignedInPage({ clock: new Date(2026, 2, 5, 9, 7), fake: () => fake });
 
 describe('the meetings list', () => {
   it('shows what is stored after the last save, when Done is pressed while a field is still saving (a slow network)', async () => {
@@ -61,20 +45,20 @@ describe('the meetings list', () => {
       </MemoryRouter>,
       { wrapper: withQueries() },
     );
-    const u = user();
+    const u = timedUser();
     await u.click(await screen.findByRole('button', { name: /Budget review/ }));
     const title = await screen.findByLabelText('Title');
     await u.clear(title);
     await u.type(title, 'Budget review with finance');
     // Done at once: the save leaves (blur) but has not landed yet.
     await u.click(screen.getByRole('button', { name: 'Done' }));
-    await wait(0);
+    await elapse(0);
     expect(fake.find('PATCH', '/meetings/31')).toHaveLength(1);
     const list = await screen.findByTestId('meeting-list');
     expect(within(list).getByTestId('meeting-row').textContent).toContain('Budget review');
 
     await act(async () => land());
-    await wait(0);
+    await elapse(0);
     expect(within(screen.getByTestId('meeting-list')).getByTestId('meeting-row').textContent).toContain('Budget review with finance');
   });
 
@@ -142,7 +126,7 @@ describe('the meetings list', () => {
       charles.unmount();
 
       const ada = tab(client, 4);
-      const u = user();
+      const u = timedUser();
       await u.click(await screen.findByRole('button', { name: /Budget review/ }));
       const title = await screen.findByLabelText('Title');
       await u.clear(title);
@@ -165,7 +149,7 @@ describe('the meetings list', () => {
       await waitFor(() => expect(rows()).toEqual(['Budget review']));
       charles.unmount();
       const ada = tab(client, 4);
-      const u = user();
+      const u = timedUser();
       await u.click(await screen.findByRole('button', { name: /Budget review/ }));
       await u.click(await screen.findByTestId('meeting-delete'));
       await u.click(within(await screen.findByRole('dialog', { name: 'Delete meeting' })).getByRole('button', { name: 'Delete' }));

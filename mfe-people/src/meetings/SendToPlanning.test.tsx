@@ -1,13 +1,11 @@
 /** @jest-environment jsdom */
 // First: jsdom has no TextEncoder, which react-router needs when it loads.
 import '@cc/ui/testing/text-encoding';
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { resetChatStatusCache } from '@cc/ui';
+import { describe, expect, it } from '@jest/globals';
+import { render, screen, within } from '@testing-library/react';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { elapse, setUpSignedInPage, timedUser } from '@cc/ui/testing/page';
 import type { Meeting } from './api/meetings';
 import { meeting as baseMeeting } from '../testing/fixtures';
 import { installFakeApi, type FakeHandler, type FakeRequest } from '@cc/ui/testing/fake-api';
@@ -54,22 +52,7 @@ function planning(fail = false) {
 
 let fake: ReturnType<typeof installFakeApi> | undefined;
 
-beforeEach(() => {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
-  jest.setSystemTime(new Date(2026, 2, 5, 9, 7));
-  localStorage.clear();
-  setStorageAccount('7');
-  resetChatStatusCache();
-});
-afterEach(() => {
-  fake?.uninstall();
-  fake = undefined;
-  forgetStorageAccount();
-  jest.useRealTimers();
-});
-
-const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-const wait = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
+setUpSignedInPage({ clock: new Date(2026, 2, 5, 9, 7), fake: () => fake });
 
 function open() {
   render(
@@ -97,7 +80,7 @@ describe('follow-ups sent to planning', () => {
     const { todos, handler } = planning();
     fake = installFakeApi(handler);
     open();
-    const u = user();
+    const u = timedUser();
     await u.click(await screen.findByRole('tab', { name: 'Follow-ups' }));
     await u.click(screen.getByRole('button', { name: 'Send to planning' }));
     expect(await screen.findByText('Sent 2 follow-ups to planning.')).toBeTruthy();
@@ -132,7 +115,7 @@ describe('follow-ups sent to planning', () => {
       ['Call Charles', true],
       ['Share the notes', true],
     ]);
-    await wait(600);
+    await elapse(600);
   });
 
   it('marks the lines already in planning when the meeting opens', async () => {
@@ -140,7 +123,7 @@ describe('follow-ups sent to planning', () => {
     todos.push({ id: 1, title: 'Call Charles', source_key: `meeting:31:line:${lineHash('Call Charles')}` });
     fake = installFakeApi(handler);
     open();
-    await user().click(await screen.findByRole('tab', { name: 'Follow-ups' }));
+    await timedUser().click(await screen.findByRole('tab', { name: 'Follow-ups' }));
     await screen.findByTestId('followup-marks');
     expect(marks()).toEqual([
       ['Send Ada the deck', false],
@@ -151,7 +134,7 @@ describe('follow-ups sent to planning', () => {
   it('says clearly when planning cannot take them, and marks nothing', async () => {
     fake = installFakeApi(planning(true).handler);
     open();
-    const u = user();
+    const u = timedUser();
     await u.click(await screen.findByRole('tab', { name: 'Follow-ups' }));
     await u.click(screen.getByRole('button', { name: 'Send to planning' }));
     expect((await screen.findByText(/^Could not send/)).textContent).toBe(
