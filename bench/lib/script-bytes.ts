@@ -16,6 +16,9 @@ export interface ScriptSize {
 export async function scriptSizes(scripts: readonly Response[]): Promise<ScriptSize[]> {
   const sizes: ScriptSize[] = [];
   for (const response of scripts) {
+    // A revalidation (304: the preloaded remote entry asked again with no-cache) has no body:
+    // its file was counted on its first, full answer.
+    if (response.status() >= 300 && response.status() < 400) continue;
     await response.finished();
     const body = await response.body();
     sizes.push({
