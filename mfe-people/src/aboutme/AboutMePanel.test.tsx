@@ -1,10 +1,10 @@
 /** @jest-environment jsdom */
 import '@cc/ui/testing/text-encoding';
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from '@jest/globals';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROFILE_MESSAGES as M } from '@cc/contracts/profile-rules';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { setUpSignedInPage } from '@cc/ui/testing/page';
 import { installFakeApi, type FakeAnswer, type FakeHandler } from '@cc/ui/testing/fake-api';
 import { withQueries } from '@cc/ui/testing/queries';
 import { ProfileField } from './ProfileField';
@@ -15,15 +15,7 @@ const install = (handler: FakeHandler) => {
   fake = installFakeApi(handler);
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  setStorageAccount('7');
-});
-afterEach(() => {
-  fake?.uninstall();
-  forgetStorageAccount();
-  jest.useRealTimers();
-});
+setUpSignedInPage({ fake: () => fake });
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 const STATEMENTS = [
@@ -77,7 +69,18 @@ describe('the About me panel', () => {
       });
   });
 
-  it('autosaves one field with PATCH /profile, shows Saving, and Save failed when the save fails', async () => {
+  it.each([
+    [
+      'Save failed when the save fails',
+      { status: 422, body: { success: false, errors: ['details.full_name can be at most 200 characters.'] } },
+      M.saveFailed,
+    ],
+    [
+      'Saved once the save lands',
+      { body: { success: true, errors: [], details: { ...EMPTY_PROFILE.details, full_name: 'Ada' } } },
+      'Saved',
+    ],
+  ] as [string, FakeAnswer, string][])('autosaves one field with PATCH /profile, shows Saving, then %s', async (_, answer, shown) => {
     const save = deferred<FakeAnswer>();
     install((req) => {
       if (req.path === '/profile' && req.method === 'GET') return { body: EMPTY_PROFILE };
@@ -91,8 +94,8 @@ describe('the About me panel', () => {
     await u.tab();
     expect((await screen.findByTestId('aboutme-save')).textContent).toBe(M.saving);
     expect(fake.find('PATCH', '/profile').map((c) => c.body)).toEqual([{ details: { full_name: 'Ada' } }]);
-    save.resolve({ status: 422, body: { success: false, errors: ['details.full_name can be at most 200 characters.'] } });
-    expect(await screen.findByText(M.saveFailed)).toBeTruthy();
+    save.resolve(answer);
+    await waitFor(() => expect(screen.getByTestId('aboutme-save').textContent).toBe(shown));
   });
 
   it('generates in order: old blocks cleared, statements and "profile ready", company insights even when they fail, the event, the narrative', async () => {

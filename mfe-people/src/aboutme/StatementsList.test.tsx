@@ -1,23 +1,17 @@
 /** @jest-environment jsdom */
 import '@cc/ui/testing/text-encoding';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROFILE_MESSAGES as M } from '@cc/contracts/profile-rules';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { setUpSignedInPage } from '@cc/ui/testing/page';
 import type { ProfileStatement } from './api/profile';
-import { installFakeApi, type FakeAnswer } from '@cc/ui/testing/fake-api';
-import { deferred, EMPTY_PROFILE, profileWith, renderPanel } from './testing';
+import { installFakeApi } from '@cc/ui/testing/fake-api';
+import { profileWith, renderPanel } from './testing';
 
 let fake: ReturnType<typeof installFakeApi>;
+setUpSignedInPage({ fake: () => fake });
 beforeEach(() => {
-  localStorage.clear();
-  setStorageAccount('7');
   Element.prototype.scrollIntoView = function scrollIntoView() {};
-});
-afterEach(() => {
-  fake?.uninstall();
-  forgetStorageAccount();
 });
 
 const WINS = { source: 'work-profile/wins.md', source_url: '/dashboard?folder=work-profile&file=wins.md' };
@@ -108,21 +102,4 @@ describe('a long statements list', () => {
     expect(screen.getByTestId('where').textContent).toBe('/dashboard?about=me');
     expect(screen.getByRole('tab', { name: 'Edit' }).getAttribute('aria-selected')).toBe('true');
   });
-});
-
-it("the Edit tab says 'Saved' once the save lands, as every autosave does", async () => {
-  const save = deferred<FakeAnswer>();
-  fake = installFakeApi((req) => {
-    if (req.path === '/profile' && req.method === 'GET') return { body: EMPTY_PROFILE };
-    if (req.path === '/profile' && req.method === 'PATCH') return save.promise;
-    if (req.path === '/profile/generation_status') return { body: { success: true, generation: null } };
-    return undefined;
-  });
-  renderPanel();
-  const u = userEvent.setup();
-  await u.type(await screen.findByLabelText('Full name'), 'Ada');
-  await u.tab();
-  expect((await screen.findByTestId('aboutme-save')).textContent).toBe(M.saving);
-  save.resolve({ body: { success: true, errors: [], details: { ...EMPTY_PROFILE.details, full_name: 'Ada' } } });
-  await waitFor(() => expect(screen.getByTestId('aboutme-save').textContent).toBe('Saved'));
 });

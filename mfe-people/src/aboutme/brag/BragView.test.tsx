@@ -1,23 +1,16 @@
 /** @jest-environment jsdom */
 import '@cc/ui/testing/text-encoding';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { subDays } from 'date-fns';
 import { localIsoDate } from '@cc/contracts/periods';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { setUpSignedInPage } from '@cc/ui/testing/page';
 import { installFakeApi, type FakeAnswer, type FakeRequest } from '@cc/ui/testing/fake-api';
 import { profileWith, renderPanel } from '../testing';
 
 let fake: ReturnType<typeof installFakeApi>;
-beforeEach(() => {
-  localStorage.clear();
-  setStorageAccount('7');
-});
-afterEach(() => {
-  fake?.uninstall();
-  forgetStorageAccount();
-});
+setUpSignedInPage({ fake: () => fake });
 
 const daysAgo = (n: number) => localIsoDate(subDays(new Date(), n));
 const TODAY = localIsoDate(new Date());
