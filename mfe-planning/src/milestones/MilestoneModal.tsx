@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import type { Milestone } from '@cc/contracts/planning';
 import { DEFAULT_MILESTONE_TYPE, PLANNING_LIMITS as L } from '@cc/contracts/planning-rules';
 import type { MilestoneForm } from './api/milestones';
 import { defaultTargetDate } from '../shared/dates';
-import { InputField, TextAreaField } from '../shared/fields';
-import { FormModal } from '../shared/FormModal';
+import { RecordFormModal } from '../shared/RecordFormModal';
 
 export interface MilestoneModalProps {
   milestone?: Milestone;
@@ -23,49 +21,20 @@ export function milestoneFormOf(milestone: Milestone | undefined): MilestoneForm
     : { title: '', target_date: defaultTargetDate(), description: '', milestone_type: DEFAULT_MILESTONE_TYPE };
 }
 
+const TARGET_DATE = { name: 'target_date', label: 'Target date', type: 'date', required: true } as const;
+const TYPE = { name: 'milestone_type', label: 'Type', maxLength: L.milestoneType, placeholder: '90-day' } as const;
+
 /** Add or edit a milestone: title, target date (90 days ahead for a new one), description, type. */
 export function MilestoneModal({ milestone, onSave, onClose }: MilestoneModalProps) {
-  const [form, setForm] = useState<MilestoneForm>(() => milestoneFormOf(milestone));
-  const set = (key: keyof MilestoneForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
   return (
-    <FormModal
-      title={milestone ? 'Edit milestone' : 'Add milestone'}
-      formId="milestone-form"
-      submitLabel={milestone ? 'Save' : 'Add milestone'}
-      form={form}
-      onSave={(f) => onSave(f, milestone?.id)}
+    <RecordFormModal
+      noun="milestone"
+      record={milestone}
+      initial={() => milestoneFormOf(milestone)}
+      date={TARGET_DATE}
+      more={[TYPE]}
+      onSave={onSave}
       onClose={onClose}
-    >
-      {(firstFieldRef) => (
-        <>
-          <InputField
-            label="Title"
-            name="title"
-            value={form.title}
-            onChange={set('title')}
-            maxLength={L.title}
-            inputRef={firstFieldRef}
-            required
-          />
-          <InputField label="Target date" name="target_date" type="date" value={form.target_date} onChange={set('target_date')} required />
-          <TextAreaField
-            label="Description"
-            name="description"
-            value={form.description}
-            onChange={set('description')}
-            maxLength={L.description}
-          />
-          <InputField
-            label="Type"
-            name="milestone_type"
-            value={form.milestone_type}
-            onChange={set('milestone_type')}
-            maxLength={L.milestoneType}
-            placeholder="90-day"
-          />
-        </>
-      )}
-    </FormModal>
+    />
   );
 }
