@@ -1,9 +1,10 @@
 import { render } from '@testing-library/react';
 import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
-import { MemoryRouter, Route, Routes, useLocation } from '@cc/ui/router';
+import { MemoryRouter, Route, Routes } from '@cc/ui/router';
 import AboutMePanel from './AboutMePanel';
 import type { ProfileAnswer } from './api/profile';
+import { Where } from '../testing/Where';
 
 // TanStack Query tells components of a new answer in a `setTimeout(0)`: under fake timers that
 // is one more tick, so a status answered at 3 s would show only at the next advance. In a
@@ -30,11 +31,6 @@ export function deferred<T>() {
     resolve = r;
   });
   return { promise, resolve };
-}
-
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
 /** The panel at an address, with its own QueryClient (pass one to look into its cache). */

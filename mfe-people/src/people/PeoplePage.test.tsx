@@ -1,24 +1,22 @@
 /** @jest-environment jsdom */
 // First: jsdom has no TextEncoder, which react-router needs when it loads.
 import '@cc/ui/testing/text-encoding';
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetChatStatusCache } from '@cc/ui';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from '@cc/ui/router';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { MemoryRouter, Route, Routes, useNavigate } from '@cc/ui/router';
+import { setUpSignedInPage } from '@cc/ui/testing/page';
 import { installFakeApi } from '@cc/ui/testing/fake-api';
 import { withQueries } from '@cc/ui/testing/queries';
-import { person } from '../testing/fixtures';
+import { meeting, person } from '../testing/fixtures';
 import PeoplePage from './PeoplePage';
+import { Where } from '../testing/Where';
 
 let fake: ReturnType<typeof installFakeApi>;
 let people: { id: number; full_name: string }[];
 
+setUpSignedInPage({ fake: () => fake });
 beforeEach(() => {
-  localStorage.clear();
-  setStorageAccount('7');
-  resetChatStatusCache();
   people = [
     { id: 4, full_name: 'Ada Lovelace' },
     { id: 5, full_name: 'Charles Babbage' },
@@ -39,24 +37,13 @@ beforeEach(() => {
       return {
         body: {
           success: true,
-          meeting: {
+          meeting: meeting({
             id: 9,
             title: 'Quarterly review',
-            meeting_date: '2026-03-05T14:30',
-            short_date: 'Mar 5, 2026',
-            location: '',
             attendees: [{ id: 5, name: 'Charles Babbage' }],
             attendee_ids: [5],
             goals: 'Agree the plan',
-            agenda: '',
-            anticipating: '',
-            notes: '',
-            followups: '',
-            reflection: '',
-            revisions: {},
-            created_at: '',
-            updated_at: '',
-          },
+          }),
         },
       };
     if (/^\/people\/5\/meetings$/.test(req.path) && req.method === 'GET')
@@ -81,16 +68,6 @@ beforeEach(() => {
     return undefined;
   });
 });
-afterEach(() => {
-  fake.uninstall();
-  forgetStorageAccount();
-});
-
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
 /** The browser's Back button. */
 function Back() {
   const navigate = useNavigate();

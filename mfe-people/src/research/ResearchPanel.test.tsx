@@ -1,14 +1,15 @@
 /** @jest-environment jsdom */
 // First: jsdom has no TextEncoder, which react-router needs when it loads.
 import '@cc/ui/testing/text-encoding';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from '@cc/ui/router';
-import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
+import { MemoryRouter, Route, Routes } from '@cc/ui/router';
+import { setUpSignedInPage } from '@cc/ui/testing/page';
 import { installFakeApi, type FakeAnswer } from '@cc/ui/testing/fake-api';
 import { withQueries } from '@cc/ui/testing/queries';
 import { ResearchPanel } from './ResearchPanel';
+import { Where } from '../testing/Where';
 
 let fake: ReturnType<typeof installFakeApi>;
 let answers: FakeAnswer[];
@@ -26,9 +27,8 @@ const WEB = {
   searched_at: '2026-11-23T10:00:00Z',
 };
 
+setUpSignedInPage({ fake: () => fake });
 beforeEach(() => {
-  localStorage.clear();
-  setStorageAccount('7');
   answers = [];
   saved = null;
   fake = installFakeApi((req) =>
@@ -39,17 +39,6 @@ beforeEach(() => {
         : undefined,
   );
 });
-afterEach(() => {
-  fake.uninstall();
-  forgetStorageAccount();
-});
-
-/** Where the app went (the router's location). */
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
 function renderPanel() {
   render(
     <MemoryRouter initialEntries={['/people?person=4']}>
