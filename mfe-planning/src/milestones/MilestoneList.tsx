@@ -1,10 +1,9 @@
-import { memo, useRef } from 'react';
-import { useHighlight } from '../shared/useHighlight';
-import { useOneAtATime } from '../shared/useOneAtATime';
+import { memo } from 'react';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { usePlanningActions } from '../planning/actions';
 import { shortDate } from '../shared/dates';
+import { DoneBox, RecordItem, RowActions, visitOf, type Highlight } from '../shared/RecordItem';
 import { TodoList } from '../todos/TodoList';
 import './milestones.css';
 
@@ -13,7 +12,7 @@ export interface MilestoneListProps {
   /** Todos by the milestone they are linked to. */
   linked: ReadonlyMap<number, Todo[]>;
   /** The milestone the address names (`?milestone=ID`) and the visit that named it: scrolled to and highlighted. */
-  highlight?: { id: number; visit: string } | null;
+  highlight?: Highlight;
 }
 
 const NO_MILESTONES: ReadonlyMap<number, Milestone> = new Map();
@@ -30,12 +29,7 @@ export function MilestoneList({ milestones, linked, highlight = null }: Mileston
   return (
     <ul className="milestone-list" aria-label="Milestones" data-testid="milestone-list" data-count={milestones.length}>
       {milestones.map((m) => (
-        <MilestoneCard
-          key={m.id}
-          milestone={m}
-          todos={linked.get(m.id) ?? []}
-          highlight={highlight?.id === m.id ? highlight.visit : null}
-        />
+        <MilestoneCard key={m.id} milestone={m} todos={linked.get(m.id) ?? []} highlight={visitOf(highlight, m.id)} />
       ))}
     </ul>
   );
@@ -51,32 +45,15 @@ const MilestoneCard = memo(function MilestoneCard({
   highlight: string | null;
 }) {
   const actions = usePlanningActions();
-  const cardRef = useRef<HTMLLIElement>(null);
-  useHighlight(cardRef, highlight);
   const today = localIsoDate();
-  const toggle = useOneAtATime(() => actions.toggleMilestone(milestone));
   const completed = milestone.completed;
   const { done, total } = milestone.progress;
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
   const overdue = !completed && milestone.target_date < today;
   return (
-    <li
-      ref={cardRef}
-      className={completed ? 'milestone-card done' : 'milestone-card'}
-      data-testid="milestone-card"
-      data-id={milestone.id}
-      data-completed={completed}
-      data-highlighted={highlight !== null ? 'true' : undefined}
-      tabIndex={highlight !== null ? -1 : undefined}
-    >
+    <RecordItem className="milestone-card" testId="milestone-card" id={milestone.id} completed={completed} highlight={highlight}>
       <div className="milestone-head">
-        <input
-          type="checkbox"
-          className="todo-check"
-          checked={completed}
-          onChange={toggle}
-          aria-label={completed ? `Mark milestone "${milestone.title}" not done` : `Mark milestone "${milestone.title}" done`}
-        />
+        <DoneBox completed={completed} name={`milestone "${milestone.title}"`} onToggle={() => actions.toggleMilestone(milestone)} />
         <div className="milestone-title-block">
           <h3 className="milestone-title">{milestone.title}</h3>
           <div className="todo-meta">
@@ -86,18 +63,11 @@ const MilestoneCard = memo(function MilestoneCard({
             {milestone.milestone_type && <span className="milestone-type">{milestone.milestone_type}</span>}
           </div>
         </div>
-        <div className="row-actions">
-          <button
-            type="button"
-            className="button button-small button-quiet"
-            onClick={() => actions.openModal({ kind: 'milestone', milestone })}
-          >
-            Edit<span className="visually-hidden"> milestone “{milestone.title}”</span>
-          </button>
-          <button type="button" className="button button-small button-quiet" onClick={() => void actions.deleteMilestone(milestone)}>
-            Delete<span className="visually-hidden"> milestone “{milestone.title}”</span>
-          </button>
-        </div>
+        <RowActions
+          name={`milestone “${milestone.title}”`}
+          onEdit={() => actions.openModal({ kind: 'milestone', milestone })}
+          onDelete={() => void actions.deleteMilestone(milestone)}
+        />
       </div>
       {milestone.description && <p className="milestone-description">{milestone.description}</p>}
       <div className="milestone-progress" data-testid="milestone-progress" data-done={done} data-total={total}>
@@ -122,6 +92,6 @@ const MilestoneCard = memo(function MilestoneCard({
       >
         + Todo for this milestone
       </button>
-    </li>
+    </RecordItem>
   );
 });

@@ -1,13 +1,12 @@
-import { memo, startTransition, useEffect, useRef, useState } from 'react';
-import { useHighlight } from '../shared/useHighlight';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { Link } from '@cc/ui/router';
 import { canonicalAddress, milestoneAddress } from '@cc/contracts/addresses';
-import { useOneAtATime } from '../shared/useOneAtATime';
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Milestone, Todo } from '@cc/contracts/planning';
 import { usePlanningActions } from '../planning/actions';
 import { shortDate } from '../shared/dates';
 import { Tags } from '../shared/Tags';
+import { DoneBox, RecordItem, RowActions, visitOf, type Highlight } from '../shared/RecordItem';
 import './todos.css';
 
 export interface TodoListProps {
@@ -19,7 +18,7 @@ export interface TodoListProps {
   showMilestone?: boolean;
   label: string;
   /** The todo the address names (`?todo=ID`) and the visit that named it: scrolled to and highlighted. */
-  highlight?: { id: number; visit: string } | null;
+  highlight?: Highlight;
 }
 
 /** Rows in the list's first paint: more than a tall window shows. */
@@ -73,7 +72,7 @@ export function TodoList({ todos, milestones, empty, showMilestone = true, label
           todo={todo}
           milestone={showMilestone && todo.milestone_id !== null ? milestones.get(todo.milestone_id) : undefined}
           today={today}
-          highlight={highlight?.id === todo.id ? highlight.visit : null}
+          highlight={visitOf(highlight, todo.id)}
         />
       ))}
     </ul>
@@ -92,28 +91,11 @@ const TodoRow = memo(function TodoRow({
   highlight: string | null;
 }) {
   const actions = usePlanningActions();
-  const rowRef = useRef<HTMLLIElement>(null);
-  useHighlight(rowRef, highlight);
-  const toggle = useOneAtATime(() => actions.toggleTodo(todo));
   const completed = todo.completed;
   const overdue = !completed && todo.due_date !== null && todo.due_date < today;
   return (
-    <li
-      ref={rowRef}
-      className={completed ? 'todo-row done' : 'todo-row'}
-      data-testid="todo-row"
-      data-id={todo.id}
-      data-completed={completed}
-      data-highlighted={highlight !== null ? 'true' : undefined}
-      tabIndex={highlight !== null ? -1 : undefined}
-    >
-      <input
-        type="checkbox"
-        className="todo-check"
-        checked={completed}
-        onChange={toggle}
-        aria-label={completed ? `Mark "${todo.title}" not done` : `Mark "${todo.title}" done`}
-      />
+    <RecordItem className="todo-row" testId="todo-row" id={todo.id} completed={completed} highlight={highlight}>
+      <DoneBox completed={completed} name={`"${todo.title}"`} onToggle={() => actions.toggleTodo(todo)} />
       <div className="todo-main">
         <span className="todo-title">{todo.title}</span>
         {todo.description && <span className="todo-description">{todo.description}</span>}
@@ -141,14 +123,11 @@ const TodoRow = memo(function TodoRow({
           )}
         </div>
       </div>
-      <div className="row-actions">
-        <button type="button" className="button button-small button-quiet" onClick={() => actions.openModal({ kind: 'todo', todo })}>
-          Edit<span className="visually-hidden">{` “${todo.title}”`}</span>
-        </button>
-        <button type="button" className="button button-small button-quiet" onClick={() => void actions.deleteTodo(todo)}>
-          Delete<span className="visually-hidden">{` “${todo.title}”`}</span>
-        </button>
-      </div>
-    </li>
+      <RowActions
+        name={`“${todo.title}”`}
+        onEdit={() => actions.openModal({ kind: 'todo', todo })}
+        onDelete={() => void actions.deleteTodo(todo)}
+      />
+    </RecordItem>
   );
 });

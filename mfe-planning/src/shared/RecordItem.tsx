@@ -1,0 +1,75 @@
+import { useRef, type ReactNode } from 'react';
+import { useHighlight } from './useHighlight';
+import { useOneAtATime } from './useOneAtATime';
+
+/** The item an address names (`?todo=ID`, `?milestone=ID`) and the visit that named it. */
+export type Highlight = { id: number; visit: string } | null;
+
+/** The visit that names this item, if the address names it. */
+export function visitOf(highlight: Highlight, id: number): string | null {
+  return highlight?.id === id ? highlight.visit : null;
+}
+
+/**
+ * A record's list item (a todo's row, a milestone's card): marked done, and scrolled to and
+ * focused once per visit whose address names it.
+ */
+export function RecordItem({
+  className,
+  testId,
+  id,
+  completed,
+  highlight,
+  children,
+}: {
+  className: string;
+  testId: string;
+  id: number;
+  completed: boolean;
+  highlight: string | null;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLLIElement>(null);
+  useHighlight(ref, highlight);
+  return (
+    <li
+      ref={ref}
+      className={completed ? `${className} done` : className}
+      data-testid={testId}
+      data-id={id}
+      data-completed={completed}
+      data-highlighted={highlight !== null ? 'true' : undefined}
+      tabIndex={highlight !== null ? -1 : undefined}
+    >
+      {children}
+    </li>
+  );
+}
+
+/** A record's done box; `name` is how its label calls the record (`milestone "Launch"`). */
+export function DoneBox({ completed, name, onToggle }: { completed: boolean; name: string; onToggle: () => Promise<void> }) {
+  const toggle = useOneAtATime(onToggle);
+  return (
+    <input
+      type="checkbox"
+      className="todo-check"
+      checked={completed}
+      onChange={toggle}
+      aria-label={completed ? `Mark ${name} not done` : `Mark ${name} done`}
+    />
+  );
+}
+
+/** A record's Edit and Delete buttons; `name` tells a screen reader which record (`milestone “Launch”`). */
+export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <div className="row-actions">
+      <button type="button" className="button button-small button-quiet" onClick={onEdit}>
+        Edit<span className="visually-hidden">{` ${name}`}</span>
+      </button>
+      <button type="button" className="button button-small button-quiet" onClick={onDelete}>
+        Delete<span className="visually-hidden">{` ${name}`}</span>
+      </button>
+    </div>
+  );
+}
