@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { Modal } from '@cc/ui';
-import { MAX_COUNT, MIN_COUNT, normalizeCount } from '../counts';
+import { normalizeCount } from '../counts';
+import { CountField } from './fields';
 import { TEXT } from '../texts';
 
 export interface Prompt {
@@ -33,6 +34,10 @@ export interface PromptEditorModalProps {
 }
 
 const NO_PROMPT: Prompt = { system: '', user: '' };
+const PROMPT_PARTS = [
+  { part: 'system', label: 'System prompt', rows: 6 },
+  { part: 'user', label: 'User prompt', rows: 8 },
+] as const;
 
 /** The prompt editor: system and user textareas, a count field for folders, 'Submit prompt'. */
 export function PromptEditorModal({
@@ -83,43 +88,27 @@ export function PromptEditorModal({
             The default prompt could not be loaded. You can still write one, or leave both empty to use the defaults.
           </p>
         )}
-        <label className="dash-field">
-          <span>System prompt</span>
-          <textarea
-            name="system"
-            rows={6}
-            value={prompt.system}
-            disabled={state === 'loading'}
-            onChange={(e) => setEdited({ ...prompt, system: e.target.value })}
-          />
-        </label>
-        <label className="dash-field">
-          <span>User prompt</span>
-          <textarea
-            name="user"
-            rows={8}
-            value={prompt.user}
-            disabled={state === 'loading'}
-            onChange={(e) => setEdited({ ...prompt, user: e.target.value })}
-          />
-        </label>
-        {count !== undefined && (
-          <label className="dash-field dash-field-inline">
-            <span>Number of folders</span>
-            <input
-              name="count"
-              type="number"
-              inputMode="numeric"
-              min={MIN_COUNT}
-              max={MAX_COUNT}
-              value={countText}
-              onChange={(e) => {
-                setCountText(e.target.value);
-                onCountChange?.(normalizeCount(e.target.value));
-              }}
-              onBlur={() => setCountText(String(normalizeCount(countText)))}
+        {PROMPT_PARTS.map(({ part, label, rows }) => (
+          <label key={part} className="dash-field">
+            <span>{label}</span>
+            <textarea
+              name={part}
+              rows={rows}
+              value={prompt[part]}
+              disabled={state === 'loading'}
+              onChange={(e) => setEdited({ ...prompt, [part]: e.target.value })}
             />
           </label>
+        ))}
+        {count !== undefined && (
+          <CountField
+            label="Number of folders"
+            value={countText}
+            onChange={(text) => {
+              setCountText(text);
+              onCountChange?.(normalizeCount(text));
+            }}
+          />
         )}
         {failed && (
           <p className="dash-error" role="alert">

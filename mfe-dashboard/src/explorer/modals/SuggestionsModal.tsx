@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { Modal } from '@cc/ui';
 import type { Suggestion, SuggestionsAnswer } from '../api/suggestions';
-import { MAX_COUNT, MIN_COUNT, normalizeCount, readCount, writeCount } from '../counts';
+import { readCount, writeCount } from '../counts';
+import { CountField } from './fields';
 import { TEXT } from '../texts';
 import { PromptEditorModal, type Prompt, type PromptQuery } from './PromptEditorModal';
 
@@ -128,19 +129,7 @@ export function SuggestionsModal(props: SuggestionsModalProps) {
       <Modal open onClose={onClose} title={title} className="dash-modal dash-modal-wide">
         <div className="suggestions">
           <div className="suggestions-controls">
-            <label className="dash-field dash-field-inline">
-              <span>Number of {noun}</span>
-              <input
-                name="count"
-                type="number"
-                inputMode="numeric"
-                min={MIN_COUNT}
-                max={MAX_COUNT}
-                value={countText}
-                onChange={(e) => changeCount(e.target.value)}
-                onBlur={() => setCountText(String(normalizeCount(countText)))}
-              />
-            </label>
+            <CountField label={`Number of ${noun}`} value={countText} onChange={changeCount} />
             <button type="button" className="button" onClick={() => setEditing(true)}>
               Edit prompt &amp; generate
             </button>

@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import { DESCRIPTION_MAX } from '@cc/contracts/names';
+import { MAX_COUNT, MIN_COUNT, normalizeCount } from '../counts';
 
 /** The description box every folder and file dialog has (limit from the name rules). */
 export function DescriptionField(props: {
@@ -88,5 +89,27 @@ export function FormActions({
         {submitLabel}
       </button>
     </div>
+  );
+}
+
+/**
+ * How many suggestions to ask for: the text as typed (`onChange`), put back in range when the
+ * box is left.
+ */
+export function CountField(props: { label: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <label className="dash-field dash-field-inline">
+      <span>{props.label}</span>
+      <input
+        name="count"
+        type="number"
+        inputMode="numeric"
+        min={MIN_COUNT}
+        max={MAX_COUNT}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        onBlur={() => props.onChange(String(normalizeCount(props.value)))}
+      />
+    </label>
   );
 }
