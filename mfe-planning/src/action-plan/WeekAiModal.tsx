@@ -6,6 +6,7 @@ import { weekLabel } from '@cc/contracts/periods';
 import { PLANNING_LIMITS as L, PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { generateWeekPlan, weekPromptQuery } from './api/actionPlan';
 import type { TimelineWeek } from './weeks';
+import { CancelAndAction } from '../shared/FormModal';
 import '../shared/shared.css';
 
 export interface WeekAiModalProps {
@@ -76,14 +77,12 @@ export default function WeekAiModal({ week, onClose, onGenerated }: WeekAiModalP
       initialFocusRef={promptRef}
       className="planning-modal week-ai-modal"
       footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button-primary" onClick={submit} disabled={phase !== 'editor'}>
-            {phase === 'generating' ? 'Generating…' : 'Generate'}
-          </button>
-        </>
+        <CancelAndAction
+          onCancel={onClose}
+          label={phase === 'generating' ? 'Generating…' : 'Generate'}
+          onClick={submit}
+          disabled={phase !== 'editor'}
+        />
       }
     >
       <div data-testid="week-ai" data-phase={phase}>

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useRef, type ButtonHTMLAttributes, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Modal } from '@cc/ui';
 import './shared.css';
@@ -15,6 +15,24 @@ export interface FormModalProps<F> {
   onClose: () => void;
   /** The fields, given the ref of the first one (it takes the focus). */
   children: (firstFieldRef: RefObject<HTMLInputElement | null>) => ReactNode;
+}
+
+/** A planning dialog's footer: Cancel, then its primary action (a button unless `type` says otherwise). */
+export function CancelAndAction({
+  onCancel,
+  label,
+  ...action
+}: { onCancel: () => void; label: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <>
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="button" className="button button-primary" {...action}>
+        {label}
+      </button>
+    </>
+  );
 }
 
 /** A planning add/edit dialog: Cancel and a submit that reads 'Saving…' and cannot be sent twice. */
@@ -40,16 +58,7 @@ export function FormModal<F>({ title, formId, submitLabel, form, onSave, onClose
       title={title}
       initialFocusRef={firstFieldRef}
       className="planning-modal"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={saving}>
-            {saving ? 'Saving…' : submitLabel}
-          </button>
-        </>
-      }
+      footer={<CancelAndAction onCancel={onClose} label={saving ? 'Saving…' : submitLabel} type="submit" form={formId} disabled={saving} />}
     >
       <form id={formId} className="planning-form" onSubmit={submit} noValidate>
         {children(firstFieldRef)}
