@@ -57,38 +57,40 @@ export function PlanningActionsProvider(props: { openModal: (modal: PlanningModa
         await refreshLists(client);
       }
     };
+    /** Deletes after the user confirms; nothing happens on Cancel. */
+    const remove = async (title: string, message: string, run: () => Promise<unknown>, fallback: string) => {
+      if (await dialogs.confirm({ title, message, confirmLabel: 'Delete', danger: true })) await change(run, fallback);
+    };
+    /** Shows the tick at once (after stopping reads that could paint the old state over it). */
+    const toggle = async (tick: () => () => void, run: () => Promise<unknown>, fallback: string) => {
+      await stopListReads(client);
+      const undo = tick();
+      await change(run, fallback, undo);
+    };
     return {
       openModal: (modal) => openModal.current(modal),
       saveTodo: (form, id) =>
         change(() => (id === undefined ? todosApi.createTodo(form) : todosApi.updateTodo(id, form)), M.errorSavingTodo),
-      deleteTodo: async (todo) => {
-        const ok = await dialogs.confirm({ title: 'Delete todo', message: M.confirmDeleteTodo, confirmLabel: 'Delete', danger: true });
-        if (ok) await change(() => todosApi.deleteTodo(todo.id), M.errorDeletingTodo);
-      },
-      toggleTodo: async (todo) => {
-        await stopListReads(client);
-        const undo = tickTodo(client, todo, !todo.completed);
-        await change(() => todosApi.toggleTodo(todo.id), M.errorUpdatingTodo, undo);
-      },
+      deleteTodo: (todo) => remove('Delete todo', M.confirmDeleteTodo, () => todosApi.deleteTodo(todo.id), M.errorDeletingTodo),
+      toggleTodo: (todo) =>
+        toggle(
+          () => tickTodo(client, todo, !todo.completed),
+          () => todosApi.toggleTodo(todo.id),
+          M.errorUpdatingTodo,
+        ),
       saveMilestone: (form, id) =>
         change(
           () => (id === undefined ? milestonesApi.createMilestone(form) : milestonesApi.updateMilestone(id, form)),
           M.errorSavingMilestone,
         ),
-      deleteMilestone: async (milestone) => {
-        const ok = await dialogs.confirm({
-          title: 'Delete milestone',
-          message: M.confirmDeleteMilestone,
-          confirmLabel: 'Delete',
-          danger: true,
-        });
-        if (ok) await change(() => milestonesApi.deleteMilestone(milestone.id), M.errorDeletingMilestone);
-      },
-      toggleMilestone: async (milestone) => {
-        await stopListReads(client);
-        const undo = tickMilestone(client, milestone, !milestone.completed);
-        await change(() => milestonesApi.toggleMilestone(milestone.id), M.errorUpdatingMilestone, undo);
-      },
+      deleteMilestone: (milestone) =>
+        remove('Delete milestone', M.confirmDeleteMilestone, () => milestonesApi.deleteMilestone(milestone.id), M.errorDeletingMilestone),
+      toggleMilestone: (milestone) =>
+        toggle(
+          () => tickMilestone(client, milestone, !milestone.completed),
+          () => milestonesApi.toggleMilestone(milestone.id),
+          M.errorUpdatingMilestone,
+        ),
     };
   }, [dialogs, client]);
 
