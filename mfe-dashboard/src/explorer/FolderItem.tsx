@@ -4,13 +4,14 @@ import { FILE_PAGE, type ExplorerFolder } from './useExplorer';
 import { useExplorerActions } from './actions/ExplorerActionsProvider';
 import { Menu } from './Menu';
 import { truncateLabel } from './labels';
-import { PlainList, type DndModule, type SortBindings } from '@cc/ui/sortable';
+import { PlainList, SortableItem, SortGrip, type DndModule, type SortBindings } from '@cc/ui/sortable';
 
-function Grip({ label, bindings, focusKey }: { label: string; bindings: SortBindings; focusKey: string }) {
+/** The explorer's grip: a drawn handle, and a tooltip for the mouse. */
+function Grip(props: { label: string; bindings: SortBindings; focusKey: string }) {
   return (
-    <button type="button" className="grip" aria-label={label} title="Drag to reorder" data-focus-key={focusKey} {...bindings.handle}>
+    <SortGrip {...props} title="Drag to reorder">
       <span aria-hidden="true">⠿</span>
-    </button>
+    </SortGrip>
   );
 }
 
@@ -26,14 +27,12 @@ export const FileRow = memo(function FileRow({ file, folder, selected, bindings 
   const label = truncateLabel(file.name);
   const truncated = label !== file.name;
   return (
-    <li
-      ref={bindings.ref}
-      style={bindings.style}
-      className={`explorer-file${selected ? ' is-selected' : ''}${bindings.dragging ? ' is-dragging' : ''}`}
+    <SortableItem
+      bindings={bindings}
+      className={`explorer-file${selected ? ' is-selected' : ''}`}
       data-testid="explorer-file"
       data-file-id={file.id}
       data-file-name={file.name}
-      {...bindings.row}
     >
       <Grip label={`Reorder file ${file.name}`} bindings={bindings} focusKey={`file-grip:${file.id}`} />
       <button
@@ -60,7 +59,7 @@ export const FileRow = memo(function FileRow({ file, folder, selected, bindings 
           { label: 'Delete', onSelect: () => void files.remove(file), danger: true },
         ]}
       />
-    </li>
+    </SortableItem>
   );
 });
 
@@ -103,10 +102,10 @@ export const FolderItem = memo(function FolderItem({
   );
 
   return (
-    <li
-      ref={bindings.ref}
-      style={bindings.style}
-      className={`explorer-folder${expanded ? ' is-expanded' : ''}${bindings.dragging ? ' is-dragging' : ''}`}
+    <SortableItem
+      bindings={bindings}
+      dragFromRow={false}
+      className={`explorer-folder${expanded ? ' is-expanded' : ''}`}
       data-testid="explorer-folder"
       data-folder-name={name}
     >
@@ -170,6 +169,6 @@ export const FolderItem = memo(function FolderItem({
           </div>
         </div>
       )}
-    </li>
+    </SortableItem>
   );
 });

@@ -2,7 +2,7 @@ import { memo, useRef, useState, type FormEvent } from 'react';
 import { personAddress } from '@cc/contracts/addresses';
 import { PEOPLE_LIMITS } from '@cc/contracts/people-rules';
 import type { PersonSummary } from './api/people';
-import { PlainList, useDnd, type SortBindings } from '@cc/ui/sortable';
+import { PlainList, SortableItem, SortGrip, useDnd, type SortBindings } from '@cc/ui/sortable';
 
 interface PeopleListProps {
   people: readonly PersonSummary[];
@@ -31,22 +31,13 @@ const PersonRow = memo(function PersonRow({
   onDelete(person: PersonSummary): void;
 }) {
   return (
-    <li
-      ref={bindings.ref}
-      style={bindings.style}
-      className={`person-row${selected ? ' selected' : ''}${bindings.dragging ? ' dragging' : ''}`}
+    <SortableItem
+      bindings={bindings}
+      className={`person-row${selected ? ' selected' : ''}`}
       data-testid="person-row"
       data-person-id={person.id}
-      {...bindings.row}
     >
-      <button
-        type="button"
-        className="grip"
-        aria-label={`Move ${person.full_name}`}
-        aria-roledescription="sortable"
-        data-focus-key={`grip-${person.id}`}
-        {...bindings.handle}
-      />
+      <SortGrip bindings={bindings} label={`Move ${person.full_name}`} focusKey={`grip-${person.id}`} aria-roledescription="sortable" />
       <a
         href={personAddress(person.id)}
         className="person-link"
@@ -67,7 +58,7 @@ const PersonRow = memo(function PersonRow({
         aria-label={`Delete ${person.full_name}`}
         onClick={() => onDelete(person)}
       />
-    </li>
+    </SortableItem>
   );
 });
 

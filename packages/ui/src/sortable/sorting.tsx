@@ -125,3 +125,5 @@ export function useDnd(root: { current: HTMLElement | null }): { dnd: DndModule 
   }, [dnd, refocus]);
   return { dnd, want };
 }
+
+export { SortableItem, SortGrip, type SortableItemProps, type SortGripProps } from './SortableItem';
