@@ -9,6 +9,8 @@ import { ChunkBoundary } from './ChunkBoundary';
 import { RemoteSlot } from './RemoteSlot';
 import { useAutoOpen } from './useAutoOpen';
 import { useFileAddress } from './useFileAddress';
+// The shared .cc-visually-hidden (the page's heading) from the first paint.
+import '@cc/ui/controls.css';
 import './dashboard.css';
 
 /**
@@ -49,7 +51,7 @@ function Dashboard() {
 
   return (
     <div id="dashboard-root" data-testid="dashboard-root" data-remote="dashboard" className="page dashboard">
-      <h1 className="visually-hidden">Dashboard</h1>
+      <h1 className="cc-visually-hidden">Dashboard</h1>
       <div className="dashboard-layout">
         <ExplorerActionsProvider explorer={explorer} workspace={workspace}>
           <Explorer explorer={explorer} selectedId={openFile?.id ?? null} />

@@ -1,3 +1,4 @@
+import { ToggleGroup } from '@cc/ui';
 import { CONTENT_MODES, type ContentMode } from './texts';
 
 export interface ContentModeBarProps {
@@ -12,13 +13,7 @@ export interface ContentModeBarProps {
 export function ContentModeBar({ mode, onChange, onSummarize, summarizing, disabled = false }: ContentModeBarProps) {
   return (
     <div className="fw-modes" data-testid="content-mode-bar">
-      <div className="fw-mode-group" role="group" aria-label="Content mode">
-        {CONTENT_MODES.map(({ mode: m, label }) => (
-          <button key={m} type="button" className="fw-mode" aria-pressed={mode === m} disabled={disabled} onClick={() => onChange(m)}>
-            {label}
-          </button>
-        ))}
-      </div>
+      <ToggleGroup label="Content mode" options={CONTENT_MODES} value={mode} onChange={onChange} disabled={disabled} />
       {mode === 'summary' && (
         <button type="button" className="button button-small fw-summarize" onClick={onSummarize} disabled={disabled || summarizing}>
           {summarizing && <span className="spinner spinner-inline" aria-hidden="true" />} Summarize with AI

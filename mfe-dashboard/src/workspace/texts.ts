@@ -25,10 +25,10 @@ export const STATUS = {
 export const UPDATE_FROM_CONVERSATION = 'Update the file based on our conversation.';
 
 export type ContentMode = 'full' | 'summary' | 'goals';
-export const CONTENT_MODES: { mode: ContentMode; label: string }[] = [
-  { mode: 'full', label: 'Full' },
-  { mode: 'summary', label: 'Summary' },
-  { mode: 'goals', label: 'Goals' },
+export const CONTENT_MODES: readonly { value: ContentMode; label: string }[] = [
+  { value: 'full', label: 'Full' },
+  { value: 'summary', label: 'Summary' },
+  { value: 'goals', label: 'Goals' },
 ];
 
 /** The tab title: the file name without .md. */

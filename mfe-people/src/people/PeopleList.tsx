@@ -84,7 +84,7 @@ export function PeopleList({ people, selectedId, onSelect, onCreate, onDelete, o
   return (
     <div className="people-list" ref={root} onPointerEnter={want} onFocus={want}>
       <form className="people-add" onSubmit={(e) => void submit(e)}>
-        <label htmlFor="people-add-name" className="visually-hidden">
+        <label htmlFor="people-add-name" className="cc-visually-hidden">
           New person&apos;s name
         </label>
         <input

@@ -6,6 +6,8 @@ import { useLocation, useNavigate, useSearchParams } from '@cc/ui/router';
 import type { PersonSummary } from './api/people';
 import { PeopleList } from './PeopleList';
 import { usePeople } from './usePeople';
+// The shared .cc-visually-hidden (the page's heading) from the first paint.
+import '@cc/ui/controls.css';
 import './people.css';
 
 /** Marks the history entry a meeting was opened into from this page, so closing it goes Back. */
@@ -109,7 +111,7 @@ function PeopleScreen() {
 
   return (
     <div id="people-root" data-testid="people-root" data-remote="people" className="page people">
-      <h1 className="visually-hidden">People</h1>
+      <h1 className="cc-visually-hidden">People</h1>
       <div className="people-layout">
         <nav className="people-column" aria-label="People">
           <h2 className="people-column-title">People</h2>

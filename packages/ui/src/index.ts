@@ -32,6 +32,7 @@ export type {
   SendMessagePayload,
 } from './chat/types';
 export { Modal, type ModalProps } from './Modal';
+export { ToggleGroup, type ToggleGroupProps, type ToggleOption } from './ToggleGroup';
 export { Markdown, type MarkdownProps } from './Markdown';
 export { renderMarkdown, sanitizeHtml, escapeHtml } from './markdown';
 export { readStored, writeStored, removeStored, storedKeys, storedIsMine, storageAccount, useLocalStorage } from './storage';
