@@ -10,6 +10,7 @@ import { EditTab } from './EditTab';
 import type { DetailField } from './ProfileField';
 import type { PromptChoice } from './PromptModal';
 import { useGeneration } from './useGeneration';
+import '../shared/tabs.css';
 import './aboutme.css';
 
 // Not needed for the first paint of the Edit tab: loaded when shown.
@@ -86,7 +87,7 @@ export function AboutMe() {
     <section id="aboutme-root" data-testid="aboutme-root" data-remote="people" className="panel about-me" aria-labelledby="aboutme-title">
       <header className="aboutme-head">
         <h2 id="aboutme-title">About me</h2>
-        <div className="aboutme-tabs" role="tablist" aria-label="About me">
+        <div className="aboutme-tabs tab-strip" role="tablist" aria-label="About me">
           {(['edit', 'ai'] as const).map((t) => (
             <button
               key={t}
@@ -95,7 +96,6 @@ export function AboutMe() {
               id={`aboutme-tab-${t}`}
               aria-selected={tab === t}
               aria-controls={`aboutme-panel-${t}`}
-              className="aboutme-tab"
               disabled={!profile}
               onClick={() => setTab(t)}
             >

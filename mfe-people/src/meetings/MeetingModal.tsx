@@ -21,6 +21,7 @@ import { SendToPlanning } from './SendToPlanning';
 import { SinceLastSpokePanel } from './SinceLastSpokePanel';
 import { meetingWhenLong } from './meetingDates';
 import { meetingAsText, useMeetingRecord } from './useMeetingRecord';
+import '../shared/tabs.css';
 import './meetings.css';
 
 export interface MeetingModalProps {
@@ -144,7 +145,7 @@ function MeetingForm({ initial, people, defaultAttendeeId, onCreated, onClose }:
     >
       <div className="meeting-layout" data-testid="meeting-modal">
         <aside className="meeting-left">
-          <div role="tablist" aria-label="Preparation" className="tabs left-tabs">
+          <div role="tablist" aria-label="Preparation" className="tabs tab-strip left-tabs">
             {(['participants', 'questions'] as const).map((tab) => (
               <button
                 key={tab}

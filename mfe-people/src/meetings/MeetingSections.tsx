@@ -75,7 +75,7 @@ export function MeetingSections({ session, initial, record, handles, context, ex
 
   return (
     <div className="meeting-sections">
-      <div role="tablist" aria-label="Meeting sections" className="tabs section-tabs">
+      <div role="tablist" aria-label="Meeting sections" className="tabs tab-strip section-tabs">
         {MEETING_SECTIONS.map((section, index) => (
           <button
             key={section}

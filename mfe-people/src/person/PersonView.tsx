@@ -7,6 +7,7 @@ import { personQuery, type Person } from './api/person';
 import { MeetingsTab } from '../meetings/MeetingsTab';
 import { ResearchPanel } from '../research/ResearchPanel';
 import { ProfileSections } from './ProfileSections';
+import '../shared/tabs.css';
 import './person.css';
 
 /** The person chat (ChatPanel, markdown): its own chunk, loaded beside the profile. */
@@ -75,7 +76,7 @@ export default function PersonView({
     <div className="person-content" data-testid="person-content" data-person-id={personId}>
       <div className="person-main">
         <h2 className="person-name">{name}</h2>
-        <div role="tablist" aria-label={`About ${name}`} className="tabs person-tabs">
+        <div role="tablist" aria-label={`About ${name}`} className="tabs tab-strip person-tabs">
           {TABS.map((t, index) => (
             <button
               key={t.id}
