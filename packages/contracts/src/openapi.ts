@@ -80,7 +80,6 @@ function operationOf(route: ApiRoute): ZodOpenApiOperationObject {
       : [{ session: [], csrf: [] }];
   const operation: ZodOpenApiOperationObject = {
     operationId: key.replace(/[^A-Za-z0-9]+/g, '_').replace(/_+$/, ''),
-    summary: key,
     description: `Served by svc-${route.owner}; ${route.sources.map((s) => SOURCE_NOTE[s]).join(', ')}.`,
     tags: [route.owner],
     security,
