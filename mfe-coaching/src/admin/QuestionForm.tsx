@@ -33,10 +33,8 @@ export function QuestionForm({
     <FormModal
       title={question ? 'Edit question' : `New question in ${sectionTitle}`}
       action="Save question"
-      busy={form.busy}
-      error={form.error}
-      onAction={form.save}
       onClose={onClose}
+      {...form.modal}
     >
       <label>
         Title

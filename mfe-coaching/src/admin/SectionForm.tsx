@@ -26,14 +26,7 @@ export function SectionForm({
     onSave,
   );
   return (
-    <FormModal
-      title={section ? 'Edit section' : 'New section'}
-      action="Save section"
-      busy={form.busy}
-      error={form.error}
-      onAction={form.save}
-      onClose={onClose}
-    >
+    <FormModal title={section ? 'Edit section' : 'New section'} action="Save section" onClose={onClose} {...form.modal}>
       <label>
         Title
         <input {...form.field('title')} />

@@ -73,5 +73,5 @@ export function useSavedForm<V extends { [K in keyof V]: string }>(initial: V, o
     setBusy(false);
     setError(problem);
   };
-  return { field, error, busy, save: () => void save() };
+  return { field, modal: { error, busy, onAction: () => void save() } };
 }
