@@ -6,6 +6,8 @@ import { OpenMenuScope } from './Menu';
 import { TEXT } from './texts';
 import { nameKey } from './labels';
 import { PlainList, useDnd, type SortBindings } from '@cc/ui/sortable';
+// .cc-frame from the subpath: the rest of @cc/ui is not on the first visit.
+import '@cc/ui/controls.css';
 import './explorer.css';
 
 // The modals (and @cc/ui's Modal with them) load on first use: not part of the first visit.
@@ -69,7 +71,7 @@ export function Explorer({ explorer, selectedId }: ExplorerProps) {
       data-testid="explorer-root"
       data-state={status}
       data-dnd={dnd ? 'ready' : 'off'}
-      className="explorer"
+      className="explorer cc-frame"
       aria-label="Files"
       ref={rootRef}
       onPointerEnter={want}

@@ -67,7 +67,7 @@ function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatH
 
   return (
     <div className="fw" data-testid="file-workspace" data-file-id={file.id}>
-      <section className="fw-main" aria-label={`Editor for ${title}`}>
+      <section className="fw-main cc-frame" aria-label={`Editor for ${title}`}>
         <header className="fw-head">
           <div className="fw-title-row">
             <h2 className="fw-title" data-testid="file-title" title={file.name}>
