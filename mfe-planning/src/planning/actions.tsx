@@ -61,10 +61,14 @@ export function PlanningActionsProvider(props: { openModal: (modal: PlanningModa
     const remove = async (title: string, message: string, run: () => Promise<unknown>, fallback: string) => {
       if (await dialogs.confirm({ title, message, confirmLabel: 'Delete', danger: true })) await change(run, fallback);
     };
-    /** Shows the tick at once (after stopping reads that could paint the old state over it). */
+    /**
+     * Shows the tick in the same event as the click (a box must never lag behind it), then stops
+     * the reads on their way that could paint the old state over it: a stopped read goes back to
+     * the state the tick wrote (TanStack keeps a manual write as the state to revert to).
+     */
     const toggle = async (tick: () => () => void, run: () => Promise<unknown>, fallback: string) => {
-      await stopListReads(client);
       const undo = tick();
+      void stopListReads(client);
       await change(run, fallback, undo);
     };
     return {
