@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useHighlight } from './useHighlight';
 import { useOneAtATime } from './useOneAtATime';
 
@@ -48,14 +48,26 @@ export function RecordItem({
 
 /** A record's done box; `name` is how its label calls the record (`milestone "Launch"`). */
 export function DoneBox({ completed, name, onToggle }: { completed: boolean; name: string; onToggle: () => Promise<void> }) {
-  const toggle = useOneAtATime(onToggle);
+  // The box follows the click in the same event. The cache's optimistic tick reaches the row a
+  // moment later (TanStack notifies on the next task), and a controlled box would spring back
+  // meanwhile; once the change has settled, the box shows what the lists hold again.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  const toggle = useOneAtATime(async () => {
+    setClicked(!completed);
+    try {
+      await onToggle();
+    } finally {
+      setClicked(null);
+    }
+  });
+  const shown = clicked ?? completed;
   return (
     <input
       type="checkbox"
       className="todo-check"
-      checked={completed}
+      checked={shown}
       onChange={toggle}
-      aria-label={completed ? `Mark ${name} not done` : `Mark ${name} done`}
+      aria-label={shown ? `Mark ${name} not done` : `Mark ${name} done`}
     />
   );
 }
