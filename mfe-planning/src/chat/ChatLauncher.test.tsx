@@ -19,6 +19,11 @@ afterEach(() => {
   forgetStorageAccount();
 });
 
+// The panel's code is imported when reached for: the first import compiles the chat's module
+// graph, which takes more than the default second on a busy machine (it is a load, not a delay
+// the product promises).
+const LOADED = { timeout: 15_000 };
+
 it('shows the greeting at once, loads the chat when reached for, and sends what was typed meanwhile', async () => {
   render(<ChatLauncher tab="all_todos" todos={[]} milestones={[]} refresh={async () => {}} />);
   expect(screen.getByTestId('chat-launcher').textContent).toContain('What do you need to get done?');
@@ -29,7 +34,7 @@ it('shows the greeting at once, loads the chat when reached for, and sends what 
   fireEvent.keyDown(box, { key: 'Enter' });
   fireEvent.change(box, { target: { value: 'and then' } });
   fireEvent.pointerEnter(screen.getByTestId('chat-launcher'));
-  await screen.findByText('Noted.');
+  await screen.findByText('Noted.', undefined, LOADED);
   expect(screen.getByTestId('chat-panel')).toBeTruthy();
   expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('value', 'and then');
   await userEvent.setup().type(screen.getByRole('textbox', { name: 'Message' }), '{Enter}');
@@ -46,5 +51,5 @@ it('with a kept conversation, loads the panel at once and shows it, not the gree
   });
   render(<ChatLauncher tab="action_plan" todos={[]} milestones={[]} refresh={async () => {}} />);
   expect(screen.queryByText(/Tell me what this week should move forward/)).toBeNull();
-  expect(await screen.findByText('Earlier answer')).toBeTruthy();
+  expect(await screen.findByText('Earlier answer', undefined, LOADED)).toBeTruthy();
 });
