@@ -62,6 +62,74 @@ export interface PersonContext {
   profile?: Record<string, string>;
 }
 
+/**
+ * Which page a chat is on (docs/ai.md#chat-pages). Each has its own nouns, actions and buttons,
+ * and hands the coach what it knows: the coach names only those, and uses them.
+ */
+export type ChatPageKind = 'file' | 'journal' | 'planning' | 'checkin' | 'person' | 'meeting';
+
+export interface PlanningTodoFact {
+  title: string;
+  /** YYYY-MM-DD */
+  due_date?: string | null;
+  description?: string;
+  tags?: string[];
+}
+export interface PlanningMilestoneFact {
+  title: string;
+  /** YYYY-MM-DD */
+  target_date?: string | null;
+  milestone_type?: string;
+}
+/** A week of the action plan as the timeline stores it (markdown lists). */
+export interface PlanningWeekFact {
+  /** YYYY-Www */
+  period_key: string;
+  actions: string;
+  outcomes: string;
+}
+
+/** A meeting as the coach reads it: its title, date and the sections written so far. */
+export interface MeetingFact {
+  title: string;
+  /** ISO date or datetime */
+  date?: string;
+  sections: Partial<Record<MeetingSectionName, string>>;
+  /** Names of the attendees. */
+  attendees?: string[];
+}
+
+export type ChatPage =
+  /** A workspace file on the dashboard: the input's folder, fileName and fileContent. */
+  | { kind: 'file' }
+  /** A dated journal entry (its text is the input's fileContent). */
+  | { kind: 'journal'; date: string }
+  /** The planning page: open todos, milestones and this week of the action plan. */
+  | {
+      kind: 'planning';
+      /** The tab the user asks from (all_todos, milestones_view, ...). */
+      tab?: string;
+      todos: PlanningTodoFact[];
+      milestones: PlanningMilestoneFact[];
+      week?: PlanningWeekFact;
+    }
+  /** A check-in question of a period; its notes are the input's fileContent. */
+  | {
+      kind: 'checkin';
+      questionTitle: string;
+      question: string;
+      /** How to coach it (the questionnaire's prompt). */
+      prompt?: string;
+      /** YYYY-MM-DD, YYYY-Www, YYYY-MM, YYYY-Qn or YYYY-Hn */
+      periodKey: string;
+      /** What the user answered for the previous period, if anything. */
+      previous?: { periodKey: string; answer: string };
+    }
+  /** A person's page: their profile is the input's `person`; their meetings and open follow-ups here. */
+  | { kind: 'person'; meetings: MeetingFact[]; openFollowups: string[] }
+  /** A meeting being prepared: the meeting, its attendees' profiles, and the last meeting with them. */
+  | { kind: 'meeting'; meeting: MeetingFact; attendees: PersonContext[]; lastMeeting?: MeetingFact };
+
 export interface ChatReplyInput extends CallOptions {
   mode: ChatMode;
   folder: string;
@@ -73,6 +141,8 @@ export interface ChatReplyInput extends CallOptions {
   person?: PersonContext;
   /** Extra context the service has (a questionnaire question, a planning summary...). */
   context?: string;
+  /** The page the chat is on and what it knows; without it, derived from the folder (chatPageOf). */
+  page?: ChatPage;
   /** "Today" for relative dates in planning actions; defaults to the clock. */
   today?: string;
   /**
@@ -159,6 +229,8 @@ export interface WeekPlanInput extends CallOptions {
   prompt: string;
   /** ISO week, YYYY-Www */
   periodKey: string;
+  /** YYYY-MM-DD, the user's today: a plan never schedules a day before it. Defaults to the clock. */
+  today?: string;
 }
 /** Markdown lists, as the timeline stores them. */
 export interface WeekPlan {
