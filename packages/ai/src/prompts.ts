@@ -9,7 +9,7 @@ import { dateOfDay, localIsoDate } from '@cc/contracts/periods';
 import { CAREER_FOLDERS, folderGuide, sectionsFor } from './career-folders';
 import { PLANNING_ACTION_EXAMPLES, planningActionJson } from '@cc/contracts/planning-actions';
 import { isInterviewStories } from '@cc/contracts/star';
-import { normalizeCount, truncate } from './text';
+import { normalizeCount, titleFrom, truncate } from './text';
 import type { ChatMode, PersonContext, RelatedFile } from './types';
 
 import { COACH_VOICE, listOrNone, type Prompt } from './prompt-parts';
@@ -249,11 +249,20 @@ export function suggestEditsPrompt({
 
 // ---- other tasks ----
 
+/**
+ * A summary synthesises (docs/coaching.md#notes): it groups, drops the noise and says what
+ * matters. The title is named in words (never a file name), so the answer has none to repeat.
+ */
 export function summarizePrompt(content: string, fileName?: string): Prompt {
   return {
-    system:
-      'You summarise markdown notes from a personal career workspace into three to six short bullet points that keep names, dates and numbers. Answer with the bullets only.',
-    user: `${fileName ? `File: ${fileName}\n\n` : ''}${content.slice(0, FILE_CONTENT_LIMIT)}`,
+    system: [
+      "You summarise a professional's own notes or check-in answers from their career workspace.",
+      'Synthesise, do not re-list: open with one short sentence that says what matters most, then two to five bullets that each group related points under a short bold label.',
+      'Leave out the noise: filler answers ("It was fine."), greetings, thanks, questions, an automatic "I\'m ready to start reflecting on" line, and anything said twice.',
+      'Keep names, dates and numbers exactly as written and invent nothing. Write in plain words: no headings, no quotes of whole sentences, no file names.',
+      'Answer with the summary only.',
+    ].join('\n'),
+    user: `${fileName ? `Title: ${titleFrom(fileName)}\n\n` : ''}${content.slice(0, FILE_CONTENT_LIMIT)}`,
   };
 }
 
