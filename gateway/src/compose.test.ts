@@ -91,10 +91,12 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('lets svc-chat reach svc-people by name', () => {
+  it('lets svc-chat reach svc-people and svc-coaching by name', () => {
     const chat = compose.services['svc-chat']!;
     expect(chat.environment?.PEOPLE_URL).toBe(`http://svc-people:${SERVICE_PORTS.people}`);
+    expect(chat.environment?.COACHING_URL).toBe(`http://svc-coaching:${SERVICE_PORTS.coaching}`);
     expect(chat.depends_on?.['svc-people']).toEqual({ condition: 'service_healthy' });
+    expect(chat.depends_on?.['svc-coaching']).toEqual({ condition: 'service_healthy' });
   });
 
   it.each(APPS)('has a static container for %s, built from its workspace, with a healthcheck', (app) => {

@@ -59,8 +59,7 @@ describe('person chats get the person from svc-people', () => {
     expect(prompt).toContain('company: Acme');
     expect(prompt).toContain('notes: Prefers short updates.');
     expect(prompt).toContain('Ask mode');
-    const asked = people.requests.at(-1)!;
-    expect(asked.url).toBe('/people/4');
+    const asked = people.requests.find((r) => r.url === '/people/4')!;
     expect(asked.method).toBe('GET');
     expect(asked.headers.accept).toBe('application/json');
     expect(asked.headers.cookie).toBe(`${SESSION_COOKIE}=${me.cookie}`);

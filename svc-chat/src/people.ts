@@ -1,26 +1,18 @@
 import { z } from 'zod';
 import type { PersonContext } from '@cc/ai';
-import type { PeerClient } from '@cc/service-kit';
 
-/** How long a person chat waits for svc-people before answering without the profile. */
+/** How long one read of a chat's page waits for its service (a person's profile first) before going without. */
 export const PEOPLE_TIMEOUT_MS = 1500;
 const MAX_FIELDS = 40;
 const MAX_FIELD_LENGTH = 2000;
 /** Bookkeeping fields of a person that say nothing about them. */
 const SKIPPED = new Set(['id', 'full_name', 'user_id', 'position', 'display_order', 'created_at', 'updated_at']);
 
-/** A person answer of svc-people: only its shape matters here; the profile fields are read loosely. */
-const personAnswer = z.object({ success: z.literal(true), person: z.record(z.string(), z.unknown()) });
-
 /**
- * The person's name and profile for the model, from svc-people (`GET /people/{id}` through the
- * kit's peer client, as the caller). Any failure (no PEOPLE_URL, as in the embedded run;
- * unreachable; a 404 or 501; a slow or odd answer) means "no person context", never a failed chat.
+ * A person answer of svc-people (`GET /people/{id}`, read as the caller by pages/meetings.ts):
+ * only its shape matters here; the profile fields are read loosely.
  */
-export async function fetchPerson(people: PeerClient, personId: number): Promise<PersonContext | undefined> {
-  const answer = await people.get(`/people/${personId}`, personAnswer, { timeoutMs: PEOPLE_TIMEOUT_MS });
-  return answer.ok ? personContext(answer.body.person) : undefined;
-}
+export const personAnswer = z.object({ success: z.literal(true), person: z.record(z.string(), z.unknown()) });
 
 /** `{full_name, role, basic_profile: {company: ...}, ...}` → name + flat text fields. */
 export function personContext(person: Record<string, unknown>): PersonContext | undefined {

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import {
   failureBody,
+  localIsoDate,
   REQUEST_MESSAGES,
   type SendMessageAnswer,
   type SuggestEditsAnswer,
@@ -13,7 +14,7 @@ import type { z } from 'zod';
 import { appendExchange, recentMessages } from './conversations';
 import { lineDiff } from './diff-lines';
 import type { ConversationKey } from './keys';
-import { fetchPerson } from './people';
+import { factReads, pageFacts } from './pages';
 import { openEventStream } from './sse';
 
 /** The most recent messages given to the model (the client may send up to 200). */
@@ -21,8 +22,10 @@ export const MODEL_HISTORY_LIMIT = 40;
 
 export interface ChatDeps {
   db: Db;
-  /** svc-people's base URL; unset (embedded run) means no person context. */
+  /** svc-people's base URL (people, meetings); unset means the person and meeting chats go without. */
   peopleUrl: string | undefined;
+  /** svc-coaching's base URL (todos, milestones, the action plan); unset means the planning chat goes without. */
+  coachingUrl: string | undefined;
   /** The kit's model-call path: the provider, the per-user limit, failures in the chat's words. */
   calls: ModelCalls;
 }
@@ -57,24 +60,30 @@ async function replyInput(
   body: SendMessage,
   key: ConversationKey,
 ): Promise<ChatReplyInput> {
-  const [history, person] = await Promise.all([
+  const folder = body.folder ?? '';
+  const fileName = body.file_name ?? '';
+  const reads = factReads(peerClient(ctx, deps.peopleUrl), peerClient(ctx, deps.coachingUrl));
+  const [history, facts] = await Promise.all([
     historyFor(deps, userId, key, body.conversation_history),
-    key.personId === undefined ? undefined : fetchPerson(peerClient(ctx, deps.peopleUrl), key.personId),
+    pageFacts(reads, key, { folder, fileName, today: body.today ?? localIsoDate() }),
   ]);
+  // Which facts and why, never what they hold.
+  if (reads.missing.length) log(ctx)?.info({ page: facts.page?.kind ?? folder, missing: reads.missing }, 'chat page facts missing');
   const input: ChatReplyInput = {
     mode: body.mode,
-    folder: body.folder ?? '',
-    fileName: body.file_name ?? '',
+    folder,
+    fileName,
     fileContent: body.file_content,
     history,
     message: body.message,
   };
+  if (facts.page) input.page = facts.page;
   if (body.context_summary) input.context = body.context_summary;
   if (body.today) input.today = body.today;
   if (key.kind === 'person') {
-    // Without svc-people (embedded run, or it failed) the chat still knows it is about a person.
-    input.person = person ?? { fullName: '' };
-    if (!person) input.context = "The person's profile is not available right now; ask the user about them.";
+    // Without svc-people (unset, or it failed) the chat still knows it is about a person.
+    input.person = facts.person ?? { fullName: '' };
+    if (!facts.person) input.context = "The person's profile is not available right now; ask the user about them.";
   }
   return input;
 }

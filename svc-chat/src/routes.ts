@@ -25,7 +25,12 @@ const CHAT_FAILURES: ModelFailureMessages = {
  * one is required.
  */
 export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls }: ServiceContext<ChatSettings>): void {
-  const deps: ChatDeps = { db, peopleUrl: settings.PEOPLE_URL, calls: modelCalls(CHAT_FAILURES) };
+  const deps: ChatDeps = {
+    db,
+    peopleUrl: settings.PEOPLE_URL,
+    coachingUrl: settings.COACHING_URL,
+    calls: modelCalls(CHAT_FAILURES),
+  };
 
   router.get('/ai_chat/conversation', {}, async (ctx, { user, query }) => {
     const page = pageFrom(query, messagesKey);

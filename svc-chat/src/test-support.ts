@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { SESSION_COOKIE } from '@cc/contracts';
 import { csrfTokenFor, signSession, type Db } from '@cc/service-kit';
 import { freshDatabase, startTestService, TEST_SECRET, TestClient, type RunningService, type TestDatabase } from '@cc/service-kit/testing';
-import type { AiProvider } from '@cc/ai';
+import { createAiProvider, type AiProvider, type ChatReplyInput } from '@cc/ai';
 import { chatService } from './service';
 import { T } from './conversations';
 
@@ -121,6 +121,46 @@ export async function startFakePeople(respond: (req: IncomingMessage, res: Serve
     respond(req, res);
   });
   return { url: await listen(server), requests, close: () => closeServer(server) };
+}
+
+export interface PeerAnswer {
+  status: number;
+  body: unknown;
+  delayMs?: number;
+}
+
+/**
+ * A stand-in service answering by path and query (`/people/4/meetings?limit=10`); an unlisted
+ * path answers 404. `answers` is read on each request, so a test may change it between calls.
+ */
+export async function startFakePeer(answers: () => Record<string, PeerAnswer>) {
+  return startFakePeople((req, res) => {
+    const answer = answers()[req.url ?? ''] ?? { status: 404, body: { success: false, errors: ['Not found'] } };
+    setTimeout(() => {
+      if (res.destroyed) return;
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer.body));
+    }, answer.delayMs ?? 0);
+  });
+}
+
+/** The offline coach, keeping every chat reply's input (what the coach was handed). */
+export function recordingProvider(): { provider: AiProvider; inputs: ChatReplyInput[] } {
+  const inputs: ChatReplyInput[] = [];
+  const coach = createAiProvider({});
+  const provider = new Proxy(coach, {
+    get(target, prop, receiver) {
+      if (prop === 'chatReply' || prop === 'chatReplyStream') {
+        return (input: ChatReplyInput) => {
+          inputs.push(input);
+          return target[prop](input);
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { provider, inputs };
 }
 
 /**

@@ -38,7 +38,7 @@ const sessionCheck = identitySessionCheck(db);
 const definitions = { identity: identityService, files: filesService, coaching: coachingService, people: peopleService, chat: chatService };
 
 // One process answers every path, so a service reads another's data through this gateway
-// (svc-chat the people, svc-people the files, journal and milestones) unless told otherwise.
+// (svc-chat the people, meetings and planning, svc-people the files, journal and milestones) unless told otherwise.
 const host = process.env.HOST && process.env.HOST !== '0.0.0.0' ? process.env.HOST : '127.0.0.1';
 const self = `http://${host}:${port}`;
 const env = {
