@@ -12,6 +12,7 @@ import {
 } from '@cc/contracts';
 import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
+import { checkinPage } from './checkin-page';
 import { readConversation, recordExchange, saveNotes, saveText } from './conversations';
 import { findQuestion } from './questionnaires';
 import { summaryInput } from './summary-input';
@@ -61,7 +62,7 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls
   router.post('/coaching/onboarding_send_message', {}, async (ctx, { user, body }) => {
     const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
     const key = { userId: user.id, questionId: question.id, periodKey };
-    const before = await readConversation(db, key);
+    const [before, page] = await Promise.all([readConversation(db, key), checkinPage(db, key, question)]);
     // A summary request carries the conversation (at most COACHING_LIMITS.messages): it must still fit.
     if (before.messages.length + 2 > COACHING_LIMITS.messages) throw invalid(M.conversationFull);
     // Only an answer is scored (the automatic first message names the question): without one the
@@ -77,6 +78,8 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls
           history: before.messages,
           message: body.message,
           context: coachingContext(question),
+          // The question, its prompt and what the same question held the period before.
+          page,
           // The reply names what the check-in shows: the question's notes and their button.
           fileLabel: 'your notes on this question',
           updateButton: 'Update notes from chat',
