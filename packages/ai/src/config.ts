@@ -30,9 +30,10 @@ export function aiConfigFromEnv(env: AiEnv): OpenAiProviderOptions | undefined {
   };
 }
 
-export function createAiProvider(env: AiEnv = process.env): AiProvider {
+/** `onUsage`: told the tokens of each model answer (the offline coach uses none). */
+export function createAiProvider(env: AiEnv = process.env, { onUsage }: Pick<OpenAiProviderOptions, 'onUsage'> = {}): AiProvider {
   const config = aiConfigFromEnv(env);
-  return config ? createOpenAiProvider(config) : createOfflineCoach();
+  return config ? createOpenAiProvider({ ...config, ...(onUsage ? { onUsage } : {}) }) : createOfflineCoach();
 }
 
 /** For GET /ai_chat/status: how the UI labels the coach and explains connecting a model. */

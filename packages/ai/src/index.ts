@@ -16,6 +16,7 @@ export {
   DEFAULT_TIMEOUT_MS,
   DEFAULT_MAX_RETRIES,
   type OpenAiProviderOptions,
+  type AiUsage,
 } from './openai/openai-provider';
 export { createOfflineCoach, OFFLINE_MODEL } from './offline/offline-provider';
 export { modelTasks } from './model-tasks';

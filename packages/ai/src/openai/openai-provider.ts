@@ -20,6 +20,18 @@ export interface OpenAiProviderOptions {
   maxRetries?: number;
   /** Ask for response_format json_object on structured calls; off for servers without it. */
   jsonMode?: boolean;
+  /**
+   * Told the tokens of each answer when the endpoint reports them (the eval's token columns). A
+   * stream asks for them (`stream_options.include_usage`) only when this is set: some servers
+   * reject options they do not know, and the product does not need the counts.
+   */
+  onUsage?: (usage: AiUsage) => void;
+}
+
+/** The tokens one model answer took, as the endpoint reported them. */
+export interface AiUsage {
+  promptTokens: number;
+  completionTokens: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 90_000;
@@ -30,6 +42,8 @@ export function createOpenAiCapabilities(options: OpenAiProviderOptions): AiCapa
   const model = options.model;
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const jsonMode = options.jsonMode ?? true;
+  const report = (usage: { prompt_tokens: number; completion_tokens: number }) =>
+    options.onUsage?.({ promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens });
 
   const toWire = (system: string | undefined, messages: ChatMessage[]): ChatCompletionMessageParam[] => [
     ...(system ? [{ role: 'system' as const, content: system }] : []),
@@ -48,6 +62,7 @@ export function createOpenAiCapabilities(options: OpenAiProviderOptions): AiCapa
         },
         { signal: guard.signal },
       );
+      if (completion.usage) report(completion.usage);
       return completion.choices[0]?.message?.content ?? '';
     } catch (err) {
       throw guard.fail(err);
@@ -75,6 +90,7 @@ export function createOpenAiCapabilities(options: OpenAiProviderOptions): AiCapa
               model,
               messages: toWire(req.system, req.messages),
               stream: true,
+              ...(options.onUsage ? { stream_options: { include_usage: true } } : {}),
               ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
               ...(req.maxTokens !== undefined ? { max_tokens: req.maxTokens } : {}),
             },
@@ -82,6 +98,8 @@ export function createOpenAiCapabilities(options: OpenAiProviderOptions): AiCapa
           );
           let finished = false;
           for await (const chunk of stream) {
+            // With include_usage the counts come in a last chunk of their own, without choices.
+            if (chunk.usage) report(chunk.usage);
             const choice = chunk.choices[0];
             if (choice?.delta?.content) yield choice.delta.content;
             if (choice?.finish_reason) finished = true;

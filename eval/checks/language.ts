@@ -1,0 +1,106 @@
+/**
+ * How an answer reads: quotes hold the user's own words, it does not parrot the user, and its
+ * sentences are correct (a capital first, punctuation last, no doubled words, no double spaces,
+ * quotes and brackets balanced). Markdown is read as such: a heading or a list item needs no
+ * full stop.
+ */
+import { linesOf, normalize, paragraphsOf, plain, quotedSpans, sentencesOf, wordsOf, countWords } from './text';
+import type { Check } from './types';
+import { quotable } from './vocabulary';
+
+/** "Truncated…" quotes: the part before the ellipsis must be the user's. */
+const quoteCore = (quote: string) =>
+  normalize(quote)
+    .replace(/(?:…|\.\.\.)$/, '')
+    .replace(/^[\s.,;:!?'-]+|[\s.,;:!?'-]+$/g, '');
+
+export const quotesAreTheUsers: Check = ({ reading, given }) => {
+  const source = normalize(given.join('\n')).replace(/'/g, '');
+  const problems: string[] = [];
+  for (const q of quotedSpans(plain(reading.text))) {
+    const core = quoteCore(q.text);
+    // One word in quotes is emphasis ("done"), not a quote of anyone.
+    if (countWords(core) < 2 || quotable().has(core)) continue;
+    // The coach may swap the user's double quotes for single ones inside its own.
+    if (!source.includes(core.replace(/'/g, ''))) problems.push(`quotes "${q.text}", which the user did not write`);
+  }
+  return problems;
+};
+
+const PARROT_MIN_WORDS = 9;
+const SHORT_QUOTE_WORDS = 12;
+/** A run this long copied from the user is a parrot even when the message as a whole is not. */
+const COPIED_RUN = 12;
+
+function longestSharedRun(a: string[], b: string[]): number {
+  let best = 0;
+  const prev = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const above = prev[j]!;
+      prev[j] = a[i - 1] === b[j - 1] ? diagonal + 1 : 0;
+      best = Math.max(best, prev[j]!);
+      diagonal = above;
+    }
+  }
+  return best;
+}
+
+export const notAParrot: Check = ({ reading, lastMessage }) => {
+  if (!lastMessage || countWords(lastMessage) < PARROT_MIN_WORDS) return [];
+  // A short quote is listening; the rest must be the coach's own words.
+  let text = plain(reading.text);
+  for (const q of quotedSpans(text).reverse()) {
+    if (countWords(q.text) <= SHORT_QUOTE_WORDS) text = text.slice(0, q.index) + ' ¶ ' + text.slice(q.index + q.length);
+  }
+  const said = wordsOf(lastMessage);
+  const answer = wordsOf(text);
+  const run = longestSharedRun(said, answer);
+  if (run >= said.length) return [`repeats the user's message word for word ("${lastMessage.slice(0, 60)}…")`];
+  if (run >= COPIED_RUN) return [`copies ${run} words in a row from the user's message`];
+  return [];
+};
+
+const STARTS_WELL = /^[\s"'“‘(*_[]*(?:[\p{Lu}\p{N}¿¡]|[a-z][\w-]*\.md\b|[a-z]+-[a-z-]+\b|e\.g\.|i\.e\.)/u;
+const ENDS_WELL = /[.!?…:]["'”’)\]*_]*$/u;
+const DOUBLED = /\b([\p{L}]+)\s+\1\b/iu;
+const DOUBLED_OK = new Set(['that', 'had', 'bye', 'very', 'ha', 'no']);
+
+function balanced(text: string): string | undefined {
+  const pairs: [string, string][] = [
+    ['(', ')'],
+    ['[', ']'],
+    ['“', '”'],
+  ];
+  for (const [open, close] of pairs) {
+    if (text.split(open).length !== text.split(close).length) return `unbalanced ${open}${close}`;
+  }
+  if ((text.match(/"/g) ?? []).length % 2) return 'an unclosed "';
+  if ((text.match(/\*\*/g) ?? []).length % 2) return 'an unclosed ** (bold)';
+  return undefined;
+}
+
+export const correctSentences: Check = ({ reading }) => {
+  const problems = new Set<string>();
+  const show = (s: string) => `"${s.length > 70 ? `${s.slice(0, 67)}…` : s}"`;
+  for (const line of linesOf(reading.text)) {
+    const trimmed = line.raw.trim();
+    if (/\S {2,}\S/.test(trimmed)) problems.add(`has a double space in ${show(trimmed)}`);
+    if (line.kind === 'rule' || line.kind === 'table') continue;
+    const text = plain(line.text);
+    const doubled = text.match(DOUBLED);
+    if (doubled && !DOUBLED_OK.has(doubled[1]!.toLowerCase())) problems.add(`doubles "${doubled[0]}"`);
+    if (/\b(a|an|the) (a|an|the)\b/i.test(text)) problems.add(`has "${text.match(/\b(a|an|the) (a|an|the)\b/i)![0]}"`);
+    const unbalanced = balanced(text);
+    if (unbalanced) problems.add(`has ${unbalanced} in ${show(text)}`);
+    if (text && !STARTS_WELL.test(text)) problems.add(`starts a ${line.kind} without a capital: ${show(text)}`);
+  }
+  for (const block of paragraphsOf(reading.text)) {
+    const text = plain(block);
+    const sentences = sentencesOf(text);
+    for (const s of sentences.slice(1)) if (!STARTS_WELL.test(s)) problems.add(`starts a sentence without a capital: ${show(s)}`);
+    if (!ENDS_WELL.test(text)) problems.add(`ends a paragraph without punctuation: ${show(sentences.at(-1) ?? text)}`);
+  }
+  return [...problems];
+};

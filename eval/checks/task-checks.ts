@@ -1,0 +1,89 @@
+/** Checks of one task's own answer shape (eval/tasks.ts names which task takes which). */
+import { normalize, paragraphsOf, plain, sentencesOf, wordsOf } from './text';
+import type { Check } from './types';
+
+const key = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/\.md$/, '')
+    .replace(/[\s_]+/g, '-');
+const contains = (haystack: string[], needle: string[]) => haystack.some((_, i) => needle.every((w, j) => haystack[i + j] === w));
+
+export const taskChecks = {
+  /** An update writes the conversation into the file, never the instruction that asked for it. */
+  instructionNotPasted: (({ reading, input }) => {
+    const instruction = wordsOf(String(input.message ?? ''));
+    if (instruction.length < 2) return [];
+    return contains(wordsOf(reading.text), instruction) ? [`pastes the instruction "${input.message}" into the file`] : [];
+  }) satisfies Check,
+
+  /** Names as the product names them, none it already has or the user turned down, within the count. */
+  suggestionNames: (kind: 'folder' | 'file'): Check => {
+    const shape = kind === 'folder' ? /^[a-z0-9]+(?:-[a-z0-9]+)*$/ : /^[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
+    return ({ reading, input }) => {
+      const names = reading.items ?? [];
+      const problems = names.filter((n) => !shape.test(n)).map((n) => `names a ${kind} "${n}", not as the product names one`);
+      const taken = new Set([...(input.existing as string[]), ...(input.rejected as string[])].map(key));
+      const again = names.filter((n) => taken.has(key(n)));
+      if (again.length) problems.push(`suggests ${again.map((n) => `"${n}"`).join(', ')}, which exist or were rejected`);
+      if (new Set(names.map(key)).size < names.length) problems.push('suggests the same name twice');
+      if (typeof input.count === 'number' && names.length > input.count)
+        problems.push(`gives ${names.length}, more than the ${input.count} asked for`);
+      return problems;
+    };
+  },
+
+  /** The week page says to tick them: every action is a task box. */
+  taskBoxes: (({ reading }) => {
+    const bare = (reading.items ?? []).filter((l) => !/^\s*[-*]\s+\[[ xX]\]\s+\S/.test(l));
+    return bare.length ? [`has ${bare.length} action line(s) without a "- [ ]" box, e.g. "${bare[0]!.trim()}"`] : [];
+  }) satisfies Check,
+
+  /** A plan turns the prompt into actions: no line holds the prompt word for word. */
+  promptNotRepeated: (({ reading, lastMessage }) => {
+    const prompt = wordsOf(lastMessage ?? '');
+    if (prompt.length < 4) return [];
+    const lines = reading.text.split('\n').filter((l) => l.trim());
+    const repeating = lines.filter((l) => contains(wordsOf(l), prompt));
+    return repeating.length ? [`repeats the prompt word for word in ${repeating.length} of ${lines.length} lines`] : [];
+  }) satisfies Check,
+
+  /** Short imperatives a person would write: no "Lead: goal" pattern, the goal named at most once. */
+  stepTitles: (({ reading, input }) => {
+    const goal = wordsOf(String((input.goal as { title?: string })?.title ?? ''));
+    const titles = reading.items ?? [];
+    const problems: string[] = [];
+    const colon = titles.filter((t) => t.includes(':'));
+    if (colon.length) problems.push(`titles ${colon.length} step(s) "lead: goal", e.g. "${colon[0]}"`);
+    const long = titles.filter((t) => t.length > 60);
+    if (long.length) problems.push(`has ${long.length} title(s) over 60 characters, e.g. "${long[0]}"`);
+    const naming = titles.filter((t) => goal.length && contains(wordsOf(t), goal));
+    if (naming.length > 1) problems.push(`repeats the goal in ${naming.length} of ${titles.length} titles`);
+    if (new Set(titles.map(normalize)).size < titles.length) problems.push('has two steps with the same title');
+    return problems;
+  }) satisfies Check,
+
+  /** Steps fall in order, none after the target date. */
+  beforeTarget: (({ reading, input }) => {
+    const target = String((input.goal as { target_date?: string })?.target_date ?? '');
+    const days = reading.scheduled ?? [];
+    const problems: string[] = [];
+    const late = days.filter((d) => d > target);
+    if (late.length) problems.push(`schedules ${late.join(', ')}, after the target date ${target}`);
+    if (days.some((d, i) => i > 0 && d < days[i - 1]!)) problems.push('lists its steps out of date order');
+    return problems;
+  }) satisfies Check,
+
+  /** A synthesis, not a re-list: no three sentences in a row open with the same word ("Dana… Dana… Dana…"). */
+  noAnaphora: (({ reading }) => {
+    const openers = paragraphsOf(reading.text)
+      .flatMap((p) => sentencesOf(plain(p)))
+      .map((s) => wordsOf(s)[0] ?? '');
+    for (let i = 2; i < openers.length; i++) {
+      const w = openers[i]!;
+      if (w && w === openers[i - 1] && w === openers[i - 2]) return [`opens three sentences in a row with "${w}"`];
+    }
+    return [];
+  }) satisfies Check,
+};
