@@ -20,7 +20,18 @@ export {
 } from './openai/openai-provider';
 export { createOfflineCoach, OFFLINE_MODEL } from './offline/offline-provider';
 export { modelTasks } from './model-tasks';
+export {
+  chatPageOf,
+  pageWordsFor,
+  foreignWordsIn,
+  meetingFromText,
+  PAGE_WORDS,
+  type PageWords,
+  type SubjectOf,
+  type ChatPageInput,
+} from './chat-pages';
 export { filterSuggestions } from './suggestion-filter';
+export { workbackStepTitles } from './goal-steps';
 export { TextStream } from './chat-stream';
 export {
   folderSuggestionPrompt,
@@ -28,6 +39,7 @@ export {
   fileDraftPrompt,
   profileStatementsPrompt,
   chatReplySystem,
+  type ChatPromptInput,
   planningActionsInstruction,
   suggestEditsPrompt,
   summarizePrompt,

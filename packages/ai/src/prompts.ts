@@ -5,14 +5,12 @@
  * separately at call time, so an edited prompt cannot break parsing.
  */
 import { formatDay } from '@cc/contracts/dates';
-import { dateOfDay, localIsoDate } from '@cc/contracts/periods';
 import { CAREER_FOLDERS, folderGuide, sectionsFor } from './career-folders';
-import { PLANNING_ACTION_EXAMPLES, planningActionJson } from '@cc/contracts/planning-actions';
 import { isInterviewStories } from '@cc/contracts/star';
 import { normalizeCount, titleFrom, truncate } from './text';
-import type { ChatMode, PersonContext, RelatedFile } from './types';
+import type { RelatedFile } from './types';
 
-import { COACH_VOICE, listOrNone, type Prompt } from './prompt-parts';
+import { COACH_VOICE, FILE_CONTENT_LIMIT, listOrNone, type Prompt } from './prompt-parts';
 
 export type { Prompt } from './prompt-parts';
 export { companyStatementsPrompt, describeDetails, meetingSectionPrompt, narrativePrompt, profileStatementsPrompt } from './prompts-people';
@@ -128,84 +126,9 @@ export function fileDraftPrompt({
 
 // ---- chat ----
 
-export const FILE_CONTENT_LIMIT = 12_000;
-
-export function chatReplySystem({
-  mode,
-  folder,
-  fileName,
-  fileContent,
-  person,
-  context,
-  today,
-}: {
-  mode: ChatMode;
-  folder: string;
-  fileName: string;
-  fileContent: string;
-  person?: PersonContext;
-  context?: string;
-  /** YYYY-MM-DD, so the planning chat can turn "by Friday" into a date. */
-  today?: string;
-}): string {
-  const parts = [COACH_VOICE];
-  if (person) {
-    parts.push(
-      person.fullName.trim()
-        ? `The user wants to think about a person in their professional life: ${person.fullName.trim()}.`
-        : 'The user wants to think about a person in their professional life (their name is not known here).',
-    );
-    const fields = Object.entries(person.profile ?? {}).filter(([, v]) => v.trim());
-    if (fields.length) parts.push(`What the user noted about them:\n${fields.map(([k, v]) => `- ${k}: ${truncate(v, 400)}`).join('\n')}`);
-  } else {
-    parts.push(`The user is working on the file "${fileName}" in the folder "${folder}".`);
-    const guide = folderGuide(folder);
-    if (guide) parts.push(`That folder holds: ${guide.description}`);
-  }
-  parts.push(
-    'Reply in two to four sentences: briefly reflect what the user said in your own words, then ask exactly one focused follow-up question that draws out a concrete fact, example or number.',
-  );
-  if (isInterviewStories(folder)) {
-    parts.push(
-      'Build an interview story in STAR order: ask about the Situation first, then the Task, then the Actions the user took personally, then the Result (with numbers). Ask about the first part that is still missing.',
-    );
-  }
-  if (mode === 'agent') {
-    parts.push(
-      'Agent mode: you can update the file. When the user has shared something worth keeping, offer to update the file with it. Do not write the whole file in the chat; the update happens when the user accepts.',
-    );
-  } else {
-    parts.push('Ask mode: just talk. Do not offer to change the file.');
-  }
-  if (folder === 'planning' && mode === 'agent') parts.push(planningActionsInstruction(today));
-  if (context?.trim()) parts.push(`Context:\n${truncate(context, 2000)}`);
-  if (!person) {
-    parts.push(
-      fileContent.trim()
-        ? `Current content of ${fileName}:\n"""\n${fileContent.slice(0, FILE_CONTENT_LIMIT)}\n"""`
-        : `${fileName} is empty so far.`,
-    );
-  }
-  return parts.join('\n\n');
-}
-
-/**
- * The planning chat's actions, in the exact form @cc/contracts/planning checks (the examples
- * are typed by it) and the planning page executes.
- */
-export function planningActionsInstruction(today: string = localIsoDate()): string {
-  const weekday = dateOfDay(today)?.toLocaleDateString('en-US', { weekday: 'long' });
-  return [
-    `Today is ${weekday ? `${weekday}, ` : ''}${today}. In the JSON, write every date as YYYY-MM-DD, turning "Friday" or "in two weeks" into the real date.`,
-    // The user reads the sentences beside the lists, which write "Fri 27 Nov": one way to show a date.
-    `In your sentences to the user, write a date as the planning page does: "${formatDay(today, today)}" (short weekday, day, short month; the year only when it is not this year), never YYYY-MM-DD.`,
-    'When the user asks you to add a todo or to remind them of something, reply in one or two sentences, then put this JSON on its own line (tags and description are optional):',
-    planningActionJson(PLANNING_ACTION_EXAMPLES.createTodo),
-    'When the user asks for a workback plan towards a goal (planning backwards from a date), reply in one or two sentences, then put this JSON on its own line; the goal goes in "title", the date in "target_date", and the app creates a milestone with dated steps worked back from it:',
-    planningActionJson(PLANNING_ACTION_EXAMPLES.createWorkbackPlan),
-    'Include at most one action, only when the user asked for it, and never a date in the past. If the goal of a workback plan has no date, ask for it instead of guessing.',
-  ].join('\n');
-}
+// The chat's prompt speaks the language of the page it is on: prompts-chat.ts.
+export { chatReplySystem, planningActionsInstruction, type ChatPromptInput } from './prompts-chat';
+export { FILE_CONTENT_LIMIT };
 
 export function suggestEditsPrompt({
   folder,

@@ -1,45 +1,34 @@
 /**
  * The offline coach's chat: acknowledge what the user said (a quote, or the heading it fills),
- * say what the open file holds and what it still lacks, then ask the one question that fills
- * the first gap (in interview stories, the next STAR phase). In agent mode, once there is
- * something worth keeping, it offers to put it into the file.
+ * say what the page holds and what it still lacks, then ask the one question that fills the
+ * first gap (in interview stories, the next STAR phase). Each page (a dashboard file, a journal
+ * day, a check-in question, the planning page, a person, a meeting) reads its own facts and
+ * names only its own things and buttons (page-replies/, docs/ai.md#chat-pages); this module is
+ * the one way a reply is put together from them.
  */
-import { isGenericGuide, sectionsFor, type GuideSection } from '../career-folders';
+import type { GuideSection } from '../career-folders';
 import { isInterviewStories, starFromMessages, STAR_HEADINGS, STAR_PHASES } from '@cc/contracts/star';
-import { collapse, normalizeForCompare, truncate, words } from '../text';
-import type { ChatMessage, ChatReplyInput } from '../types';
+import { isGenericGuide } from '../career-folders';
+import { truncate, words } from '../text';
+import type { ChatReplyInput } from '../types';
 import { answersElsewhere, askedSection, factsFrom, isInstruction, isIntent, REFLECTION_OPENER, UPDATE_REQUEST } from './facts';
 import { planningActionReply } from './planning-chat';
-import { describeReading, readFile, readingSubject, type FilePart, type FileReading } from './file-reading';
-import { acknowledge, isSmallTalk, listOf, SMALL_TALK_ONLY, SPECIFICS_PRAISE } from './reflect';
+import { acknowledge, isSmallTalk, SMALL_TALK_ONLY, SPECIFICS_PRAISE } from './reflect';
+import { checkinCoach } from './page-replies/checkin';
+import { fileCoach, journalCoach } from './page-replies/file';
+import { meetingCoach } from './page-replies/meeting';
+import { chatOf, type Chat, type PageCoach } from './page-replies/page-coach';
+import { personCoach } from './page-replies/person';
+import { planningCoach } from './page-replies/planning';
 
-/** The file chat needs 3 messages before an update; interview stories need 6 (docs/dashboard.md#file-chat). */
-const MIN_MESSAGES_FOR_UPDATE = 3;
-const MIN_MESSAGES_FOR_STORY_UPDATE = 6;
-
-/** Headings of the file that already hold something other than a bracketed placeholder. */
-function filledHeadings(fileContent: string, sections: GuideSection[]): Set<GuideSection> {
-  const filled = new Set<GuideSection>();
-  let current: GuideSection | undefined;
-  for (const line of fileContent.split('\n')) {
-    const heading = line.match(/^#{2,6}\s+(.+)$/);
-    if (heading) {
-      const key = normalizeForCompare(heading[1]!);
-      current = sections.find((s) => [s.heading, ...s.aliases].some((n) => key.startsWith(normalizeForCompare(n))));
-      continue;
-    }
-    const text = line.replace(/^\s*[-*+]\s+/, '').trim();
-    if (current && text && !/^\[.*\]$/.test(text) && !text.endsWith('?') && !/^_.*_$/.test(text)) filled.add(current);
-  }
-  return filled;
-}
-
-/** Sections the conversation or the file already covers. */
-function coveredSections(input: ChatReplyInput, sections: GuideSection[], conversation: ChatMessage[]): Set<GuideSection> {
-  const covered = filledHeadings(input.fileContent, sections);
-  const isStory = isInterviewStories(input.folder);
+/** Sections the conversation or the page already covers. */
+function coveredSections(chat: Chat, coach: PageCoach): Set<GuideSection> {
+  const { sections } = coach;
+  const { conversation } = chat;
+  const covered = new Set(coach.filled);
+  const isStory = isInterviewStories(chat.input.folder) && chat.page.kind === 'file';
   const starSections = new Set(STAR_PHASES.map((p) => STAR_HEADINGS[p]));
-  const facts = factsFrom(conversation, sections, { keywordsFirst: isStory });
+  const facts = factsFrom(conversation, sections, { keywordsFirst: Boolean(coach.keywordsFirst) });
   // In a folder we know nothing about, whatever the user said is what the file is about.
   if (isGenericGuide(sections) && facts.length) covered.add(sections[0]!);
   for (const fact of facts) {
@@ -69,109 +58,72 @@ function coveredSections(input: ChatReplyInput, sections: GuideSection[], conver
   return covered;
 }
 
-function nextQuestion(sections: GuideSection[], covered: Set<GuideSection>, input: ChatReplyInput): string {
-  const next = sections.find((s) => !covered.has(s));
-  const name = input.person?.fullName.split(/\s+/)[0];
-  if (next) return name ? next.question.replace(/\bthem\b/, name) : next.question;
-  if (isInterviewStories(input.folder)) {
-    return 'Your story now has all four STAR parts. If you had to tell it in two minutes, which detail would you cut, and which would you keep at all costs?';
+function coachFor(chat: Chat): PageCoach {
+  switch (chat.page.kind) {
+    case 'journal':
+      return journalCoach(chat, chat.page);
+    case 'checkin':
+      return checkinCoach(chat, chat.page);
+    case 'planning':
+      return planningCoach(chat, chat.page);
+    case 'person':
+      return personCoach(chat, chat.page);
+    case 'meeting':
+      return meetingCoach(chat, chat.page);
+    case 'file':
+      return fileCoach(chat);
   }
-  return 'Looking at all of this, what is the one thing you most want to remember or act on?';
 }
-
-const OFFER = "I can add what you've shared to";
-
-function updateOffer(input: ChatReplyInput, sections: GuideSection[], conversation: ChatMessage[], { short = false } = {}): string {
-  // Once offered, a reminder is enough: the full offer every turn would drown the question.
-  const name = input.fileLabel ?? input.fileName;
-  if (short) return `(I can update ${name} whenever you like.)`;
-  const facts = factsFrom(conversation, sections, { keywordsFirst: isInterviewStories(input.folder) });
-  const targets = [
-    ...sections.filter((s) => facts.some((f) => f.section === s)).map((s) => s.heading),
-    ...(facts.some((f) => !f.section) ? ['notes'] : []),
-  ];
-  const where = targets.length ? ` under ${listOf(targets.slice(0, 5))}` : '';
-  const how = input.updateButton ? `Ask me to, or press ${input.updateButton}` : 'Say "update the file" or press Update file';
-  return `${OFFER} ${name}${where}. ${how}, and you can review the changes before they are saved.`;
-}
-
-/** The file's gaps the conversation has not filled yet, in the order they are asked about. */
-function openGaps(reading: FileReading, covered: Set<GuideSection>, conversation: ChatMessage[]): FilePart[] {
-  const told = conversation.filter((m) => m.role === 'user').map((m) => m.content);
-  return reading.missing.filter((p) => {
-    if (p.section) return !covered.has(p.section);
-    const pattern = p.pattern;
-    return !told.some((t) => (pattern === 'any' ? words(t).length >= 4 : pattern.test(t)));
-  });
-}
-
-/** The user asks the coach to look at the file ("what is missing?", "can you review my story?"). */
-const ABOUT_THE_FILE =
-  /\b(missing|review|feedback|look at|read|check|gaps?|what do you think|improve|the file|my (story|goal|plan|notes|entry|draft))\b/i;
 
 export function offlineChatReply(input: ChatReplyInput): string {
-  const message = collapse(input.message);
-  const history = input.history.filter((m) => m.role === 'user' || m.role === 'assistant');
-  const conversation: ChatMessage[] = [...history, { role: 'user', content: message }];
-  const sections = sectionsFor(input.folder, { person: Boolean(input.person) });
-  const isStory = isInterviewStories(input.folder);
-  const factOptions = { keywordsFirst: isStory };
-  const turn = history.filter((m) => m.role === 'user').length;
+  const chat = chatOf(input);
+  const { message, conversation, turn, said } = chat;
 
-  if (input.mode === 'agent' && input.folder === 'planning') {
-    const action = planningActionReply(message, input.today);
+  // The planning page's actions (a todo, a workback plan) come first when asked for.
+  if (chat.page.kind === 'planning' && input.mode === 'agent') {
+    const action = planningActionReply(message, chat.today);
     if (action) return action;
   }
 
-  const reading = input.person ? undefined : readFile(input.folder, input.fileName, input.fileContent, sections);
-  const covered = coveredSections(input, sections, conversation);
-  for (const part of reading?.present ?? []) if (part.section) covered.add(part.section);
-  const gaps = reading ? openGaps(reading, covered, conversation) : [];
-  // The file's own gap first: it is what the user is looking at.
-  const question = gaps[0]?.question ?? nextQuestion(sections, covered, input);
-  const said = (text: string) => history.some((m) => m.role === 'assistant' && m.content.includes(text));
-  const readingLine = reading ? describeReading(reading, input.fileName, gaps) : undefined;
-  // Read out once, and again whenever the user asks about the file: every turn it would drown the question.
-  const showReading = reading && (!said(readingSubject(reading, input.fileName)) || ABOUT_THE_FILE.test(message)) ? readingLine : undefined;
+  const coach = coachFor(chat);
+  const factOptions = { keywordsFirst: Boolean(coach.keywordsFirst) };
+  const facts = () => factsFrom(conversation, coach.sections, factOptions);
+  const covered = coveredSections(chat, coach);
+  const reading = coach.read(covered);
+  const question = reading.question ?? coach.sections.find((s) => !covered.has(s))?.question ?? coach.closing;
+  // Read out once, and again whenever the user asks about the page: every turn it would drown the question.
+  const showReading = reading.line && (!reading.key || !said(reading.key) || coach.aboutThePage.test(message)) ? reading.line : undefined;
 
   if (REFLECTION_OPENER.test(message)) {
-    const topic = message.replace(REFLECTION_OPENER, '').trim() || input.context || 'this question';
+    const topic = message.replace(REFLECTION_OPENER, '').trim() || coach.topic || input.context || 'this question';
     return [`Let's reflect on "${truncate(topic, 160).replace(/"/g, "'")}".`, showReading, question].filter(Boolean).join(' ');
   }
 
   if (UPDATE_REQUEST.test(message) && words(message).length < 16) {
-    if (input.mode === 'ask') {
-      return `I'm in Ask mode, so I won't change files. Switch to Agent mode and I can update ${input.fileLabel ?? input.fileName} with what you've shared.`;
-    }
-    const facts = factsFrom(conversation, sections, factOptions);
-    if (facts.length) return updateOffer(input, sections, conversation);
-    const nothing = reading
-      ? `There is nothing new from our conversation to add to ${input.fileLabel ?? input.fileName} yet.`
-      : 'There is nothing from our conversation to add yet.';
-    return [nothing, readingLine, question].filter(Boolean).join(' ');
+    return [coach.updateReply(facts(), reading.line), question].filter(Boolean).join(' ');
   }
 
   const parts: string[] = [];
   // Praise numbers once; every turn it would sound canned.
   const praiseNumbers = !said(SPECIFICS_PRAISE);
-  const answered = factsFrom(conversation.slice(-2), sections, factOptions)
-    .map((f) => f.section?.heading)
-    .filter((h): h is string => Boolean(h));
-  // What the chat is for ("I want to prepare a story about…") is no line to quote back.
-  const acknowledgement = isIntent(message) ? undefined : acknowledge(message, turn, [...new Set(answered)], { praiseNumbers });
+  const answered = coach.namesHeadings
+    ? factsFrom(conversation.slice(-2), coach.sections, factOptions)
+        .map((f) => f.section?.heading)
+        .filter((h): h is string => Boolean(h))
+    : [];
+  // What the chat is for ("I want to prepare a story about…") is no line to quote back, nor is
+  // a request to read the page out ("Tell me about Ada"): the reading answers it.
+  const asksAboutPage = Boolean(showReading) && coach.aboutThePage.test(message);
+  const acknowledgement =
+    isIntent(message) || asksAboutPage ? undefined : acknowledge(message, turn, [...new Set(answered)], { praiseNumbers });
   if (acknowledgement) parts.push(acknowledgement);
-  // A question about the file is answered by reading it out, below.
-  else if (message.endsWith('?') && !(showReading && ABOUT_THE_FILE.test(message))) {
+  // A question about the page is answered by reading it out, below.
+  else if (message.endsWith('?') && !asksAboutPage) {
     parts.push("That's a good question to think through together, and you know your situation best.");
   } else if (isSmallTalk(message) || isIntent(message)) parts.push(turn === 0 ? "Let's get started." : "Let's keep going.");
   if (showReading) parts.push(showReading);
-
-  const minimum = isStory ? MIN_MESSAGES_FOR_STORY_UPDATE : MIN_MESSAGES_FOR_UPDATE;
-  // Counting the reply itself, as the dashboard does.
-  const enough = conversation.length + 1 >= minimum || (isStory && covered.size >= STAR_PHASES.length);
-  if (input.mode === 'agent' && !input.person && enough && factsFrom(conversation, sections, factOptions).length) {
-    parts.push(updateOffer(input, sections, conversation, { short: said(OFFER) }));
-  }
+  const offer = coach.offer(facts(), covered);
+  if (offer) parts.push(offer);
   parts.push(question);
   return parts.join(' ');
 }

@@ -194,6 +194,7 @@ describe('a journal day', () => {
     folder: 'journal',
     fileName: '2026-11-23.md',
     fileContent: 'Had the quarterly review with Dana this morning. It went better than expected.\n',
+    today: '2026-11-23',
   };
 
   test('the coach reads the entry and asks for how it felt, then for tomorrow', async () => {
@@ -223,7 +224,9 @@ describe("a meeting's preparation", () => {
     };
     const history = await converse(base, ['What is missing from my preparation?']);
     const [reply] = replies(history);
-    expect(reply).toContain('Your preparation for this meeting');
+    expect(reply).toBe(
+      "This meeting's preparation has Goals so far. The Agenda tab is still empty: which topics need to be covered, in what order?",
+    );
     expect(reply).not.toMatch(/meeting-prep|\.md\b/);
     expectCleanReplies(history);
   });
@@ -243,7 +246,7 @@ describe('a weekly reflection', () => {
     ]);
     const [opener, answer] = replies(history);
     expect(opener).toBe(
-      'Let\'s reflect on "What went well this week?". Your file what_went_well_2026-W47.md has "What happened"; it is still missing "What went well", "What was hard" and "What I will do next". What went well, and what made it work?',
+      'Let\'s reflect on "What went well this week?". Your notes on this question have "What happened"; they are still missing "What went well", "What was hard" and "What I will do next". What went well, and what made it work?',
     );
     expect(answer!.endsWith('What was hard, and what did it teach you?')).toBe(true);
     expectCleanReplies(history);

@@ -168,10 +168,17 @@ function isPresent(p: FilePart, blocks: MarkdownBlock[], byKeywords: boolean): b
 }
 
 /** Undefined when the file holds nothing but a title, headings and prompts. */
-export function readFile(folder: string, fileName: string, fileContent: string, sections: GuideSection[]): FileReading | undefined {
+export function readFile(
+  folder: string,
+  fileName: string,
+  fileContent: string,
+  sections: GuideSection[],
+  // A page that knows what it holds says so (a check-in's notes are read by its guide, whatever the question's title).
+  { kind: known }: { kind?: FileKind } = {},
+): FileReading | undefined {
   const blocks = blocksOf(fileContent);
   if (!blocks.some((b) => b.lines.length)) return undefined;
-  const kind = kindOf(folder, fileName, blocks);
+  const kind = known ?? kindOf(folder, fileName, blocks);
 
   if (kind === 'story') {
     const parts = storyParts();
@@ -201,24 +208,27 @@ const NOUNS: Record<FileKind, string> = {
   notes: 'Your file',
 };
 
-/** How every reading of this file starts, to tell whether the coach has read it out already. */
-export function readingSubject(reading: FileReading, fileName: string): string {
-  // A journal entry is a day to its writer, not a file: "Your entry for Monday, 5 January 2026",
+/** How a reading names what it read: "Your story in x.md", "Your notes on this question" (plural). */
+export interface ReadingSubject {
+  text: string;
+  plural?: boolean;
+}
+
+/** A dashboard file's subject: what kind of writing it is, and its name. */
+export function fileSubject(reading: FileReading, fileName: string): ReadingSubject {
+  // A day's entry is a day to its writer, not a file: "Your entry for Monday, 5 January 2026",
   // written as every date the user reads is (@cc/contracts/dates).
   const day = fileName.replace(/\.md$/i, '');
-  if (reading.kind === 'journal' && isIsoDate(day)) return `Your entry for ${formatDayLong(day)}`;
-  // A meeting's chat reads the meeting as its file ('meeting-prep-{id}.md' in 'meetings'): to the
-  // user it is this meeting's preparation, and the key is nothing they ever see.
-  if (/^meeting-prep(-\d+)?\.md$/i.test(fileName.trim())) return 'Your preparation for this meeting';
-  return `${NOUNS[reading.kind]} ${fileName || 'this file'}`;
+  if (reading.kind === 'journal' && isIsoDate(day)) return { text: `Your entry for ${formatDayLong(day)}` };
+  return { text: `${NOUNS[reading.kind]} ${fileName || 'this file'}` };
 }
 
 /** "Your story in x.md has the scene and your task; it is still missing what you did and how it ended." */
-export function describeReading(reading: FileReading, fileName: string, missing: FilePart[] = reading.missing): string {
-  const subject = readingSubject(reading, fileName);
+export function describeReading(reading: FileReading, subject: ReadingSubject, missing: FilePart[] = reading.missing): string {
   const lacks = listOf(missing.slice(0, 3).map((p) => p.label));
   const has = listOf(reading.present.map((p) => p.label));
-  if (!reading.present.length) return `${subject} is still missing ${lacks}.`;
-  if (!missing.length) return `${subject} has ${has}.`;
-  return `${subject} has ${has}; it is still missing ${lacks}.`;
+  const [verb, it] = subject.plural ? ['have', 'they are'] : ['has', 'it is'];
+  if (!reading.present.length) return `${subject.text} ${subject.plural ? 'are' : 'is'} still missing ${lacks}.`;
+  if (!missing.length) return `${subject.text} ${verb} ${has}.`;
+  return `${subject.text} ${verb} ${has}; ${it} still missing ${lacks}.`;
 }

@@ -90,14 +90,8 @@ describe('offline coach: chat', () => {
   });
 
   test("a check-in question's chat offers its notes and names its own button, not the dashboard's", async () => {
-    const coaching = {
-      mode: 'agent' as const,
-      folder: 'coaching',
-      fileName: 'top_priority_2026-11-23.md',
-      fileContent: '',
-      fileLabel: 'your notes on this question',
-      updateButton: 'Update notes from chat',
-    };
+    // The coaching folder is the check-in page: its words need no label or button from the caller.
+    const coaching = { mode: 'agent' as const, folder: 'coaching', fileName: 'top_priority_2026-11-23.md', fileContent: '' };
     const history = await converse(coaching, [
       'My top priority today is shipping the billing migration.',
       'It matters because the old system goes away on Friday.',
@@ -105,7 +99,9 @@ describe('offline coach: chat', () => {
     ]);
     const all = replies(history).join(' ');
     expect(all).toContain("I can add what you've shared to your notes on this question");
-    expect(all).toContain('Ask me to, or press Update notes from chat, and you can review the changes before they are saved.');
+    // Typing "update" does nothing there, so only the button is offered; it shows the change before saving it.
+    expect(all).toContain('Press Update notes from chat, and you can review the changes before they are saved.');
+    expect(all).not.toMatch(/Ask me to|Say "update/);
     expect(all).not.toContain('Update file');
     expect(all).not.toContain('top_priority_2026-11-23.md');
   });
@@ -156,7 +152,7 @@ describe('offline coach: chat', () => {
     const base = { mode: 'agent' as const, folder: 'meetings', fileName: 'meeting-prep.md', fileContent: '' };
     const history = await converse(base, ['Hello', 'The CFO might push back on the cost, and she may question the timing.']);
     // Asked for goals, the user anticipated objections instead: goals are still open.
-    expect(replies(history)[1]).toContain('What do you want to walk out of this meeting with?');
+    expect(replies(history)[1]).toContain('The Goals tab is still empty: what do you want to walk out of this meeting with?');
     const merged = await ai.suggestEdits({ ...base, history });
     expect(merged).toContain('## Anticipating\n- The CFO might push back');
   });

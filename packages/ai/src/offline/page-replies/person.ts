@@ -1,0 +1,65 @@
+/**
+ * A person's chat: it reads their profile (never asking what it already says), their meetings
+ * and the follow-ups still open, and talks; it changes nothing and has no button (Ask only).
+ */
+import { sectionsFor, type GuideSection } from '../../career-folders';
+import { firstName } from '../../chat-pages';
+import type { ChatPage } from '../../types';
+import { asking, counted, quoted, quotedList, sentenceCase, type Chat, type PageCoach } from './page-coach';
+import { answeredByProfile, aroundToday, field, identityOf, meetingName } from './people-facts';
+
+type PersonPage = Extract<ChatPage, { kind: 'person' }>;
+
+const ABOUT_THE_PERSON =
+  /\b(who is|tell me about|what do (you|we|i) know|profile|follow-?ups?|last (meeting|time)|next meeting|meetings?|still open)\b/i;
+
+/** What the page knows, in two or three sentences. */
+function personLine(chat: Chat, page: PersonPage, who: string): string | undefined {
+  const person = chat.input.person;
+  const { last, next } = aroundToday(page.meetings, chat.today);
+  const identity = identityOf(who, person);
+  const open = page.openFollowups.map((f) => f.trim()).filter(Boolean);
+  const lines: string[] = [];
+  let lastSaid = false;
+  if (open.length) {
+    // Said of the last meeting only when they are its own follow-ups.
+    const fromLast = last && open.every((f) => (last.sections.followups ?? '').includes(f));
+    lastSaid = Boolean(fromLast);
+    const source = fromLast ? `your last meeting, ${meetingName(last, chat.today)},` : 'your meetings';
+    const left = `${source} left ${counted(open.length, 'follow-up')} open: ${quotedList(open)}.`;
+    lines.push(identity ? `${identity}, and ${left}` : sentenceCase(left));
+  } else if (identity) lines.push(`${identity}.`);
+  const priorities = field(person, 'current priorities');
+  if (priorities && !open.length) lines.push(`${who}'s current priorities: ${quoted(priorities, 160)}.`);
+  if (last && !lastSaid) lines.push(`Your last meeting was ${meetingName(last, chat.today)}.`);
+  if (next) lines.push(`Your next meeting is ${meetingName(next, chat.today)}.`);
+  return lines.length ? lines.join(' ') : undefined;
+}
+
+export function personCoach(chat: Chat, page: PersonPage): PageCoach {
+  const person = chat.input.person;
+  const name = firstName(person?.fullName);
+  const who = sentenceCase(chat.subject);
+  // The guide asks about "them"; with a name, the question names them.
+  const sections = asking(sectionsFor('', { person: true }), (s) =>
+    name ? s.question.replace(/\bthem\b/, name).replace(/^What do they\b/, `What does ${name}`) : undefined,
+  );
+  const nextConversation = sections.find((s) => s.heading === 'Next conversation');
+  // Open follow-ups or a meeting ahead make the next conversation what matters now.
+  const pressing = page.openFollowups.length > 0 || Boolean(aroundToday(page.meetings, chat.today).next);
+  const line = personLine(chat, page, who);
+  return {
+    sections,
+    filled: answeredByProfile(person, sections),
+    read: (covered: Set<GuideSection>) => ({
+      ...(line ? { line, key: line.slice(0, 40) } : {}),
+      ...(pressing && nextConversation && !covered.has(nextConversation) ? { question: nextConversation.question } : {}),
+    }),
+    aboutThePage: ABOUT_THE_PERSON,
+    closing: `What is the one thing you want ${name || 'them'} to hear from you next time?`,
+    namesHeadings: false,
+    offer: () => undefined,
+    updateReply: () =>
+      `This chat doesn't change ${name ? `${name}'s` : "this person's"} profile: what you want to keep goes into the fields on this page, which save as you type.`,
+  };
+}
