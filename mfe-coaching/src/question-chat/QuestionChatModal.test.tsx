@@ -187,22 +187,37 @@ describe('question chat', () => {
     await screen.findByText('Saved');
   });
 
-  it('updates the manual entries from the chat: the chat waits meanwhile, then the notes are replaced and saved', async () => {
-    conversation = {
-      ...emptyConversation,
-      messages: [
-        { role: 'user', content: 'Ship the report by 3 pm.' },
-        { role: 'assistant', content: 'What could get in the way?' },
-      ],
-      content: 'Old notes',
-      content_revision: 2,
-    };
+  const withNotes: Conversation = {
+    ...emptyConversation,
+    messages: [
+      { role: 'user', content: 'Ship the report by 3 pm.' },
+      { role: 'assistant', content: 'What could get in the way?' },
+    ],
+    content: 'Old notes',
+    content_revision: 2,
+  };
+  const proposed = {
+    success: true as const,
+    diff: [
+      { type: 'removed' as const, content: 'Old notes' },
+      { type: 'added' as const, content: '- Ship the report by 3 pm' },
+      { type: 'added' as const, content: '- Risk: late data' },
+    ],
+    suggested_content: '- Ship the report by 3 pm\n- Risk: late data',
+  };
+  const notesBox = () => screen.getByRole('textbox', { name: 'Manual entries' }) as HTMLTextAreaElement;
+  /** Opens the question with notes and asks for an update; the suggest-edits call is held open. */
+  async function askForUpdate() {
     open();
     await screen.findByText('What could get in the way?');
-    const notes = screen.getByRole('textbox', { name: 'Manual entries' }) as HTMLTextAreaElement;
-    await waitFor(() => expect(notes.value).toBe('Old notes'));
+    await waitFor(() => expect(notesBox().value).toBe('Old notes'));
     fireEvent.click(screen.getByRole('button', { name: 'Update notes from chat' }));
     await waitFor(() => expect(fake.find('POST', '/ai_chat/suggest_edits')).toHaveLength(1));
+  }
+
+  it('update notes from chat shows the proposed change first; Accept replaces and saves the notes, then says so', async () => {
+    conversation = withNotes;
+    await askForUpdate();
     expect(fake.find('POST', '/ai_chat/suggest_edits')[0]?.body).toMatchObject({
       file_content: 'Old notes',
       file_name: 'top_priority_2026-03-02.md',
@@ -213,20 +228,69 @@ describe('question chat', () => {
       ],
     });
     expect((input() as HTMLTextAreaElement).disabled).toBe(true);
-    suggest({ success: true, diff: [], suggested_content: '- Ship the report by 3 pm\n- Risk: late data' });
-    await screen.findByText('I updated your journal entry with improvements.');
-    expect(notes.value).toBe('- Ship the report by 3 pm\n- Risk: late data');
-    await waitFor(() => expect(fake.find('POST', '/coaching/onboarding_save_content')).toHaveLength(1));
+    suggest(proposed);
+
+    // The change, in place of the editor: nothing is replaced or saved yet.
+    const diff = await screen.findByRole('region', { name: 'Proposed update to your notes' });
+    expect(within(diff).getByTestId('diff-summary').textContent).toBe('+2 added−1 removed0 unchanged');
+    expect(within(diff).getByText('- Risk: late data')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Manual entries' })).toBeNull();
+    expect(fake.find('POST', '/coaching/onboarding_save_content')).toHaveLength(0);
+    expect(screen.queryByText(/I updated/)).toBeNull();
+    expect((input() as HTMLTextAreaElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Update notes from chat' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(within(diff).getByRole('button', { name: 'Accept' }));
+    await screen.findByText('I updated your notes on this question.');
+    expect(screen.queryByRole('region', { name: 'Proposed update to your notes' })).toBeNull();
+    expect(notesBox().value).toBe('- Ship the report by 3 pm\n- Risk: late data');
+    expect(fake.find('POST', '/coaching/onboarding_save_content')).toHaveLength(1);
     expect(fake.find('POST', '/coaching/onboarding_save_content')[0]?.body).toMatchObject({
       content: '- Ship the report by 3 pm\n- Risk: late data',
       revision: 2,
     });
-    expect((input() as HTMLTextAreaElement).disabled).toBe(false);
+    expect(screen.queryByText(/journal entry/)).toBeNull();
+  });
+
+  it('Reject leaves the notes as they were, unsaved and without a line', async () => {
+    conversation = withNotes;
+    await askForUpdate();
+    suggest(proposed);
+    const diff = await screen.findByRole('region', { name: 'Proposed update to your notes' });
+    fireEvent.click(within(diff).getByRole('button', { name: 'Reject' }));
+    expect(screen.queryByRole('region', { name: 'Proposed update to your notes' })).toBeNull();
+    expect(notesBox().value).toBe('Old notes');
+    expect(fake.find('POST', '/coaching/onboarding_save_content')).toHaveLength(0);
+    expect(screen.queryByText(/I updated/)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Update notes from chat' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('an answer without a diff gets one from the two texts; one that changes nothing offers nothing to accept', async () => {
+    conversation = withNotes;
+    await askForUpdate();
+    suggest({ ...proposed, diff: [] });
+    const diff = await screen.findByRole('region', { name: 'Proposed update to your notes' });
+    expect(within(diff).getByTestId('diff-summary').textContent).toBe('+2 added−1 removed0 unchanged');
+    fireEvent.click(within(diff).getByRole('button', { name: 'Reject' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Update notes from chat' }));
     await waitFor(() => expect(fake.find('POST', '/ai_chat/suggest_edits')).toHaveLength(2));
+    suggest({ success: true, diff: [{ type: 'unchanged', content: 'Old notes' }], suggested_content: 'Old notes' });
+    await screen.findByText('Nothing to change: your notes already have this.');
+    expect(screen.queryByRole('region', { name: 'Proposed update to your notes' })).toBeNull();
+  });
+
+  it('a failed or empty update says so and leaves the notes alone', async () => {
+    conversation = withNotes;
+    await askForUpdate();
     suggest({ status: 502, body: { success: false, error: 'no model', errors: ['no model'] } });
     await screen.findByText('There was an error updating your file.');
+    fireEvent.click(screen.getByRole('button', { name: 'Update notes from chat' }));
+    await waitFor(() => expect(fake.find('POST', '/ai_chat/suggest_edits')).toHaveLength(2));
+    suggest({ success: true, diff: [], suggested_content: '' });
+    await screen.findByText('I could not generate improvements at this time.');
+    expect(notesBox().value).toBe('Old notes');
+    expect(fake.find('POST', '/coaching/onboarding_save_content')).toHaveLength(0);
   });
 
   it('regenerates the AI summary from the manual entries and the chat, and shows it as saved', async () => {

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import type { DiffLine } from '@cc/contracts';
 import type { ScoredQuestion } from '@cc/contracts/coaching';
 import { coachingFileName, COACHING_FOLDER, COACHING_MESSAGES as M } from '@cc/contracts/coaching-rules';
-import { Modal } from '@cc/ui';
+import { cleanDiff, diffLines, Modal } from '@cc/ui';
 import { checkinPeriodLabel } from '../shared/dates';
 import { generateSummary, suggestNoteEdits } from './api/conversation';
 import { QuestionChat } from './QuestionChat';
+import { NotesProposal } from './NotesProposal';
 import { QuestionNotes } from './QuestionNotes';
 import { ScoreBar } from './ScoreBar';
 import { subQuestions } from './subQuestions';
@@ -15,12 +17,20 @@ import './question-chat.css';
 
 const SuggestionModal = lazy(() => import('./SuggestionModal'));
 
-/** Suggest-edits answers (docs/coaching.md#notes). */
+/** Update notes from chat's answers (docs/coaching.md#notes). */
 export const UPDATE_TEXTS = {
-  done: 'I updated your journal entry with improvements.',
+  /** After Accept. The first description said "journal entry": the check-in has none (issue 20). */
+  done: 'I updated your notes on this question.',
   none: 'I could not generate improvements at this time.',
+  /** The proposal would change nothing: no diff to accept. */
+  unchanged: 'Nothing to change: your notes already have this.',
   failed: 'There was an error updating your file.',
 } as const;
+
+interface Proposal {
+  lines: DiffLine[];
+  content: string;
+}
 
 /**
  * A question of a period: its score, its parts, the chat with the coach, and the notes. Closing
@@ -41,6 +51,7 @@ export default function QuestionChatModal({
   const summary = useNoteText(at, 'content_summary');
   const [notice, setNotice] = useState<string | null>(null);
   const [suggestionOpen, setSuggestionOpen] = useState(false);
+  const [proposal, setProposal] = useState<Proposal | null>(null);
   const fileName = coachingFileName(question.title, periodKey);
 
   const { loaded } = chat;
@@ -65,21 +76,45 @@ export default function QuestionChatModal({
     },
   });
 
-  /** Update file from chat (docs/coaching.md#notes): the chat is disabled meanwhile, then the manual entries are replaced and saved. */
+  /**
+   * Update notes from chat (docs/coaching.md#notes): the chat waits while the coach writes a new
+   * version of the manual entries, which is shown as a diff in place of the editor; nothing
+   * changes until Accept.
+   */
   const update = useMutation({
-    mutationFn: async () => {
-      const answer = await suggestNoteEdits({ content: content.text, fileName, folder: COACHING_FOLDER }, chat.history());
-      if (!answer.suggested_content) return false;
-      await content.replaceAndSave(answer.suggested_content);
-      return true;
+    mutationFn: async (): Promise<Proposal | 'none' | 'unchanged'> => {
+      const current = content.text;
+      const answer = await suggestNoteEdits({ content: current, fileName, folder: COACHING_FOLDER }, chat.history());
+      if (!answer.suggested_content) return 'none';
+      // An answer without a diff gets one computed from the two texts.
+      let lines = cleanDiff(answer.diff);
+      if (lines.length === 0) lines = await diffLines(current, answer.suggested_content);
+      if (!lines.some((line) => line.type !== 'unchanged')) return 'unchanged';
+      return { lines, content: answer.suggested_content };
     },
-    onSuccess: (updated) =>
-      chat.append(
-        updated ? { role: 'assistant', content: UPDATE_TEXTS.done } : { role: 'assistant', content: UPDATE_TEXTS.none, error: true },
-      ),
+    onSuccess: (result) => {
+      if (typeof result === 'object') setProposal(result);
+      else chat.append({ role: 'assistant', content: UPDATE_TEXTS[result], error: result === 'none' });
+    },
     onError: (error) => {
       console.warn('[coaching] updating the notes from the chat failed', error);
       chat.append({ role: 'assistant', content: UPDATE_TEXTS.failed, error: true });
+    },
+  });
+  /**
+   * Accept: the proposal replaces the manual entries and is saved at once. A save that fails (or
+   * meets a newer text) is the editor's to show, with its retry or its conflict panel; the line
+   * says the notes were updated only once they are saved.
+   */
+  const accept = useMutation({
+    mutationFn: (next: string) => content.replaceAndSave(next),
+    onSuccess: (saved) => {
+      setProposal(null);
+      if (saved) chat.append({ role: 'assistant', content: UPDATE_TEXTS.done });
+    },
+    onError: (error) => {
+      console.warn('[coaching] saving the accepted notes failed', error);
+      setProposal(null);
     },
   });
   const updating = update.isPending;
@@ -100,7 +135,7 @@ export default function QuestionChatModal({
       )}
       <div className="coaching-question-columns">
         <div>
-          <QuestionChat chat={chat} busy={updating} busyText="Updating your notes from the chat…" />
+          <QuestionChat chat={chat} busy={updating} busyText="Writing an update to your notes from the chat…" />
           <div className="coaching-chat-actions">
             <button type="button" className="button button-quiet" onClick={chat.clear} disabled={chat.sending || updating}>
               Clear chat
@@ -109,7 +144,7 @@ export default function QuestionChatModal({
               type="button"
               className="button"
               onClick={() => update.mutate()}
-              disabled={chat.sending || updating || chat.history().length === 0}
+              disabled={chat.sending || updating || proposal !== null || chat.history().length === 0}
             >
               Update notes from chat
             </button>
@@ -118,14 +153,23 @@ export default function QuestionChatModal({
             </button>
           </div>
         </div>
-        <QuestionNotes
-          content={content}
-          summary={summary}
-          ready={loaded !== null}
-          onRegenerate={() => regenerate.mutate()}
-          regenerating={regenerate.isPending}
-          disabled={updating}
-        />
+        {proposal ? (
+          <NotesProposal
+            lines={proposal.lines}
+            accepting={accept.isPending}
+            onAccept={() => accept.mutate(proposal.content)}
+            onReject={() => setProposal(null)}
+          />
+        ) : (
+          <QuestionNotes
+            content={content}
+            summary={summary}
+            ready={loaded !== null}
+            onRegenerate={() => regenerate.mutate()}
+            regenerating={regenerate.isPending}
+            disabled={updating}
+          />
+        )}
       </div>
       {notice && (
         <p className="coaching-error" role="alert">
