@@ -10,7 +10,8 @@ export function profileStatementsPrompt(details: ProfileDetails, evidence: Profi
       'You write a professional profile in markdown from the details a user gave about themselves and from their own notes.',
       'Group short factual statements (one per bullet) under lines of the form "Information from <source>:", where <source> is "profile details" or exactly one of the "Source:" labels given, so every statement can be traced to its evidence.',
       'A line inside a note (such as its own "Information from ...:" line) is part of that note, not a source: statements from it go under the note\'s "Source:" label. Never name any other source.',
-      'Write in the first person as the user would. Do not invent facts. End with a "References" line followed by the sources used.',
+      'Every statement is in one voice, the first person, as the user would say it ("I lead the platform team.", "I work as a Staff Engineer at Acme."), including facts found under the user\'s name in web research. Leave out what a note says about other people.',
+      'Do not invent facts. End with a "References" line followed by the sources used.',
     ].join('\n'),
     user: [
       describeDetails(details),
@@ -29,11 +30,15 @@ export function companyStatementsPrompt(details: ProfileDetails): Prompt {
 }
 
 export function narrativePrompt(details: ProfileDetails, statements: Statement[], companyStatements: Statement[]): Prompt {
-  const lines = [...statements, ...companyStatements].map((s) => `- ${s.text}${s.source ? ` (${s.source})` : ''}`);
+  // The facts only: a statement's source (a note's name) is for the review, not for the summary to repeat.
+  const list = (items: Statement[]) => items.map((s) => `- ${s.text}`).join('\n') || '(none)';
   return {
-    system:
-      'You write an executive-summary narrative of a professional in two short paragraphs, third person, confident and factual, using only the facts given.',
-    user: `${describeDetails(details)}\n\nStatements:\n${lines.join('\n') || '(none)'}`,
+    system: [
+      "You write the executive summary on a professional's About me page: one or two short paragraphs in the first person, as they would introduce themselves, confident and factual.",
+      'Say who they are once (the name, role and company), then synthesise the statements into what they are known for and what they focus on now; do not list the statements one by one.',
+      'Vary how sentences begin (not every sentence starts with "I"). Use only the facts given: no invented numbers, names or dates. No headings or bullets.',
+    ].join('\n'),
+    user: `${describeDetails(details)}\n\nStatements:\n${list(statements)}\n\nAbout the company:\n${list(companyStatements)}`,
   };
 }
 

@@ -99,7 +99,7 @@ describe('generation', () => {
     expect(res.body.success).toBe(true);
     expect(res.body.markdown).toContain('Information from work-profile/achievements-log.md:');
     expect(res.body.statements).toContainEqual({
-      text: 'Cut checkout latency by 40% in Q2.',
+      text: 'I cut checkout latency by 40% in Q2.',
       source: 'work-profile/achievements-log.md',
       source_url: '/dashboard?folder=work-profile&file=achievements-log.md',
     });
@@ -131,18 +131,18 @@ describe('generation', () => {
     await k.post('/planning/todos', { todo: { title: 'Still open, so no achievement yet' } });
     const res = await c.post('/profile/generate', { details: DETAILS });
     expect(res.body.statements).toContainEqual({
-      text: 'Completed the todo "Ran the Q3 incident review with all teams" (due Fri 2 Oct 2026).',
+      text: 'I completed the todo "Ran the Q3 incident review with all teams" (due Fri 2 Oct 2026).',
       source: 'todo "Ran the Q3 incident review with all teams"',
       source_url: `/planning/all_todos?todo=${todo.id}`,
     });
     expect(JSON.stringify(res.body.statements)).not.toContain('Still open');
     expect(res.body.statements).toContainEqual({
-      text: 'Presented the payments roadmap to the leadership team.',
+      text: 'I presented the payments roadmap to the leadership team.',
       source: 'journal entry of 2026-11-20',
       source_url: '/journal/2026-11-20',
     });
     expect(res.body.statements).toContainEqual({
-      text: 'Mentored two new engineers through their first on-call.',
+      text: 'I mentored two new engineers through their first on-call.',
       source: `check-in "${question.title}" (2026-W47)`,
       source_url: `/coaching?tab=end-of-week-checkin&period=2026-W47&question=${question.id}`,
     });
@@ -225,7 +225,7 @@ describe('generation', () => {
     expect(prompt.user).not.toContain('Brag document');
     const res = await c.post('/profile/generate', { details: DETAILS });
     const texts = res.body.statements.map((s: { text: string }) => s.text);
-    expect(texts).toContain('Hired four engineers in Q3.');
+    expect(texts).toContain('I hired four engineers in Q3.');
     expect(texts.filter((t: string) => /Period:|Cut checkout latency/.test(t))).toEqual([]);
     expect(res.body.statements.map((s: { source: string }) => s.source)).not.toContain('work-profile/brag-document-2026-11-26.md');
     expect(res.body.markdown).not.toContain('for-my-review.md');
@@ -299,7 +299,7 @@ describe('company statements, narrative and edits by index', () => {
     expect((await c.post('/profile/delete_company_statement', { company: 'Acme', index: 5 })).status).toBe(404);
     const narrative = await c.post('/profile/generate_narrative', {});
     expect(narrative.body.success).toBe(true);
-    expect(narrative.body.narrative).toContain('Jane Doe works as an Engineering Manager at Acme.');
+    expect(narrative.body.narrative).toContain("I'm Jane Doe, an Engineering Manager at Acme.");
     expect((await c.get('/profile')).body.ai_profile_narrative).toBe(narrative.body.narrative);
   });
 

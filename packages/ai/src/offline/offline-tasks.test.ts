@@ -136,7 +136,7 @@ describe('offline coach: summaries, scores, plans and profile', () => {
     };
     const profile = await ai.profileStatements({ details });
     expect(profile.statements).toEqual([
-      { text: 'Jane Doe works as a Staff Engineer at Acme.', source: 'profile details' },
+      { text: 'I work as a Staff Engineer at Acme.', source: 'profile details' },
       { text: 'I lead the payments platform.', source: 'profile details' },
     ]);
     expect(profile.markdown).toContain('Information from profile details:');
@@ -147,8 +147,8 @@ describe('offline coach: summaries, scores, plans and profile', () => {
     ]);
 
     const narrative = await ai.narrative({ details, statements: profile.statements });
-    expect(narrative).toContain('Jane Doe works as a Staff Engineer at Acme.');
-    expect(narrative).toContain('Jane leads the payments platform.');
+    expect(narrative).toContain("I'm Jane Doe, a Staff Engineer at Acme.");
+    expect(narrative).toContain('Day to day, I lead the payments platform.');
   });
 
   test('a meeting section proposal keeps what was written', async () => {

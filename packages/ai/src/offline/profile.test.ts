@@ -15,11 +15,11 @@ describe('the offline About me profile', () => {
       { kind: 'checkin', label: 'check-in "Wins" (2026-W47)', text: '   ' },
     ]);
     expect(statements).toEqual([
-      { text: 'Sam Smoke works as a Product Manager at Initech.', source: 'profile details' },
+      { text: 'I work as a Product Manager at Initech.', source: 'profile details' },
       { text: 'I run discovery for the billing product.', source: 'profile details' },
-      { text: 'Launched usage-based billing to 300 customers.', source: 'work-profile/wins.md' },
-      { text: 'Cut churn by 2 points.', source: 'work-profile/wins.md' },
-      { text: 'Ran a pricing workshop with sales and finance.', source: 'journal entry of 2026-11-20' },
+      { text: 'I launched usage-based billing to 300 customers.', source: 'work-profile/wins.md' },
+      { text: 'I cut churn by 2 points.', source: 'work-profile/wins.md' },
+      { text: 'I ran a pricing workshop with sales and finance.', source: 'journal entry of 2026-11-20' },
     ]);
     expect(markdown).toContain(
       'References\n- Profile details you entered in About me\n- work-profile/wins.md\n- journal entry of 2026-11-20',
@@ -31,23 +31,55 @@ describe('the offline About me profile', () => {
     expect(offlineProfileStatements({}, []).statements).toEqual([]);
   });
 
-  test('the narrative names who did what a note left without a subject', () => {
-    const narrative = offlineNarrative({
+  test('every statement is in the first person: a note without a subject, the user named, web research; lines about others are left out', () => {
+    const { statements } = offlineProfileStatements(
       details,
-      statements: [{ text: 'Launched usage-based billing to 300 customers.', source: 'work-profile/wins.md' }],
-    });
-    expect(narrative).toContain('Sam launched usage-based billing to 300 customers.');
-    expect(narrative).toContain('Sam runs discovery for the billing product.');
+      [
+        {
+          kind: 'file',
+          label: 'work-profile/notes.md',
+          text: '- Led the pricing review with finance.\n- Sam Smoke presented at the product summit.\n- Dana said the roadmap was too long.\n- She wants a weekly update.',
+        },
+      ],
+      "Sam Smoke leads discovery at Initech. Sam's team won the 2025 design award.",
+    );
+    expect(statements.slice(2).map((s) => s.text)).toEqual([
+      'I led the pricing review with finance.',
+      'I presented at the product summit.',
+      'I lead discovery at Initech.',
+      'My team won the 2025 design award.',
+    ]);
   });
+});
+
+test('the narrative is one voice, the name once: who, the company, then what I do now and what I have done, each in one sentence', () => {
+  const narrative = offlineNarrative({
+    details: { ...details, company_description: 'Initech makes billing software for clinics.' },
+    statements: [
+      { text: 'I work as a Product Manager at Initech.', source: 'profile details' },
+      { text: 'I run discovery for the billing product.', source: 'profile details' },
+      { text: 'Launched usage-based billing to 300 customers.', source: 'work-profile/wins.md' },
+      { text: 'I cut churn by 2 points.', source: 'work-profile/wins.md' },
+      { text: 'I mentor two associate PMs.', source: 'journal entry of 2026-11-20' },
+    ],
+  });
+  expect(narrative).toBe(
+    [
+      "I'm Sam Smoke, a Product Manager at Initech. Initech makes billing software for clinics.",
+      '',
+      'Day to day, I run discovery for the billing product and mentor two associate PMs. Along the way, I launched usage-based billing to 300 customers and cut churn by 2 points.',
+    ].join('\n'),
+  );
+  expect(narrative.match(/Sam/g)).toHaveLength(1);
 });
 
 test('a post held by one person takes no article; a job does', () => {
   const first = (role: string) =>
     offlineProfileStatements({ full_name: 'Ada Lovelace', role, company: 'Analytical Engines' }, []).statements[0]!.text;
-  expect(first('Head of Engineering')).toBe('Ada Lovelace works as Head of Engineering at Analytical Engines.');
-  expect(first('VP Product')).toBe('Ada Lovelace works as VP Product at Analytical Engines.');
-  expect(first('Staff Engineer')).toBe('Ada Lovelace works as a Staff Engineer at Analytical Engines.');
-  expect(first('Engineering Manager')).toBe('Ada Lovelace works as an Engineering Manager at Analytical Engines.');
+  expect(first('Head of Engineering')).toBe('I work as Head of Engineering at Analytical Engines.');
+  expect(first('VP Product')).toBe('I work as VP Product at Analytical Engines.');
+  expect(first('Staff Engineer')).toBe('I work as a Staff Engineer at Analytical Engines.');
+  expect(first('Engineering Manager')).toBe('I work as an Engineering Manager at Analytical Engines.');
 });
 
 test('the narrative says who, what and where once: statements that only restate it are left out', () => {
@@ -58,10 +90,10 @@ test('the narrative says who, what and where once: statements that only restate 
       { text: 'I am Ada Lovelace, Head of Engineering.', source: 'profile details' },
       { text: 'Shipped the Difference Engine v2 controller.', source: 'work-profile/past-projects.md' },
     ],
-    companyStatements: [{ text: 'Analytical Engines is where Ada Lovelace currently works.', source: 'Analytical Engines' }],
+    companyStatements: [{ text: 'Analytical Engines is where I currently work.', source: 'Analytical Engines' }],
   });
   expect(narrative).toBe(
-    'Ada Lovelace works as Head of Engineering at Analytical Engines.\n\nAda shipped the Difference Engine v2 controller.',
+    "I'm Ada Lovelace, Head of Engineering at Analytical Engines.\n\nAlong the way, I shipped the Difference Engine v2 controller.",
   );
   // A company statement that says something is kept.
   expect(
@@ -72,7 +104,7 @@ test('the narrative says who, what and where once: statements that only restate 
         { text: 'Analytical Engines builds programmable calculating machines.', source: 'Analytical Engines' },
       ],
     }),
-  ).toBe('Ada Lovelace works as Head of Engineering at Analytical Engines. Analytical Engines builds programmable calculating machines.');
+  ).toBe("I'm Ada Lovelace, Head of Engineering at Analytical Engines. Analytical Engines builds programmable calculating machines.");
 });
 
 test("a note's own 'Information from the press office:' line is its text: its claims are the note's, not the press office's", () => {

@@ -2,22 +2,35 @@
 import { restatesIdentity } from '@cc/contracts/profile-rules';
 import { MAX_STATEMENTS } from '../statements';
 import { collapse, endSentence, sentences } from '../text';
+import { firstPerson, isAboutSomeoneElse, isPastPredicate } from './voice';
 import type { NarrativeInput, ProfileDetails, ProfileEvidence, ProfileStatementsResult, Statement } from '../types';
 
 const clean = (s: string | undefined) => collapse(s ?? '');
 
+/** "a Staff Engineer", "an Engineering Manager"; a post held by one person takes no article ("Head of Engineering"). */
+function withArticle(role: string): string {
+  const onePost = /^(head|vp|vice president|chief|director of|president|c[etfo]o|cto)\b/i.test(role);
+  return onePost || /^(a|an|the)\s/i.test(role) ? role : `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`;
+}
+
+/** The role and company as the user would say it: "I work as a Staff Engineer at Acme." */
 function identity(details: ProfileDetails): string | undefined {
+  const role = clean(details.role);
+  const company = clean(details.company);
+  if (role && company) return `I work as ${withArticle(role)} at ${company}.`;
+  if (role) return `I work as ${withArticle(role)}.`;
+  return company ? `I work at ${company}.` : undefined;
+}
+
+/** The executive summary's opening, the name said once: "I'm Jane Doe, a Staff Engineer at Acme." */
+function introduction(details: ProfileDetails): string | undefined {
   const name = clean(details.full_name);
   const role = clean(details.role);
   const company = clean(details.company);
-  if (!name && !role) return undefined;
-  const who = name || 'This professional';
-  // A post held by one person takes no article ("works as Head of Engineering"); a job does ("a Staff Engineer").
-  const onePost = /^(head|vp|vice president|chief|director of|president|c[etfo]o|cto)\b/i.test(role);
-  const asRole = onePost || /^(a|an|the)\s/i.test(role) ? role : `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`;
-  if (role && company) return `${who} works as ${asRole} at ${company}.`;
-  if (role) return `${who} works as ${asRole}.`;
-  return company ? `${who} works at ${company}.` : undefined;
+  const post = [role && withArticle(role), company && `${role ? 'at' : 'working at'} ${company}`].filter(Boolean).join(' ');
+  if (name) return post ? `I'm ${name}, ${post}.` : `I'm ${name}.`;
+  if (role) return `I'm ${post}.`;
+  return company ? `I work at ${company}.` : undefined;
 }
 
 const EVIDENCE_SHOWN = 24;
@@ -27,10 +40,11 @@ const MIN_CLAIM = 16;
 const MAX_CLAIM = 280;
 
 /**
- * The claims a note makes: its prose and list items as sentences, without headings, links-only
- * lines, table rows, questions or placeholder lines, each short enough to read as one statement.
+ * The claims a note makes about the user: its prose and list items as sentences, in the first
+ * person, without headings, links-only lines, table rows, questions, placeholder lines or lines
+ * about someone else, each short enough to read as one statement.
  */
-function claimsOf(text: string): string[] {
+function claimsOf(text: string, fullName: string): string[] {
   const kept = text
     .split(/\r?\n/)
     .filter((line) => !/^\s*(#{1,6}\s|\||```|>\s*$|---+\s*$)/.test(line))
@@ -39,7 +53,8 @@ function claimsOf(text: string): string[] {
   return sentences(kept)
     .map((s) => collapse(s))
     .filter((s) => s.length >= MIN_CLAIM && !/[?:]$/.test(s) && !/^(todo|tbd|n\/a)\b/i.test(s) && !/^https?:\/\/\S+$/.test(s))
-    .map((s) => endSentence(s.length > MAX_CLAIM ? `${s.slice(0, MAX_CLAIM - 1).replace(/\s+\S*$/, '')}…` : s))
+    .filter((s) => !isAboutSomeoneElse(s, fullName))
+    .map((s) => endSentence(firstPerson(s.length > MAX_CLAIM ? `${s.slice(0, MAX_CLAIM - 1).replace(/\s+\S*$/, '')}…` : s, fullName)))
     .filter((s, i, all) => all.indexOf(s) === i);
 }
 
@@ -48,24 +63,26 @@ function claimsOf(text: string): string[] {
  * label (a file, a dated journal entry, a check-in, a milestone), the claims it makes, so every
  * statement points at its evidence. Web research, when a deep run found some, comes last. Each
  * statement's source is the object its claim was taken from, never read back from the markdown:
- * a note's own "Information from the press office:" line is its text, not a source.
+ * a note's own "Information from the press office:" line is its text, not a source. Every
+ * statement is in the user's voice, the first person.
  */
 export function offlineProfileStatements(
   details: ProfileDetails,
   evidence: ProfileEvidence[] = [],
   research?: string,
 ): ProfileStatementsResult {
-  const personal = [identity(details), ...sentences(clean(details.extra))].filter((s): s is string => Boolean(s)).map(endSentence);
+  const name = clean(details.full_name);
+  const personal = [identity(details), ...claimsOf(clean(details.extra), name)].filter((s): s is string => Boolean(s)).map(endSentence);
   const groups: { source: string; claims: string[] }[] = [];
   if (personal.length) groups.push({ source: 'profile details', claims: personal });
   for (const e of evidence.slice(0, EVIDENCE_SHOWN)) {
-    const claims = claimsOf(e.text).slice(0, PER_SOURCE);
+    const claims = claimsOf(e.text, name).slice(0, PER_SOURCE);
     if (claims.length) groups.push({ source: e.label, claims });
   }
-  const found = claimsOf(research ?? '').slice(0, PER_SOURCE * 2);
+  const found = claimsOf(research ?? '', name).slice(0, PER_SOURCE * 2);
   if (found.length) groups.push({ source: 'web research', claims: found });
 
-  const lines = [`# Professional profile${clean(details.full_name) ? `: ${clean(details.full_name)}` : ''}`, ''];
+  const lines = [`# Professional profile${name ? `: ${name}` : ''}`, ''];
   if (!groups.length) {
     lines.push('Add your name, role and a few lines about your work in the Edit tab to build your profile.', '');
     return { markdown: `${lines.join('\n')}\n`, statements: [] };
@@ -77,75 +94,56 @@ export function offlineProfileStatements(
   return { markdown: `${lines.join('\n')}\n`, statements };
 }
 
+/** About the company, so in its own name (the one place not in the first person). */
 export function offlineCompanyStatements(details: ProfileDetails): Statement[] {
   const company = clean(details.company);
   const described = sentences(clean(details.company_description)).map(endSentence);
   if (described.length) return described.map((text) => ({ text, source: company }));
-  return company
-    ? [
-        {
-          text: `${company} is where ${clean(details.full_name) || 'you'} currently work${clean(details.full_name) ? 's' : ''}.`,
-          source: company,
-        },
-      ]
-    : [];
+  return company ? [{ text: `${company} is where I currently work.`, source: company }] : [];
 }
 
-const KEEP_VERB = new Set(
-  (
-    'can could will would should must may might shall was were did had led built ran wrote made grew took began became won saw got gave ' +
-    'went brought taught thought found sold spent kept left met paid put read set cut hit let drove chose spoke joined'
-  ).split(' '),
-);
-const ADVERBS = new Set('also often usually currently recently really mostly always never now still regularly actively'.split(' '));
-const IRREGULAR: Record<string, string> = { am: 'is', have: 'has', do: 'does', go: 'goes', be: 'is', "'m": 'is', "'ve": 'has' };
+const joinAnd = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : (items[0] ?? '');
 
-function thirdPersonVerb(verb: string): string {
-  const lower = verb.toLowerCase();
-  if (IRREGULAR[lower]) return IRREGULAR[lower];
-  if (KEEP_VERB.has(lower) || /ed$/.test(lower)) return verb;
-  if (/(s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
-  if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
-  return `${verb}s`;
-}
+const PREDICATES_SHOWN = 3;
 
-/** Notes often drop the subject ("Launched billing to 300 customers."): a summary names who did it. */
-export function withSubject(sentence: string, name: string): string {
-  const first = /^([A-Z][a-z]+)\b/.exec(sentence)?.[1]?.toLowerCase();
-  if (!first || !((first.length > 4 && first.endsWith('ed')) || KEEP_VERB.has(first))) return sentence;
-  return `${name} ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
-}
-
-/** "I lead the platform and my team" → "Jane leads the platform and Jane's team", for a third-person summary. */
-export function toThirdPerson(sentence: string, name: string): string {
-  return sentence
-    .replace(/\bI('m|'ve)\b/g, (_m, suffix: string) => `${name} ${IRREGULAR[suffix]}`)
-    .replace(/\bI\s+(\w+)(\s+(\w+))?/g, (_m, first: string, rest: string | undefined, second: string | undefined) =>
-      ADVERBS.has(first.toLowerCase()) && second
-        ? `${name} ${first} ${thirdPersonVerb(second)}`
-        : `${name} ${thirdPersonVerb(first)}${rest ?? ''}`,
-    )
-    .replace(/\b[Mm]y\b/g, `${name}'s`)
-    .replace(/\bme\b/g, name);
-}
-
+/**
+ * The executive summary, in the first person as the rest of About me: who I am (the name once,
+ * role and company), what the company does, then a synthesis rather than a list: what I do now
+ * in one sentence, what I have done in another, and the rest as written. Sentences open
+ * differently ("I'm…", the company, "Day to day…", "Along the way…").
+ */
 export function offlineNarrative({ details, statements = [], companyStatements = [] }: NarrativeInput): string {
-  const first = identity(details);
+  const opening = introduction(details);
   const company = clean(details.company);
-  if (!first && !statements.length) {
+  if (!opening && !statements.length) {
     return 'Add your name, role and company in the Edit tab, then generate again for an executive summary.';
   }
+  const name = clean(details.full_name);
+  const restates = (s: string) => Boolean(opening) && restatesIdentity(s, details);
   const about = [...companyStatements.map((s) => s.text), ...sentences(clean(details.company_description))].find(
-    (s) => !first || !restatesIdentity(s, details),
+    (s) => !restates(s) && !/\b(I|my|me)\b/.test(s),
   );
-  const opening = [first, about && company ? `${endSentence(about)}` : undefined].filter(Boolean).join(' ');
-  const known = new Set([first, about].filter(Boolean).map((s) => s!.toLowerCase()));
-  const name = clean(details.full_name).split(' ')[0] || 'They';
-  const highlights = [...statements.map((s) => s.text), ...sentences(clean(details.extra))]
-    .filter((s) => !first || !restatesIdentity(s, details))
-    .map((s) => endSentence(withSubject(toThirdPerson(s, name), name)))
-    .filter((s) => !known.has(s.toLowerCase()))
-    .filter((s, i, all) => all.indexOf(s) === i)
-    .slice(0, 4);
-  return [opening, highlights.join(' ')].filter(Boolean).join('\n\n');
+  const claims = [...statements.map((s) => s.text), ...claimsOf(clean(details.extra), name)]
+    .map((s) => endSentence(firstPerson(collapse(s), name)))
+    .filter((s) => !restates(s))
+    .filter((s, i, all) => all.findIndex((t) => t.toLowerCase() === s.toLowerCase()) === i);
+
+  const now: string[] = [];
+  const done: string[] = [];
+  const rest: string[] = [];
+  for (const claim of claims) {
+    // Only a plain "I …." joins another: a sentence with its own clauses stays whole.
+    const predicate = /^I(?:'m| am)?\s+([^.;!?]+)\.$/.exec(claim);
+    const text = predicate ? claim.slice(1).replace(/^'m\s/, 'am ').trim().replace(/\.$/, '') : '';
+    if (predicate && !/\bI\b/.test(text)) (isPastPredicate(text) ? done : now).push(text);
+    else rest.push(claim);
+  }
+  const highlights = [
+    now.length ? `Day to day, I ${joinAnd(now.slice(0, PREDICATES_SHOWN))}.` : '',
+    done.length ? `Along the way, I ${joinAnd(done.slice(0, PREDICATES_SHOWN))}.` : '',
+    ...rest.slice(0, 2),
+  ].filter(Boolean);
+  const first = [opening, about && company ? endSentence(about) : undefined].filter(Boolean).join(' ');
+  return [first, highlights.join(' ')].filter(Boolean).join('\n\n');
 }
