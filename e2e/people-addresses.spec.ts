@@ -56,7 +56,7 @@ test('a person, a profile section, their research and a meeting each open from t
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Research' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('research-status')).toHaveText('Showing saved result');
-  await expect(page.getByTestId('research-answer')).toContainText('No web search is configured');
+  await expect(page.getByTestId('research-when')).toContainText('Web search is not connected.');
 
   // A meeting in a new tab: its modal open, its date in words beside the field.
   const other = await context.newPage();

@@ -1,12 +1,4 @@
-import {
-  mentionsAnswer,
-  PEOPLE_MESSAGES as M,
-  PERSON_SECTIONS,
-  type Citation,
-  type Meeting,
-  type Mention,
-  type Person,
-} from '@cc/contracts';
+import { mentionsAnswer, PERSON_SECTIONS, type Citation, type Meeting, type Mention, type Person } from '@cc/contracts';
 import { fileAddress, journalAddress, meetingAddress, personAddress } from '@cc/contracts/addresses';
 import { formatDay } from '@cc/contracts/dates';
 import type { PeerClient } from '@cc/service-kit';
@@ -14,7 +6,7 @@ import type { PeerClient } from '@cc/service-kit';
 /**
  * Research without a web search: what the user's own notes say about a person (their profile,
  * the meetings they attended, the files and journal entries that mention them), each part
- * cited as a source of the user's notes, and a plain word that no web search is configured.
+ * cited as a source of the user's notes.
  */
 
 const NOTES_SITE = 'Your notes';
@@ -49,7 +41,38 @@ export async function mentionsOf(files: PeerClient, person: Person): Promise<Men
   return ask(first);
 }
 
-export function notesResearch(person: Person, meetings: Meeting[], mentions: Mention[]): { answer: string; citations: Citation[] } {
+/** "a Staff Engineer", "an Analyst"; a post held by one person takes no article ("VP Sales", "Head of Data"). */
+const withArticle = (role: string) =>
+  /^(head|vp|vice president|chief|director of|president|c[etfo]o)\b/i.test(role) || /^(a|an|the)\s/i.test(role)
+    ? role
+    : `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`;
+
+/** "current-job_relationships" / "stakeholders.md" → "Current Job Relationships" / "Stakeholders". */
+const titleFrom = (name: string) =>
+  name
+    .replace(/\.md$/i, '')
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+
+/** A note named as a person reads it, not as a file name: "Stakeholders (Relationships)". */
+const noteTitle = (m: Extract<Mention, { kind: 'file' }>) => `${titleFrom(m.name)} (${titleFrom(m.folder)})`;
+
+const sentence = (s: string) => (/[.!?…]$/.test(s) ? s : `${s}.`);
+
+/**
+ * The notes research: what the user's notes say about the person, found and cited, opening with
+ * the findings in a few sentences (who they are, what matters to them, when you last met and
+ * what is still open), then the detail. It says nothing about the web search itself: the page
+ * says that once, beside the answer (`source: 'notes'`).
+ */
+export function notesResearch(
+  person: Person,
+  meetings: Meeting[],
+  mentions: Mention[],
+  now: Date = new Date(),
+): { answer: string; citations: Citation[] } {
   const citations: Citation[] = [];
   const cite = (c: Omit<Citation, 'site'>) => {
     citations.push({ ...c, site: NOTES_SITE });
@@ -57,7 +80,8 @@ export function notesResearch(person: Person, meetings: Meeting[], mentions: Men
   };
   const name = person.full_name;
   const first = name.split(/\s+/)[0] ?? name;
-  const parts: string[] = [M.noWebSearch];
+  const lead: string[] = [];
+  const parts: string[] = [];
 
   const written: string[] = [];
   const missing: string[] = [];
@@ -71,15 +95,24 @@ export function notesResearch(person: Person, meetings: Meeting[], mentions: Men
   }
   if (written.length) {
     const marker = cite({ url: personAddress(person.id), title: `${name}: profile` });
+    const field = (section: string, key: string) => firstLine(profile[section]?.[key] ?? '', 160).replace(/[.!?]$/, '');
+    const role = field('basic_profile', 'role');
+    const company = field('basic_profile', 'company');
+    const post = [role && withArticle(role), company && `${role ? 'at' : 'works at'} ${company}`].filter(Boolean).join(' ');
+    if (post) lead.push(`${name} ${role ? 'is ' : ''}${post} ${marker}.`);
+    const matters = field('goals_priorities', 'current_priorities') || field('what_they_care_about', 'values');
+    if (matters) lead.push(`What matters to ${first} right now: ${matters} ${marker}.`);
     parts.push(`**What your profile of ${name} says** ${marker}\n${written.slice(0, 12).join('\n')}`);
   }
 
   if (meetings.length) {
+    const markers = new Map<number, string>();
     const lines = meetings.slice(0, MEETINGS_SHOWN).map((m) => {
       const marker = cite({
         url: meetingAddress(person.id, m.id),
         title: `Meeting: ${m.title}${m.meeting_date ? ` (${day(m.meeting_date)})` : ''}`,
       });
+      markers.set(m.id, marker);
       const gist = [
         ['goals', m.goals],
         ['follow-ups', m.followups],
@@ -91,19 +124,25 @@ export function notesResearch(person: Person, meetings: Meeting[], mentions: Men
         .join('; ');
       return `- ${m.meeting_date ? day(m.meeting_date) : 'Undated'}, ${m.title} ${marker}${gist ? `: ${gist}` : ''}`;
     });
+    // Newest first; a meeting planned for later is not where you last met.
+    const today = now.toISOString().slice(0, 16);
+    const last = meetings.slice(0, MEETINGS_SHOWN).find((m) => m.meeting_date && m.meeting_date <= today);
+    if (last) {
+      const open = firstLine(last.followups ?? '').replace(/[.!?]$/, '');
+      lead.push(`You last met on ${day(last.meeting_date!)} ("${last.title}") ${markers.get(last.id)}.`);
+      if (open) lead.push(`Still open from it: ${open} ${markers.get(last.id)}.`);
+    }
     const more = meetings.length > MEETINGS_SHOWN ? ` (the ${MEETINGS_SHOWN} latest of ${meetings.length})` : '';
     parts.push(`**Your meetings with ${first}**${more}\n${lines.join('\n')}`);
   }
 
   if (mentions.length) {
     const lines = mentions.map((m) => {
-      const marker =
-        m.kind === 'file'
-          ? cite({ url: fileAddress(m.folder, m.name), title: `${m.folder}/${m.name}` })
-          : cite({ url: journalAddress(m.date), title: `Journal, ${day(m.date)}` });
-      const where = m.kind === 'file' ? `${m.folder}/${m.name}` : `Journal, ${day(m.date)}`;
+      const where = m.kind === 'file' ? noteTitle(m) : `Journal, ${day(m.date)}`;
+      const marker = cite({ url: m.kind === 'file' ? fileAddress(m.folder, m.name) : journalAddress(m.date), title: where });
       return `- ${where} ${marker}: "${m.excerpt}"`;
     });
+    if (!lead.length) lead.push(sentence(`Your notes mention ${first}, for example: "${mentions[0]!.excerpt.replace(/[.!?…]+$/, '')}"`));
     parts.push(`**Where your notes mention ${first}**\n${lines.join('\n')}`);
   }
 
@@ -112,7 +151,9 @@ export function notesResearch(person: Person, meetings: Meeting[], mentions: Men
       `Your notes say nothing about ${name} yet. Start with their role, their company and how you know each other in Basic profile; after your next conversation, write down what they care about.`,
     );
   } else if (missing.length) {
-    parts.push(`Not in your notes yet: ${missing.join(', ')}. Adding them makes every meeting preparation with ${first} sharper.`);
+    parts.push(
+      `Not in your notes yet: ${missing.join(', ')}. Adding ${missing.length > 1 ? 'them' : 'it'} makes every meeting preparation with ${first} sharper.`,
+    );
   }
-  return { answer: parts.join('\n\n'), citations };
+  return { answer: [lead.join(' '), ...parts].filter(Boolean).join('\n\n'), citations };
 }

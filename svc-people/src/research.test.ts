@@ -3,6 +3,7 @@ import { PEOPLE_MESSAGES as M } from '@cc/contracts';
 import { startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
 import { startTestService, type RunningService } from '@cc/service-kit/testing';
 import { filesService } from '@cc/svc-files';
+import { T } from './tables';
 import { addPeople, startPeople, type PeopleHarness } from './test-support';
 
 let base: PeopleHarness;
@@ -142,7 +143,7 @@ describe('a search that outlives its budget', () => {
 });
 
 describe('POST /people/{id}/perplexity_search without a search endpoint', () => {
-  test("it researches the user's own notes: the profile, meetings, files and journal entries, each cited; it says no web search is configured", async () => {
+  test("it researches the user's own notes: the profile, meetings, files and journal entries, each cited, its findings first and nothing said about the web search", async () => {
     const c = notes.user();
     const inFiles = notes.as(c, files.url);
     const [dana, sam] = await addPeople(c, 'Dana Lee', 'Sam Ortiz');
@@ -176,7 +177,12 @@ describe('POST /people/{id}/perplexity_search without a search endpoint', () => 
     expect(res.status).toBe(200);
     const { answer, citations, from_cache, source } = res.body;
     expect([from_cache, source]).toEqual([false, 'notes']);
-    expect(answer.startsWith(M.noWebSearch)).toBe(true);
+    // The findings first, in sentences; nothing about the web search (the page says that beside the answer).
+    expect(answer.split('\n\n')[0]).toBe(
+      'Dana Lee is VP Sales at Acme [1]. What matters to Dana right now: Straight talk [1]. You last met on Thu 5 Mar 2026 ("Q3 review") [2]. Still open from it: Send Dana the churn analysis [2].',
+    );
+    expect(answer).not.toMatch(/SEARCH_|web search|configured/i);
+    expect(answer).not.toContain('.md');
     expect(answer).toContain('Role: VP Sales');
     expect(answer).toContain('Q3 review');
     expect(answer).toContain('follow-ups: Send Dana the churn analysis');
@@ -191,11 +197,11 @@ describe('POST /people/{id}/perplexity_search without a search endpoint', () => 
         title: 'Meeting: Q3 review (Thu 5 Mar 2026)',
         site: 'Your notes',
       },
-      { url: '/dashboard?folder=relationships&file=stakeholders.md', title: 'relationships/stakeholders.md', site: 'Your notes' },
+      { url: '/dashboard?folder=relationships&file=stakeholders.md', title: 'Stakeholders (Relationships)', site: 'Your notes' },
       { url: '/journal/2026-03-04', title: 'Journal, Wed 4 Mar 2026', site: 'Your notes' },
     ]);
     expect(markersOk(answer, citations.length)).toBe(true);
-    expect(answer.match(/\[\d+\]/g)).toEqual(['[1]', '[2]', '[3]', '[4]']);
+    expect([...new Set(answer.match(/\[\d+\]/g))]).toEqual(['[1]', '[2]', '[3]', '[4]']);
     // Saved like a web result (the documented call has no body at all); asking again reads the notes afresh.
     const bare = await c.request('POST', `/people/${dana}/perplexity_search`);
     expect([bare.status, bare.body]).toEqual([200, { ...res.body, from_cache: true }]);
@@ -211,6 +217,20 @@ describe('POST /people/{id}/perplexity_search without a search endpoint', () => 
     expect(onWeb.body).toMatchObject({ source: 'web', from_cache: false, citations: [{ site: 'acme.com' }, { site: 'saastr.com' }] });
   });
 
+  test('a notes answer saved with the first wording (a setting named in its first sentence) is read without that sentence', async () => {
+    const c = notes.user();
+    const [id] = await addPeople(c, 'Grace Hopper');
+    await c.patch(`/people/${id}`, { basic_profile: { role: 'Rear admiral' } });
+    const first = (await c.post(`/people/${id}/perplexity_search`, {})).body;
+    const old = 'No web search is configured (SEARCH_BASE_URL is not set), so this answer comes from your own notes only.';
+    await notes.database
+      .db(T.person_research)
+      .where({ person_id: id })
+      .update({ answer: `${old}\n\n${first.answer}` });
+    expect((await c.get(`/people/${id}/research`)).body.research.answer).toBe(first.answer);
+    expect((await c.post(`/people/${id}/perplexity_search`, {})).body).toMatchObject({ from_cache: true, answer: first.answer });
+  });
+
   test('with nothing written and svc-files out of reach, it still answers and says what to write down', async () => {
     const lonely = await startPeople({ FILES_URL: 'http://127.0.0.1:9' }, notes.database);
     try {
@@ -219,8 +239,9 @@ describe('POST /people/{id}/perplexity_search without a search endpoint', () => 
       const res = await c.post(`/people/${id}/perplexity_search`, {});
       expect(res.status).toBe(200);
       expect(res.body.citations).toEqual([]);
-      expect(res.body.answer).toContain(M.noWebSearch);
-      expect(res.body.answer).toContain('Your notes say nothing about New Person yet.');
+      expect(res.body.answer).toBe(
+        'Your notes say nothing about New Person yet. Start with their role, their company and how you know each other in Basic profile; after your next conversation, write down what they care about.',
+      );
       expect(res.body.answer).not.toMatch(/\[\d+\]/);
     } finally {
       await lonely.close();

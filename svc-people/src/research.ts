@@ -11,6 +11,14 @@ export function researchSubject(person: Person): string {
 
 export type ResearchSource = 'web' | 'notes';
 
+/**
+ * The first notes research opened with this sentence; a user never sees a setting's name, and the
+ * page now says that the web search is not connected beside the answer. A saved answer is read
+ * without it.
+ */
+const OLD_NOTICE = 'No web search is configured (SEARCH_BASE_URL is not set), so this answer comes from your own notes only.';
+const withoutOldNotice = (answer: string) => (answer.startsWith(OLD_NOTICE) ? answer.slice(OLD_NOTICE.length).trimStart() : answer);
+
 export interface SavedResearch {
   answer: string;
   citations: Citation[];
@@ -33,7 +41,7 @@ export async function savedResearch(
     .first('answer', 'citations', 'created_at')) as { answer: string; citations: Citation[] | string; created_at: Date } | undefined;
   if (!row) return undefined;
   const citations = typeof row.citations === 'string' ? (JSON.parse(row.citations) as Citation[]) : row.citations;
-  return { answer: row.answer, citations, searched_at: iso(row.created_at) };
+  return { answer: withoutOldNotice(row.answer), citations, searched_at: iso(row.created_at) };
 }
 
 /** Replaces the person's saved research (one per person). */

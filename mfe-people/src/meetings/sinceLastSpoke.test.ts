@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 import { lastMeetingBefore, researchOpening } from './sinceLastSpoke';
 
 describe('the last meeting before this one', () => {
@@ -20,8 +19,16 @@ describe('the last meeting before this one', () => {
 });
 
 describe('the saved research in the brief', () => {
-  it('reads the notes research as a plain line: no markdown, no markers, no word about the web search', () => {
-    const answer = `${M.noWebSearch}\n\n**What your profile of Ada says** [1]\n- Role: Head of Data\n- Company: Analytical Engines\n\n**Your meetings with Ada**\n- Kick-off [2]`;
+  it('reads the notes research as a plain line: its findings, no markdown, no markers', () => {
+    const answer =
+      'Ada Lovelace is Head of Data at Analytical Engines [1]. You last met on Mon 2 Mar 2026 ("Kick-off") [2].\n\n**What your profile of Ada Lovelace says** [1]\n- Role: Head of Data\n\n**Your meetings with Ada**\n- Kick-off [2]';
+    expect(researchOpening(answer)).toBe(
+      'Ada Lovelace is Head of Data at Analytical Engines. You last met on Mon 2 Mar 2026 ("Kick-off").',
+    );
+  });
+  it('a section without a lead reads "Heading: a; b"', () => {
+    const answer =
+      '**What your profile of Ada says** [1]\n- Role: Head of Data\n- Company: Analytical Engines\n\n**Your meetings with Ada**\n- Kick-off [2]';
     expect(researchOpening(answer)).toBe('What your profile of Ada says: Role: Head of Data; Company: Analytical Engines');
   });
   it('keeps a web answer’s first sentences', () => {

@@ -1,4 +1,3 @@
-import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 import type { MeetingSummary } from './api/meetings';
 import type { Mention, Todo } from './api/notes';
 
@@ -53,13 +52,13 @@ export function sinceLastSpoke(
 
 /**
  * The research's first paragraph as one plain line: without its [n] markers (the sources are one
- * click away), its markdown emphasis and bullets (a heading and its list read "Heading: a; b"),
- * and without the notes research's word that no web search is configured (true, but not about them).
+ * click away), its markdown emphasis and bullets (a heading and its list read "Heading: a; b").
+ * The notes research opens with its findings (who they are, when you last met), so that is what
+ * shows; it carries no word about the web search.
  */
 export function researchOpening(answer: string): string {
   const first =
     answer
-      .replace(M.noWebSearch, '')
       .split(/\n\s*\n/)
       .map((p) => p.trim())
       .find(Boolean) ?? '';

@@ -105,6 +105,9 @@ describe('the research panel', () => {
     const u = userEvent.setup();
     await u.click(screen.getByRole('button', { name: 'Research Ada Lovelace' }));
     await screen.findByText('Done');
+    // That no web search is connected is said once, beside the answer, in product words.
+    expect(screen.getByTestId('research-when').textContent).toMatch(/^From your notes, .+\. Web search is not connected\.$/);
+    expect(screen.getByTestId('research-answer').textContent).not.toContain('Web search');
 
     await u.click(screen.getByRole('link', { name: 'Quarterly review' }));
     expect(screen.getByTestId('where').textContent).toBe('/people?person=4&meeting=9');
@@ -147,6 +150,7 @@ describe('the research panel', () => {
     expect(await screen.findByText('Showing saved result')).toBeTruthy();
     expect(screen.getByText(/Ada leads data at Analytical Engines/)).toBeTruthy();
     expect(screen.getByTestId('research-when').textContent).toContain('Searched on the web');
+    expect(screen.getByTestId('research-when').textContent).not.toContain('not connected');
     expect(fake.find('POST', '/people/4/perplexity_search')).toHaveLength(0);
   });
 });

@@ -80,6 +80,8 @@ export function ResearchPanel({ personId, name }: { personId: number; name: stri
         <>
           <p className="muted research-when" data-testid="research-when">
             {status.result.source === 'web' ? 'Searched on the web' : 'From your notes'}, {formatDateTime(status.result.searched_at)}
+            {/* Said here, once, apart from the answer: the answer is the research itself. */}
+            {status.result.source === 'notes' && `. ${M.noWebSearch}`}
           </p>
           <CitedAnswer answer={status.result.answer} citations={status.result.citations} />
         </>

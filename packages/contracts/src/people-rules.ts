@@ -67,8 +67,8 @@ export const PEOPLE_MESSAGES = {
     'This field was changed elsewhere (another tab or device). Your text was not saved: reload the person, or save again without a revision to overwrite it.',
   staleMeetingField:
     'This field of the meeting was changed elsewhere (another tab or device). Your text was not saved: reload the meeting, or save again without a revision to overwrite it.',
-  // What the notes research says when no search endpoint is configured.
-  noWebSearch: 'No web search is configured (SEARCH_BASE_URL is not set), so this answer comes from your own notes only.',
+  // Said once, beside a research answer read from the user's notes (no search endpoint is configured): product words, no setting's name.
+  noWebSearch: 'Web search is not connected.',
 } as const;
 
 /**
