@@ -18,9 +18,34 @@ export interface WeekAiModalProps {
 
 /**
  * The week-AI modal (docs/planning.md#action-plan): loading the prompt (built from the milestones, todos and
- * unfinished actions around the week), then the editable prompt, then generating.
+ * unfinished actions around the week), then the editable prompt, then generating. A week gone by has no day
+ * left to plan: the modal says so instead (the service would refuse it).
  */
-export default function WeekAiModal({ week, onClose, onGenerated }: WeekAiModalProps) {
+export default function WeekAiModal(props: WeekAiModalProps) {
+  return props.week.past ? <PastWeek week={props.week} onClose={props.onClose} /> : <WeekAiEditor {...props} />;
+}
+
+function PastWeek({ week, onClose }: Pick<WeekAiModalProps, 'week' | 'onClose'>) {
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Plan ${weekLabel(week.key)} with AI`}
+      className="planning-modal week-ai-modal"
+      footer={
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <p data-testid="week-ai" data-phase="past">
+        {M.weekPassed}
+      </p>
+    </Modal>
+  );
+}
+
+function WeekAiEditor({ week, onClose, onGenerated }: WeekAiModalProps) {
   const label = weekLabel(week.key);
   const asked = useQuery(weekPromptQuery(week.key, label));
   // The prompt as edited, once the server's is in (null: not edited yet).

@@ -197,11 +197,17 @@ describe('task helpers on a model', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  test('weekPlan turns lists into markdown', async () => {
-    server.reply({ content: '{"outcomes": ["Deck done"], "actions": ["Mon: outline", "Tue: draft"]}' });
-    const plan = await providerFor(server).weekPlan({ prompt: 'Finish the deck', periodKey: '2025-W12' });
-    expect(plan).toEqual({ outcomes: '- Deck done', actions: '- Mon: outline\n- Tue: draft' });
+  test('weekPlan: the model is told today and the days left; its actions become task boxes, none before today', async () => {
+    server.reply({ content: '{"outcomes": ["- Deck done"], "actions": ["Mon: outline", "Wed: draft", "**Fri 21 Mar:** send it"]}' });
+    // Wednesday of week 12: Monday has passed.
+    const plan = await providerFor(server).weekPlan({ prompt: 'Finish the deck', periodKey: '2025-W12', today: '2025-03-19' });
+    expect(plan).toEqual({
+      outcomes: '- Deck done',
+      actions: '- [ ] **Wed 19 Mar:** Outline\n- [ ] **Wed 19 Mar:** Draft\n- [ ] **Fri 21 Mar:** Send it',
+    });
     expect(lastUserMessage()).toContain('Week 12, 2025 (17 Mar – 23 Mar)');
+    expect(systemMessage()).toContain('Today is Wed 19 Mar. Plan only the days left in the week: Wed 19 Mar to Fri 21 Mar.');
+    expect(systemMessage()).toContain('never copy their sentences back');
   });
 
   test('profileStatements extracts statements from the markdown', async () => {

@@ -4,7 +4,7 @@
  * store. Works with any AiCapabilities, so it is tested against the loopback server.
  */
 import { z } from 'zod';
-import { weekLabel } from '@cc/contracts/periods';
+import { localIsoDate, weekLabel } from '@cc/contracts/periods';
 import {
   chatReplySystem,
   coachingPlanPrompt,
@@ -27,6 +27,7 @@ import { REFLECTION_OPENER } from './offline/facts';
 import { extractStatements } from './statements';
 import { filterSuggestions } from './suggestion-filter';
 import { asMarkdownFileName, bulletList, slug, unfence } from './text';
+import { asTaskLines, planWeek } from './week-days';
 import type {
   AiCapabilities,
   AiTasks,
@@ -148,9 +149,13 @@ export function modelTasks(ai: AiCapabilities): AiTasks {
     },
 
     async weekPlan(input) {
-      const prompt = weekPlanPrompt(input.prompt, weekLabel(input.periodKey));
+      const today = input.today ?? localIsoDate();
+      const week = planWeek(input.periodKey, today);
+      const prompt = weekPlanPrompt(input.prompt, weekLabel(input.periodKey), { today, days: week?.days ?? [] });
       const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: weekPlanSchema, name: 'week_plan' });
-      return { outcomes: bulletList(answer.outcomes), actions: bulletList(answer.actions) };
+      // Whatever the model did with the days, the week gets task boxes on days still ahead.
+      const outcomes = answer.outcomes.map((o) => o.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim()).filter(Boolean);
+      return { outcomes: bulletList(outcomes), actions: asTaskLines(answer.actions, week) };
     },
 
     async coachingPlan(input) {

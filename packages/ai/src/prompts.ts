@@ -9,6 +9,7 @@ import { CAREER_FOLDERS, folderGuide, sectionsFor } from './career-folders';
 import { isInterviewStories } from '@cc/contracts/star';
 import { normalizeCount, titleFrom, truncate } from './text';
 import type { RelatedFile } from './types';
+import { withoutDayLabel } from './week-days';
 
 import { COACH_VOICE, FILE_CONTENT_LIMIT, listOrNone, type Prompt } from './prompt-parts';
 
@@ -200,11 +201,23 @@ export function scorePrompt(question: string, answer: string, conversation: stri
   };
 }
 
-export function weekPlanPrompt(prompt: string, weekLabel: string): Prompt {
+/**
+ * The week-AI prompt for a model (docs/planning.md#action-plan). It is told today and the days
+ * left, so it plans none that have passed; the answer is tidied after (asTaskLines) in case.
+ */
+export function weekPlanPrompt(prompt: string, weekLabel: string, when: { today: string; days: readonly string[] }): Prompt {
+  const label = (iso: string) => formatDay(iso, when.today);
+  const first = when.days[0];
+  const last = when.days.at(-1);
+  const span = !first ? 'none: this week has passed' : first === last ? label(first) : `${label(first)} to ${label(last!)}`;
   return {
     system: [
       COACH_VOICE,
-      "You turn the user's context into a plan for one week: two to four outcomes (what will be true by the end of the week) and five to ten concrete actions, each small enough to finish in a day, with the weekday when useful.",
+      "You turn the user's context into a plan for one week: two to four outcomes and five to ten actions.",
+      `Today is ${label(when.today)}. Plan only the days left in the week: ${span}. Never put an action on a day before today.`,
+      `Start every action with its day written as "${label(first ?? when.today)}: " and keep the days in order. Each action is one short imperative a person would write in their own list, small enough to finish that day (the app shows each as a task box to tick).`,
+      'Turn what the user wrote into actions: never copy their sentences back. Use the todos, milestones and open actions the context lists, on or before their dates; carry over the open actions that still matter.',
+      'Outcomes are results that will be true by the end of the week ("Deck reviewed by Dana"), not the request repeated. Name only people, dates and numbers the context gives.',
     ].join('\n'),
     user: `Week: ${weekLabel}\n\nContext:\n${prompt}`,
   };
@@ -249,7 +262,8 @@ export function weekContextPrompt(c: WeekContext): string {
     section(WEEK_CONTEXT_HEADINGS.todos, c.todos.map(todo)),
     section(
       WEEK_CONTEXT_HEADINGS.unfinished,
-      c.unfinished.map((u) => `${truncate(u.text, 200)} (from ${u.week})`),
+      // An earlier plan's day ("**Mon 16 Mar:** Call Sam") is no day of this week.
+      c.unfinished.map((u) => `${truncate(withoutDayLabel(u.text), 200)} (from ${u.week})`),
     ),
     section(
       WEEK_CONTEXT_HEADINGS.planned,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { staleAnswer } from './failures';
+import { isIsoDate } from './periods-days';
 import { isPeriodKey } from './periods-keys';
 import { PLANNING_LIMITS as L, PLANNING_MESSAGES as M } from './planning-rules';
 import { PG_INT_MAX } from './requests';
@@ -62,6 +63,11 @@ export const generateActionPlanBody = z.object({
   ),
   period_key: weekKeyField,
   period_type: weekTypeField,
+  /** The user's own date: the plan starts there, never on a day gone by (the server's date otherwise). */
+  today: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.string({ error: M.todayInvalid }).refine(isIsoDate, { error: M.todayInvalid }).optional(),
+  ),
 });
 
 // ---- answers ----

@@ -1,11 +1,12 @@
-import { conflict, notFound } from '@cc/service-kit';
+import { conflict, invalid, notFound } from '@cc/service-kit';
 import { AiMalformedAnswerError } from '@cc/ai';
-import { PLANNING_LIMITS, PLANNING_MESSAGES as M } from '@cc/contracts';
+import { parsePeriod, PLANNING_LIMITS, PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
 import { archivedPlans, createEmptyPlan, currentPlan, restorePlan } from './action-plans';
 import { listItems, saveItem, saveOutcomes } from './timeline';
 import { weekPrompt } from './week-prompt';
+import { serverToday } from './workback';
 
 /** A model's week, checked before anything is stored or answered. */
 const generatedWeek = z.object({
@@ -49,8 +50,11 @@ export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: ModelCalls):
   }));
 
   router.post('/coaching/generate_action_plan', {}, async (ctx, { user, body }) => {
+    // A plan starts on the user's today (docs/planning.md#action-plan): a week gone by has no day left to plan.
+    const today = body.today ?? serverToday();
+    if (parsePeriod(body.period_key, 'week')!.last < today) throw invalid(M.weekPassed);
     const week = await ai.run(ctx, user.id, async (signal) => {
-      const week = await ai.provider.weekPlan({ prompt: body.prompt, periodKey: body.period_key, signal });
+      const week = await ai.provider.weekPlan({ prompt: body.prompt, periodKey: body.period_key, today, signal });
       const checked = generatedWeek.safeParse(week);
       if (!checked.success) throw new AiMalformedAnswerError('the week plan has no actions', JSON.stringify(week));
       return checked.data;

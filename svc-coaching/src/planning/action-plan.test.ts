@@ -255,30 +255,47 @@ describe('the week prompt knows the user', () => {
 });
 
 describe('generate_action_plan (the offline coach)', () => {
-  test('a week built from the prompt, its outcomes stored on the week, its actions left to the page', async () => {
+  // Tuesday of week 12, 2026: Monday has passed.
+  const today = '2026-03-17';
+
+  test('a week built from the prompt from today on, as task boxes; its outcomes stored on the week, its actions left to the page', async () => {
     const c = h.user();
     await c.post('/coaching/save_timeline_item', { period_key: '2026-W12', content: '- Keep me' });
     const prompt = [
       'Plan my week: Week 12, 2026.',
       `Todos due this week:\n- Send the deck (due ${formatDay('2026-03-18')})`,
-      'Unfinished actions from earlier weeks:\n- Call Sam (from Week 11, 2026)',
+      'Unfinished actions from earlier weeks:\n- **Mon 9 Mar:** Call Sam (from Week 11, 2026)',
     ].join('\n\n');
-    const res = await c.post('/coaching/generate_action_plan', { prompt, period_key: '2026-W12', period_type: 'week' });
+    const res = await c.post('/coaching/generate_action_plan', { prompt, period_key: '2026-W12', period_type: 'week', today });
     expect(res.status).toBe(200);
     expect(res.body.item).toMatchObject({ period_type: 'week', period_key: '2026-W12' });
-    expect(res.body.item.actions).toContain('- **Mon 16 Mar:** Finish from last week: Call Sam');
-    expect(res.body.item.actions).toContain(`- **${formatDay('2026-03-18')}:** Send the deck (due ${formatDay('2026-03-18')})`);
-    expect(res.body.item.outcomes).toContain('The todo due this week is done: "Send the deck"');
+    const lines: string[] = res.body.item.actions.split('\n');
+    for (const line of lines) expect(line).toMatch(/^- \[ \] \*\*[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}:\*\* \S/);
+    expect(lines[0]).toBe(`- [ ] **${formatDay('2026-03-17', today)}:** Call Sam (carried over)`);
+    expect(lines).toContain(`- [ ] **${formatDay('2026-03-18', today)}:** Send the deck`);
+    expect(res.body.item.actions).not.toContain(formatDay('2026-03-16', today));
+    expect(res.body.item.outcomes).toContain('"Send the deck" done');
     const [item] = (await c.get('/coaching/timeline_items')).body.items;
     expect(item).toMatchObject({ period_key: '2026-W12', content: '- Keep me', outcomes: res.body.item.outcomes, revision: 1 });
   });
 
+  test('a week gone by is refused in planning words, nothing stored; without today the server date counts', async () => {
+    const c = h.user();
+    const past = await c.post('/coaching/generate_action_plan', { prompt: 'Finish the roadmap', period_key: '2026-W11', today });
+    expect([past.status, past.body]).toEqual([422, refusedWithError(M.weekPassed)]);
+    expect((await c.get('/coaching/timeline_items')).body.items).toEqual([]);
+    const lastWeek = await c.post('/coaching/generate_action_plan', { prompt: 'Finish the roadmap', period_key: stepPeriod(thisWeek, -1) });
+    expect([lastWeek.status, lastWeek.body]).toEqual([422, refusedWithError(M.weekPassed)]);
+    const bad = await c.post('/coaching/generate_action_plan', { prompt: 'x', period_key: '2026-W12', today: '2026-02-30' });
+    expect([bad.status, bad.body]).toEqual([422, refusedWithError(M.todayInvalid)]);
+  });
+
   test('outcomes of a week not written yet do not make the first save stale', async () => {
     const c = h.user();
-    await c.post('/coaching/generate_action_plan', { prompt: 'I want to finish the roadmap.', period_key: '2026-W40' });
+    await c.post('/coaching/generate_action_plan', { prompt: 'I want to finish the roadmap.', period_key: '2026-W40', today });
     const saved = await c.post('/coaching/save_timeline_item', { period_key: '2026-W40', content: '- Roadmap', revision: 0 });
     expect(saved.body.item).toMatchObject({ content: '- Roadmap', revision: 1 });
-    expect(saved.body.item.outcomes).toContain('Finish the roadmap');
+    expect(saved.body.item.outcomes).toContain('Roadmap finished');
   });
 
   test("a blank prompt is refused with the spec's message", async () => {
@@ -293,25 +310,37 @@ describe('generate_action_plan (the offline coach)', () => {
 describe('generate_action_plan through a model', () => {
   const { model, m } = coachingWithModel(h);
 
-  test("the model's structured answer becomes the week", async () => {
-    model.reply({ content: JSON.stringify({ outcomes: ['Deck sent'], actions: ['Mon: finish slides', 'Tue: send to Maria'] }) });
+  test("the model's structured answer becomes the week: task boxes, none on a day before the user's today", async () => {
+    model.reply({ content: JSON.stringify({ outcomes: ['Deck sent'], actions: ['Mon: finish slides', 'Wed: send to Maria'] }) });
     const res = await m
       .user()
-      .post('/coaching/generate_action_plan', { prompt: 'Finish the deck', period_key: '2026-W12', period_type: 'week' });
+      .post('/coaching/generate_action_plan', {
+        prompt: 'Finish the deck',
+        period_key: '2026-W12',
+        period_type: 'week',
+        today: '2026-03-17',
+      });
+    const day = (iso: string) => formatDay(iso, '2026-03-17');
     expect(res.body).toEqual({
       success: true,
-      item: { period_type: 'week', period_key: '2026-W12', outcomes: '- Deck sent', actions: '- Mon: finish slides\n- Tue: send to Maria' },
+      item: {
+        period_type: 'week',
+        period_key: '2026-W12',
+        outcomes: '- Deck sent',
+        actions: `- [ ] **${day('2026-03-17')}:** Finish slides\n- [ ] **${day('2026-03-18')}:** Send to Maria`,
+      },
     });
     expect(model.requests.at(-1)!.body.messages!.at(-1)!.content).toContain('Finish the deck');
+    expect(model.requests.at(-1)!.body.messages![0]!.content).toContain(`Today is ${day('2026-03-17')}.`);
   });
 
   test('a week without actions, or a failing model, is a 502 in planning words; nothing is stored', async () => {
     const c = m.user();
     model.reply({ content: JSON.stringify({ outcomes: ['Something'], actions: [] }) });
-    const empty = await c.post('/coaching/generate_action_plan', { prompt: 'Finish the deck', period_key: '2026-W12' });
+    const empty = await c.post('/coaching/generate_action_plan', { prompt: 'Finish the deck', period_key: thisWeek });
     expect([empty.status, empty.body]).toEqual([502, { success: false, error: M.aiMalformed, errors: [M.aiMalformed] }]);
     model.reply({ status: 503 });
-    const down = await c.post('/coaching/generate_action_plan', { prompt: 'Finish the deck', period_key: '2026-W12' });
+    const down = await c.post('/coaching/generate_action_plan', { prompt: 'Finish the deck', period_key: thisWeek });
     expect([down.status, down.body]).toEqual([502, { success: false, error: M.aiUnavailable, errors: [M.aiUnavailable] }]);
     expect((await c.get('/coaching/timeline_items')).body.items).toEqual([]);
   });

@@ -70,9 +70,15 @@ describe('POST /planning/generate_workback_plan (goal_data as JSON text)', () =>
       addDays(today, 74),
       addDays(target, -1),
     ]);
+    expect(todos.map((t: { title: string }) => t.title)).toEqual([
+      'Define what the next level looks like',
+      'Ask my manager what the promotion needs',
+      'Draft the promotion case',
+      'Get feedback on the promotion case',
+      'Check the promotion case is ready',
+    ]);
     for (const t of todos) {
       expect(t).toMatchObject({ milestone_id: milestone.id, tags: ['workback'], completed: false });
-      expect(t.title).toContain('Get promoted');
       expect(t.description).toContain('Keep in mind: Manager wants a design doc');
     }
     expect(message).toBe(
@@ -110,7 +116,7 @@ describe('POST /planning/generate_workback_plan (goal_data as JSON text)', () =>
     // The third step's insert fails (as a lost connection or a full disk would), after the milestone and two todos.
     await db.raw(`create function coaching.fail_third_step() returns trigger language plpgsql as $$
       begin
-        if new.title like 'Finish the main piece of work%' and new.user_id = ${c.id} then raise exception 'disk full'; end if;
+        if new.title like 'Do the main work towards%' and new.user_id = ${c.id} then raise exception 'disk full'; end if;
         return new;
       end $$`);
     await db.raw('create trigger fail_third_step before insert on coaching.todos for each row execute function coaching.fail_third_step()');
@@ -145,5 +151,39 @@ describe('workback schedule', () => {
 
   test('titles stay within the limit, however long the goal', () => {
     for (const step of workbackSteps({ ...goal, title: 'g'.repeat(200) }, '2026-11-23')) expect(step.title.length).toBeLessThanOrEqual(200);
+  });
+
+  test('titles are short imperatives from the goal (verb and object), not "lead: goal"; a manager the context names is asked', () => {
+    const titles = (title: string, context = '') => workbackSteps({ ...goal, title, context }, '2026-11-23').map((s) => s.title);
+    expect(titles('Get promoted', 'My manager Dana chairs the promo panel')).toEqual([
+      'Define what the next level looks like',
+      'Ask Dana what the promotion needs',
+      'Draft the promotion case',
+      'Get feedback on the promotion case',
+      'Check the promotion case is ready',
+    ]);
+    expect(titles('Launching the beta')).toEqual([
+      'Define what done looks like for the beta',
+      'List what the beta still needs',
+      'Finish the main work on the beta',
+      'Get feedback on the beta',
+      'Check the beta is ready to launch',
+    ]);
+    for (const title of [
+      'Ship the new pricing page',
+      'Run a half marathon',
+      'Prepare for the interview at Acme',
+      'Q3 planning',
+      'Learn SQL',
+    ]) {
+      for (const t of titles(title)) {
+        expect(t).not.toContain(':');
+        expect(t.length).toBeLessThanOrEqual(60);
+      }
+    }
+  });
+
+  test('a target a day back (the user a time zone behind) puts every step on it, none earlier', () => {
+    expect(workbackSteps({ ...goal, target_date: '2026-11-22' }, '2026-11-23').map((s) => s.due_date)).toEqual(Array(5).fill('2026-11-22'));
   });
 });

@@ -1,19 +1,20 @@
 import { addDays, dateOfDay, localIsoDate, PLANNING_LIMITS, type GoalData, type Milestone, type Todo } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
+import { workbackStepTitles } from '@cc/ai';
 import { insertMilestone } from './milestones';
 import { insertTodo } from './todos';
 
-/** A workback step: where it falls between today (0) and the target date (1), and what it asks. */
-const STEPS: { at: number; title: string; description: string }[] = [
-  { at: 0, title: 'Write down what success looks like', description: 'How will you know you reached it, and who needs to see it?' },
-  {
-    at: 0.25,
-    title: 'List who and what you need',
-    description: 'People, information, time, resources: ask now for what you do not have yet.',
-  },
-  { at: 0.5, title: 'Finish the main piece of work', description: 'The part that moves the goal most; cut scope rather than slip.' },
-  { at: 0.75, title: 'Get feedback on your progress', description: 'Show it to someone whose opinion counts, then adjust.' },
-  { at: 1, title: 'Final check before the target date', description: 'Everything ready? Plan how you will share the result.' },
+/**
+ * Where each of a workback plan's five steps falls between today (0) and the day before the
+ * target (1), and what its description asks. The titles are the goal's own (workbackStepTitles
+ * of @cc/ai: "Draft the promotion case", not "Write down what success looks like: Get promoted").
+ */
+const STEPS: { at: number; description: string }[] = [
+  { at: 0, description: 'How will you know you reached it, and who needs to see it?' },
+  { at: 0.25, description: 'People, information, time, resources: ask now for what you do not have yet.' },
+  { at: 0.5, description: 'The part that moves the goal most; cut scope rather than slip.' },
+  { at: 0.75, description: 'Show it to someone whose opinion counts, then adjust.' },
+  { at: 1, description: 'Everything ready? Plan how you will share the result.' },
 ];
 
 export interface WorkbackStep {
@@ -24,24 +25,21 @@ export interface WorkbackStep {
 
 const daysBetween = (from: string, to: string) => Math.round((dateOfDay(to)!.getTime() - dateOfDay(from)!.getTime()) / 86_400_000);
 
-/** `${lead}: ${goal}`, the goal shortened so the title stays within the limit. */
-function stepTitle(lead: string, goal: string): string {
-  const room = PLANNING_LIMITS.title - lead.length - 2;
-  return `${lead}: ${goal.length > room ? `${goal.slice(0, room - 1).trimEnd()}…` : goal}`;
-}
-
 /**
  * The dated steps towards a goal, worked back from its target date: the last one the day
  * before it, the first one today, the others spread between (a near date puts several on one
- * day). Pure, so the schedule is tested without a database.
+ * day), none before today (docs/planning.md#workback-plans). Pure, so the schedule is tested
+ * without a database.
  */
 export function workbackSteps(goal: GoalData, today: string): WorkbackStep[] {
+  // A target a day back is the user's today a time zone behind: its steps go on it, never earlier.
   const start = goal.target_date < today ? goal.target_date : today;
   const lastDay = goal.target_date > start ? addDays(goal.target_date, -1) : goal.target_date;
   const span = daysBetween(start, lastDay);
   const context = goal.context ? ` Keep in mind: ${goal.context}` : '';
-  return STEPS.map((step) => ({
-    title: stepTitle(step.title, goal.title),
+  const titles = workbackStepTitles(goal.title, `${goal.description ?? ''} ${goal.context ?? ''}`);
+  return STEPS.map((step, i) => ({
+    title: titles[i]!.slice(0, PLANNING_LIMITS.title),
     due_date: addDays(lastDay, -Math.round(span * (1 - step.at))),
     description: `${step.description}${context}`.slice(0, PLANNING_LIMITS.description),
   }));

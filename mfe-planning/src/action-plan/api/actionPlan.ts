@@ -1,6 +1,7 @@
 import { api } from '@cc/client';
 import { routeQuery } from '@cc/client/query';
 import { queryOptions } from '@tanstack/react-query';
+import { localIsoDate } from '@cc/contracts/periods';
 
 /**
  * The plan and its weeks are read again each time the tab opens (the page prefetches them as the
@@ -51,9 +52,12 @@ export function saveTimelineItem(
   return api.call('POST /coaching/save_timeline_item', { body }, { keepalive: options?.keepalive });
 }
 
-/** `POST /coaching/generate_action_plan {prompt, period_key, period_type}` → item{outcomes, actions} (the outcomes are stored on the week) */
-export const generateWeekPlan = (prompt: string, periodKey: string, signal?: AbortSignal) =>
-  api.call('POST /coaching/generate_action_plan', { body: { prompt, period_key: periodKey, period_type: 'week' } }, { signal });
+/**
+ * `POST /coaching/generate_action_plan {prompt, period_key, period_type, today}` → item{outcomes, actions} (the outcomes
+ * are stored on the week). `today` is the user's own date, so the plan starts on it wherever the server is.
+ */
+export const generateWeekPlan = (prompt: string, periodKey: string, signal?: AbortSignal, today = localIsoDate()) =>
+  api.call('POST /coaching/generate_action_plan', { body: { prompt, period_key: periodKey, period_type: 'week', today } }, { signal });
 
 /**
  * `POST /coaching/restore_action_plan {plan_id}`: the archived plan becomes the current one

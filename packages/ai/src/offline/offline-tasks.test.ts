@@ -114,16 +114,17 @@ describe('offline coach: summaries, scores, plans and profile', () => {
     expect(withHistory.score).toBeGreaterThan(alone.score!);
   });
 
-  test('a week plan has outcomes and dated actions', async () => {
+  test('a week plan has outcomes and dated task boxes from today', async () => {
     const plan = await ai.weekPlan({
       prompt: 'I want to finish the Q3 roadmap deck. I need to prepare for my promotion talk.',
       periodKey: '2025-W12',
+      today: '2025-03-18',
     });
-    expect(plan.outcomes.split('\n')).toHaveLength(2);
-    expect(plan.outcomes).toContain('Finish the Q3 roadmap deck');
-    expect(plan.actions).toContain('**Mon 17 Mar:**');
-    expect(plan.actions).toContain('**Fri 21 Mar:**');
-    expect(plan.actions).toContain('prepare for my promotion talk');
+    expect(plan.outcomes.split('\n')).toEqual(['- Q3 roadmap deck finished', '- Ready for my promotion talk']);
+    expect(plan.actions.split('\n')[0]).toMatch(/^- \[ \] \*\*Tue 18 Mar:\*\* /);
+    expect(plan.actions).not.toContain('Mon 17 Mar');
+    expect(plan.actions).toContain('- [ ] **Fri 21 Mar:** Review the week');
+    expect(plan.actions).toContain('Rehearse for my promotion talk');
   });
 
   test('profile statements come from the details, with their source', async () => {

@@ -1,0 +1,149 @@
+/**
+ * A workback plan's five todo titles (docs/planning.md#workback-plans): short imperatives a
+ * person would write, made from the goal's verb and object (goal-phrases.ts), from defining
+ * success to the last check before the target date.
+ */
+import { capitalize, truncate } from './text';
+import { personIn, readGoal, type Goal } from './goal-phrases';
+import { gerund, MAKE_BUILDS, MAKE_DRAFTS, MAKE_PLANS } from './goal-verbs';
+import { join, manager, verbPhrase, WH } from './goal-steps';
+
+/** A long object by its last noun ("the billing service migration plan" → "the plan"), so a todo title stays short. */
+const short = (object: string) => {
+  const words = object.split(' ');
+  return words.length <= 5 ? object : `the ${words.at(-1)}`;
+};
+
+/** A workback plan's five steps, from today (defining success) to the day before the target (the last check). */
+export function workbackTitles(g: Goal): [string, string, string, string, string] {
+  const thing = short(g.object);
+  switch (g.kind) {
+    case 'promotion':
+      return [
+        `Define what ${g.role ?? 'the next level'} looks like`,
+        `Ask ${manager(g)} what the promotion needs`,
+        'Draft the promotion case',
+        'Get feedback on the promotion case',
+        'Check the promotion case is ready',
+      ];
+    case 'job':
+      return [
+        'Define the role I want next',
+        'List target companies and who I know there',
+        'Apply to the first roles',
+        'Practise my interview stories',
+        'Follow up on open applications',
+      ];
+    case 'prepare': {
+      const event = join(thing, g.tail);
+      return [
+        `Find out what ${event} will cover`,
+        `Gather the material for ${event}`,
+        `Prepare the main points for ${event}`,
+        `Rehearse for ${event} with someone`,
+        `Do a final run-through for ${event}`,
+      ];
+    }
+    case 'present':
+      return [
+        `Define the one message of ${thing}`,
+        `Outline ${thing}`,
+        `Draft the slides for ${thing}`,
+        `Rehearse ${thing} with someone`,
+        `Do a final run-through of ${thing}`,
+      ];
+    case 'deliver':
+      return [
+        `Define what done looks like for ${thing}`,
+        `List what ${thing} still needs`,
+        `Finish the main work on ${thing}`,
+        `Get feedback on ${thing}`,
+        `Check ${thing} is ready to ${g.verb}`,
+      ];
+    case 'make':
+      return [
+        `Define what done looks like for ${thing}`,
+        `Gather what ${thing} needs`,
+        MAKE_PLANS.has(g.verb)
+          ? `Draft the plan for ${thing}`
+          : MAKE_BUILDS.has(g.verb)
+            ? `Build a first version of ${thing}`
+            : MAKE_DRAFTS.has(g.verb)
+              ? `Draft ${thing}`
+              : `Finish the main part of ${thing}`,
+        `Get feedback on ${thing}`,
+        MAKE_PLANS.has(g.verb) ? `Confirm the plan for ${thing}` : `Finish ${thing}`,
+      ];
+    case 'learn':
+      if (WH.test(thing))
+        return [
+          `List my questions about ${thing}`,
+          `Find someone who can explain ${thing}`,
+          `Ask them to walk me through ${thing}`,
+          `Write down ${thing} in my own words`,
+          `Check my notes on ${thing} with someone`,
+        ];
+      return [
+        `Define what good enough at ${thing} looks like`,
+        `Find a course or a mentor for ${thing}`,
+        `Practise ${thing} on a real task`,
+        `Get feedback on how I use ${thing}`,
+        `Review what I learned about ${thing}`,
+      ];
+    case 'talk': {
+      const other = g.who ? ` with ${g.who}` : '';
+      return [
+        `Define what I want from the conversation${other}`,
+        'Gather the examples I want to bring',
+        `Book time${other}`,
+        'Rehearse the opening with someone I trust',
+        'Read my notes for the conversation once more',
+      ];
+    }
+    case 'review':
+      return [
+        `Read ${thing} once through`,
+        `Note my questions on ${thing}`,
+        `Check the details of ${thing}`,
+        `Write my comments on ${thing}`,
+        `Send my comments on ${thing}`,
+      ];
+    case 'decide':
+      return [
+        'List the options and what matters most',
+        'Ask someone I trust for their view',
+        'Test the favourite option against what matters',
+        'Note any doubts and check them',
+        capitalize(verbPhrase(g)),
+      ];
+    case 'topic':
+      // The goal is the object itself: named once, so the list does not repeat it five times.
+      return [
+        `Define what done looks like for ${short(thing)}`,
+        'List what it needs and who can help',
+        'Do the main part of the work',
+        'Get feedback on the work so far',
+        'Check everything is ready',
+      ];
+    default: {
+      const doing = join(gerund(g.verb), short(thing));
+      return [
+        `Define what ${doing} takes`,
+        'List the help and time I need',
+        `Do the main work towards ${doing}`,
+        'Check my progress and adjust the plan',
+        'Do a final check before the target date',
+      ];
+    }
+  }
+}
+
+/**
+ * The five todo titles of a workback plan towards a goal as the user named it; a manager the
+ * goal's context names ("my manager Dana") is the one to ask.
+ */
+export function workbackStepTitles(goal: string, context = ''): [string, string, string, string, string] {
+  const read: Goal = readGoal(goal) ?? { kind: 'topic', verb: '', object: truncate(goal, 40), tail: '' };
+  const who = read.who ?? personIn(context);
+  return workbackTitles({ ...read, ...(who ? { who } : {}) });
+}
