@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { SESSION_COOKIE } from '@cc/contracts';
+import { providerFor, startOpenAiTestServer } from '@cc/ai/testing';
 import { openFollowups } from './pages/meetings';
 import { PAGE_FACTS_BUDGET_MS } from './pages/reads';
 import { recordingProvider, startChat, startFakePeer, type ChatHarness, type PeerAnswer } from './test-support';
@@ -116,6 +117,27 @@ describe("the person chat reads the person's profile, meetings and open follow-u
     expect(res.body.success).toBe(true);
     expect(inputs.at(-1)!.person?.fullName).toBe('Ada Park');
     expect(inputs.at(-1)!.page).toEqual({ kind: 'person', meetings: [], openFollowups: [] });
+  });
+
+  test("a model is told the person's meetings and open follow-ups", async () => {
+    const model = await startOpenAiTestServer();
+    model.fallback = () => ({ content: 'Did Ada get the roadmap draft?' });
+    const withModel = await startChat({ provider: providerFor(model) }, { PEOPLE_URL: people.url }, chat.database);
+    try {
+      answers = {
+        '/people/4': ok({ person: ada }),
+        '/people/4/meetings?limit=10': ok({ meetings: past.map(summary) }),
+        ...Object.fromEntries(past.map((m) => [`/meetings/${m.id}`, ok({ meeting: m })])),
+      };
+      expect((await withModel.as(6).post('/ai_chat/send_message', personChat(4))).body.success).toBe(true);
+      const system = model.requests.at(-1)!.body.messages!.find((m) => m.role === 'system')!.content;
+      expect(system).toContain('VP Engineering');
+      expect(system).toContain('1:1 March');
+      expect(system).toContain('Send Ada the roadmap draft');
+    } finally {
+      await withModel.close();
+      await model.close();
+    }
   });
 
   test('open follow-ups are bounded in count and length', () => {

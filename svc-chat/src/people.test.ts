@@ -58,7 +58,6 @@ describe('person chats get the person from svc-people', () => {
     expect(prompt).toContain('role: VP Engineering');
     expect(prompt).toContain('company: Acme');
     expect(prompt).toContain('notes: Prefers short updates.');
-    expect(prompt).toContain('Ask mode');
     const asked = people.requests.find((r) => r.url === '/people/4')!;
     expect(asked.method).toBe('GET');
     expect(asked.headers.accept).toBe('application/json');

@@ -3,7 +3,7 @@ import { COACHING_MESSAGES as M, type Question } from '@cc/contracts';
 import { createAiProvider, type AiProvider, type ChatReplyInput } from '@cc/ai';
 import { startedForTests, startTestService } from '@cc/service-kit/testing';
 import { coachingService } from '../service';
-import { firstQuestion, startCoaching } from '../test-support';
+import { coachingWithModel, firstQuestion, startCoaching } from '../test-support';
 import { PREVIOUS_ANSWER_CHARS, previousPeriodKey } from './checkin-page';
 
 /** The offline coach, keeping every chat reply's input (what the coach was handed). */
@@ -83,5 +83,29 @@ describe("the check-in chat is handed its question and the previous period's ans
     expect(previousPeriodKey(q('quarterly'), '2026-Q1')).toBe('2025-Q4');
     expect(previousPeriodKey(q('semester'), '2026-H1')).toBe('2025-H2');
     expect(previousPeriodKey(q('start_of_week'), '2026-W01')).toBe('2025-W52');
+  });
+});
+
+describe("a model is told last period's answer", () => {
+  const { model, m } = coachingWithModel(h);
+
+  test("in the system prompt, in the user's words", async () => {
+    const scoreRequest = (body: { messages?: { content: string }[] }) => body.messages?.some((x) => x.content.includes('score'));
+    model.fallback = (body) =>
+      scoreRequest(body)
+        ? { content: JSON.stringify({ score: 60, feedback: 'Add an example.' }) }
+        : { content: 'What changed since last month?' };
+    const c = h.user();
+    const q = await firstQuestion<Question>(c, 'monthly', '2026-02');
+    await c.post('/coaching/onboarding_save_content', { question_id: q.id, period_key: '2026-02', content: 'Hired two engineers.' });
+    const res = await m.as(c, m.svc.url).post('/coaching/onboarding_send_message', {
+      question_id: q.id,
+      period_key: '2026-03',
+      message: 'March was about onboarding them.',
+    });
+    expect(res.body.success).toBe(true);
+    const reply = model.requests.find((r) => !scoreRequest(r.body))!;
+    const system = reply.body.messages!.find((x) => x.role === 'system')!.content;
+    expect(system).toContain('Hired two engineers.');
   });
 });
