@@ -284,7 +284,7 @@ describe('question chat', () => {
     conversation = withNotes;
     await askForUpdate();
     suggest({ status: 502, body: { success: false, error: 'no model', errors: ['no model'] } });
-    await screen.findByText('There was an error updating your file.');
+    await screen.findByText('There was an error updating your notes.');
     fireEvent.click(screen.getByRole('button', { name: 'Update notes from chat' }));
     await waitFor(() => expect(fake.find('POST', '/ai_chat/suggest_edits')).toHaveLength(2));
     suggest({ success: true, diff: [], suggested_content: '' });

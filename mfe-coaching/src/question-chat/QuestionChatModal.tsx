@@ -24,7 +24,7 @@ export const UPDATE_TEXTS = {
   none: 'I could not generate improvements at this time.',
   /** The proposal would change nothing: no diff to accept. */
   unchanged: 'Nothing to change: your notes already have this.',
-  failed: 'There was an error updating your file.',
+  failed: 'There was an error updating your notes.',
 } as const;
 
 interface Proposal {
