@@ -18,7 +18,7 @@ export default {
     ],
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '\\.css$': '<rootDir>/scripts/jest-css-stub.js' },
-  testMatch: ['<rootDir>/{packages,gateway,shell,svc-*,mfe-*,scripts}/**/*.test.ts?(x)'],
+  testMatch: ['<rootDir>/{packages,gateway,shell,svc-*,mfe-*,scripts,eval}/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/scripts/jest-global-setup.js',
   setupFiles: ['<rootDir>/scripts/jest-setup-locale.cjs'],

@@ -66,11 +66,13 @@ const lines = (markdown: string) => markdown.split('\n').filter((l) => l.trim())
 function readWeekPlan(answer: { outcomes: string; actions: string }, input: Input, today: string): Reading {
   const monday = mondayOf(String(input.periodKey)) ?? today;
   const all = [...lines(answer.outcomes), ...lines(answer.actions)];
+  const given = new Set(datesIn(String(input.prompt ?? ''), today).map((d) => d.day));
   const labelled = all.map((l) => weekdayLabelOf(l.replace(/^\s*[-*]\s+(\[[ xX]\]\s+)?/, ''), monday)).filter((d): d is string => !!d);
   return {
     text: `${answer.outcomes}\n\n${answer.actions}`,
     items: lines(answer.actions),
-    scheduled: [...labelled, ...all.flatMap((l) => datesIn(l, today).map((d) => d.day))],
+    // A date the prompt gave (a todo's due day, a milestone's target) is a fact, not a day the plan schedules.
+    scheduled: [...labelled, ...all.flatMap((l) => datesIn(l, today).map((d) => d.day)).filter((d) => !given.has(d))],
   };
 }
 
@@ -106,6 +108,7 @@ export const TASKS: Record<string, Task> = {
         text: lines(answer)
           .filter((l) => !before.has(l.trim()))
           .join('\n\n'),
+        whole: answer,
       };
     },
     checks: { 'no-instruction': taskChecks.instructionNotPasted },

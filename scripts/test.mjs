@@ -1,6 +1,6 @@
-// `npm test`: type-check, lint and format check, unit + integration tests (jest, real Postgres), then the browser
-// journeys (Playwright in Chromium against nginx + every service + Postgres). Ends with one
-// "N passed, N failed" line summing both runners.
+// `npm test`: type-check, lint and format check, unit + integration tests (jest, real Postgres), the AI eval on the
+// offline coach (each case counts as a test), then the browser journeys (Playwright in Chromium against nginx + every
+// service + Postgres). Ends with one "N passed, N failed" line summing all three.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 mkdirSync('test-results', { recursive: true });
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR };
-const only = process.argv[2]; // optional: typecheck | lint | unit | e2e
+const only = process.argv[2]; // optional: typecheck | lint | unit | eval | e2e
 
 function run(label, cmd, args, extraEnv = {}) {
   console.log(`\n── ${label} ──`);
@@ -46,6 +46,27 @@ if (!only || only === 'unit') {
     results.failed += j.numFailedTests;
     results.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
   }
+}
+
+if (!only || only === 'eval') {
+  // The AI eval on the offline coach (eval/README.md): a configured model must not answer here.
+  console.log('\n── AI eval on the offline coach (npm run eval) ──');
+  const t0 = performance.now();
+  const offline = Object.fromEntries(Object.entries(env).filter(([k]) => k !== 'AI_BASE_URL'));
+  const res = spawnSync('npx', ['tsx', 'eval/run.ts', '--provider', 'offline'], {
+    env: offline,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.stdout.write(res.stdout ?? '');
+  const counts = (res.stdout ?? '').match(/^(\d+) passed, (\d+) failed$/m);
+  if (counts) {
+    results.passed += Number(counts[1]);
+    results.failed += Number(counts[2]);
+  }
+  const passed = res.status === 0 && Boolean(counts);
+  console.log(`── AI eval: ${passed ? 'ok' : 'FAILED'} (${((performance.now() - t0) / 1000).toFixed(0)}s)`);
+  ok = passed && ok;
 }
 
 if (!only || only === 'e2e') {

@@ -17,11 +17,11 @@ const PATTERNS: { re: RegExp; read: (m: RegExpMatchArray, today: string) => stri
   },
   {
     re: new RegExp(String.raw`\b(?:(?:${weekday})\.?,?\s+)?${DAY}\s+(${month})\.?${YEAR}\b`, 'gi'),
-    read: (m, today) => dayOf(m[3], Number(m[2]), Number(m[1]), today),
+    read: (m, today) => dayOf(m[3], m[2]!, Number(m[1]), today),
   },
   {
     re: new RegExp(String.raw`\b(?:(?:${weekday})\.?,?\s+)?(${month})\.?\s+${DAY}${YEAR}\b`, 'gi'),
-    read: (m, today) => dayOf(m[4], Number(m[1]), Number(m[2]), today),
+    read: (m, today) => dayOf(m[3], m[1]!, Number(m[2]), today),
   },
 ];
 
@@ -33,8 +33,8 @@ function monthIndex(name: string): number {
 
 const iso = (y: number, m: number, d: number) => `${y}-${String(m + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
-function dayOf(year: string | undefined, monthName: unknown, day: number, today: string): string | undefined {
-  const m = monthIndex(String(monthName));
+function dayOf(year: string | undefined, monthName: string, day: number, today: string): string | undefined {
+  const m = monthIndex(monthName);
   if (m < 0 || day < 1 || day > 31) return undefined;
   if (year) return iso(Number(year), m, day);
   const base = Number(today.slice(0, 4));

@@ -6,7 +6,7 @@ const has = (text: string, word: string) => normalize(text).includes(normalize(w
 
 export const meetsExpectations: Check = ({ reading, expect }) => {
   const problems: string[] = [];
-  const text = reading.text;
+  const text = reading.whole ?? reading.text;
   const missing = (expect.mentions ?? []).filter((w) => !has(text, w));
   if (missing.length) problems.push(`does not mention ${missing.map((w) => `"${w}"`).join(', ')}`);
   if (expect.mentionsAny?.length && !expect.mentionsAny.some((w) => has(text, w))) {

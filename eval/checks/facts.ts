@@ -23,6 +23,21 @@ function numbersIn(texts: string[]): Set<string> {
   return found;
 }
 
+/** How many things the input lists (an array's length, a run of "- " lines): an answer may count them. */
+function countsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    found.add(String(value.length));
+    value.forEach((v) => countsIn(v, found));
+  } else if (value && typeof value === 'object') Object.values(value).forEach((v) => countsIn(v, found));
+  else if (typeof value === 'string') {
+    for (const run of value.split(/\n\s*\n|\n(?!\s*[-*] )/)) {
+      const items = run.split('\n').filter((l) => /^\s*[-*] /.test(l)).length;
+      if (items) found.add(String(items));
+    }
+  }
+  return found;
+}
+
 function wordsIn(texts: string[]): Set<string> {
   const found = new Set<string>();
   for (const t of texts) {
@@ -59,7 +74,7 @@ export const inventsNothing: Check = (subject) => {
   const known = [...texts, ...(subject.expect.known ?? [])];
   const vocabulary = wordsIn(known);
   const product = productVocabulary();
-  const numbers = numbersIn(known);
+  const numbers = new Set([...numbersIn(known), ...countsIn(subject.input)]);
   const days = inputDays(subject, texts);
   const problems: string[] = [];
 

@@ -14,10 +14,15 @@ const quoteCore = (quote: string) =>
     .replace(/(?:…|\.\.\.)$/, '')
     .replace(/^[\s.,;:!?'-]+|[\s.,;:!?'-]+$/g, '');
 
+const SUGGESTS = /\b(?:say|type|ask|try|press|click)\s*:?\s*$/i;
+
 export const quotesAreTheUsers: Check = ({ reading, given }) => {
   const source = normalize(given.join('\n')).replace(/'/g, '');
   const problems: string[] = [];
-  for (const q of quotedSpans(plain(reading.text))) {
+  const text = plain(reading.text);
+  for (const q of quotedSpans(text)) {
+    // What to say to the coach or which button to press is a suggestion, not a quote of anyone.
+    if (SUGGESTS.test(text.slice(Math.max(0, q.index - 12), q.index))) continue;
     const core = quoteCore(q.text);
     // One word in quotes is emphasis ("done"), not a quote of anyone.
     if (countWords(core) < 2 || quotable().has(core)) continue;

@@ -54,7 +54,8 @@ export const taskChecks = {
     const goal = wordsOf(String((input.goal as { title?: string })?.title ?? ''));
     const titles = reading.items ?? [];
     const problems: string[] = [];
-    const colon = titles.filter((t) => t.includes(':'));
+    // "Lead: goal" puts a space after its colon; a "1:1" in the goal's own words is no lead.
+    const colon = titles.filter((t) => /:\s/.test(t));
     if (colon.length) problems.push(`titles ${colon.length} step(s) "lead: goal", e.g. "${colon[0]}"`);
     const long = titles.filter((t) => t.length > 60);
     if (long.length) problems.push(`has ${long.length} title(s) over 60 characters, e.g. "${long[0]}"`);

@@ -61,7 +61,8 @@ const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|approx|incl|No)\.$/
 export function sentencesOf(block: string): string[] {
   const out: string[] = [];
   let start = 0;
-  const re = /[.!?…]+["'”’)\]*_]*\s+/g;
+  // An ellipsis before a lower-case word leaves something out ("remind me to … by Friday"); it ends nothing.
+  const re = /(?:[.!?]+|…+(?=["'”’)\]*_]*\s+[^\p{Ll}]))["'”’)\]*_]*\s+/gu;
   for (let m = re.exec(block); m; m = re.exec(block)) {
     const end = m.index + m[0].length;
     const candidate = block.slice(start, end).trim();

@@ -7,6 +7,8 @@ export type PageName = 'file' | 'document' | 'journal' | 'planning' | 'checkin' 
 export interface Reading {
   /** What the user reads, as markdown (a reply, a file, a plan's lines, a list's descriptions). */
   text: string;
+  /** The whole answer where `text` is only part of it (an updated file: `text` is what it adds); `expect` reads this. */
+  whole?: string;
   /** The answer's list (suggestions, plan lines, steps, statements) for minItems / maxItems. */
   items?: string[];
   /** Days the answer schedules, YYYY-MM-DD (a step's due date, an action's date). */

@@ -237,3 +237,19 @@ describe('structured answers', () => {
     expect(server.requests[0]!.body.response_format).toBeUndefined();
   });
 });
+
+describe('token usage (the eval reports it)', () => {
+  test('onUsage is told the tokens an answer took, as the endpoint reported them', async () => {
+    server.reply({ content: 'What is the first step?' });
+    const seen: unknown[] = [];
+    await providerFor(server, { onUsage: (u) => seen.push(u) }).chat({ messages: hello });
+    expect(seen).toEqual([{ promptTokens: expect.any(Number), completionTokens: Math.ceil('What is the first step?'.length / 4) }]);
+  });
+
+  test('a stream asks for usage only when someone listens (servers may reject the option)', async () => {
+    server.reply({ content: 'One' }, { content: 'Two' });
+    await providerFor(server).chatStream({ messages: hello }).final();
+    await providerFor(server, { onUsage: () => {} }).chatStream({ messages: hello }).final();
+    expect(server.requests.map((r) => r.body.stream_options)).toEqual([undefined, { include_usage: true }]);
+  });
+});
