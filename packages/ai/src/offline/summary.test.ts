@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { coreOf, offlineSummary } from './summary';
+import { coreOf, notesOf, offlineSummary } from './summary';
 
 // A check-in's summary input as svc-coaching builds it (svc-coaching/src/coaching/summary-input.ts).
 const checkIn = (manual: string, said: string[]) =>
@@ -22,7 +22,7 @@ describe('the offline summary', () => {
       [
         'Real progress, something still in the way, a lesson worth keeping and a clear next step.',
         '',
-        '- **Went well:** Ran the design review for the billing migration and got sign-off from all three teams.',
+        '- **Went well:** Ran the design review for the billing migration. Got sign-off from all three teams.',
         '- **In the way:** The data migration is blocked on a missing owner.',
         '- **Learned:** Pre-wiring decisions works because people raise concerns early.',
         '- **Next:** Do the same for the data migration next week.',
@@ -45,12 +45,12 @@ describe('the offline summary', () => {
     ).toBe('- **Goal:** Ship the beta by June.\n- **Status:** Two of five features done.');
   });
 
-  test('a point is cut to its core: no "I", no restated question, no long tail', () => {
+  test('a point is cut to its core: no "I", no restated question, and a long sentence is split where its clauses join', () => {
     expect(coreOf("I'm worried about the Q3 date.")).toBe('Worried about the Q3 date');
     expect(coreOf('Tomorrow I will send Dana the churn analysis.')).toBe('Send Dana the churn analysis tomorrow');
-    const long = coreOf(
-      'I rewrote the onboarding guide for new engineers, which took most of the week and meant pausing the migration work for everyone.',
-    );
-    expect(long).toBe('Rewrote the onboarding guide for new engineers, which took most of the week');
+    expect(
+      notesOf('I rewrote the onboarding guide for new engineers, which took most of the week and meant pausing the migration work.'),
+    ).toEqual(['Rewrote the onboarding guide for new engineers.', 'Took most of the week.']);
+    expect(notesOf('Shipped it.')).toEqual(['Shipped it.']);
   });
 });

@@ -52,7 +52,8 @@ const FILLER =
 const PLACEHOLDER = /^\[.*\]$/;
 const MAX_GROUPS = 6;
 const PER_THEME = 3;
-const MAX_WORDS = 18;
+// A point longer than this is a sentence copied back, not a summary of it.
+const MAX_WORDS = 11;
 
 function isNoise(text: string): boolean {
   const s = text.trim();
@@ -86,15 +87,31 @@ export function coreOf(sentence: string): string {
     .replace(/^((on \w+day|this (week|morning|month|quarter)|last (week|month)|today|yesterday),?\s+)(?=i\b)/i, '')
     .replace(/^i (learned|learnt|realised|realized|noticed|understood)( that)?\s+/i, '')
     .replace(/^i(?:'m| am|'ve| have)?\s+/i, '');
-  const ws = s.split(' ');
-  if (ws.length > MAX_WORDS) {
-    const head = ws.slice(0, MAX_WORDS).join(' ');
-    const breaks = [', ', '; ', ' – ', ' — ', ' because ', ' which ', ' but ', ' and ']
-      .map((b) => head.lastIndexOf(b))
-      .filter((i) => i > 0 && words(head.slice(0, i)).length >= 5);
-    s = breaks.length ? head.slice(0, Math.max(...breaks)) : `${head}…`;
-  }
   return capitalize(s.replace(/[,;:]+$/, ''));
+}
+
+/** At most MAX_WORDS words, cut at a comma when there is one far enough in, else with an ellipsis. */
+function shortened(clause: string): string {
+  const ws = clause.split(' ');
+  if (ws.length <= MAX_WORDS) return clause;
+  const head = ws.slice(0, MAX_WORDS).join(' ');
+  const comma = head.lastIndexOf(', ');
+  return comma > 0 && words(head.slice(0, comma)).length >= 4 ? head.slice(0, comma) : `${head}…`;
+}
+
+/**
+ * What a sentence says, as one or two short notes: a long one is split where its clauses join
+ * ("…and got sign-off…", "…, which cut…"), the joining word left out, so no note copies a long
+ * run of the user's sentence back to them.
+ */
+export function notesOf(sentence: string): string[] {
+  const core = coreOf(sentence);
+  if (words(core).length <= MAX_WORDS) return [endSentence(core)];
+  const clauses = core
+    .split(/,?\s+(?:and|but|so|because|which|while|then)\s+|;\s+|\s+[–—]\s+/)
+    .map((c) => c.trim())
+    .filter((c) => words(c).length >= 3);
+  return (clauses.length ? clauses : [core]).slice(0, 2).map((c) => endSentence(capitalize(shortened(c))));
 }
 
 /** The points of the content, in order, noise and repeats left out. */
@@ -152,7 +169,7 @@ export function offlineSummary(content: string): string {
     const label = p.heading ?? (sectioned ? '' : THEME_LABELS[p.theme]);
     const group = groups.get(label) ?? [];
     // A section gives its first real point; a theme up to three.
-    if (group.length < (p.heading ? 1 : PER_THEME)) group.push(coreOf(p.text));
+    if (group.length < (p.heading ? 1 : PER_THEME)) group.push(notesOf(p.text).map(endSentence).join(' '));
     groups.set(label, group);
   }
   const lines = [...groups]
@@ -163,7 +180,7 @@ export function offlineSummary(content: string): string {
   if (onlyOther)
     return points
       .slice(0, MAX_GROUPS)
-      .map((p) => `- ${endSentence(coreOf(p.text))}`)
+      .map((p) => `- ${notesOf(p.text).map(endSentence).join(' ')}`)
       .join('\n');
   const lead = sectioned ? '' : leadOf(points);
   return [lead, lines.join('\n')].filter(Boolean).join('\n\n');
