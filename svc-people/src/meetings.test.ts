@@ -193,7 +193,7 @@ describe('POST /meetings/generate_section', () => {
     expect(lines).toHaveLength(11);
     expect(lines.slice(1).every((l) => l.endsWith('?'))).toBe(true);
     const agenda = await c.post('/meetings/generate_section', { section: 'agenda', title: 'Q3 review', attendee_ids: [dana], content });
-    expect(agenda.body.proposal).toContain('10 min: Agree on the Q3 pipeline review');
+    expect(agenda.body.proposal).toContain('- Agree on the Q3 pipeline review\n- Close: decisions, owners and dates');
   });
 
   test('every section has a proposal without placeholders', async () => {

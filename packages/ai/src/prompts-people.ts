@@ -1,7 +1,8 @@
 /** The prompts of the people domain: the About me profile (statements, company insights, narrative) and meeting preparation. */
+import { MEETING_SECTION_TITLES } from '@cc/contracts/people-rules';
 import { COACH_VOICE, listOrNone, type Prompt } from './prompt-parts';
 import { titleFrom } from './text';
-import type { CallOptions, MeetingSectionInput, ProfileDetails, ProfileEvidence, Statement } from './types';
+import type { CallOptions, MeetingSectionInput, MeetingSectionName, ProfileDetails, ProfileEvidence, Statement } from './types';
 
 export function profileStatementsPrompt(details: ProfileDetails, evidence: ProfileEvidence[] = [], research?: string): Prompt {
   const sources = evidence.map((e) => `Source: ${e.label}\n${e.text.trim()}`);
@@ -42,6 +43,17 @@ export function narrativePrompt(details: ProfileDetails, statements: Statement[]
   };
 }
 
+/** What each meeting section is for, so a model writes the section the user opened. */
+const SECTION_PURPOSE: Record<MeetingSectionInput['section'], string> = {
+  goals: 'what the user wants to leave the meeting with, each a concrete outcome.',
+  agenda: 'the topics in the order to take them, from an opening to a close with decisions and owners.',
+  anticipating:
+    'the questions, objections and concerns the attendees are likely to raise, each as a question the user can prepare an answer to.',
+  notes: 'what to listen for and write down during the meeting, topic by topic.',
+  followups: 'the actions after the meeting, each a task box ("- [ ] ") with who does it.',
+  reflection: 'questions to answer after the meeting: did it reach its goals, what was learned, what to do differently.',
+};
+
 export function meetingSectionPrompt({
   section,
   title,
@@ -55,13 +67,15 @@ export function meetingSectionPrompt({
     .map((p) => [`${p.fullName}:`, ...Object.entries(p.profile!).map(([k, v]) => `- ${k}: ${v}`)].join('\n'));
   const filled = Object.entries(content)
     .filter(([, v]) => v?.trim())
-    .map(([k, v]) => `${titleFrom(k)}:\n${v}`)
+    .map(([k, v]) => `${MEETING_SECTION_TITLES[k as MeetingSectionName] ?? titleFrom(k)}:\n${v}`)
     .join('\n\n');
   return {
     system: [
       COACH_VOICE,
-      `You help prepare a meeting. Write the "${section}" section as a short markdown list.`,
-      'Keep what the user already wrote in that section and add to it. Answer with the section text only.',
+      `You help the user prepare a meeting. Write its "${MEETING_SECTION_TITLES[section]}" section as a short markdown list: ${SECTION_PURPOSE[section]}`,
+      "Build on the attendees' profiles (their role, priorities, concerns, how they decide) and on the meeting's other sections, naming the attendees by their first names.",
+      'Keep what the user already wrote in that section and add to it. Use only the facts given: no invented names, numbers or dates, no placeholders such as [name], no file names.',
+      'Answer with the section text only.',
     ].join('\n'),
     user: [
       `Meeting: ${title || 'Untitled meeting'}${meetingDate ? ` on ${meetingDate}` : ''}`,

@@ -47,7 +47,12 @@ describe('offline meeting sections', () => {
   });
 
   test('the agenda times the goals; the reflection asks about each one; nothing is repeated on a second proposal', () => {
-    expect(propose('agenda')).toContain('- 10 min: Get budget for 2 SDRs');
+    expect(propose('agenda').split('\n')).toEqual([
+      '- Opening: check in with Dana and Sam, and say the outcome you want today',
+      '- Agree on the Q3 pipeline review',
+      '- Get budget for 2 SDRs',
+      '- Close: decisions, owners and dates, read back out loud',
+    ]);
     expect(propose('reflection')).toContain('- Did you get "Get budget for 2 SDRs"? If not, what got in the way?');
     const once = propose('notes');
     const people = [dana, { fullName: 'Sam Ortiz' }];
@@ -59,5 +64,34 @@ describe('offline meeting sections', () => {
       content: { ...content, notes: once },
     });
     expect(twice).toBe(once);
+  });
+});
+
+describe('what a section uses and never says', () => {
+  const ada: PersonContext = { fullName: 'Ada Lovelace', profile: { Role: 'Head of Data' } };
+  const untitled = (section: Parameters<typeof offlineMeetingSection>[0]['section'], people: PersonContext[] = [ada]) =>
+    offlineMeetingSection({
+      section,
+      title: 'New meeting - 2026-03-05 14:30',
+      attendees: people.map((p) => p.fullName),
+      people,
+      content: {},
+    });
+
+  test("the attendee's role shapes the goals and the first question; the page's default title is no topic", () => {
+    expect(untitled('goals')).toContain('- Learn what matters most to Ada as Head of Data right now, and where you can help');
+    expect(untitled('anticipating').split('\n')[0]).toBe('- As Head of Data, what will Ada ask first, and what is your short answer?');
+    expect(untitled('agenda')).toContain('- What you need from Ada');
+    for (const section of ['goals', 'agenda', 'anticipating', 'notes', 'followups', 'reflection'] as const) {
+      const text = untitled(section);
+      expect(text.replace(/^- \[ \] /gm, '- ')).not.toMatch(/New meeting|2026|\[|\.md\b|\bfile\b|\d+ min/);
+    }
+  });
+
+  test('several attendees are counted as several', () => {
+    expect(untitled('anticipating', [ada, { fullName: 'Sam Ortiz' }])).toContain(
+      '- What do Ada and Sam already know about this, and what will be new?',
+    );
+    expect(untitled('anticipating')).toContain('- What does Ada already know about this, and what will be new?');
   });
 });

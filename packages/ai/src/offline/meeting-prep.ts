@@ -29,10 +29,13 @@ function field(person: PersonContext, ...labels: string[]): string | undefined {
 }
 
 interface Context {
-  topic: string;
+  /** The meeting's own title; none for an untitled one or the page's default ("New meeting - 2026-03-05 14:30"). */
+  topic?: string;
   people: PersonContext[];
   /** "Dana" or "Dana and Sam", or "the others" without attendees. */
   who: string;
+  /** One attendee ("Dana needs…") or more ("Dana and Sam need…"). */
+  one: boolean;
   goals: string[];
   agenda: string[];
   notes: string[];
@@ -41,10 +44,12 @@ interface Context {
 function contextOf({ title, attendees, people, content }: MeetingSectionInput): Context {
   const known: PersonContext[] = people?.length ? people : attendees.map((fullName) => ({ fullName }));
   const names = known.map((p) => firstName(p.fullName)).filter(Boolean);
+  const topic = collapse(title);
   return {
-    topic: collapse(title) || 'this meeting',
+    ...(topic && !/^New meeting - \d{4}-\d{2}-\d{2}/.test(topic) ? { topic } : {}),
     people: known,
     who: names.length ? joinNames(names) : 'the others',
+    one: names.length === 1,
     goals: linesOf(content.goals),
     agenda: linesOf(content.agenda),
     notes: linesOf(content.notes),
@@ -52,27 +57,30 @@ function contextOf({ title, attendees, people, content }: MeetingSectionInput): 
 }
 
 function goals(c: Context): string[] {
-  const lines = [`- Leave ${c.topic} with one clear decision and a named owner for it`];
+  const lines = ['- Leave with one clear decision and a named owner for it'];
   for (const p of c.people) {
     const name = firstName(p.fullName);
     const focus = field(p, 'Current priorities', 'Their goals', 'What success');
+    const role = field(p, 'Role');
     if (focus) lines.push(`- Tie what you ask for to what ${name} is focused on: ${focus}`);
+    else if (role) lines.push(`- Learn what matters most to ${name} as ${role} right now, and where you can help`);
     const promised = field(p, 'Open commitments');
     if (promised) lines.push(`- Close the loop on what is still open with ${name}: ${promised}`);
   }
-  if (c.people.length && c.people.every((p) => !field(p, 'Current priorities', 'Their goals', 'What success'))) {
-    lines.push(`- Learn what ${c.who} ${c.people.length === 1 ? 'needs' : 'need'} most from you this quarter`);
+  if (c.people.length && c.people.every((p) => !field(p, 'Current priorities', 'Their goals', 'What success', 'Role'))) {
+    lines.push(`- Learn what ${c.who} ${c.one ? 'needs' : 'need'} most from you this quarter`);
   }
   lines.push('- Agree on who does what by when before anyone leaves');
   return lines;
 }
 
+/** The topics in order, between an opening and a close; timed by the user, not by invented minutes. */
 function agenda(c: Context): string[] {
-  const topics = c.goals.length ? c.goals.slice(0, 3) : [`Main topic: ${c.topic}`];
+  const topics = c.goals.length ? c.goals.slice(0, 3) : [c.topic ?? `What you need from ${c.who}`];
   return [
-    `- 5 min: Check-in with ${c.who}, and the outcome you want from today`,
-    ...topics.map((g) => `- ${c.goals.length ? 10 : 15} min: ${g}`),
-    '- 5 min: Decisions, owners and dates, read back out loud',
+    `- Opening: check in with ${c.who}, and say the outcome you want today`,
+    ...topics.map((g) => `- ${g}`),
+    '- Close: decisions, owners and dates, read back out loud',
   ];
 }
 
@@ -99,11 +107,14 @@ function anticipating(c: Context): string[] {
     if (tension) lines.push(`- Last friction with ${name}: ${lowerStart(tension)}. How will you keep it from coming back?`);
   }
   const lead = c.people[0] ? firstName(c.people[0].fullName) : undefined;
+  const leadRole = c.people[0] ? field(c.people[0], 'Role') : undefined;
   const generic = [
-    `- What is the first question ${lead ? `${lead} is` : 'they are'} likely to ask, and what is your short answer?`,
+    leadRole
+      ? `- As ${leadRole}, what will ${lead} ask first, and what is your short answer?`
+      : `- What is the first question ${lead ? `${lead} is` : 'they are'} likely to ask, and what is your short answer?`,
     '- Which objection would be hardest to hear, and what would change your mind?',
     '- What numbers, examples or documents should you have at hand?',
-    `- What does ${c.who} already know about this, and what will be new?`,
+    `- What ${c.one ? 'does' : 'do'} ${c.who} already know about this, and what will be new?`,
     `- What will ${lead ?? 'they'} want in return for saying yes?`,
     '- Who is affected by the outcome but not in the room, and what would they say?',
     '- Which topic could derail the meeting, and how will you park it?',
@@ -116,7 +127,11 @@ function anticipating(c: Context): string[] {
 
 /** What to listen for and write down, topic by topic (the agenda, else the goals). */
 function notes(c: Context): string[] {
-  const topics = (c.agenda.length ? c.agenda : c.goals).map((t) => t.replace(/^\d+\s*min:\s*/i, '')).slice(0, 5);
+  const topics = (c.agenda.length ? c.agenda : c.goals)
+    .map((t) => t.replace(/^\d+\s*min:\s*/i, ''))
+    // The agenda's opening and close frame the meeting; they are no topic to take notes on.
+    .filter((t) => !/^(opening|close):/i.test(t))
+    .slice(0, 5);
   const lines = topics.map((t) => `- ${t}: what was decided, and what is still open`);
   return [...lines, `- Anything new about ${c.who} worth keeping in their profile`, '- Commitments made, by whom, by when'];
 }

@@ -160,7 +160,7 @@ describe('offline coach: summaries, scores, plans and profile', () => {
       content: { goals: '- Agree on Q3 priorities', agenda: '- Budget review' },
     });
     expect(proposal.startsWith('- Budget review\n')).toBe(true);
-    expect(proposal).toContain('10 min: Agree on Q3 priorities');
+    expect(proposal).toContain('\n- Agree on Q3 priorities\n');
   });
 
   test('a coaching plan is markdown with questions and first steps', async () => {
