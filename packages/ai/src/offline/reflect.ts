@@ -1,5 +1,6 @@
 /**
- * Listening without a model: the coach quotes the user's own weightiest sentence, as a quote,
+ * Listening without a model: the coach quotes the user's own weightiest sentence (or a clause of
+ * it: a short quote is listening, the whole message back is a parrot), as a quote,
  * or says where it goes in the file. It never rewrites the user's words into a sentence of its
  * own: without a model it cannot tell an instruction ("Remember this line…") from a statement,
  * and a rewritten echo is where its grammar broke.
@@ -19,12 +20,59 @@ function weight(sentence: string): number {
   return Math.min(ws.length, 25) + numbers + names;
 }
 
-/** The user's weightiest sentence, tidied only so that it reads cleanly inside double quotes. */
+/** A quote longer than this repeats the user instead of listening (the eval's parrot check). */
+export const MAX_QUOTE_WORDS = 12;
+
+/** Where a sentence divides into clauses: punctuation, or a joining word. */
+const CLAUSE_BREAK = /\s*[,;:–—]\s+|\s+(?=(?:and|but|so|because|while|which|although|though|since|whereas)\s)/gi;
+const LEADING_JOIN = /^(?:and|but|so|because|while|which|although|though|since|whereas)\s+/i;
+/** Words a cut quote does not end on ("…for a team lead trial on…" ends before "on"). */
+const TRAILING_SMALL =
+  /(?:[\s,;:]+(?:a|an|the|and|or|but|so|to|of|in|on|at|by|for|from|with|into|my|our|your|their|his|her|its|that|this|than|as))+$/i;
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’%.-]*/gu;
+
+/** The text up to the end of its `n`th word, exactly as written. */
+function firstWords(text: string, n: number): string {
+  const last = [...text.matchAll(WORD)][n - 1];
+  return last ? text.slice(0, last.index + last[0].length) : text;
+}
+
+/**
+ * At most MAX_QUOTE_WORDS of the sentence, as the user wrote them: the sentence itself when
+ * short, else its weightiest run of whole clauses, else the opening of it with an ellipsis.
+ */
+function excerpt(sentence: string): string {
+  if (words(sentence).length <= MAX_QUOTE_WORDS) return sentence;
+  // Clause boundaries as positions in the sentence, so a run of clauses is quoted exactly.
+  const starts = [0];
+  const ends: number[] = [];
+  for (const m of sentence.matchAll(CLAUSE_BREAK)) {
+    ends.push(m.index);
+    starts.push(m.index + m[0].length);
+  }
+  ends.push(sentence.length);
+  let best: string | undefined;
+  for (let i = 0; i < starts.length; i++) {
+    for (let j = i; j < ends.length; j++) {
+      const run = sentence.slice(starts[i], ends[j]).trim().replace(LEADING_JOIN, '');
+      const n = words(run).length;
+      if (n > MAX_QUOTE_WORDS) break;
+      if (n >= 4 && (!best || weight(run) > weight(best))) best = run;
+    }
+  }
+  if (best) return best;
+  return `${firstWords(sentence, MAX_QUOTE_WORDS)
+    .replace(TRAILING_SMALL, '')
+    .replace(/[,;:]+$/, '')}…`;
+}
+
+/** The user's weightiest sentence (or its weightiest clause), tidied only so that it reads cleanly inside double quotes. */
 export function quoteOf(message: string): string | undefined {
   const candidates = sentences(message).filter((s) => !s.trim().endsWith('?') && !isSmallTalk(s));
   if (!candidates.length) return undefined;
   const best = candidates.reduce((a, b) => (weight(b) > weight(a) ? b : a));
-  const clean = collapse(best)
+  const clean = excerpt(collapse(best))
     // Their own double quotes would close ours early.
     .replace(/["“”]/g, "'")
     .replace(/\.{2,}/g, '…')
@@ -38,6 +86,9 @@ const QUOTE_FRAMES = [(q: string) => `You wrote: "${q}"`, (q: string) => `Noted:
 
 // Said of numbers: the score calls them 'Specific' (its 'Concrete' is an example and your own part in it).
 export const SPECIFICS_PRAISE = 'Numbers like that make it specific and measurable.';
+
+/** A number that measures something: "a 1:1" and "Q1" are names of a meeting and a quarter, not measures. */
+const measures = (text: string): boolean => /\d/.test(text.replace(/\b(1:1|1-on-1|one-on-one)s?\b|\bQ[1-4]\b/gi, ''));
 
 /** Below this many words a message is quoted whole by being there: saying where it goes is enough. */
 const QUOTE_FROM_WORDS = 8;
@@ -53,7 +104,7 @@ export function acknowledge(message: string, turn: number, headings: string[], {
   if (words(message).length >= QUOTE_FROM_WORDS) line = QUOTE_FRAMES[turn % QUOTE_FRAMES.length]!(quote);
   else if (headings.length) line = `Noted under ${listOf(headings)}.`;
   else line = 'Noted.';
-  return praiseNumbers && /\d/.test(quote) ? `${line} ${SPECIFICS_PRAISE}` : line;
+  return praiseNumbers && measures(quote) ? `${line} ${SPECIFICS_PRAISE}` : line;
 }
 
 export const listOf = (items: string[]): string =>

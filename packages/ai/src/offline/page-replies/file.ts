@@ -3,7 +3,7 @@
  * file, Ask and Agent) and a journal day (the entry, which the coach only reads). Check-in notes
  * are read the same way (checkin.ts).
  */
-import { isIsoDate } from '@cc/contracts/periods';
+import { addDays, isIsoDate } from '@cc/contracts/periods';
 import { isInterviewStories, STAR_PHASES } from '@cc/contracts/star';
 import { sectionsFor, type GuideSection } from '../../career-folders';
 import { normalizeForCompare, words } from '../../text';
@@ -102,7 +102,8 @@ function asPastDay(reading: FileReading): FileReading {
 /** A journal day: the entry for its date, which this chat reads and never changes (Ask only). */
 export function journalCoach(chat: Chat, page: Extract<ChatPage, { kind: 'journal' }>): PageCoach {
   const { input } = chat;
-  const past = isIsoDate(page.date) && page.date < chat.today;
+  // A day of slack: the service's clock may already be tomorrow for a user west of it writing tonight.
+  const past = isIsoDate(page.date) && isIsoDate(chat.today) && page.date < addDays(chat.today, -1);
   const sections = asking(sectionsFor('journal'), (s) => (past ? PAST_DAY[s.heading] : undefined));
   const read = readFile('journal', input.fileName, input.fileContent, sections, { kind: 'journal' });
   const reading = past && read ? asPastDay(read) : read;
