@@ -9,7 +9,22 @@ describe('a goal read as a verb and an object', () => {
     ['Send the deck to Maria by Wednesday', { kind: 'deliver', verb: 'send', object: 'the deck', tail: 'to Maria', weekday: 2 }],
     ['Launching the beta', { kind: 'deliver', verb: 'launch', object: 'the beta', tail: '' }],
     ['get promoted to Staff Engineer', { kind: 'promotion', verb: 'get', object: 'the promotion', tail: '', role: 'Staff Engineer' }],
-    ['one conversation with my manager', { kind: 'talk', verb: 'have', object: 'a conversation', tail: '', who: 'my manager' }],
+    [
+      'one conversation with my manager',
+      { kind: 'talk', verb: 'have', object: 'the conversation', tail: '', who: 'my manager', event: true },
+    ],
+    [
+      'Onsite interview at Northwind',
+      { kind: 'prepare', verb: 'prepare for', object: 'the onsite interview', tail: 'at Northwind', event: true },
+    ],
+    [
+      'Finish my first ninety days as product manager',
+      { kind: 'newjob', verb: 'finish', object: 'my first ninety days as product manager', tail: '' },
+    ],
+    [
+      'make my weekly updates concrete with dates and owners',
+      { kind: 'make', verb: 'make', object: 'my weekly updates', tail: 'with dates and owners', quality: 'concrete' },
+    ],
     ['talk to Dana about the reorg', { kind: 'talk', verb: 'talk', object: '', tail: '', who: 'Dana', topic: 'the reorg' }],
     ['Prepare for the interview at Acme', { kind: 'prepare', verb: 'prepare for', object: 'the interview', tail: 'at Acme' }],
     ['My main goal is to land a new job', { kind: 'job', verb: 'land', object: 'a new job', tail: '' }],
@@ -82,6 +97,36 @@ describe('the steps a plan writes for a goal', () => {
         'Do the main part of the work',
         'Get feedback on the work so far',
         'Check everything is ready',
+      ],
+    ],
+    [
+      'Onsite interview at Northwind',
+      [
+        'Find out what the onsite interview at Northwind will cover',
+        'Gather the material for the interview',
+        'Prepare my main points for the interview',
+        'Rehearse for the interview with someone',
+        'Do a final run-through for the interview',
+      ],
+    ],
+    [
+      'Difficult 1:1 about my project updates',
+      [
+        'Define what I want from the 1:1 about my project updates',
+        'Gather the examples I want to bring',
+        'Book a time for the 1:1',
+        'Rehearse the opening with someone I trust',
+        'Read my notes for the 1:1 once more',
+      ],
+    ],
+    [
+      'Finish my first ninety days as product manager',
+      [
+        'Ask my manager what success looks like in this role',
+        'Meet the people my work depends on',
+        'Pick one early win and start it',
+        'Share what I have learned so far with my manager',
+        'Write down my plan for the next quarter',
       ],
     ],
   ])('a workback plan towards "%s": five short imperatives', (goal, titles) => {

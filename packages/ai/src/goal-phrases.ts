@@ -22,6 +22,8 @@ export type GoalKind =
   | 'decide'
   /** A verb the tables do not know: "run a half marathon". */
   | 'other'
+  /** Settling into a new job: "my first ninety days". */
+  | 'newjob'
   /** No verb: "the Q3 roadmap". */
   | 'topic';
 
@@ -37,6 +39,10 @@ export interface Goal {
   who?: string;
   /** What a conversation is about: "the reorg". */
   topic?: string;
+  /** Written as the event itself ("Onsite interview at Northwind", "1:1 with Priya"): something to get ready for. */
+  event?: boolean;
+  /** What "make X concrete" asks X to become: "concrete". */
+  quality?: string;
   /** The role of a promotion: "Staff Engineer". */
   role?: string;
   /** 0 Monday … 6 Sunday when the goal names a weekday ("by Wednesday"). */
@@ -50,7 +56,24 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satur
 const WEEKDAY =
   /\s*\b(?:(?:by|on|before|until|till|due|for)\s+)?(?:this\s+|next\s+)?(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b(?:\s+(?:morning|afternoon|evening))?/i;
 /** Where an object stops and the rest of the clause starts. */
-const PREPOSITION = /\s+(?:to|for|with|by|before|at|on|in|from|about|so|because|until|ahead of|after|during|without|regarding|into)\s+/i;
+const PREPOSITION = /\s+(?:to|for|with|by|before|at|on|in|from|about|so|because|until|ahead of|after|during|without|regarding|into|as)\s+/i;
+/** An event to get ready for, written as a noun: "Onsite interview at Northwind", "Quarterly review with Priya". */
+const EVENT =
+  /^(?:(?:the|my|a|an|our)\s+)?(?:[\w-]+\s+){0,3}?(?:interview(?:\s+loop)?|exam|review|presentation|talk|demo|pitch|offsite|conference|keynote|workshop|assessment|panel|board meeting|all-hands|kick-?off|retro(?:spective)?)\b/i;
+/** Settling into a job: "my first ninety days", "the new role", "onboarding". */
+const NEW_JOB =
+  /\b(?:first\s+(?:30|60|90|100|thirty|sixty|ninety|hundred)\s+days|first\s+(?:week|month)s?\s+(?:in|at|as)\b|new\s+(?:job|role|position)|onboarding\b(?!\s+flow))/i;
+/** Verbs that, said of a new job, mean looking for one ("land a new job"), not settling into it. */
+const SEARCHING = new Set(['get', 'find', 'land', 'secure', 'look for', 'apply for', 'apply to']);
+/** "make my updates concrete": what the object is to become. */
+const QUALITY =
+  /\s+(concrete|clear|visible|consistent|specific|actionable|measurable|public|official|reliable|stable|readable|useful|sustainable|clearer|better|shorter|simpler|faster|smaller|stronger|easier|tighter|leaner|cleaner|sharper|quicker|cheaper|safer|calmer|lighter)$/i;
+/** Sentence-case words that start a noun goal and read lowercase inside a sentence ("Onsite interview" → "the onsite interview"). */
+const COMMON_LEADS = new Set(
+  'onsite on-site final first second third quarterly annual yearly mid-year midyear monthly weekly performance technical system design phone panel team board promotion difficult hard product sales client customer investor leadership coding behavioural behavioral hiring exit career salary budget planning strategy kickoff kick-off project site search mock practice'.split(
+    ' ',
+  ),
+);
 const LEAD =
   /^(?:(?:this|next) week,?\s*|(?:my|our|the)\s+(?:main\s+|top\s+|big\s+|one\s+)?(?:goal|focus|priority|aim|plan)\s*(?:this week\s*)?(?:is|will be|:)\s*(?:to\s+)?|(?:main\s+)?(?:goal|focus|priority|aim|plus|also|and|then|finally|first|second|third)\s*[:,–-]?\s+|(?:i|we)\s+(?:really\s+|also\s+|still\s+|finally\s+)?(?:want|need|have|hope|plan|would like|'d like|’d like|must|should|will|am going|are going|intend|aim)\s+(?:to\s+)?|(?:i'll|i’ll|we'll|let's|let’s|please|try to|make sure (?:to|i)|remember to|i'd like to|i’d like to|to)\s+)+/i;
 
@@ -59,7 +82,10 @@ function clean(text: string): string {
   return collapse(text)
     .replace(/^[-*•]\s+/, '')
     .replace(LEAD, '')
-    .replace(/\s*\b(?:this week|by the end of the week|by end of week|by eow|asap|if possible|please)\b/gi, '')
+    .replace(
+      /\s*\b(?:this week|by the end of the week|by end of week|by eow|asap|if possible|please|one by one|face to face|in person|individually)\b/gi,
+      '',
+    )
     .replace(/[\s.!;:,]+$/, '')
     .trim();
 }
@@ -159,11 +185,29 @@ export function readGoal(text: string): Goal | undefined {
       ...opt('who', personIn(text)),
     });
   }
+  if (
+    NEW_JOB.test(clause) &&
+    (!found || !['learn', 'talk', 'job'].includes(KNOWN[found.verb]!.kind)) &&
+    !SEARCHING.has(found?.verb ?? '')
+  ) {
+    return goal({
+      kind: 'newjob',
+      verb: found?.verb ?? '',
+      object: short(found ? found.rest : clause),
+      tail: '',
+      ...opt('who', personIn(text)),
+    });
+  }
+  if (!found && !TALK_NOUN.test(clause) && EVENT.test(clause)) {
+    const { object, tail } = splitObject(clause);
+    return goal({ kind: 'prepare', verb: 'prepare for', object: nounPhrase(object), tail: keepTail(tail), event: true });
+  }
   if (!found) {
-    if (TALK_NOUN.test(clause)) return goal({ kind: 'talk', verb: 'have', object: 'a conversation', tail: '', ...whoAndTopic(clause) });
+    if (TALK_NOUN.test(clause))
+      return goal({ kind: 'talk', verb: 'have', object: conversation(clause), tail: '', event: true, ...whoAndTopic(clause) });
     // Context rather than a goal ("It is a busy week", "I was out on Monday"): no step to take from it.
     if (clause.split(' ').length > 6 || NOT_A_TOPIC.test(clause)) return undefined;
-    return goal({ kind: 'topic', verb: '', object: short(clause), tail: '' });
+    return goal({ kind: 'topic', verb: '', object: nounPhrase(short(clause)), tail: '' });
   }
 
   const { verb, rest } = found;
@@ -179,7 +223,7 @@ export function readGoal(text: string): Goal | undefined {
   }
   if (kind === 'talk') {
     if (['have', 'schedule', 'book', 'set up time'].includes(verb)) {
-      return goal({ kind, verb: 'have', object: 'a conversation', tail: '', ...whoAndTopic(rest) });
+      return goal({ kind, verb: 'have', object: conversation(rest), tail: '', ...whoAndTopic(rest) });
     }
     if (verb === 'discuss') {
       const { object, tail } = splitObject(rest);
@@ -202,10 +246,31 @@ export function readGoal(text: string): Goal | undefined {
   // "decide which team to join": the question is the object, whole.
   if (kind === 'decide') return goal({ kind, verb, object: short(rest), tail: '' });
   const { object, tail } = splitObject(rest);
+  const quality = ['make', 'get', 'keep'].includes(verb) ? QUALITY.exec(object) : null;
+  if (quality) {
+    return goal({
+      kind: 'make',
+      verb: 'make',
+      object: short(object.slice(0, quality.index)),
+      tail: keepTail(tail),
+      quality: quality[1]!.toLowerCase(),
+    });
+  }
   return goal({ kind, verb, object: short(object), tail: keepTail(tail) });
 }
 
 const opt = <K extends string>(key: K, value: string | undefined) => (value ? ({ [key]: value } as Record<K, string>) : {});
+
+/** The conversation a goal names, as "the 1:1", "the conversation", "the catch-up". */
+const conversation = (text: string) => `the ${(CONVERSATION.exec(text)?.[0] ?? 'conversation').toLowerCase().replace(/s$/, '')}`;
+
+/** A noun goal inside a sentence: "Onsite interview" → "the onsite interview"; a name or "my …" stays as written. */
+function nounPhrase(text: string): string {
+  const [first, ...rest] = text.split(' ');
+  if (!first || /^(?:the|a|an|my|our|his|her|their)$/i.test(first)) return text;
+  if (!COMMON_LEADS.has(first.toLowerCase())) return text;
+  return ['the', first.toLowerCase(), ...rest].join(' ');
+}
 
 /** An object long enough to name the thing, short enough not to copy the user's sentence back. */
 const short = (s: string) => truncate(s.replace(/[\s,;:]+$/, ''), 60);
@@ -215,18 +280,22 @@ const keepTail = (tail: string) =>
 
 /** The goals a piece of free text names: its sentences, and clauses joined by "and", ";" or commas that start with a verb. */
 export function readGoals(text: string): Goal[] {
-  const clauses = text
+  const joined = text
     .split(/(?<=[.!?])\s+|\n+|;\s*/)
-    .flatMap((s) => s.split(/,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+/i))
-    .map((s) => s.trim())
-    .filter(Boolean);
-  // Re-join a clause that does not start a goal of its own with the one before ("the deck and the notes").
-  const joined: string[] = [];
-  for (const clause of clauses) {
-    const starts = startsGoal(clean(clause));
-    if (!starts && joined.length) joined[joined.length - 1] += ` and ${clause}`;
-    else joined.push(clause);
-  }
+    .filter((s) => s.trim())
+    .flatMap((sentence) => {
+      const clauses = sentence
+        .split(/,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+/i)
+        .map((s) => s.trim())
+        .filter(Boolean);
+      // A clause that starts no goal of its own goes back with the one before ("the deck and the notes").
+      const kept: string[] = [];
+      for (const clause of clauses) {
+        if (kept.length && !startsGoal(clean(clause))) kept[kept.length - 1] += ` and ${clause}`;
+        else kept.push(clause);
+      }
+      return kept;
+    });
   return joined
     .filter((s) => !s.trim().endsWith('?'))
     .map(readGoal)
@@ -234,7 +303,7 @@ export function readGoals(text: string): Goal[] {
 }
 
 function startsGoal(clause: string): boolean {
-  return TALK_NOUN.test(clause) || /\bpromot(?:ed|ion)\b/i.test(clause) || Boolean(verbOf(clause));
+  return TALK_NOUN.test(clause) || EVENT.test(clause) || /\bpromot(?:ed|ion)\b/i.test(clause) || Boolean(verbOf(clause));
 }
 
 /** The thing itself as a result's subject, without article or "my", capitalised: "the Q3 deck" → "Q3 deck". */

@@ -30,8 +30,11 @@ const about = (g: Goal) => (g.topic ? ` about ${g.topic}` : '');
  * The action that has the conversation. Worded unlike the way a goal is usually typed ("Talk to
  * Dana", "Ask my manager for feedback"), so a one-line prompt does not come back as its own plan.
  */
+/** "the 1:1" of "a difficult 1:1 with Sam"; "the conversation" when the goal names none. */
+export const conversationOf = (g: Goal) => (g.verb === 'have' && g.object ? g.object : 'the conversation');
+
 function talkTo(g: Goal): string {
-  if (!g.who) return `Have the conversation${about(g)}`;
+  if (!g.who) return `Have ${conversationOf(g)}${about(g)}`;
   const who = g.who;
   switch (g.verb) {
     case 'meet':
@@ -56,12 +59,12 @@ function talkTo(g: Goal): string {
     case 'check in':
       return `Have the ${g.verb.replace(' ', '-')} with ${who}${about(g)}`;
     default:
-      return `Have the conversation with ${who}${about(g)}`;
+      return `Have ${conversationOf(g)} with ${who}${about(g)}`;
   }
 }
 
 function talkOutcome(g: Goal): string {
-  if (!g.who) return `Conversation held${about(g)}`;
+  if (!g.who) return `${capitalize(conversationOf(g).replace(/^the /, ''))} held${about(g)}`;
   const who = g.who;
   if (g.verb === 'meet') return `Met ${who}${about(g)}`;
   if (g.verb === 'thank') return `${capitalize(who)} thanked`;
@@ -105,6 +108,12 @@ export function weekSteps(g: Goal): WeekSteps {
         second: `Draft the promotion case and share it with ${manager(g)}`,
         outcome: `Promotion case drafted and shared with ${manager(g)}`,
       };
+    case 'newjob':
+      return {
+        first: 'List the people to meet in my first weeks',
+        second: `Ask ${manager(g)} what success looks like in this role`,
+        outcome: `What success looks like agreed with ${manager(g)}`,
+      };
     case 'job':
       return {
         first: 'List the roles I want and the companies that have them',
@@ -114,7 +123,7 @@ export function weekSteps(g: Goal): WeekSteps {
     case 'talk':
       return {
         first: !g.who
-          ? 'List what to raise in the conversation'
+          ? `List what to raise in ${conversationOf(g)}${about(g)}`
           : g.verb === 'meet'
             ? `Write down questions for ${g.who}`
             : `List what to raise with ${g.who}`,
@@ -148,12 +157,15 @@ export function weekSteps(g: Goal): WeekSteps {
         outcome: join(subject(thing), 'reviewed'),
       };
     case 'learn':
-      if (WH.test(thing))
+      // A question to answer: asking is the step that gets there (the one kept when a single day is left).
+      if (WH.test(thing)) {
+        const question = join(thing, g.tail);
         return {
-          first: `Ask someone to walk me through ${thing}`,
-          second: `Write down ${thing} in my own words`,
-          outcome: `Know ${thing}`,
+          first: `Write down my questions about ${question}`,
+          second: `Ask someone to walk me through ${question}`,
+          outcome: `Know ${question}`,
         };
+      }
       if (g.verb === 'read')
         return {
           first: `Block an hour to read ${thing}`,
@@ -168,6 +180,12 @@ export function weekSteps(g: Goal): WeekSteps {
     case 'decide':
       return { first: 'Write down the options and what matters most', second: `Make the call on ${thing}`, outcome: `Decided ${thing}` };
     case 'make': {
+      if (g.quality)
+        return {
+          first: `List what would make ${thing} ${g.quality}`,
+          second: `Rewrite ${thing} to be ${join(g.quality, g.tail)}`,
+          outcome: join(subject(thing), g.quality, g.tail),
+        };
       const first = MAKE_PLANS.has(g.verb)
         ? `List what ${thing} needs`
         : MAKE_BUILDS.has(g.verb)

@@ -14,7 +14,8 @@ export const KNOWN: Record<string, Verb> = {};
 const add = (kind: GoalKind, entries: string) => {
   for (const entry of entries.split(',')) {
     const [verb, done] = entry.split('=').map((s) => s.trim());
-    KNOWN[verb!] = { kind, done: done || participle(verb!) };
+    // The first kind a verb is listed under is its kind ("ask" is a talk, not an other).
+    KNOWN[verb!] ??= { kind, done: done || participle(verb!) };
   }
 };
 
@@ -105,10 +106,13 @@ export function gerund(verb: string): string {
   return `${base}ing${tail}`;
 }
 
-add('deliver', 'launch,ship,release,publish,submit,send,send out,deliver,roll out,hand in,migrate,announce,file,go live=gone live');
+add(
+  'deliver',
+  'launch,relaunch,re-launch,ship,release,publish,submit,send,send out,deliver,roll out,hand in,migrate,announce,file,go live=gone live',
+);
 add(
   'make',
-  'write,draft,prepare,build,create,design,finish,complete,update,plan,rewrite,refactor,polish,outline,put together,set up,organise,organize,fix,clean up,document,wrap up,make,do,implement,redesign,refresh,tidy up',
+  'write,draft,prepare,build,create,design,finish,complete,update,plan,rewrite,refactor,polish,outline,put together,set up,organise,organize,fix,clean up,document,wrap up,make,do,implement,redesign,refresh,tidy up,rebuild,revamp,overhaul,rework',
 );
 add('review', 'review,check,edit,proofread=proofread,go through=gone through,read through=read through');
 add('present', 'present,demo=demoed,pitch,give');
@@ -120,16 +124,18 @@ add(
   'talk',
   'talk,speak,meet,call,ask,catch up,follow up,discuss,sync,check in,reach out,email,thank,have,schedule,book,set up time,ask for,get feedback=got feedback,request',
 );
-add('learn', 'learn,study,practise,practice,read,improve,get better at=got better at');
+add(
+  'learn',
+  'learn,study,practise,practice,read,improve,get better at=got better at,understand=understood,find out=found out,get to know=got to know,explore,research,map out',
+);
 add('decide', 'decide,choose,pick,figure out,work out,settle');
 add('job', 'apply for,apply to,change jobs=changed jobs,switch jobs=switched jobs,look for,find,land,negotiate');
+// "finish my first ninety days", "start the new job": settling in, see NEW_JOB in goal-phrases.ts.
+add('other', 'settle in,ramp up,nail,ace,survive,get through=got through');
 add(
   'other',
   'run,get,go,start,stop,join,hire,grow,reduce,increase,cut,raise,close,win,lead,mentor,onboard,move,pass,become,reach,hit,ask,cover,hand over,delegate,train,coach,support,help,set,save,clear,earn,secure,achieve,finalise,finalize,agree,sign,test,interview',
 );
-// "ask" is a talk ("ask my manager…"), "read" a learn: later lines do not override earlier ones.
-KNOWN.ask = { kind: 'talk', done: 'asked' };
-KNOWN.read = { kind: 'learn', done: 'read' };
 
 /** Longest first, so "prepare for" wins over "prepare". */
 export const VERBS_BY_LENGTH = Object.keys(KNOWN).sort((a, b) => b.split(' ').length - a.split(' ').length || b.length - a.length);

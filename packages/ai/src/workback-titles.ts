@@ -6,12 +6,24 @@
 import { capitalize, truncate } from './text';
 import { personIn, readGoal, type Goal } from './goal-phrases';
 import { gerund, MAKE_BUILDS, MAKE_DRAFTS, MAKE_PLANS } from './goal-verbs';
-import { join, manager, verbPhrase, WH } from './goal-steps';
+import { conversationOf, join, manager, verbPhrase, WH } from './goal-steps';
 
-/** A long object by its last noun ("the billing service migration plan" → "the plan"), so a todo title stays short. */
+/**
+ * A long object cut where its qualifiers start ("my first ninety days as product manager" → "my
+ * first ninety days"), else by its last noun, so a todo title stays short.
+ */
 const short = (object: string) => {
   const words = object.split(' ');
-  return words.length <= 5 ? object : `the ${words.at(-1)}`;
+  if (words.length <= 5) return object;
+  const cut = words.findIndex((w, i) => i > 1 && /^(?:as|of|for|with|at|in|about|after|before|during|to|on)$/i.test(w));
+  return cut > 1 && cut <= 5 ? words.slice(0, cut).join(' ') : `the ${words.at(-1)}`;
+};
+/** An event by its kind once it has been named: "the onsite interview at Northwind" → "the interview". */
+const EVENT_NOUN =
+  /\b(interview|exam|review|presentation|talk|demo|pitch|offsite|conference|keynote|workshop|assessment|panel|meeting|retro(?:spective)?|1:1)\b/i;
+const eventName = (event: string) => {
+  const noun = EVENT_NOUN.exec(event)?.[1];
+  return noun ? `the ${noun.toLowerCase()}` : event;
 };
 
 /** A workback plan's five steps, from today (defining success) to the day before the target (the last check). */
@@ -20,11 +32,19 @@ export function workbackTitles(g: Goal): [string, string, string, string, string
   switch (g.kind) {
     case 'promotion':
       return [
-        `Define what ${g.role ?? 'the next level'} looks like`,
+        `Define what ${g.role ? `the ${g.role} level` : 'the next level'} looks like`,
         `Ask ${manager(g)} what the promotion needs`,
         'Draft the promotion case',
         'Get feedback on the promotion case',
         'Check the promotion case is ready',
+      ];
+    case 'newjob':
+      return [
+        `Ask ${manager(g)} what success looks like in this role`,
+        'Meet the people my work depends on',
+        'Pick one early win and start it',
+        `Share what I have learned so far with ${manager(g)}`,
+        'Write down my plan for the next quarter',
       ];
     case 'job':
       return [
@@ -35,13 +55,15 @@ export function workbackTitles(g: Goal): [string, string, string, string, string
         'Follow up on open applications',
       ];
     case 'prepare': {
+      // Named in full once; after that by its kind, so five titles do not repeat the goal.
       const event = join(thing, g.tail);
+      const it = eventName(event);
       return [
         `Find out what ${event} will cover`,
-        `Gather the material for ${event}`,
-        `Prepare the main points for ${event}`,
-        `Rehearse for ${event} with someone`,
-        `Do a final run-through for ${event}`,
+        `Gather the material for ${it}`,
+        `Prepare my main points for ${it}`,
+        `Rehearse for ${it} with someone`,
+        `Do a final run-through for ${it}`,
       ];
     }
     case 'present':
@@ -91,13 +113,15 @@ export function workbackTitles(g: Goal): [string, string, string, string, string
         `Review what I learned about ${thing}`,
       ];
     case 'talk': {
+      const conv = conversationOf(g);
       const other = g.who ? ` with ${g.who}` : '';
+      const full = `Define what I want from ${conv}${other}${g.topic ? ` about ${g.topic}` : ''}`;
       return [
-        `Define what I want from the conversation${other}`,
+        full.length <= 60 ? full : `Define what I want from ${conv}${other}`,
         'Gather the examples I want to bring',
-        `Book time${other}`,
+        g.who ? `Book time with ${g.who}` : `Book a time for ${conv}`,
         'Rehearse the opening with someone I trust',
-        'Read my notes for the conversation once more',
+        `Read my notes for ${conv} once more`,
       ];
     }
     case 'review':

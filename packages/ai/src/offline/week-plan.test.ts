@@ -124,6 +124,25 @@ describe("offline week plan: the user's own words become actions, not copies", (
     for (const line of plan.actions.split('\n')) expect(line).toMatch(TASK);
   });
 
+  test('a todo that is an event is prepared the day before it (when that day is still ahead)', () => {
+    const prompt = weekContextPrompt({
+      weekLabel: 'Week 49, 2026',
+      milestones: [],
+      todos: [
+        { title: 'Onsite interview at Northwind', due_date: '2026-12-03' },
+        { title: '1:1 with Priya about my project updates', due_date: '2026-11-30' },
+      ],
+      unfinished: [],
+      planned: [],
+    });
+    const lines = offlineWeekPlan({ prompt, periodKey: '2026-W49', today: THURSDAY }).actions.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      '- [ ] **Mon 30 Nov:** 1:1 with Priya about my project updates',
+      '- [ ] **Wed 2 Dec:** List what the onsite interview at Northwind will ask about',
+      '- [ ] **Thu 3 Dec:** Onsite interview at Northwind',
+    ]);
+  });
+
   test('the focus line of an empty week, and a week with nothing at all', () => {
     const empty = weekContextPrompt({ weekLabel: 'Week 49, 2026', milestones: [], todos: [], unfinished: [], planned: [] });
     const own = offlineWeekPlan({ prompt: `${empty} land a new job`, periodKey: '2026-W49', today: THURSDAY });

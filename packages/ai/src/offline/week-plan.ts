@@ -8,7 +8,7 @@
  */
 import { addDays, localIsoDate } from '@cc/contracts/periods';
 import { WEEK_CONTEXT_HEADINGS } from '../prompts';
-import { readGoals, type Goal } from '../goal-phrases';
+import { readGoal, readGoals, type Goal } from '../goal-phrases';
 import { weekSteps } from '../goal-steps';
 import { dayLabel, planWeek, readDayNear, taskLine, withoutDayLabel, type PlanWeek } from '../week-days';
 import { normalizeForCompare, words } from '../text';
@@ -122,6 +122,10 @@ export function offlineWeekPlan({ prompt, periodKey, today = localIsoDate() }: W
   for (const todo of openTodos) {
     const day = todo.due && week ? clamp(todo.due) : at(0.5);
     const note = !todo.due || !week ? '' : todo.due < (first ?? today) ? ' (overdue)' : todo.due !== day ? ` (due ${label(todo.due)})` : '';
+    // A todo that is an event ("Onsite interview at Northwind", "1:1 with Priya") is prepared the day before.
+    const event = readGoal(todo.title);
+    if (event?.event && day && first && day > first)
+      actions.push({ day: addDays(day, -1) < first ? first : addDays(day, -1), text: weekSteps(event).first });
     actions.push({ day, text: `${asAction(todo.title, 'Finish the todo')}${note}` });
   }
 
