@@ -10,6 +10,23 @@ const key = (name: string) =>
     .replace(/[\s_]+/g, '-');
 const contains = (haystack: string[], needle: string[]) => haystack.some((_, i) => needle.every((w, j) => haystack[i + j] === w));
 
+/** A todo title a person would write: a short imperative, the goal's name at most once. */
+const TITLE_CHARS = 72;
+/** A summary that is mostly the notes' own runs of words re-lists them. */
+const COPIED_RUN_WORDS = 6;
+const MAX_COPIED_SHARE = 0.5;
+
+/** How many of `answer`'s words sit in a run of at least `min` words that `source` holds too. */
+function copiedWords(answer: string[], source: string[], min: number): number {
+  const grams = new Set<string>();
+  for (let i = 0; i + min <= source.length; i++) grams.add(source.slice(i, i + min).join(' '));
+  const covered = new Array<boolean>(answer.length).fill(false);
+  for (let i = 0; i + min <= answer.length; i++) {
+    if (grams.has(answer.slice(i, i + min).join(' '))) covered.fill(true, i, i + min);
+  }
+  return covered.filter(Boolean).length;
+}
+
 export const taskChecks = {
   /** An update writes the conversation into the file, never the instruction that asked for it. */
   instructionNotPasted: (({ reading, input }) => {
@@ -57,8 +74,8 @@ export const taskChecks = {
     // "Lead: goal" puts a space after its colon; a "1:1" in the goal's own words is no lead.
     const colon = titles.filter((t) => /:\s/.test(t));
     if (colon.length) problems.push(`titles ${colon.length} step(s) "lead: goal", e.g. "${colon[0]}"`);
-    const long = titles.filter((t) => t.length > 60);
-    if (long.length) problems.push(`has ${long.length} title(s) over 60 characters, e.g. "${long[0]}"`);
+    const long = titles.filter((t) => t.length > TITLE_CHARS);
+    if (long.length) problems.push(`has ${long.length} title(s) over ${TITLE_CHARS} characters, e.g. "${long[0]}"`);
     const naming = titles.filter((t) => goal.length && contains(wordsOf(t), goal));
     if (naming.length > 1) problems.push(`repeats the goal in ${naming.length} of ${titles.length} titles`);
     if (new Set(titles.map(normalize)).size < titles.length) problems.push('has two steps with the same title');
@@ -74,6 +91,14 @@ export const taskChecks = {
     if (late.length) problems.push(`schedules ${late.join(', ')}, after the target date ${target}`);
     if (days.some((d, i) => i > 0 && d < days[i - 1]!)) problems.push('lists its steps out of date order');
     return problems;
+  }) satisfies Check,
+
+  /** A summary says what matters in its own words: at most half of it copied from the notes in runs of six words or more. */
+  synthesises: (({ reading, input }) => {
+    const summary = wordsOf(reading.text);
+    if (summary.length < 15) return [];
+    const share = copiedWords(summary, wordsOf(String(input.content ?? '')), COPIED_RUN_WORDS) / summary.length;
+    return share > MAX_COPIED_SHARE ? [`copies ${Math.round(share * 100)}% of its words from the notes: a re-list, not a summary`] : [];
   }) satisfies Check,
 
   /** A synthesis, not a re-list: no three sentences in a row open with the same word ("Dana… Dana… Dana…"). */
