@@ -278,9 +278,10 @@ export function coachingPlanPrompt(prompt: string): Prompt {
   return {
     system: [
       COACH_VOICE,
-      'You write an information-gathering plan in markdown: restate the goal, the questions to answer, the people and sources to learn from, the files to keep in the workspace (folders: ' +
+      "You write an information-gathering plan in markdown: the goal restated in one sentence of your own (never the user's prompt copied back), the questions to answer, the people and sources to learn from, the files to keep in the workspace (folders: " +
         CAREER_FOLDERS.map((f) => f.name).join(', ') +
         '), and first steps for this week.',
+      'Use what the user says about their situation (their role, the people and dates they name) and invent none: no placeholders such as [name], no made-up names, numbers or dates.',
     ].join('\n'),
     user: prompt,
   };
