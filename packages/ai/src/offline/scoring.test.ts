@@ -22,7 +22,7 @@ describe('the offline score says why, in terms a user recognises', () => {
     });
     expect(feedback).toBe(
       'Specific: yes, with specific numbers. Concrete: yes, a concrete example and your own role. ' +
-        'Complete: partly; you cover the outcome but not a reflection on why and a next step. ' +
+        'Complete: partly; you cover the outcome but not a reflection on why or a next step. ' +
         'To raise the score: Add what you learned or why it went the way it did.',
     );
     expect(score).toBeGreaterThan(50);

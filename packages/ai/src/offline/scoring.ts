@@ -107,8 +107,8 @@ export function offlineScore({ question, answer, history }: ScoreInput): ScoreRe
   return { score, feedback: feedbackFor(count, met, missing, onQuestion) };
 }
 
-const joined = (items: string[]) =>
-  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : (items[0] ?? '');
+const joined = (items: string[], and = 'and') =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}` : (items[0] ?? '');
 
 /**
  * Why the score is what it is, in the three things a user recognises (specific, concrete,
@@ -132,12 +132,12 @@ function feedbackFor(count: number, met: Criterion[], missing: Criterion[], onQu
     concrete.length === 2
       ? `Concrete: yes, ${joined(concrete)}.`
       : concrete.length
-        ? `Concrete: partly; you give ${joined(concrete)} but not ${joined(lacks('concrete'))}.`
+        ? `Concrete: partly; you give ${joined(concrete)} but not ${joined(lacks('concrete'), 'or')}.`
         : 'Concrete: not yet; no real example or your own part in it.',
     complete.length === 3
       ? 'Complete: yes, the outcome, why and what comes next.'
       : complete.length
-        ? `Complete: partly; you cover ${joined(complete)} but not ${joined(lacks('complete'))}.`
+        ? `Complete: partly; you cover ${joined(complete)} but not ${joined(lacks('complete'), 'or')}.`
         : 'Complete: not yet; no outcome, lesson or next step.',
   ];
   const next = count < 25 ? 'Say more: a few sentences about what happened and why it mattered.' : missing[0]?.advice;
