@@ -50,14 +50,22 @@ function buttonsRule(words: PageWords, kind: ChatPage['kind']): string {
   if (kind === 'meeting') {
     return 'Name no buttons but the tabs\' own "Suggest … with AI" (for example "Suggest agenda with AI"): this chat has none of its own.';
   }
+  if (words.actions)
+    return 'This chat has no buttons of its own: name none. It changes nothing but what the actions above add, when the user asks.';
   if (!words.updateButton) return 'This chat has no buttons of its own: name none, and never promise to change or save anything.';
   return `Name only this button: ${words.updateButton}.${words.reviewsChanges ? ' It shows the change for the user to accept or reject before anything is saved; you may say so.' : ''}`;
 }
 
-function fileParts(input: ChatPromptInput): string[] {
+/** What the prompt says of a page, and the text the chat is about (quoted last). */
+interface Described {
+  about: string[];
+  content?: string;
+}
+
+function fileParts(input: ChatPromptInput): Described {
   const { mode, folder, fileName, fileContent } = input;
   const guide = folderGuide(folder);
-  return [
+  const about = [
     `The user is working on the file "${fileName}" in the folder "${folder}" on their dashboard.`,
     guide ? `That folder holds: ${guide.description}` : '',
     isInterviewStories(folder)
@@ -66,35 +74,44 @@ function fileParts(input: ChatPromptInput): string[] {
     mode === 'agent'
       ? 'Agent mode: you can update the file. The user presses Update file (or says "update the file") to turn this conversation into changes to the file, shown as a diff they accept or reject before anything is saved. When the user has shared something worth keeping, offer to update the file with it. Do not write the whole file in the chat.'
       : 'Ask mode: just talk. Do not offer to change the file (the user can switch to Agent mode for that).',
-    fileContent.trim() ? `Current content of ${fileName}:\n${quoteBlock(fileContent)}` : `${fileName} is empty so far.`,
   ];
+  return {
+    about,
+    content: fileContent.trim() ? `Current content of ${fileName}:\n${quoteBlock(fileContent)}` : `${fileName} is empty so far.`,
+  };
 }
 
-function journalParts(input: ChatPromptInput, page: Page<'journal'>, today: string): string[] {
+function journalParts(input: ChatPromptInput, page: Page<'journal'>, today: string): Described {
   const day = isIsoDate(page.date) ? formatDayLong(page.date) : 'a day';
-  return [
+  const about = [
     `The user is reflecting on their journal entry for ${day}. Today is ${formatDayLong(today)}.`,
     'This chat only reads the entry and asks questions: it never changes what the user wrote, and the page has no button to update it. Never offer to update, save or edit the entry, and never mention files; call it "your entry".',
-    input.fileContent.trim() ? `The entry so far:\n${quoteBlock(input.fileContent)}` : 'The entry is empty so far.',
   ];
+  return {
+    about,
+    content: input.fileContent.trim() ? `The entry so far:\n${quoteBlock(input.fileContent)}` : 'The entry is empty so far.',
+  };
 }
 
-function checkinParts(input: ChatPromptInput, page: Page<'checkin'>, today: string): string[] {
+function checkinParts(input: ChatPromptInput, page: Page<'checkin'>, today: string): Described {
   const period = page.periodKey ? ` for ${periodLabel(page.periodKey)}` : '';
-  return [
+  const about = [
     `The user is answering the check-in question "${page.question || page.questionTitle}"${page.questionTitle && page.question ? ` (${page.questionTitle})` : ''}${period}. Today is ${formatDayLong(today)}.`,
     page.prompt?.trim() ? `How to coach this question: ${truncate(page.prompt, 600)}` : '',
     page.previous
       ? `What the user answered for ${periodLabel(page.previous.periodKey)}:\n${quoteBlock(page.previous.answer, 1500)}\nBuild on it where it helps ("Last week you said …"), quoting their words exactly.`
       : '',
     'Beside this chat are the user\'s notes on this question. The Update notes from chat button turns this conversation into their notes; when the user has shared something worth keeping, offer it by that name. Call them "your notes on this question": never a file, a document or a journal entry.',
-    input.fileContent.trim()
+  ];
+  return {
+    about,
+    content: input.fileContent.trim()
       ? `Their notes on this question so far:\n${quoteBlock(input.fileContent)}`
       : 'Their notes on this question are empty so far.',
-  ];
+  };
 }
 
-function planningParts(input: ChatPromptInput, page: Page<'planning'>, today: string): string[] {
+function planningParts(input: ChatPromptInput, page: Page<'planning'>, today: string): Described {
   const todo = (t: Page<'planning'>['todos'][number]) => {
     const due = dayOf(t.due_date);
     const when = due ? ` (due ${formatDay(due, today)}${due < today ? ', overdue' : due === today ? ', today' : ''})` : '';
@@ -105,7 +122,7 @@ function planningParts(input: ChatPromptInput, page: Page<'planning'>, today: st
     return `- "${truncate(m.title, 160)}"${target ? ` (target ${formatDay(target, today)}${target < today ? ', passed' : ''}${m.milestone_type ? `, ${m.milestone_type}` : ''})` : ''}`;
   };
   const week = page.week;
-  return [
+  const about = [
     `The user is on their planning page: their todos, milestones and the weekly action plan.${page.tab ? ` They are on its "${page.tab.replace(/_/g, ' ')}" tab.` : ''}`,
     input.mode === 'agent' ? '' : `Today is ${longDay(today)}.`,
     page.todos.length ? `Open todos:\n${page.todos.map(todo).join('\n')}` : '',
@@ -116,13 +133,14 @@ function planningParts(input: ChatPromptInput, page: Page<'planning'>, today: st
     'Coach on priorities with these lists: what is overdue, what is due today, the next milestone and this week. Name todos and milestones by their titles, in quotes. This page has no file and no update button: never mention files, documents or saving.',
     input.mode === 'agent' ? planningActionsInstruction(today) : 'You cannot add anything from here: just talk.',
   ];
+  return { about };
 }
 
-function personParts(input: ChatPromptInput, page: Page<'person'>, today: string): string[] {
+function personParts(input: ChatPromptInput, page: Page<'person'>, today: string): Described {
   const person = input.person;
   const name = person?.fullName.trim();
   const fields = profileLines(person);
-  return [
+  const about = [
     name
       ? `The user wants to think about a person in their professional life: ${name}.`
       : 'The user wants to think about a person in their professional life (their name is not known here).',
@@ -132,9 +150,10 @@ function personParts(input: ChatPromptInput, page: Page<'person'>, today: string
     `Today is ${formatDayLong(today)}. Use what the profile and the meetings say, and never ask for what they already say (if the profile gives their role, do not ask it).`,
     "This chat only talks: it changes nothing, and the page has no button for it (the user edits the profile's fields themselves, which save as they type). Never mention files.",
   ];
+  return { about };
 }
 
-function meetingParts(page: Page<'meeting'>, today: string): string[] {
+function meetingParts(page: Page<'meeting'>, today: string): Described {
   const { meeting } = page;
   const written = MEETING_SECTIONS.filter((s) => meeting.sections[s]?.trim());
   const empty = MEETING_SECTIONS.filter((s) => !written.includes(s)).map((s) => MEETING_SECTION_TITLES[s]);
@@ -142,19 +161,20 @@ function meetingParts(page: Page<'meeting'>, today: string): string[] {
     const fields = profileLines(a, 200);
     return fields.length ? `- ${a.fullName}:\n${fields.map((f) => `  ${f}`).join('\n')}` : `- ${a.fullName}`;
   });
-  return [
+  const about = [
     `The user is preparing a meeting. Today is ${formatDayLong(today)}. The meeting:\n${meetingLines(meeting, today).join('\n')}`,
     `Its tabs are ${MEETING_SECTIONS.map((s) => MEETING_SECTION_TITLES[s]).join(', ')}.${empty.length ? ` Still empty: ${empty.join(', ')}.` : ''}`,
     profiles.length ? `Who attends, from their profiles:\n${profiles.join('\n')}` : '',
     page.lastMeeting ? `The last meeting with them:\n${meetingLines(page.lastMeeting, today).join('\n')}` : '',
     "Help with the first empty tab that matters now (before the meeting: Goals, Agenda, Anticipating; after it: Notes, Follow-ups, Reflection) and name it by its tab. Use the attendees' profiles and what the last meeting left open. This chat only talks: it writes into no tab. Never mention files or file names.",
   ];
+  return { about };
 }
 
 export function chatReplySystem(input: ChatPromptInput): string {
   const { page, words } = pageWordsFor(input);
   const today = input.today ?? localIsoDate();
-  const described =
+  const { about, content } =
     page.kind === 'journal'
       ? journalParts(input, page, today)
       : page.kind === 'checkin'
@@ -166,14 +186,13 @@ export function chatReplySystem(input: ChatPromptInput): string {
             : page.kind === 'meeting'
               ? meetingParts(page, today)
               : fileParts(input);
-  const content = described.pop();
   return [
     COACH_VOICE,
-    ...described,
+    ...about,
     'Reply in two to four sentences: briefly reflect what the user said in your own words (quote them exactly when you quote), then ask exactly one focused follow-up question that draws out a concrete fact, example or number.',
     buttonsRule(words, page.kind),
     input.context?.trim() ? `Context:\n${truncate(input.context, 2000)}` : '',
-    content,
+    content ?? '',
   ]
     .filter(Boolean)
     .join('\n\n');
