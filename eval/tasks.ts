@@ -175,9 +175,7 @@ export const TASKS: Record<string, Task> = {
     schema: text,
     call: (ai, input) => ai.summarize(input as never),
     read: (answer: string) => ({ text: answer }),
-    // A summary that copies the notes back re-lists them: the parrot check reads the notes as the "message".
-    lastMessage: (input) => input.content,
-    checks: { 'no-anaphora': taskChecks.noAnaphora },
+    checks: { synthesises: taskChecks.synthesises, 'no-anaphora': taskChecks.noAnaphora },
   },
   'information-gathering': {
     page: 'document',

@@ -47,6 +47,8 @@ export interface DateMention {
   /** As written. */
   text: string;
   day: string;
+  /** Whether it says its year ("Thu 26 Feb" does not: its year is a guess). */
+  hasYear: boolean;
   index: number;
 }
 
@@ -63,7 +65,7 @@ export function datesIn(text: string, today: string): DateMention[] {
       const day = read(m, today);
       if (!day) continue;
       taken.push([start, end]);
-      found.push({ text: m[0], day, index: start });
+      found.push({ text: m[0], day, hasYear: /\b\d{4}\b/.test(m[0]), index: start });
     }
   }
   return found.sort((a, b) => a.index - b.index);

@@ -9,6 +9,7 @@ import { linesOf, plain, sentencesOf, stringsIn } from './text';
 import type { Check, Subject } from './types';
 import { KNOWN_NUMBERS, productVocabulary } from './vocabulary';
 
+const DURATION = /\b\d+(?:[–-]\d+)?\s*(?:min|mins|minutes?|hours?|hrs?)\b/gi;
 const NUMBER = /(?<![\p{L}\d])\d+(?:[.,:]\d+)*(?![\p{L}\d])/gu;
 const normalNumber = (n: string) => n.replace(/\d+/g, (d) => String(Number(d)));
 
@@ -65,8 +66,9 @@ function namesIn(sentence: string): string[] {
   return names;
 }
 
+/** The input's days, as YYYY-MM-DD and as MM-DD (a day written without its year matches any year). */
 function inputDays(subject: Subject, texts: string[]): Set<string> {
-  return new Set(texts.flatMap((t) => datesIn(t, subject.today).map((d) => d.day)));
+  return new Set(texts.flatMap((t) => datesIn(t, subject.today).flatMap((d) => [d.day, d.day.slice(5)])));
 }
 
 export const inventsNothing: Check = (subject) => {
@@ -82,9 +84,13 @@ export const inventsNothing: Check = (subject) => {
   for (const d of datesIn(text, subject.today)) {
     // A plan's dates are computed from today; the past check judges them.
     const computed = subject.datesFromToday && d.day >= addDays(subject.today, -7) && d.day <= addDays(subject.today, 400);
-    if (!computed && !days.has(d.day)) problems.push(`names the date "${d.text}", which the input does not hold`);
+    if (!computed && !days.has(d.hasYear ? d.day : d.day.slice(5)))
+      problems.push(`names the date "${d.text}", which the input does not hold`);
   }
-  const undated = withoutDates(text, subject.today);
+  // A duration the coach suggests ("10 min: the decisions") is advice, not a fact about the user.
+  const undated = withoutDates(text, subject.today).replace(DURATION, ' ');
+  // The answer may count what it lists itself ("the 5 latest of 6").
+  for (const n of countsIn(subject.reading.text)) numbers.add(n);
   const numbersOut = [...new Set([...undated.matchAll(NUMBER)].map((m) => m[0]))].filter(
     (n) => !numbers.has(normalNumber(n)) && !KNOWN_NUMBERS.has(n),
   );

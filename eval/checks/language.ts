@@ -69,7 +69,13 @@ export const notAParrot: Check = ({ reading, lastMessage }) => {
 
 const STARTS_WELL = /^[\s"'“‘(*_[]*(?:[\p{Lu}\p{N}¿¡]|[a-z][\w-]*\.md\b|[a-z]+-[a-z-]+\b|e\.g\.|i\.e\.)/u;
 const ENDS_WELL = /[.!?…:]["'”’)\]*_]*$/u;
-const DOUBLED = /\b([\p{L}]+)\s+\1\b/iu;
+// "check-in in" is no doubled word: the first "in" belongs to "check-in".
+const DOUBLED = /(?<![\p{L}-])([\p{L}]+)\s+\1(?![\p{L}-])/iu;
+/** ".;" or ",." : two marks where one belongs ("e.g.," is one abbreviation and a comma). */
+const DOUBLE_MARK = /(?<!\b(?:e\.g|i\.e|etc|vs))[.!?][,;]|[,;][.,;]/;
+const ARTICLES = /\b(?:[Aa]n?|[Tt]he) (?:a|an|the)\b/;
+/** A line that is all bold (a label over a list: "**Your meetings with Ada** [2]") is a heading. */
+const BOLD_LABEL = /^\*\*[^*]+\*\*(?:\s*\[\d+\]|\s*\([^)]*\))*:?\s*$/;
 const DOUBLED_OK = new Set(['that', 'had', 'bye', 'very', 'ha', 'no']);
 
 function balanced(text: string): string | undefined {
@@ -86,22 +92,31 @@ function balanced(text: string): string | undefined {
   return undefined;
 }
 
-export const correctSentences: Check = ({ reading }) => {
+export const correctSentences: Check = ({ reading, given, sources }) => {
   const problems = new Set<string>();
   const show = (s: string) => `"${s.length > 70 ? `${s.slice(0, 67)}…` : s}"`;
-  for (const line of linesOf(reading.text)) {
+  const lines = linesOf(reading.text);
+  // A short line over a list ("References") labels it, as a heading would.
+  const labels = new Set(
+    lines.filter((l, i) => l.kind === 'paragraph' && lines[i + 1]?.kind === 'item' && countWords(l.text) <= 4).map((l) => l.text),
+  );
+  // A line that is one of the input's own labels (a source as the user's record names it) is written as given.
+  const asGiven = new Set([...given, ...(sources ?? [])].map((g) => g.trim()));
+  for (const line of lines) {
     const trimmed = line.raw.trim();
     if (/\S {2,}\S/.test(trimmed)) problems.add(`has a double space in ${show(trimmed)}`);
     if (line.kind === 'rule' || line.kind === 'table') continue;
     const text = plain(line.text);
     const doubled = text.match(DOUBLED);
     if (doubled && !DOUBLED_OK.has(doubled[1]!.toLowerCase())) problems.add(`doubles "${doubled[0]}"`);
-    if (/\b(a|an|the) (a|an|the)\b/i.test(text)) problems.add(`has "${text.match(/\b(a|an|the) (a|an|the)\b/i)![0]}"`);
+    if (DOUBLE_MARK.test(text)) problems.add(`has "${text.match(DOUBLE_MARK)![0]}" in ${show(text)}`);
+    if (ARTICLES.test(text)) problems.add(`has "${text.match(ARTICLES)![0]}"`);
     const unbalanced = balanced(text);
     if (unbalanced) problems.add(`has ${unbalanced} in ${show(text)}`);
-    if (text && !STARTS_WELL.test(text)) problems.add(`starts a ${line.kind} without a capital: ${show(text)}`);
+    if (text && !STARTS_WELL.test(text) && !asGiven.has(text)) problems.add(`starts a ${line.kind} without a capital: ${show(text)}`);
   }
   for (const block of paragraphsOf(reading.text)) {
+    if (BOLD_LABEL.test(block.trim()) || labels.has(block.trim())) continue;
     const text = plain(block);
     const sentences = sentencesOf(text);
     for (const s of sentences.slice(1)) if (!STARTS_WELL.test(s)) problems.add(`starts a sentence without a capital: ${show(s)}`);
