@@ -81,7 +81,7 @@ export function offlineChatReply(input: ChatReplyInput): string {
 
   // The planning page's actions (a todo, a workback plan) come first when asked for.
   if (chat.page.kind === 'planning' && input.mode === 'agent') {
-    const action = planningActionReply(message, chat.today);
+    const action = planningActionReply(message, chat.today, chat.page);
     if (action) return action;
   }
 

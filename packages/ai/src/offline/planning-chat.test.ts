@@ -22,7 +22,7 @@ describe('offline planning chat: todos', () => {
     ['add a todo: call Sam next Tuesday', 'Call Sam', '2026-12-01'],
     ['Add a task to update my CV tomorrow please', 'Update my CV', '2026-11-24'],
     ['todo: book the offsite venue on December 3', 'Book the offsite venue', '2026-12-03'],
-    ['Can you add "review Q4 goals" to my list for 2026-12-10?', '"review Q4 goals"', '2026-12-10'],
+    ['Can you add "review Q4 goals" to my list for 2026-12-10?', 'Review Q4 goals', '2026-12-10'],
     ["Don't let me forget to thank Maria in two weeks", 'Thank Maria', '2026-12-07'],
     ['Create a reminder to renew my passport before the end of the month', 'Renew my passport', '2026-11-30'],
     ['add a todo: draft the promotion doc', 'Draft the promotion doc', TODAY],
@@ -82,7 +82,7 @@ describe('offline planning chat: workback plans', () => {
   test('the reply names the goal and the date, then the exact JSON line; the calls accept it', () => {
     const reply = planningActionReply('plan backwards from March 1 to get promoted', TODAY)!;
     expect(withoutPlanningAction(reply)).toBe(
-      'Let\'s work back from Mon 1 Mar 2027: I\'ll create the milestone "Get promoted" with dated steps from today up to it, each linked to the milestone. Once it is there, look at the first step: is it small enough to start this week?',
+      'Let\'s work back from Mon 1 Mar 2027. I\'ll create the milestone "Get promoted" with five dated todos linked to it, from today up to the day before. The first one, for today, is to define what the next level looks like: is that small enough to start now?',
     );
     const action = findPlanningAction(reply)!;
     expect(
@@ -99,6 +99,55 @@ describe('offline planning chat: workback plans', () => {
     const past = planningActionReply('plan backwards from 2026-01-05 to get promoted', TODAY)!;
     expect(findPlanningAction(past)).toBeUndefined();
     expect(past).toBe('Mon 5 Jan has already passed. Which date in the future should "Get promoted" be ready by?');
+  });
+});
+
+describe('offline planning chat: what the page lists, and only its words', () => {
+  const facts = {
+    todos: [{ title: 'Send the deck', due_date: '2026-11-27' }],
+    milestones: [
+      { title: 'Promotion packet submitted', target_date: '2026-12-04' },
+      { title: 'Get promoted', target_date: '2027-03-01' },
+    ],
+  };
+  const replyTo = (message: string) => planningActionReply(message, TODAY, facts)!;
+
+  test('a todo already listed is not added again; the milestone a todo leads up to is named, and a todo due after it questioned', () => {
+    expect(replyTo('remind me to send the deck by Friday')).toBe(
+      '"Send the deck" is already in your todos, due Fri 27 Nov. Should I add it a second time, or would you rather change that one\'s date in the list?',
+    );
+    expect(withoutPlanningAction(replyTo('Remind me to send the promotion packet to Priya by Friday'))).toBe(
+      'I\'ll add "Send the promotion packet to Priya" to your todos, due Fri 27 Nov. It leads up to your milestone "Promotion packet submitted" (target Fri 4 Dec).',
+    );
+    expect(withoutPlanningAction(replyTo('add a todo: polish the promotion packet on December 10'))).toBe(
+      'I\'ll add "Polish the promotion packet" to your todos, due Thu 10 Dec. That is after the target date of your milestone "Promotion packet submitted" (Fri 4 Dec): should it be due earlier?',
+    );
+  });
+
+  test('a milestone already there is not planned a second time without asking; a near target puts every todo today', () => {
+    const again = replyTo('plan backwards from March 1 to get promoted');
+    expect(findPlanningAction(again)).toBeUndefined();
+    expect(again).toContain('You already have the milestone "Get promoted" (target Mon 1 Mar 2027).');
+    expect(withoutPlanningAction(replyTo('work backwards from tomorrow: prepare for the interview at Acme'))).toContain(
+      'with five dated todos linked to it, all for today. The first one, for today, is to find out what the interview at Acme will cover',
+    );
+  });
+
+  test('a date gone by is asked about, never scheduled; no reply names a file or a button of another page', () => {
+    const past = replyTo('add a todo: call Sam on 2026-11-02');
+    expect(findPlanningAction(past)).toBeUndefined();
+    expect(past).toBe('Mon 2 Nov has already passed. When should "Call Sam" be due instead?');
+    for (const message of [
+      'remind me to send the deck to Maria by Friday',
+      'add a todo: call Sam next Tuesday',
+      'plan backwards from March 1 to ship the new pricing page',
+      'Make me a workback plan to get promoted',
+      'Add a todo',
+    ]) {
+      const reply = withoutPlanningAction(planningActionReply(message, TODAY, facts)!);
+      expect(reply).not.toMatch(/\.md\b|\bfile\b|Update file|JSON/i);
+      expect(reply).toMatch(/^[A-Z"].*[.?]$/s);
+    }
   });
 });
 

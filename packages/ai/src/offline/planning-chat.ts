@@ -2,14 +2,24 @@
  * The offline planning chat's actions: the everyday ways of asking ("remind me to send the deck
  * by Friday", "add a todo: call Sam next Tuesday", "plan backwards from March 1 to get
  * promoted") become a reply in plain sentences plus the exact JSON action the planning page
- * executes (create_todo, create_workback_plan). Dates are read by chrono-node, relative to
- * the user's today; a workback plan without a target date gets a question instead of a guess.
+ * executes (create_todo, create_workback_plan). The reply names only the page's things (todos,
+ * milestones), and uses what the page lists: a todo already there, the milestone a todo leads up
+ * to. Dates are read by chrono-node, relative to the user's today; a date that has passed, or a
+ * workback plan without a target date, gets a question instead of an action.
  */
 import { casual } from 'chrono-node/en';
-import { dateOfDay, localIsoDate } from '@cc/contracts/periods';
+import { addDays, dateOfDay, localIsoDate } from '@cc/contracts/periods';
 import { formatDay } from '@cc/contracts/dates';
 import { planningActionJson, type PlanningAction } from '@cc/contracts/planning-actions';
-import { capitalize, collapse, truncate } from '../text';
+import { capitalize, collapse, normalizeForCompare, truncate } from '../text';
+import { workbackStepTitles } from '../workback-titles';
+import type { PlanningMilestoneFact, PlanningTodoFact } from '../types';
+
+/** What the planning page lists, as the chat hands it (ChatPage 'planning'). */
+export interface PlanningFacts {
+  todos: readonly PlanningTodoFact[];
+  milestones: readonly PlanningMilestoneFact[];
+}
 
 /** Titles are bounded by the todo and milestone rules (@cc/contracts/planning). */
 const TITLE_MAX = 200;
@@ -63,14 +73,30 @@ function titleOf(text: string): string {
   const cleaned = collapse(text)
     .replace(/^(?:please\s+|to\s+|that\s+|about\s+|:\s*|-\s*)+/i, '')
     .replace(/[\s,;:]*(?:please|thanks|thank you|for me)?[\s.!?,;:]*$/i, '')
-    .trim();
+    .trim()
+    // "add "review Q4 goals" to my list": the quotes marked the title, they are not part of it.
+    .replace(/^["“'‘](.+)["”'’]$/, '$1');
   return truncate(capitalize(cleaned), TITLE_MAX);
 }
 
 /** A date as the planning page shows it ("Fri 27 Nov"), so the reply, the list and the result line agree. */
 const spoken = (iso: string, today: string) => formatDay(iso, today);
 
-function todoReply(message: string, today: string): string | undefined {
+/** Words that say what a title is about (no "the", "send", "my"). */
+const keyWords = (title: string) =>
+  new Set(
+    normalizeForCompare(title)
+      .split(' ')
+      .filter((w) => w.length >= 4),
+  );
+
+/** The milestone a todo leads up to: one that shares two of its words ("send the promotion packet" → "Promotion packet submitted"). */
+function milestoneFor(title: string, facts: PlanningFacts | undefined): PlanningMilestoneFact | undefined {
+  const words = keyWords(title);
+  return facts?.milestones.find((m) => [...keyWords(m.title)].filter((w) => words.has(w)).length >= 2);
+}
+
+function todoReply(message: string, today: string, facts?: PlanningFacts): string | undefined {
   if (QUESTION.test(message) && !/\bremind me\b/i.test(message)) return undefined;
   for (const ask of TODO_ASKS) {
     const m = ask.exec(message);
@@ -80,11 +106,23 @@ function todoReply(message: string, today: string): string | undefined {
     const { date, rest } = takeDate(untagged, today);
     const title = titleOf(rest);
     if (!title) return 'Happy to add a todo. What should it say, and when is it due?';
+    if (date && date < today) return `${spoken(date, today)} has already passed. When should "${title}" be due instead?`;
+    const same = facts?.todos.find((t) => normalizeForCompare(t.title) === normalizeForCompare(title));
+    if (same) {
+      const dueAt = same.due_date ? `, due ${spoken(same.due_date, today)}` : '';
+      return `"${same.title}" is already in your todos${dueAt}. Should I add it a second time, or would you rather change that one's date in the list?`;
+    }
     const due = date ?? today;
     const action: PlanningAction = { action: 'create_todo', todo_data: { title, due_date: due, description: '', tags } };
     const when = date ? `due ${spoken(due, today)}` : `due today (${spoken(due, today)}); tell me if it should be another day`;
     const tagged = tags.length ? `, tagged ${tags.map((t) => `#${t}`).join(' ')}` : '';
-    return `I'll add "${title}" to your todos, ${when}${tagged}. What is the first small step, so it is easy to start?\n\n${planningActionJson(action)}`;
+    const milestone = milestoneFor(title, facts);
+    const leadsTo = !milestone
+      ? 'What is the first small step, so it is easy to start?'
+      : milestone.target_date && milestone.target_date < due
+        ? `That is after the target date of your milestone "${milestone.title}" (${spoken(milestone.target_date, today)}): should it be due earlier?`
+        : `It leads up to your milestone "${milestone.title}"${milestone.target_date ? ` (target ${spoken(milestone.target_date, today)})` : ''}.`;
+    return `I'll add "${title}" to your todos, ${when}${tagged}. ${leadsTo}\n\n${planningActionJson(action)}`;
   }
   return undefined;
 }
@@ -107,7 +145,14 @@ function goalOf(text: string): string {
   return titleOf(before);
 }
 
-function workbackReply(message: string, today: string): string | undefined {
+/** A step's title as the coach says it to the user: "Ask my manager…" → "ask your manager…". */
+const toYou = (title: string) =>
+  title
+    .replace(/^\w/, (c) => c.toLowerCase())
+    .replace(/\bmy\b/g, 'your')
+    .replace(/\bI\b/g, 'you');
+
+function workbackReply(message: string, today: string, facts?: PlanningFacts): string | undefined {
   if (!WORKBACK.test(message)) return undefined;
   const { date, rest } = takeDate(message, today);
   const title = goalOf(rest);
@@ -118,11 +163,17 @@ function workbackReply(message: string, today: string): string | undefined {
   if (date < today) {
     return `${spoken(date, today)} has already passed. Which date in the future should "${title}" be ready by?`;
   }
+  const same = facts?.milestones.find((m) => normalizeForCompare(m.title) === normalizeForCompare(title));
+  if (same) {
+    const target = same.target_date ? ` (target ${spoken(same.target_date, today)})` : '';
+    return `You already have the milestone "${same.title}"${target}. Should I plan backwards to it anyway, which adds a second milestone with its own todos, or would you rather work on the todos it has?`;
+  }
   const action: PlanningAction = { action: 'create_workback_plan', goal_data: { title, target_date: date } };
-  return `Let's work back from ${spoken(date, today)}: I'll create the milestone "${title}" with dated steps from today up to it, each linked to the milestone. Once it is there, look at the first step: is it small enough to start this week?\n\n${planningActionJson(action)}`;
+  const [first] = workbackStepTitles(title);
+  return `Let's work back from ${spoken(date, today)}. I'll create the milestone "${title}" with five dated todos linked to it, ${date <= addDays(today, 1) ? 'all for today' : 'from today up to the day before'}. The first one, for today, is to ${toYou(first)}: is that small enough to start now?\n\n${planningActionJson(action)}`;
 }
 
 /** A reply with an action when the message asks for one; undefined otherwise (the coach answers as usual). */
-export function planningActionReply(message: string, today = localIsoDate()): string | undefined {
-  return workbackReply(message, today) ?? todoReply(message, today);
+export function planningActionReply(message: string, today = localIsoDate(), facts?: PlanningFacts): string | undefined {
+  return workbackReply(message, today, facts) ?? todoReply(message, today, facts);
 }
