@@ -13,7 +13,10 @@ export const citesRealSources: Check = ({ reading, sources }) => {
     if (dangling.length) problems.push(`cites ${dangling.map((n) => `[${n}]`).join(', ')} with no such source`);
   }
   const offered = new Set((sources ?? []).map(normalize));
-  const unknown = [...new Set((reading.cited ?? []).filter((c) => !offered.has(normalize(c))))];
+  const cited = reading.cited ?? [];
+  const unsourced = cited.filter((c) => !c.trim()).length;
+  if (unsourced) problems.push(`names no source for ${unsourced} of its ${cited.length} statements`);
+  const unknown = [...new Set(cited.filter((c) => c.trim() && !offered.has(normalize(c))))];
   if (unknown.length) problems.push(`cites ${unknown.map((c) => `"${c}"`).join(', ')}, not among the sources given`);
   return problems;
 };
