@@ -2,7 +2,7 @@
 import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { periodKey, stepPeriod } from '@cc/contracts/periods';
+import { localIsoDate, periodKey, stepPeriod } from '@cc/contracts/periods';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { DialogProvider } from '@cc/ui/dialogs';
 import { MemoryRouter } from '@cc/ui/router';
@@ -160,6 +160,51 @@ describe('browsing and changing the plan', () => {
     expect((to.querySelector('textarea') as HTMLTextAreaElement).value).toBe('- [ ] Call Sam\n- [ ] **Book** the room');
     fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('carry-notice')).toBeNull();
+  });
+
+  it("the week's AI plan: a week gone by says so and asks nothing; this week sends the user's today and adds the task boxes", async () => {
+    const current = periodKey('week');
+    const past = stepPeriod(current, -1);
+    let asked: Record<string, unknown> | undefined;
+    serve({
+      'GET /coaching/current_action_plan': () => ({ success: true, has_plan: true, plan }),
+      'GET /coaching/timeline_items': noWeeks,
+      'GET /coaching/week_prompt': () => ({ success: true, prompt: 'Plan my week.' }),
+      'POST /coaching/generate_action_plan': ({ body }) => {
+        asked = body as Record<string, unknown>;
+        return {
+          success: true,
+          item: {
+            period_type: 'week',
+            period_key: current,
+            outcomes: '- Deck sent to Maria',
+            actions: '- [ ] **Fri 27 Nov:** Get the deck to Maria',
+          },
+        };
+      },
+      'POST /coaching/save_timeline_item': ({ body }) => {
+        const { period_key, content } = body as { period_key: string; content: string };
+        return { success: true, errors: [], item: item(period_key, content) };
+      },
+    });
+    renderTab([]);
+    const blocks = await screen.findAllByTestId('week-block');
+    const block = (key: string) => blocks.find((b) => b.dataset.week === key)!;
+    fireEvent.click(within(block(past)).getByRole('button', { name: /^AI plan/ }));
+    const gone = await screen.findByRole('dialog');
+    expect(within(gone).getByTestId('week-ai').textContent).toBe(M.weekPassed);
+    expect(within(gone).queryByRole('textbox')).toBeNull();
+    fireEvent.click(within(gone).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(block(current)).getByRole('button', { name: /^AI plan/ }));
+    const modal = await screen.findByRole('dialog');
+    await within(modal).findByRole('textbox');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Generate' }));
+    await waitFor(() =>
+      expect((block(current).querySelector('textarea') as HTMLTextAreaElement).value).toBe('- [ ] **Fri 27 Nov:** Get the deck to Maria'),
+    );
+    expect(asked).toMatchObject({ period_key: current, today: localIsoDate() });
   });
 
   it('an archived plan shows its actions as markdown, and can be restored', async () => {

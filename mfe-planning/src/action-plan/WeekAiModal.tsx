@@ -34,7 +34,7 @@ function PastWeek({ week, onClose }: Pick<WeekAiModalProps, 'week' | 'onClose'>)
       className="planning-modal week-ai-modal"
       footer={
         <button type="button" className="button" onClick={onClose}>
-          Close
+          OK
         </button>
       }
     >
