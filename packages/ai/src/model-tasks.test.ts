@@ -208,6 +208,17 @@ describe('task helpers on a model', () => {
     expect(lastUserMessage()).toContain('Week 12, 2025 (17 Mar – 23 Mar)');
     expect(systemMessage()).toContain('Today is Wed 19 Mar. Plan only the days left in the week: Wed 19 Mar to Fri 21 Mar.');
     expect(systemMessage()).toContain('never copy their sentences back');
+
+    // An outcome that is the request again is no result: left out.
+    server.reply({
+      content: '{"outcomes": ["Finish the deck and talk to Dana", "Deck reviewed by Dana"], "actions": ["Thu: send the deck"]}',
+    });
+    const again = await providerFor(server).weekPlan({
+      prompt: 'Finish the deck and talk to Dana',
+      periodKey: '2025-W12',
+      today: '2025-03-19',
+    });
+    expect(again.outcomes).toBe('- Deck reviewed by Dana');
   });
 
   test('profileStatements extracts statements from the markdown', async () => {

@@ -27,7 +27,7 @@ import { REFLECTION_OPENER } from './offline/facts';
 import { extractStatements } from './statements';
 import { filterSuggestions } from './suggestion-filter';
 import { asMarkdownFileName, bulletList, slug, unfence } from './text';
-import { asTaskLines, planWeek } from './week-days';
+import { asTaskLines, planWeek, repeatsPrompt } from './week-days';
 import type {
   AiCapabilities,
   AiTasks,
@@ -154,7 +154,9 @@ export function modelTasks(ai: AiCapabilities): AiTasks {
       const prompt = weekPlanPrompt(input.prompt, weekLabel(input.periodKey), { today, days: week?.days ?? [] });
       const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: weekPlanSchema, name: 'week_plan' });
       // Whatever the model did with the days, the week gets task boxes on days still ahead.
-      const outcomes = answer.outcomes.map((o) => o.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim()).filter(Boolean);
+      const outcomes = answer.outcomes
+        .map((o) => o.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim())
+        .filter((o) => o && !repeatsPrompt(o, input.prompt));
       return { outcomes: bulletList(outcomes), actions: asTaskLines(answer.actions, week) };
     },
 

@@ -7,7 +7,7 @@
  */
 import { addDays, parsePeriod } from '@cc/contracts/periods';
 import { formatDay } from '@cc/contracts/dates';
-import { capitalize, collapse } from './text';
+import { capitalize, collapse, normalizeForCompare } from './text';
 
 export interface PlanWeek {
   monday: string;
@@ -120,4 +120,13 @@ export function asTaskLines(actions: readonly string[], week: PlanWeek | undefin
     .sort((a, b) => a.sortKey.localeCompare(b.sortKey) || a.order - b.order)
     .map((l) => taskLine(capitalize(l.text), l.day, week))
     .join('\n');
+}
+
+/**
+ * A line that holds the whole of a short prompt word for word ("Outcomes: Finish the deck and
+ * talk to Dana"): the request repeated, not a result. Prompts under four words are too short to tell.
+ */
+export function repeatsPrompt(line: string, prompt: string): boolean {
+  const asked = normalizeForCompare(prompt);
+  return asked.split(' ').length >= 4 && ` ${normalizeForCompare(line)} `.includes(` ${asked} `);
 }
