@@ -46,8 +46,7 @@ export const PLANNING_MESSAGES = {
   outcomesTooLong: "A week's outcomes can be at most 20,000 characters.",
   weekLabelTooLong: 'The week label can be at most 100 characters.',
   todayInvalid: 'today must be a date written YYYY-MM-DD.',
-  weekPassed:
-    'This week has passed, so there is nothing left to plan in it. Plan this week or a later one; Carry over moves its open actions to this week.',
+  weekPassed: 'This week has passed, so there is nothing left to plan in it. Plan this week or a later one instead.',
   staleWeek:
     'This week was changed elsewhere (another tab or device). Your text was not saved: reload the plan, or save again without a revision to overwrite it.',
   aiTimeout: 'The AI model took too long to answer. Please try again.',
