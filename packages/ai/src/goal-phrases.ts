@@ -244,6 +244,8 @@ export function readGoal(text: string): Goal | undefined {
     });
   }
   // "decide which team to join": the question is the object, whole.
+  // A verb alone ("decide", "launch") names nothing to plan.
+  if (!rest) return undefined;
   if (kind === 'decide') return goal({ kind, verb, object: short(rest), tail: '' });
   const { object, tail } = splitObject(rest);
   const quality = ['make', 'get', 'keep'].includes(verb) ? QUALITY.exec(object) : null;
