@@ -275,8 +275,9 @@ describe('manual entries and the AI summary', () => {
       content: 'Block 9-11 for the budget review.',
     });
     expect(res.body).toEqual({ success: true, summary: expect.any(String), summary_revision: 1 });
-    expect(res.body.summary).toContain('Block 9-11 for the budget review.');
-    expect(res.body.summary).toContain('Finish the hiring plan for two designers.');
+    // Written as short notes in the summary's own words (docs/coaching.md#notes).
+    expect(res.body.summary).toContain('Block 9-11 for budget review.');
+    expect(res.body.summary).toContain('Finish hiring plan for two designers.');
     expect(res.body.summary).not.toContain("I'm ready to start reflecting on");
     expect((await conversation(c, dayQuestion.id, DAY)).body.content_summary).toBe(res.body.summary);
   });
@@ -289,7 +290,7 @@ describe('manual entries and the AI summary', () => {
       content: '',
       messages: [{ role: 'user', content: 'Prepare the board update.' }],
     });
-    expect(res.body.summary).toContain('Prepare the board update.');
+    expect(res.body.summary).toContain('Prepare board update.');
     const none = await h.user().post('/coaching/onboarding_generate_summary', { question_id: dayQuestion.id, period_key: DAY });
     expect([none.status, none.body]).toEqual([422, { success: false, errors: [M.nothingToSummarize] }]);
     const bad = await c.post('/coaching/onboarding_generate_summary', {

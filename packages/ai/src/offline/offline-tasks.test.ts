@@ -73,7 +73,7 @@ describe('offline coach: summaries, scores, plans and profile', () => {
       content:
         '# Launch\n\n## Goal\n- Ship the beta by June. It matters for the Series B.\n- Another line.\n\n## Status\n- [placeholder]\n- Two of five features done.\n',
     });
-    expect(summary).toBe('- **Goal:** Ship the beta by June.\n- **Status:** Two of five features done.');
+    expect(summary).toBe('- **Goal:** Ship beta by June.\n- **Status:** Two of five features done.');
   });
 
   test('scores stay within 0-100 and richer answers score higher', async () => {
