@@ -47,16 +47,17 @@ const withArticle = (role: string) =>
     ? role
     : `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`;
 
-/** "current-job_relationships" / "stakeholders.md" → "Current Job Relationships" / "Stakeholders". */
-const titleFrom = (name: string) =>
-  name
+/** "current-job_relationships" / "promotion-to-staff.md" → "Current job relationships" / "Promotion to staff". */
+const titleFrom = (name: string) => {
+  const text = name
     .replace(/\.md$/i, '')
     .split(/[-_\s]+/)
     .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(' ');
+  return text ? text[0]!.toUpperCase() + text.slice(1) : text;
+};
 
-/** A note named as a person reads it, not as a file name: "Stakeholders (Relationships)". */
+/** A note named as a person reads it, not as a file name: "Stakeholders (Current job relationships)". */
 const noteTitle = (m: Extract<Mention, { kind: 'file' }>) => `${titleFrom(m.name)} (${titleFrom(m.folder)})`;
 
 const sentence = (s: string) => (/[.!?…]$/.test(s) ? s : `${s}.`);
@@ -100,8 +101,10 @@ export function notesResearch(
     const company = field('basic_profile', 'company');
     const post = [role && withArticle(role), company && `${role ? 'at' : 'works at'} ${company}`].filter(Boolean).join(' ');
     if (post) lead.push(`${name} ${role ? 'is ' : ''}${post} ${marker}.`);
-    const matters = field('goals_priorities', 'current_priorities') || field('what_they_care_about', 'values');
-    if (matters) lead.push(`What matters to ${first} right now: ${matters} ${marker}.`);
+    const priorities = field('goals_priorities', 'current_priorities');
+    const values = field('what_they_care_about', 'values');
+    if (priorities) lead.push(`What matters to ${first} right now: ${priorities} ${marker}.`);
+    else if (values) lead.push(`What ${first} values: ${values} ${marker}.`);
     parts.push(`**What your profile of ${name} says** ${marker}\n${written.slice(0, 12).join('\n')}`);
   }
 
@@ -118,7 +121,8 @@ export function notesResearch(
         ['follow-ups', m.followups],
         ['notes', m.notes],
       ]
-        .map(([label, text]) => (firstLine(text!) ? `${label}: ${firstLine(text!)}` : ''))
+        // "goals: Get her view.; follow-ups: …" would end a part twice: its own full stop goes.
+        .map(([label, text]) => (firstLine(text!) ? `${label}: ${firstLine(text!).replace(/[.;,]+$/, '')}` : ''))
         .filter(Boolean)
         .slice(0, 2)
         .join('; ');

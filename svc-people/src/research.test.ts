@@ -179,7 +179,7 @@ describe('POST /people/{id}/perplexity_search without a search endpoint', () => 
     expect([from_cache, source]).toEqual([false, 'notes']);
     // The findings first, in sentences; nothing about the web search (the page says that beside the answer).
     expect(answer.split('\n\n')[0]).toBe(
-      'Dana Lee is VP Sales at Acme [1]. What matters to Dana right now: Straight talk [1]. You last met on Thu 5 Mar 2026 ("Q3 review") [2]. Still open from it: Send Dana the churn analysis [2].',
+      'Dana Lee is VP Sales at Acme [1]. What Dana values: Straight talk [1]. You last met on Thu 5 Mar 2026 ("Q3 review") [2]. Still open from it: Send Dana the churn analysis [2].',
     );
     expect(answer).not.toMatch(/SEARCH_|web search|configured/i);
     expect(answer).not.toContain('.md');
