@@ -13,7 +13,7 @@ import { truncate, words } from '../text';
 import type { ChatReplyInput } from '../types';
 import { answersElsewhere, askedSection, factsFrom, isInstruction, isIntent, REFLECTION_OPENER, UPDATE_REQUEST } from './facts';
 import { planningActionReply } from './planning-chat';
-import { acknowledge, isSmallTalk, SMALL_TALK_ONLY, SPECIFICS_PRAISE } from './reflect';
+import { acknowledge, isSmallTalk, isVague, SMALL_TALK_ONLY, SPECIFICS_PRAISE } from './reflect';
 import { checkinCoach } from './page-replies/checkin';
 import { fileCoach, journalCoach } from './page-replies/file';
 import { meetingCoach } from './page-replies/meeting';
@@ -40,10 +40,13 @@ function coveredSections(chat: Chat, coach: PageCoach): Set<GuideSection> {
     }
   }
   conversation.forEach((m, i) => {
-    // A short answer ("Acme, in 2021") still answers the question that was asked.
+    // A short answer ("Acme, in 2021") still answers the question that was asked; "It was fine." does not.
     if (m.role !== 'user' || m.content.trim().endsWith('?') || words(m.content).length < 2 || SMALL_TALK_ONLY.test(m.content)) return;
-    if (isInstruction(m.content)) return;
-    const asked = askedSection(conversation[i - 1]?.role === 'assistant' ? conversation[i - 1]!.content : undefined, sections);
+    if (isInstruction(m.content) || isVague(m.content)) return;
+    const before = conversation[i - 1]?.role === 'assistant' ? conversation[i - 1]!.content : undefined;
+    const asked =
+      askedSection(before, sections) ??
+      (coach.answersAnyQuestion && before?.trim().endsWith('?') ? sections.find((s) => !covered.has(s)) : undefined);
     // An answer plainly about another heading (actions when asked for the task) leaves the asked one open.
     if (asked && !answersElsewhere(m.content, asked, sections, isStory)) covered.add(asked);
   });
@@ -90,7 +93,9 @@ export function offlineChatReply(input: ChatReplyInput): string {
   const facts = () => factsFrom(conversation, coach.sections, factOptions);
   const covered = coveredSections(chat, coach);
   const reading = coach.read(covered);
-  const question = reading.question ?? coach.sections.find((s) => !covered.has(s))?.question ?? coach.closing;
+  const vague = isVague(message);
+  const question =
+    (vague ? coach.concrete : undefined) ?? reading.question ?? coach.sections.find((s) => !covered.has(s))?.question ?? coach.closing;
   // Read out once, and again whenever the user asks about the page: every turn it would drown the question.
   const showReading = reading.line && (!reading.key || !said(reading.key) || coach.aboutThePage.test(message)) ? reading.line : undefined;
 
@@ -115,14 +120,16 @@ export function offlineChatReply(input: ChatReplyInput): string {
   // a request to read the page out ("Tell me about Ada"): the reading answers it.
   const asksAboutPage = Boolean(showReading) && coach.aboutThePage.test(message);
   const acknowledgement =
-    isIntent(message) || asksAboutPage ? undefined : acknowledge(message, turn, [...new Set(answered)], { praiseNumbers });
-  if (acknowledgement) parts.push(acknowledgement);
+    isIntent(message) || asksAboutPage || vague ? undefined : acknowledge(message, turn, [...new Set(answered)], { praiseNumbers });
+  if (vague) parts.push("Let's make that concrete.");
+  else if (acknowledgement) parts.push(acknowledgement);
   // A question about the page is answered by reading it out, below.
-  else if (message.endsWith('?') && !asksAboutPage) {
+  // A question met by reading the page out needs no stock line before it.
+  else if (message.endsWith('?') && !showReading) {
     parts.push("That's a good question to think through together, and you know your situation best.");
   } else if (isSmallTalk(message) || isIntent(message)) parts.push(turn === 0 ? "Let's get started." : "Let's keep going.");
   if (showReading) parts.push(showReading);
-  const offer = coach.offer(facts(), covered);
+  const offer = vague ? undefined : coach.offer(facts(), covered);
   if (offer) parts.push(offer);
   parts.push(question);
   return parts.join(' ');

@@ -61,7 +61,7 @@ describe('an interview story with no result yet', () => {
     expect(update).toContain('There is nothing new from our conversation to add to checkout-rescue.md yet.');
     expect(update).toContain('still missing how it ended');
     // A quote is at most twelve words: the weightiest clause, never the whole message back.
-    expect(result).toContain('"We handled a record 2 million orders that weekend."');
+    expect(result).toContain('"As a result, failed payments dropped to 0.3%."');
     // Read out once (and on request), not on every turn.
     expect(result).not.toContain('Your story in checkout-rescue.md');
     expect(result!.endsWith(storyQuestion('Reflection'))).toBe(true);

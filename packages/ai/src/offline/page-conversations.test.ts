@@ -8,6 +8,7 @@ import { describe, expect, test } from '@jest/globals';
 import { findPlanningAction, withoutPlanningAction } from '@cc/contracts/planning-actions';
 import { foreignWordsIn } from '../chat-pages';
 import type { ChatMessage, ChatPageKind } from '../types';
+import { promptQuestions } from './page-replies/coaching-prompt';
 import { ACTIONS_OFFER } from './page-replies/planning';
 import { converse, expectCleanReplies, replies, type ConversationBase as Base } from './testing';
 
@@ -150,7 +151,7 @@ describe('the check-in chat', () => {
     },
   };
 
-  test("reflects on the question with last week's answer and offers its own button", async () => {
+  test("reflects on the question with last week's answer, asks what its prompt says to ask, and offers its own button", async () => {
     const history = await converse(base, [
       "I'm ready to start reflecting on: What is your top priority this week?",
       'Shipping the billing cutover by Friday, with Sam on the backfill.',
@@ -158,7 +159,7 @@ describe('the check-in chat', () => {
     ]);
     const [opener, answer, third] = replies(history);
     expect(opener).toBe(
-      'Let\'s reflect on "What is your top priority this week?". Last week you said: "Finished the billing migration plan with Sam." What has changed since then?',
+      'Let\'s reflect on "What is your top priority this week?". Last week you said: "Finished the billing migration plan with Sam." Can you give one concrete outcome?',
     );
     expect(answer).toContain(
       "I can add what you've shared to your notes on this question under What happened. Press Update notes from chat, and you can review the changes before they are saved.",
@@ -167,6 +168,44 @@ describe('the check-in chat', () => {
     expectOwnWords('checkin', history);
     for (const reply of replies(history)) expect(reply).not.toMatch(/\b(journal|files?)\b/i);
     expectCleanReplies(history);
+  });
+
+  test('"It was fine." is asked for one concrete moment, not noted', async () => {
+    const history = await converse(base, ["I'm ready to start reflecting on: What is your top priority this week?", 'It was fine.']);
+    expect(replies(history)[1]).toBe(
+      "Let's make that concrete. What is one specific moment from this week that stands out, and what was your part in it?",
+    );
+  });
+
+  test("without a prompt, last week's answer leads to what has changed", async () => {
+    const page = { ...base.page!, prompt: undefined } as Base['page'];
+    const [opener] = replies(await converse({ ...base, page }, ["I'm ready to start reflecting on: What is your top priority this week?"]));
+    expect(opener!.endsWith('Last week you said: "Finished the billing migration plan with Sam." What has changed since then?')).toBe(true);
+  });
+
+  test('the prompt is followed: what it says to ask is asked, in its order, turned to the user', () => {
+    expect(promptQuestions('What would make this week a success? Push for a number.')).toEqual([
+      'What would make this week a success?',
+      'Can you give a number?',
+    ]);
+    expect(promptQuestions('Push for one specific insight and the evidence behind it. Ask how they will use it tomorrow.')).toEqual([
+      'Can you give one specific insight and the evidence behind it?',
+      'How will you use it tomorrow?',
+    ]);
+    expect(promptQuestions('Explore what made it hard; ask what they would say now.')).toEqual([
+      'Can you explore what made it hard?',
+      'What would you say now?',
+    ]);
+    expect(
+      promptQuestions(
+        'Compare who they were six months ago with today: new skills, responsibilities, confidence. Ask for evidence of each.',
+      ),
+    ).toEqual([
+      'Can you compare who you were six months ago with today: new skills, responsibilities, confidence?',
+      'Can you give evidence of each: new skills, responsibilities, confidence?',
+    ]);
+    // What it cannot turn into a question to the user is left out.
+    expect(promptQuestions('Ask why they froze. Be kind.')).toEqual([]);
   });
 
   test('a question in the prompt is the first one asked', async () => {

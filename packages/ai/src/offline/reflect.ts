@@ -12,12 +12,17 @@ export const SMALL_TALK_ONLY =
 
 export const isSmallTalk = (text: string): boolean => SMALL_TALK_ONLY.test(text.trim()) || words(text).length < 3;
 
-/** How much a sentence says: numbers, names and length make it worth quoting. */
+/** An answer that says nothing yet ("It was fine.", "Not much."): the coach asks for one concrete moment instead of noting it. */
+const VAGUE =
+  /^(?:(?:it|that|today|the week|this week)\s+(?:was|is|went|has been)\s+)?(?:fine|good|alright|all right|okay|ok|not (?:much|bad|great)|nothing(?: much| special| new)?|the same|same as (?:always|usual|ever)|so-so|busy|meh|normal|as usual|quiet)[\s.!]*$/i;
+export const isVague = (text: string): boolean => VAGUE.test(text.trim()) && !SMALL_TALK_ONLY.test(text.trim());
+
+/** How much a sentence says: numbers, names (people, places, months) and length make it worth quoting. */
 function weight(sentence: string): number {
   const ws = words(sentence);
   const numbers = (sentence.match(/\d/g) ?? []).length > 0 ? 4 : 0;
   const names = ws.slice(1).filter((w) => /^[A-Z][a-z]/.test(w)).length;
-  return Math.min(ws.length, 25) + numbers + names;
+  return Math.min(ws.length, 25) + numbers + 3 * Math.min(names, 2);
 }
 
 /** A quote longer than this repeats the user instead of listening (the eval's parrot check). */
@@ -30,11 +35,13 @@ const LEADING_JOIN = /^(?:and|but|so|because|while|which|although|though|since|w
 const TRAILING_SMALL =
   /(?:[\s,;:]+(?:a|an|the|and|or|but|so|to|of|in|on|at|by|for|from|with|into|my|our|your|their|his|her|its|that|this|than|as))+$/i;
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’%.-]*/gu;
+/** Words as a reader counts them: "skip-level" is two, "don't" one. */
+const QUOTE_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+const quoteWords = (text: string): number => text.match(QUOTE_WORD)?.length ?? 0;
 
 /** The text up to the end of its `n`th word, exactly as written. */
 function firstWords(text: string, n: number): string {
-  const last = [...text.matchAll(WORD)][n - 1];
+  const last = [...text.matchAll(QUOTE_WORD)][n - 1];
   return last ? text.slice(0, last.index + last[0].length) : text;
 }
 
@@ -43,7 +50,7 @@ function firstWords(text: string, n: number): string {
  * short, else its weightiest run of whole clauses, else the opening of it with an ellipsis.
  */
 function excerpt(sentence: string): string {
-  if (words(sentence).length <= MAX_QUOTE_WORDS) return sentence;
+  if (quoteWords(sentence) <= MAX_QUOTE_WORDS) return sentence;
   // Clause boundaries as positions in the sentence, so a run of clauses is quoted exactly.
   const starts = [0];
   const ends: number[] = [];
@@ -53,12 +60,15 @@ function excerpt(sentence: string): string {
   }
   ends.push(sentence.length);
   let best: string | undefined;
+  let bestScore = -1;
   for (let i = 0; i < starts.length; i++) {
     for (let j = i; j < ends.length; j++) {
       const run = sentence.slice(starts[i], ends[j]).trim().replace(LEADING_JOIN, '');
-      const n = words(run).length;
+      const n = quoteWords(run);
       if (n > MAX_QUOTE_WORDS) break;
-      if (n >= 4 && (!best || weight(run) > weight(best))) best = run;
+      // A run from the sentence's start reads as a sentence of its own; a middle clause ("That I should…") less so.
+      const score = weight(run) + (i === 0 ? 3 : 0);
+      if (n >= 4 && score > bestScore) [best, bestScore] = [run, score];
     }
   }
   if (best) return best;

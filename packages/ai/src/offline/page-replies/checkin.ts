@@ -6,10 +6,11 @@
 import { formatDayLong } from '@cc/contracts/dates';
 import { parsePeriod, periodLabel, stepPeriod, type PeriodKind } from '@cc/contracts/periods';
 import { sectionsFor } from '../../career-folders';
-import { endSentence, sentences } from '../../text';
+import { endSentence } from '../../text';
 import type { ChatPage } from '../../types';
 import { readFile } from '../file-reading';
 import { quoteOf } from '../reflect';
+import { promptQuestions } from './coaching-prompt';
 import { ABOUT_THE_TEXT, CLOSING, filledBy, readingOf } from './file';
 import { asking, linesOf, sentenceCase, type Chat, type PageCoach } from './page-coach';
 import { mayOffer, OFFER, updateOffer, updateRequestReply } from './updates';
@@ -40,20 +41,33 @@ function previousLine(page: CheckinPage): string | undefined {
   return quote && page.previous ? `${whenSaid(page.periodKey, page.previous.periodKey)} you said: "${quote}"` : undefined;
 }
 
-/** A question to the user, not an instruction to the coach that happens to end in "?" ("Ask what …?"). */
-const QUESTION = /^(what|how|why|when|which|who|where|is|are|do|does|did|can|could|would|will)\b[^?]*\?$/i;
+const SPANS: Record<PeriodKind, [string, string]> = {
+  day: ['today', 'that day'],
+  week: ['this week', 'that week'],
+  month: ['this month', 'that month'],
+  quarter: ['this quarter', 'that quarter'],
+  semester: ['these six months', 'those six months'],
+};
+
+/** "this week", or "that week" for a period gone by. */
+function spanOf(periodKey: string, today: string): string {
+  const period = parsePeriod(periodKey);
+  if (!period) return 'this period';
+  const [current, past] = SPANS[period.kind];
+  return period.last < today ? past : current;
+}
 
 /** Messages about the notes or the last answer. */
 const ABOUT_THE_NOTES = new RegExp(`${ABOUT_THE_TEXT.source}|\\bwhat did I (say|write|answer)\\b`, 'i');
 
 export function checkinCoach(chat: Chat, page: CheckinPage): PageCoach {
   const { input } = chat;
-  // The questionnaire's prompt is the coach's brief; a question in it is the first one to ask.
-  const promptQuestion = sentences(page.prompt ?? '').find((s) => QUESTION.test(s.trim()));
+  // The questionnaire's prompt is the coach's brief: what it says to ask is asked first, in its order.
+  const asked = promptQuestions(page.prompt);
+  // Without one, after last period's answer, what changed since is the first thing that happened.
+  if (!asked.length && page.previous) asked.push('What has changed since then?');
   const guide = sectionsFor('coaching');
-  // Else, after last period's answer, what changed since is the first thing that happened.
-  const first = promptQuestion?.trim() ?? (page.previous ? 'What has changed since then?' : undefined);
-  const sections = asking(guide, (s) => (s === guide[0] ? first : undefined));
+  const sections = asking(guide, (s) => asked[guide.indexOf(s)]);
   const reading = readFile('coaching', input.fileName, input.fileContent, sections, { kind: 'notes' });
   const notes = readingOf(chat, reading, { text: sentenceCase(chat.subject), plural: chat.words.plural });
   const before = previousLine(page);
@@ -71,5 +85,7 @@ export function checkinCoach(chat: Chat, page: CheckinPage): PageCoach {
     offer: (facts) => (facts.length && mayOffer(chat) ? updateOffer(chat, sections, facts, { short: chat.said(OFFER) }) : undefined),
     updateReply: (facts, line) => updateRequestReply(chat, sections, facts, line),
     ...(page.question || page.questionTitle ? { topic: page.question || page.questionTitle } : {}),
+    concrete: `What is one specific moment from ${spanOf(page.periodKey, chat.today)} that stands out, and what was your part in it?`,
+    answersAnyQuestion: true,
   };
 }

@@ -9,7 +9,8 @@ import { sectionsFor, type GuideSection } from '../../career-folders';
 import { firstName } from '../../chat-pages';
 import type { ChatPage } from '../../types';
 import { listOf } from '../reflect';
-import { asking, counted, linesOf, quotedList, sentenceCase, type Chat, type PageCoach } from './page-coach';
+import { sentences } from '../../text';
+import { asking, counted, linesOf, quoted, quotedList, sentenceCase, type Chat, type PageCoach } from './page-coach';
 import { dayOf, identityOf, meetingName } from './people-facts';
 
 type MeetingPage = Extract<ChatPage, { kind: 'meeting' }>;
@@ -27,7 +28,17 @@ const lowerFirst = (s: string) => (s ? s[0]!.toLowerCase() + s.slice(1) : s);
 const namesOf = (page: MeetingPage): string[] =>
   (page.attendees.length ? page.attendees.map((p) => p.fullName) : (page.meeting.attendees ?? [])).map(firstName).filter(Boolean);
 
-function meetingLine(chat: Chat, page: MeetingPage, written: MeetingSection[]): string {
+/** What a note says someone will do: the follow-ups the Follow-ups tab does not hold yet. */
+const COMMITMENT =
+  /\b(agreed|will|I'll|we'll|she'll|he'll|they'll|promised|owe|follow up|next step|send|share|by (?:monday|tuesday|wednesday|thursday|friday|tomorrow|next week)|every (?:monday|tuesday|wednesday|thursday|friday|week))\b/i;
+
+function followupsInNotes(notes: string | undefined): string[] {
+  return linesOf(notes)
+    .flatMap((line) => sentences(line))
+    .filter((s) => COMMITMENT.test(s) && !s.trim().endsWith('?'));
+}
+
+function meetingLine(chat: Chat, page: MeetingPage, written: MeetingSection[], held: boolean): string {
   const subject = sentenceCase(chat.subject);
   const titles = written.map((k) => MEETING_SECTION_TITLES[k]);
   const lines = [
@@ -37,6 +48,15 @@ function meetingLine(chat: Chat, page: MeetingPage, written: MeetingSection[]): 
         ? `${subject} has every tab written.`
         : `${subject} has ${listOf(titles)} so far.`,
   ];
+  // After the meeting, what its notes say someone will do is where its follow-ups come from.
+  const promised = held && !written.includes('followups') ? followupsInNotes(page.meeting.sections.notes) : [];
+  if (promised.length) {
+    lines.push(
+      promised.length === 1
+        ? `Your notes hold a follow-up: ${quoted(promised[0]!, 120)}.`
+        : `Your notes hold ${counted(promised.length, 'follow-up')}: ${quotedList(promised)}.`,
+    );
+  }
   for (const person of page.attendees.slice(0, 3)) {
     const identity = identityOf(firstName(person.fullName), person);
     if (identity) lines.push(`${identity}.`);
@@ -68,7 +88,7 @@ export function meetingCoach(chat: Chat, page: MeetingPage): PageCoach {
     const tab = tabOf(s);
     return !tab || written.includes(tab) || !phase.includes(tab);
   });
-  const line = meetingLine(chat, page, written);
+  const line = meetingLine(chat, page, written, held);
   const open = phase.find((k) => !written.includes(k)) ?? (held ? 'notes' : 'goals');
   const tab = MEETING_SECTION_TITLES[open];
   return {

@@ -80,6 +80,13 @@ export interface PageCoach {
   updateReply(facts: Fact[], reading: string | undefined): string;
   /** The topic of a reflection opener without one ("I'm ready to start reflecting on:"). */
   topic?: string;
+  /** Asked after an answer that says nothing yet ("It was fine."). */
+  concrete?: string;
+  /**
+   * An answer to a question this coach did not ask (a model's, before it took over) fills the
+   * first open heading: a check-in's chat is one answer, question after question.
+   */
+  answersAnyQuestion?: boolean;
 }
 
 /** The sections with the questions this page asks instead of the guide's. */

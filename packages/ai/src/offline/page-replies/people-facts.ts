@@ -51,7 +51,18 @@ const ANSWERED_BY: Record<string, string[]> = {
     'challenges',
     'success',
   ],
-  'How we work together': ['work together', 'what we have worked on together', 'communication', 'meetings', 'feedback', 'decisions'],
+  'How we work together': [
+    'work together',
+    'what we have worked on together',
+    'communication',
+    'how they like to communicate',
+    'meetings',
+    'what makes a good meeting',
+    'feedback',
+    'how they give and take feedback',
+    'decisions',
+    'how they make decisions',
+  ],
 };
 
 /** The headings of `sections` the profile already answers: the coach never asks for them. */

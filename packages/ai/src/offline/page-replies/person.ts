@@ -5,7 +5,7 @@
 import { sectionsFor, type GuideSection } from '../../career-folders';
 import { firstName } from '../../chat-pages';
 import type { ChatPage } from '../../types';
-import { asking, counted, quoted, quotedList, sentenceCase, type Chat, type PageCoach } from './page-coach';
+import { asking, counted, linesOf, quoted, quotedList, sentenceCase, type Chat, type PageCoach } from './page-coach';
 import { answeredByProfile, aroundToday, field, identityOf, meetingName } from './people-facts';
 
 type PersonPage = Extract<ChatPage, { kind: 'person' }>;
@@ -13,7 +13,23 @@ type PersonPage = Extract<ChatPage, { kind: 'person' }>;
 const ABOUT_THE_PERSON =
   /\b(who is|tell me about|what do (you|we|i) know|profile|follow-?ups?|last (meeting|time)|next meeting|meetings?|still open)\b/i;
 
-/** What the page knows, in two or three sentences. */
+/** Profile fields worth bringing to a conversation, the first written one is said. */
+const PROFILE_NOTES = [
+  'current priorities',
+  'decisions',
+  'how they make decisions',
+  'communication',
+  'how they like to communicate',
+  'concerns',
+  'concerns and pet peeves',
+  'feedback',
+  'how they give and take feedback',
+];
+
+/** The first line of a meeting's tab, without its list marker. */
+const firstLine = (text: string | undefined): string | undefined => linesOf(text)[0];
+
+/** What the page knows, in two to four sentences. */
 function personLine(chat: Chat, page: PersonPage, who: string): string | undefined {
   const person = chat.input.person;
   const { last, next } = aroundToday(page.meetings, chat.today);
@@ -29,10 +45,21 @@ function personLine(chat: Chat, page: PersonPage, who: string): string | undefin
     const left = `${source} left ${counted(open.length, 'follow-up')} open: ${quotedList(open)}.`;
     lines.push(identity ? `${identity}, and ${left}` : sentenceCase(left));
   } else if (identity) lines.push(`${identity}.`);
-  const priorities = field(person, 'current priorities');
-  if (priorities && !open.length) lines.push(`${who}'s current priorities: ${quoted(priorities, 160)}.`);
-  if (last && !lastSaid) lines.push(`Your last meeting was ${meetingName(last, chat.today)}.`);
-  if (next) lines.push(`Your next meeting is ${meetingName(next, chat.today)}.`);
+  // One line of the profile that matters in a conversation with them.
+  const note = field(person, ...PROFILE_NOTES);
+  if (note) lines.push(`${who}'s profile says: ${quoted(note, 140)}.`);
+  if (last && !lastSaid) {
+    const said = firstLine(last.sections.notes) ?? firstLine(last.sections.goals);
+    lines.push(
+      said
+        ? `Your last meeting, ${meetingName(last, chat.today)}, ${last.sections.notes?.trim() ? 'noted' : 'had the goal'}: ${quoted(said, 140)}.`
+        : `Your last meeting was ${meetingName(last, chat.today)}.`,
+    );
+  }
+  if (next) {
+    const goal = firstLine(next.sections.goals);
+    lines.push(`Your next meeting is ${meetingName(next, chat.today)}${goal ? `, with the goal: ${quoted(goal, 140)}` : ''}.`);
+  }
   return lines.length ? lines.join(' ') : undefined;
 }
 

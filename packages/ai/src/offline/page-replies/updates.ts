@@ -27,7 +27,8 @@ export function updateOffer(chat: Chat, sections: GuideSection[], facts: Fact[],
   if (short) return `(I can update ${chat.subject} whenever you like.)`;
   const targets = [
     ...sections.filter((s) => facts.some((f) => f.section === s)).map((s) => s.heading),
-    ...(facts.some((f) => !f.section) ? ['notes'] : []),
+    // Where the page's text is itself notes, "under notes" says nothing.
+    ...(facts.some((f) => !f.section) && !/\bnotes\b/i.test(chat.subject) ? ['notes'] : []),
   ];
   const where = targets.length ? ` under ${listOf(targets.slice(0, 5))}` : '';
   return `${OFFER} ${chat.subject}${where}. ${how(chat)}`;
