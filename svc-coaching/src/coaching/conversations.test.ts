@@ -97,7 +97,7 @@ describe('the question chat', () => {
     expect(vague.body.score_feedback).toMatch(/^This is a start, but it is very brief, so it is not yet specific, concrete or complete\./);
     expect(specific.body.score).toBeGreaterThanOrEqual(70);
     expect(specific.body.score_feedback).toMatch(
-      /^Specific: yes, with specific numbers\. Concrete: yes, a concrete example and your own role\. Complete: yes/,
+      /^Specific: yes, with specific details\. Concrete: yes, a concrete example and your own role\. Complete: yes/,
     );
     // The score follows the whole conversation: a short second message keeps what the first earned.
     const more = await c.post('/coaching/onboarding_send_message', {

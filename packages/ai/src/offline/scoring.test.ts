@@ -21,7 +21,7 @@ describe('the offline score says why, in terms a user recognises', () => {
       history: [],
     });
     expect(feedback).toBe(
-      'Specific: yes, with specific numbers. Concrete: yes, a concrete example and your own role. ' +
+      'Specific: yes, with specific details. Concrete: yes, a concrete example and your own role. ' +
         'Complete: partly; you cover the outcome but not a reflection on why or a next step. ' +
         'To raise the score: Add what you learned or why it went the way it did.',
     );
@@ -42,5 +42,21 @@ describe('the offline score says why, in terms a user recognises', () => {
     expect(feedback).toContain('Concrete: yes');
     expect(feedback).toContain('Complete: yes, the outcome, why and what comes next.');
     expect(feedback).toContain('This is a thorough, well-grounded answer.');
+  });
+
+  test('names, days and numbers in words are specific; hindsight in the first person is the user’s own part', () => {
+    const named = offlineScore({
+      question: 'What did you learn today?',
+      answer: 'Tomorrow I will write down two changes to our planning process and send them to Marcus before Friday.',
+      history: [],
+    });
+    expect(named.feedback).toMatch(/^Specific: (yes|partly)/);
+    const hindsight = offlineScore({
+      question: 'What was difficult today, and how did you handle it?',
+      answer: 'We missed the pricing page deadline because legal review was late, and I should have flagged it earlier.',
+      history: [],
+    });
+    expect(hindsight.feedback).not.toContain('Concrete: not yet');
+    expect(hindsight.score).toBeGreaterThanOrEqual(25);
   });
 });

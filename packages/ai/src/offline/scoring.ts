@@ -50,14 +50,25 @@ const CRITERIA: Criterion[] = [
   {
     dimension: 'specific',
     points: 12,
-    test: (t) => /\d/.test(t),
-    praise: 'specific numbers',
+    // A number, in digits or words, a day or a person's name ("Marcus", "before Friday", "two changes").
+    test: (t) =>
+      /\d/.test(t) ||
+      /\b(two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|hundred|twice|half|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i.test(
+        t,
+      ) ||
+      /[a-z,;]\s+[A-Z][a-z]{2,}\b/.test(t.replace(/\bI\b/g, 'i')),
+    praise: 'specific details',
     advice: 'Put a number on it (time saved, people involved, percentage, deadline) so the impact is measurable.',
   },
   {
     dimension: 'concrete',
     points: 10,
-    test: (t) => STAR_KEYWORDS.action.test(t) || /\bI (was|am|have|had|did|do|made|make|will|want|need)\b/.test(t),
+    // Their own part, said in the first person, also as hindsight ("I should have flagged it").
+    test: (t) =>
+      STAR_KEYWORDS.action.test(t) ||
+      /\bI (was|am|have|had|did|do|made|make|will|want|need|should|could|would|tried|decided|asked|told|sent|wrote|missed|flagged|froze)\b/.test(
+        t,
+      ),
     praise: 'your own role',
     advice: 'Say what you personally did or decided, in the first person.',
   },
