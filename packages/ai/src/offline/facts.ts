@@ -40,10 +40,40 @@ export function isFactSentence(sentence: string): boolean {
   return true;
 }
 
-/** The guide section a coach message asked about, if it asked one of the guide's questions. */
+/** The guide section a coach message asked about: one of the guide's questions, or one much like it. */
 export function askedSection(assistantText: string | undefined, sections: GuideSection[]): GuideSection | undefined {
   if (!assistantText) return undefined;
-  return sections.find((s) => assistantText.includes(s.question) || questionPattern(s.question).test(assistantText));
+  return (
+    sections.find((s) => assistantText.includes(s.question) || questionPattern(s.question).test(assistantText)) ??
+    likeQuestion(assistantText, sections)
+  );
+}
+
+/** Words every question has: they tell no heading from another. */
+const QUESTION_WORDS = new Set(
+  (
+    'a an and are as at be by can could did do does for from had has have how i if in is it its me my of on or so that the their them ' +
+    'they this to was we were what when where which who why will with would you your about more tell'
+  ).split(' '),
+);
+const keyWords = (text: string) =>
+  new Set((text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !QUESTION_WORDS.has(w)).map((w) => w.replace(/(?:ing|ed|s)$/, '')));
+
+/**
+ * A question the guide does not have word for word (a model's "What did you do, step by step?"
+ * before the offline coach took over): the one heading whose question shares the most of its
+ * words, when one does.
+ */
+function likeQuestion(assistantText: string, sections: GuideSection[]): GuideSection | undefined {
+  const asked = sentences(assistantText)
+    .filter((s) => s.trim().endsWith('?'))
+    .at(-1);
+  if (!asked) return undefined;
+  const words = keyWords(asked);
+  const scored = sections.map((s) => ({ s, n: [...keyWords(s.question)].filter((w) => words.has(w)).length }));
+  const best = Math.max(0, ...scored.map((x) => x.n));
+  const top = scored.filter((x) => x.n === best);
+  return best > 0 && top.length === 1 ? top[0]!.s : undefined;
 }
 
 /** People chats put the person's name where a question says "them". */

@@ -284,6 +284,18 @@ describe('offline coach: edits from the conversation', () => {
     expect(merged).toMatch(/## Risks and blockers\n- Oracle licence ends in June\.\n- The data team depends on nightly exports/);
   });
 
+  test("an answer to a model's question much like the guide's goes under that question's heading", async () => {
+    const merged = await ai.suggestEdits({
+      ...storyBase,
+      history: [
+        { role: 'user', content: 'I was the tech lead at Litware when the launch and the security review collided.' },
+        { role: 'assistant', content: 'What did you do, step by step?' },
+        { role: 'user', content: 'I split the review into two parts and proposed a staged rollout.' },
+      ],
+    });
+    expect(merged).toContain('## Action\n- I split the review into two parts and proposed a staged rollout.');
+  });
+
   test('an empty file gets a title and headings', async () => {
     const history = await converse(storyBase, storyMessages.slice(0, 2));
     const merged = await ai.suggestEdits({ ...storyBase, history });
