@@ -86,9 +86,11 @@ export function aroundToday(meetings: MeetingFact[], today: string): { last?: Me
   return { ...(last ? { last } : {}), ...(next ? { next } : {}) };
 }
 
-/** `"Roadmap sync" on Tue 10 Nov` (the title in quotes: the user's words). */
+/** `"Roadmap sync" on Tue 10 Nov` (the title in quotes: the user's words), or `on Tue 10 Nov` untitled. */
 export function meetingName(meeting: MeetingFact, today: string): string {
   const day = dayOf(meeting);
-  const title = collapse(meeting.title) ? `"${truncate(meeting.title, 80).replace(/"/g, "'")}"` : 'the meeting';
-  return day ? `${title} on ${formatDay(day, today)}` : title;
+  const when = day ? `on ${formatDay(day, today)}` : '';
+  if (!collapse(meeting.title)) return when || 'a meeting without a title';
+  const title = `"${truncate(meeting.title, 80).replace(/"/g, "'")}"`;
+  return when ? `${title} ${when}` : title;
 }
