@@ -123,3 +123,17 @@ test("a note's own 'Information from the press office:' line is its text: its cl
   // The lead-in is no claim of its own either.
   expect(markdown).not.toContain('- Information from');
 });
+
+test('what I care about and what I want next each get their own sentence, never "day to day"', () => {
+  const narrative = offlineNarrative({
+    details: { full_name: 'Dana Kim', role: 'Head of Platform', company: 'Contoso' },
+    statements: [
+      { text: 'I run the platform group.', source: 'profile details' },
+      { text: 'I care about reliability more than anything.', source: 'profile details' },
+      { text: 'I want to be promoted to director next year.', source: 'career-goals/next-role.md' },
+    ],
+  });
+  expect(narrative).toBe(
+    "I'm Dana Kim, Head of Platform at Contoso.\n\nDay to day, I run the platform group. At heart, I care about reliability more than anything. Looking ahead, I want to be promoted to director next year.",
+  );
+});

@@ -109,9 +109,10 @@ const PREDICATES_SHOWN = 3;
 
 /**
  * The executive summary, in the first person as the rest of About me: who I am (the name once,
- * role and company), what the company does, then a synthesis rather than a list: what I do now
- * in one sentence, what I have done in another, and the rest as written. Sentences open
- * differently ("I'm…", the company, "Day to day…", "Along the way…").
+ * role and company), what the company does, then a synthesis rather than a list: what I do now,
+ * what I have done, what I care about and what I want next, one sentence each, and the rest as
+ * written. Sentences open differently ("I'm…", the company, "Day to day…", "Along the way…",
+ * "At heart…", "Looking ahead…").
  */
 export function offlineNarrative({ details, statements = [], companyStatements = [] }: NarrativeInput): string {
   const opening = introduction(details);
@@ -129,20 +130,25 @@ export function offlineNarrative({ details, statements = [], companyStatements =
     .filter((s) => !restates(s))
     .filter((s, i, all) => all.findIndex((t) => t.toLowerCase() === s.toLowerCase()) === i);
 
-  const now: string[] = [];
-  const done: string[] = [];
+  // What I do now, what I have done, what I care about, what I want next: one sentence each.
+  const kinds = { now: [] as string[], done: [] as string[], values: [] as string[], next: [] as string[] };
   const rest: string[] = [];
   for (const claim of claims) {
-    // Only a plain "I …." joins another: a sentence with its own clauses stays whole.
+    // Only a plain "I …." joins another: a sentence with its own clauses ("…and they approved…") stays whole.
     const predicate = /^I(?:'m| am)?\s+([^.;!?]+)\.$/.exec(claim);
     const text = predicate ? claim.slice(1).replace(/^'m\s/, 'am ').trim().replace(/\.$/, '') : '';
-    if (predicate && !/\bI\b/.test(text)) (isPastPredicate(text) ? done : now).push(text);
-    else rest.push(claim);
+    if (!predicate || /\bI\b|\sand\s+(?:they|he|she|it|we|you|my|our|the team)\b/.test(text)) rest.push(claim);
+    else if (/^(want|plan|aim|hope|intend|would like) to\b|^am (working towards|preparing for|aiming)\b/.test(text)) kinds.next.push(text);
+    else if (/^(care|cared) about\b|^(believe|value|love)\b/.test(text)) kinds.values.push(text);
+    else (isPastPredicate(text) ? kinds.done : kinds.now).push(text);
   }
+  const sentence = (opener: string, items: string[]) => (items.length ? `${opener}, I ${joinAnd(items.slice(0, PREDICATES_SHOWN))}.` : '');
   const highlights = [
-    now.length ? `Day to day, I ${joinAnd(now.slice(0, PREDICATES_SHOWN))}.` : '',
-    done.length ? `Along the way, I ${joinAnd(done.slice(0, PREDICATES_SHOWN))}.` : '',
+    sentence('Day to day', kinds.now),
+    sentence('Along the way', kinds.done),
     ...rest.slice(0, 2),
+    sentence('At heart', kinds.values),
+    sentence('Looking ahead', kinds.next),
   ].filter(Boolean);
   const first = [opening, about && company ? endSentence(about) : undefined].filter(Boolean).join(' ');
   return [first, highlights.join(' ')].filter(Boolean).join('\n\n');
