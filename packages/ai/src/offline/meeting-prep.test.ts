@@ -94,4 +94,17 @@ describe('what a section uses and never says', () => {
     );
     expect(untitled('anticipating')).toContain('- What does Ada already know about this, and what will be new?');
   });
+
+  test('a pressure reads as one, a job takes its article, a person’s profile is named', () => {
+    const marcus: PersonContext = {
+      fullName: 'Marcus Reid',
+      profile: { Role: 'Senior Data Engineer', 'Challenges and pressures': 'Has to cut the roadmap by a third before January.' },
+    };
+    const questions = untitled('anticipating', [marcus]).split('\n');
+    expect(questions[0]).toBe(
+      '- Pressure on Marcus: has to cut the roadmap by a third before January. How does your proposal help with it?',
+    );
+    expect(questions[1]).toBe('- As a Senior Data Engineer, what will Marcus ask first, and what is your short answer?');
+    expect(untitled('reflection', [marcus])).toContain("- What did you learn about Marcus that belongs in Marcus's profile?");
+  });
 });

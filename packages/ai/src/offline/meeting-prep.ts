@@ -84,6 +84,15 @@ function agenda(c: Context): string[] {
   ];
 }
 
+const STARTS_WITH_VERB =
+  /^(has|have|had|is|are|was|were|needs?|must|wants?|can(?:not|'t)?|will|won't|does(?:n't)?|doesn't|keeps?|gets?)\b/i;
+
+/** "a Senior Data Engineer", "an Analyst"; a post held by one person takes no article ("VP Engineering", "Head of Data"). */
+const withArticle = (role: string) =>
+  /^(head|vp|vice president|chief|director of|president|c[etfo]o)\b/i.test(role) || /^(a|an|the)\s/i.test(role)
+    ? role
+    : `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`;
+
 /** "Surprises in front of her boss" → "surprises in front of her boss" (a name or an acronym stays as written). */
 const lowerStart = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
 
@@ -96,9 +105,13 @@ function anticipating(c: Context): string[] {
   const lines: string[] = [];
   for (const p of c.people) {
     const name = firstName(p.fullName);
-    const concern = field(p, 'Concerns', 'Challenges');
-    if (concern)
+    const concern = field(p, 'Concerns');
+    const pressure = field(p, 'Challenges');
+    // "Surprises in front of her boss" is what they worry about; "Has to cut the roadmap…" is what they are up against.
+    if (concern && !STARTS_WITH_VERB.test(concern))
       lines.push(`- ${name} worries about ${lowerStart(concern.replace(/^(about|that)\s+/i, ''))}: how does your proposal address it?`);
+    else if (concern || pressure)
+      lines.push(`- Pressure on ${name}: ${lowerStart((concern ?? pressure)!)}. How does your proposal help with it?`);
     const decides = field(p, 'How they make decisions');
     if (decides) lines.push(`- ${name} decides like this: ${lowerStart(decides)}. What will ${name} need to see before saying yes?`);
     const talk = field(p, 'How they like to communicate');
@@ -110,7 +123,7 @@ function anticipating(c: Context): string[] {
   const leadRole = c.people[0] ? field(c.people[0], 'Role') : undefined;
   const generic = [
     leadRole
-      ? `- As ${leadRole}, what will ${lead} ask first, and what is your short answer?`
+      ? `- As ${withArticle(leadRole)}, what will ${lead} ask first, and what is your short answer?`
       : `- What is the first question ${lead ? `${lead} is` : 'they are'} likely to ask, and what is your short answer?`,
     '- Which objection would be hardest to hear, and what would change your mind?',
     '- What numbers, examples or documents should you have at hand?',
@@ -133,7 +146,11 @@ function notes(c: Context): string[] {
     .filter((t) => !/^(opening|close):/i.test(t))
     .slice(0, 5);
   const lines = topics.map((t) => `- ${t}: what was decided, and what is still open`);
-  return [...lines, `- Anything new about ${c.who} worth keeping in their profile`, '- Commitments made, by whom, by when'];
+  return [
+    ...lines,
+    `- Anything new about ${c.who} worth keeping in ${c.one ? `${c.who}'s profile` : 'their profiles'}`,
+    '- Commitments made, by whom, by when',
+  ];
 }
 
 const ACTION =
@@ -157,10 +174,10 @@ function followups(c: Context): string[] {
 }
 
 function reflection(c: Context): string[] {
-  const lines = c.goals.slice(0, 3).map((g) => `- Did you get "${truncate(g, 80)}"? If not, what got in the way?`);
+  const lines = c.goals.slice(0, 3).map((g) => `- Did you get "${truncate(g.replace(/[.!?]+$/, ''), 80)}"? If not, what got in the way?`);
   return [
     ...lines,
-    `- What did you learn about ${c.who} that belongs in their profile?`,
+    `- What did you learn about ${c.who} that belongs in ${c.one ? `${c.who}'s profile` : 'their profiles'}?`,
     '- What surprised you, and what does it change in your plan?',
     '- What will you do differently in the next meeting?',
   ];
