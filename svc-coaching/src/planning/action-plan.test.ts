@@ -312,14 +312,12 @@ describe('generate_action_plan through a model', () => {
 
   test("the model's structured answer becomes the week: task boxes, none on a day before the user's today", async () => {
     model.reply({ content: JSON.stringify({ outcomes: ['Deck sent'], actions: ['Mon: finish slides', 'Wed: send to Maria'] }) });
-    const res = await m
-      .user()
-      .post('/coaching/generate_action_plan', {
-        prompt: 'Finish the deck',
-        period_key: '2026-W12',
-        period_type: 'week',
-        today: '2026-03-17',
-      });
+    const res = await m.user().post('/coaching/generate_action_plan', {
+      prompt: 'Finish the deck',
+      period_key: '2026-W12',
+      period_type: 'week',
+      today: '2026-03-17',
+    });
     const day = (iso: string) => formatDay(iso, '2026-03-17');
     expect(res.body).toEqual({
       success: true,

@@ -249,7 +249,9 @@ describe('token usage (the eval reports it)', () => {
   test('a stream asks for usage only when someone listens (servers may reject the option)', async () => {
     server.reply({ content: 'One' }, { content: 'Two' });
     await providerFor(server).chatStream({ messages: hello }).final();
-    await providerFor(server, { onUsage: () => {} }).chatStream({ messages: hello }).final();
+    await providerFor(server, { onUsage: () => {} })
+      .chatStream({ messages: hello })
+      .final();
     expect(server.requests.map((r) => r.body.stream_options)).toEqual([undefined, { include_usage: true }]);
   });
 });
