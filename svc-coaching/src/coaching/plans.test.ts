@@ -24,7 +24,7 @@ describe('information gathering', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, response: expect.any(String), created_at: expect.any(String) });
     // The offline coach: the goal restated, then the promotion theme's questions.
-    expect(res.body.response).toContain('I want a promotion to senior engineer this year.');
+    expect(res.body.response).toContain('You want a promotion to senior engineer this year.');
     expect(res.body.response).toContain('What does the next level expect that you do not yet show?');
     expect((await c.get('/coaching/information_gathering_prompt')).body).toEqual({
       success: true,
