@@ -35,6 +35,9 @@ export interface FileReading {
 const DATE =
   /\b((19|20)\d{2}|\d{4}-\d{2}-\d{2}|Q[1-4]|january|february|march|april|june|july|august|september|october|november|december|(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?\s+\d|next (year|quarter|month|summer|spring|autumn|fall|winter)|this (year|quarter|month)|end of the (year|quarter|month)|within (a|an|one|two|three|four|six|\d+) (weeks?|months?|years?)|in (a|one|two|three|four|five|six|\d+) (weeks?|months?|years?))\b/i;
 
+/** "I plan to ask her", not "the migration plan to the team": a plan to do something. */
+const PLAN_TO = String.raw`plan to(?! (?:the|a|an|my|our|your|their|his|her|this|that)\b)`;
+
 const part = (label: string, question: string, headings: string[], pattern: RegExp | 'any'): FilePart => ({
   label,
   question,
@@ -83,7 +86,7 @@ const GOAL_PARTS = [
     'a first step',
     'What is one step you could take this week?',
     ['Next steps', 'next step', 'first step', 'action plan', 'actions', 'plan'],
-    /\b(next step|first step|this week|I will|I'll|plan to|going to|start by)\b/i,
+    new RegExp(String.raw`\b(next step|first step|this week|I will|I'll|${PLAN_TO}|going to|start by)\b`, 'i'),
   ),
 ];
 
@@ -126,7 +129,7 @@ const JOURNAL_PARTS = [
     'a plan for tomorrow',
     'What is one thing you want to do tomorrow?',
     ['Tomorrow', 'next steps', 'plans'],
-    /\b(tomorrow|next|plan to|going to|I will|I'll)\b/i,
+    new RegExp(String.raw`\b(tomorrow|next|${PLAN_TO}|going to|I will|I'll)\b`, 'i'),
   ),
 ];
 

@@ -29,8 +29,17 @@ function weight(sentence: string): number {
 export const MAX_QUOTE_WORDS = 12;
 
 /** Where a sentence divides into clauses: punctuation, or a joining word. */
-const CLAUSE_BREAK = /\s*[,;:–—]\s+|\s+(?=(?:and|but|so|because|while|which|although|though|since|whereas)\s)/gi;
-const LEADING_JOIN = /^(?:and|but|so|because|while|which|although|though|since|whereas)\s+/i;
+const CLAUSE_BREAK = /\s*[,;:–—]\s+|\s+(?=(?:and|but|so|because|while|which|where|although|though|since|whereas)\s)/gi;
+const LEADING_JOIN = /^(?:and|but|so|because|while|which|where|although|though|since|whereas)\s+/i;
+/** A clause that goes on after the cut: the rest of a list ("…, and two peer reviews") or the point of a contrast ("…but it paid off"). */
+const LIST_GOES_ON = /^(?:and|or)\s/i;
+const CONTRAST_GOES_ON = /^(?:but|although|though|whereas)\s/i;
+/** "send it to Ada": a clause from the middle whose object points back reads as an order about nothing. */
+const POINTS_BACK = /^[\p{L}'’-]+\s+(?:it|them|this|that|those|these)\b/iu;
+/** A relative clause ("where I led…") taken from its noun says less than it seems. */
+const RELATIVE = /^(?:which|where)\s/i;
+/** The user's own next step ("I'll point to…"): what a coach takes up first. */
+const OWN_PLAN = /\b(?:I'll|I will|I'm going to|I am going to)\b/i;
 /** Words a cut quote does not end on ("…for a team lead trial on…" ends before "on"). */
 const TRAILING_SMALL =
   /(?:[\s,;:]+(?:a|an|the|and|or|but|so|to|of|in|on|at|by|for|from|with|into|my|our|your|their|his|her|its|that|this|than|as))+$/i;
@@ -54,9 +63,11 @@ function excerpt(sentence: string): string {
   // Clause boundaries as positions in the sentence, so a run of clauses is quoted exactly.
   const starts = [0];
   const ends: number[] = [];
+  const breaks: string[] = [];
   for (const m of sentence.matchAll(CLAUSE_BREAK)) {
     ends.push(m.index);
     starts.push(m.index + m[0].length);
+    breaks.push(m[0]);
   }
   ends.push(sentence.length);
   let best: string | undefined;
@@ -66,8 +77,19 @@ function excerpt(sentence: string): string {
       const run = sentence.slice(starts[i], ends[j]).trim().replace(LEADING_JOIN, '');
       const n = quoteWords(run);
       if (n > MAX_QUOTE_WORDS) break;
+      const after = sentence.slice(starts[j + 1] ?? sentence.length);
+      // "the case drafted, Ada's feedback" without "and two peer reviews" is a list cut short: its
+      // last item is a few words after a comma, and the list goes on after the cut.
+      const lastItem = sentence.slice(starts[j], ends[j]);
+      if (j > i && breaks[j - 1]!.includes(',') && quoteWords(lastItem) <= 4 && LIST_GOES_ON.test(after)) continue;
       // A run from the sentence's start reads as a sentence of its own; a middle clause ("That I should…") less so.
-      const score = weight(run) + (i === 0 ? 3 : 0);
+      const score =
+        weight(run) +
+        (i === 0 ? 3 : 0) +
+        (OWN_PLAN.test(run) ? 3 : 0) -
+        (i > 0 && POINTS_BACK.test(run) ? 4 : 0) -
+        (RELATIVE.test(sentence.slice(starts[i]!)) ? 4 : 0) -
+        (CONTRAST_GOES_ON.test(after) ? 3 : 0);
       if (n >= 4 && score > bestScore) [best, bestScore] = [run, score];
     }
   }
