@@ -189,7 +189,7 @@ export function chatReplySystem(input: ChatPromptInput): string {
   return [
     COACH_VOICE,
     ...about,
-    'Reply in two to four sentences: briefly reflect what the user said in your own words (quote them exactly when you quote), then ask exactly one focused follow-up question that draws out a concrete fact, example or number.',
+    'Reply in two to four sentences: briefly reflect what the user said in your own words (quote them exactly when you quote), then ask exactly one focused follow-up question that draws out a concrete fact, example or number. Never ask again a question the user has answered in this conversation; once they have, take up their answer and move on (or ask whether there is anything else).',
     buttonsRule(words, page.kind),
     input.context?.trim() ? `Context:\n${truncate(input.context, 2000)}` : '',
     content ?? '',

@@ -11,9 +11,18 @@ import { isInterviewStories, starFromMessages, STAR_HEADINGS, STAR_PHASES } from
 import { isGenericGuide } from '../career-folders';
 import { truncate, words } from '../text';
 import type { ChatReplyInput } from '../types';
-import { answersElsewhere, askedSection, factsFrom, isInstruction, isIntent, REFLECTION_OPENER, UPDATE_REQUEST } from './facts';
+import {
+  answersElsewhere,
+  askedSection,
+  factsFrom,
+  isInstruction,
+  isIntent,
+  REFLECTION_OPENER,
+  takeUpIntent,
+  UPDATE_REQUEST,
+} from './facts';
 import { planningActionReply } from './planning-chat';
-import { acknowledge, isSmallTalk, isVague, SMALL_TALK_ONLY, SPECIFICS_PRAISE } from './reflect';
+import { acknowledge, isSmallTalk, isVague, MAX_QUOTE_WORDS, SMALL_TALK_ONLY, SPECIFICS_PRAISE } from './reflect';
 import { checkinCoach } from './page-replies/checkin';
 import { fileCoach, journalCoach } from './page-replies/file';
 import { meetingCoach } from './page-replies/meeting';
@@ -78,6 +87,30 @@ function coachFor(chat: Chat): PageCoach {
   }
 }
 
+/**
+ * A message that asks the coach something ("what is missing?", "review my notes"): only then do
+ * a page's words in it ("review", "last meeting") ask for the page to be read out. "…before the
+ * review" in an answer is an answer.
+ */
+const REQUEST =
+  /^(?:please|can|could|would|will|tell|show|give|help|review|look|check|read|remind|what|what's|how|which|who|where|when|why|is|are|do|does|did|any)\b/i;
+const isRequest = (message: string): boolean => message.trim().endsWith('?') || REQUEST.test(message.trim());
+
+/** Asked after the page's closing question, once each: the closing answered and asked again is a coach not listening. */
+const AFTER_CLOSING = [
+  'Is there anything else on your mind, or is this a good place to stop for now?',
+  'What else would you like to think through?',
+];
+
+/**
+ * The closing question, or once it has been asked (and answered), the next of AFTER_CLOSING not
+ * said yet. A heading's question may come again (the user skipped it: a story's task before its
+ * actions); the closing never does.
+ */
+function closingOf(chat: Chat, closing: string): string {
+  return [closing, ...AFTER_CLOSING].find((q) => !chat.said(q)) ?? AFTER_CLOSING.at(-1)!;
+}
+
 export function offlineChatReply(input: ChatReplyInput): string {
   const chat = chatOf(input);
   const { message, conversation, turn, said } = chat;
@@ -89,19 +122,28 @@ export function offlineChatReply(input: ChatReplyInput): string {
   }
 
   const coach = coachFor(chat);
-  const factOptions = { keywordsFirst: Boolean(coach.keywordsFirst) };
+  const factOptions = { keywordsFirst: Boolean(coach.keywordsFirst), answersAnyQuestion: Boolean(coach.answersAnyQuestion) };
   const facts = () => factsFrom(conversation, coach.sections, factOptions);
   const covered = coveredSections(chat, coach);
   const reading = coach.read(covered);
   const vague = isVague(message);
   const question =
-    (vague ? coach.concrete : undefined) ?? reading.question ?? coach.sections.find((s) => !covered.has(s))?.question ?? coach.closing;
+    (vague ? coach.concrete : undefined) ??
+    reading.question ??
+    coach.sections.find((s) => !covered.has(s))?.question ??
+    closingOf(chat, coach.closing);
+  const asksAboutThePage = coach.aboutThePage.test(message) && isRequest(message);
   // Read out once, and again whenever the user asks about the page: every turn it would drown the question.
-  const showReading = reading.line && (!reading.key || !said(reading.key) || coach.aboutThePage.test(message)) ? reading.line : undefined;
+  const showReading = reading.line && (!reading.key || !said(reading.key) || asksAboutThePage) ? reading.line : undefined;
 
   if (REFLECTION_OPENER.test(message)) {
-    const topic = message.replace(REFLECTION_OPENER, '').trim() || coach.topic || input.context || 'this question';
-    return [`Let's reflect on "${truncate(topic, 160).replace(/"/g, "'")}".`, showReading, question].filter(Boolean).join(' ');
+    const topic = truncate(message.replace(REFLECTION_OPENER, '').trim() || coach.topic || input.context || 'this question', 160);
+    // The question is on the page above the chat: quoted back whole only while short, or it is the user's message again.
+    const long = words(topic).length > MAX_QUOTE_WORDS;
+    const quote = long ? (coach.title ? `"${coach.title.replace(/"/g, "'")}"` : 'this question') : `"${topic.replace(/"/g, "'")}"`;
+    // A quoted question ends the sentence itself: 'Let's reflect on "What…?"', no full stop after it.
+    const opener = `Let's reflect on ${quote}${/[.!?…]"?$/.test(quote) ? '' : '.'}`;
+    return [opener, showReading, question].filter(Boolean).join(' ');
   }
 
   if (UPDATE_REQUEST.test(message) && words(message).length < 16) {
@@ -118,7 +160,7 @@ export function offlineChatReply(input: ChatReplyInput): string {
     : [];
   // What the chat is for ("I want to prepare a story about…") is no line to quote back, nor is
   // a request to read the page out ("Tell me about Ada"): the reading answers it.
-  const asksAboutPage = Boolean(showReading) && coach.aboutThePage.test(message);
+  const asksAboutPage = Boolean(showReading) && asksAboutThePage;
   const acknowledgement =
     isIntent(message) || asksAboutPage || vague ? undefined : acknowledge(message, turn, [...new Set(answered)], { praiseNumbers });
   if (vague) parts.push("Let's make that concrete.");
@@ -127,7 +169,8 @@ export function offlineChatReply(input: ChatReplyInput): string {
   // A question met by reading the page out needs no stock line before it.
   else if (message.endsWith('?') && !showReading) {
     parts.push("That's a good question to think through together, and you know your situation best.");
-  } else if (isSmallTalk(message) || isIntent(message)) parts.push(turn === 0 ? "Let's get started." : "Let's keep going.");
+  } else if (isIntent(message)) parts.push(takeUpIntent(message) ?? (turn === 0 ? "Let's get started." : "Let's keep going."));
+  else if (isSmallTalk(message)) parts.push(turn === 0 ? "Let's get started." : "Let's keep going.");
   if (showReading) parts.push(showReading);
   const offer = vague ? undefined : coach.offer(facts(), covered);
   if (offer) parts.push(offer);

@@ -214,7 +214,7 @@ describe('a weekly reflection', () => {
     ]);
     const [opener, answer] = replies(history);
     expect(opener).toBe(
-      'Let\'s reflect on "What went well this week?". Your notes on this question have "What happened"; they are still missing "What went well", "What was hard" and "What I will do next". What went well, and what made it work?',
+      'Let\'s reflect on "What went well this week?" Your notes on this question have "What happened"; they are still missing "What went well", "What was hard" and "What I will do next". What went well, and what made it work?',
     );
     expect(answer!.endsWith('What was hard, and what did it teach you?')).toBe(true);
     expectCleanReplies(history);

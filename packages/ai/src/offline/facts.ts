@@ -25,6 +25,38 @@ const INSTRUCTION_START = /^(please|can you|could you|would you|let's|lets|help 
 const INTENT =
   /^(I|we)\s+(want|'d like|would like|need|am going|'m going|am trying|'m trying)\s+to\s+(prepare|write|work on|talk about|tell|create|draft|build|put together|capture|record|think about|reflect on|document)\b/i;
 
+/** The user's words turned to the coach's: "my promotion" → "your promotion". */
+const TO_YOU: [RegExp, string][] = [
+  [/\bI'm\b/g, "you're"],
+  [/\bI am\b/g, 'you are'],
+  [/\bI've\b/g, "you've"],
+  [/\bI'll\b/g, "you'll"],
+  [/\bmyself\b/gi, 'yourself'],
+  [/\bmine\b/gi, 'yours'],
+  [/\bmy\b/gi, 'your'],
+  [/\bme\b/gi, 'you'],
+  [/\bI\b/g, 'you'],
+  [/\bour\b/gi, 'your'],
+  [/\bus\b/gi, 'you'],
+  [/\bwe\b/gi, 'you'],
+];
+/** Longer than this, what the chat is for is no longer one clause to say back. */
+const INTENT_WORDS = 12;
+
+/**
+ * "I want to prepare for my promotion conversation next week." → "Let's prepare for your
+ * promotion conversation next week.": what the chat is for, taken up in the coach's words.
+ * Undefined when the message opens with no intent, or one too long to say back.
+ */
+export function takeUpIntent(message: string): string | undefined {
+  const first = sentences(collapse(message))[0]?.trim() ?? '';
+  const m = INTENT.exec(first);
+  if (!m) return undefined;
+  const rest = first.slice(m[0].length - m[3]!.length).replace(/[.!?,;:]+$/, '');
+  if (words(rest).length > INTENT_WORDS || /["“”]/.test(rest)) return undefined;
+  return `Let's ${TO_YOU.reduce((t, [from, to]) => t.replace(from, to), rest)}.`;
+}
+
 /** A request to the coach ("update the file", "can you look at it"): it answers no question. */
 export const isInstruction = (text: string): boolean =>
   INSTRUCTION_START.test(text.trim()) || (UPDATE_REQUEST.test(text) && words(text).length < 16);
@@ -125,14 +157,20 @@ export const cleanFact = (sentence: string): string => endSentence(capitalize(co
 export function factsFrom(
   messages: ChatMessage[],
   sections: GuideSection[],
-  { keywordsFirst = false }: { keywordsFirst?: boolean } = {},
+  { keywordsFirst = false, answersAnyQuestion = false }: { keywordsFirst?: boolean; answersAnyQuestion?: boolean } = {},
 ): Fact[] {
   const facts: Fact[] = [];
   const seen = new Set<string>();
   messages.forEach((m, i) => {
     if (m.role !== 'user') return;
     const previous = messages[i - 1];
-    const asked = previous?.role === 'assistant' ? askedSection(previous.content, sections) : undefined;
+    const before = previous?.role === 'assistant' ? previous.content : undefined;
+    // A check-in's chat is one answer, question after question: an answer to a question the guide
+    // does not have (its prompt's "What has changed since then?") fills the first heading still
+    // empty, as the chat said it would.
+    const asked =
+      askedSection(before, sections) ??
+      (answersAnyQuestion && before?.trim().endsWith('?') ? sections.find((s) => !facts.some((f) => f.section === s)) : undefined);
     let first = true;
     for (const sentence of sentences(m.content)) {
       if (!isFactSentence(sentence)) continue;

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { sectionsFor } from '../career-folders';
 import { streamOfText } from '../chat-stream';
+import { chatPageOf } from '../chat-pages';
 import { isInterviewStories } from '@cc/contracts/star';
 import { AiAbortedError, AiUnavailableError } from '../errors';
 import { titleFrom } from '../text';
@@ -83,7 +84,11 @@ export function createOfflineCoach(): AiProvider {
         // `message` is the instruction ('update doc' prompt or the update-file request): it says
         // what to do with the conversation and is never content for the file.
         const source: ChatMessage[] = input.selectedMessages?.length ? input.selectedMessages : input.history;
-        const facts = factsFrom(source, sections, { keywordsFirst: isInterviewStories(input.folder) });
+        const facts = factsFrom(source, sections, {
+          keywordsFirst: isInterviewStories(input.folder),
+          // The check-in's coach asks its prompt's questions: an answer to one fills the heading it stood for.
+          answersAnyQuestion: chatPageOf({ ...input, context: '' }).kind === 'checkin',
+        });
         return mergeFacts(input.fileContent, facts, { order: sections, title: titleFrom(input.fileName) || 'Notes' });
       }),
 

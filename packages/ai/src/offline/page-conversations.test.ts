@@ -159,7 +159,7 @@ describe('the check-in chat', () => {
     ]);
     const [opener, answer, third] = replies(history);
     expect(opener).toBe(
-      'Let\'s reflect on "What is your top priority this week?". Last week you said: "Finished the billing migration plan with Sam." Can you give one concrete outcome?',
+      'Let\'s reflect on "What is your top priority this week?" Last week you said: "Finished the billing migration plan with Sam." Can you give one concrete outcome?',
     );
     expect(answer).toContain(
       "I can add what you've shared to your notes on this question under What happened. Press Update notes from chat, and you can review the changes before they are saved.",
@@ -243,7 +243,7 @@ describe('the planning chat', () => {
     ]);
     const [focus, priority, action] = replies(history);
     expect(focus).toBe(
-      'You have three open todos: one overdue ("Send the deck to Dana") and one due today ("Call Sam"). Your next milestone is "Promotion packet" on Fri 11 Dec. This week\'s plan has three actions, one of them done. "Send the deck to Dana" is overdue: is it still a priority, and when will you do it?',
+      'You have three open todos: one due today ("Call Sam"). Your next milestone is "Promotion packet" on Fri 11 Dec. This week\'s plan has three actions, one of them done. "Send the deck to Dana" is overdue: is it still a priority, and when will you do it?',
     );
     expect(priority).toContain(ACTIONS_OFFER);
     expect(priority!.endsWith('What has to be done before "Promotion packet" on Fri 11 Dec, and what depends on it?')).toBe(true);

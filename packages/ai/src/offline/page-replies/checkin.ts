@@ -85,6 +85,7 @@ export function checkinCoach(chat: Chat, page: CheckinPage): PageCoach {
     offer: (facts) => (facts.length && mayOffer(chat) ? updateOffer(chat, sections, facts, { short: chat.said(OFFER) }) : undefined),
     updateReply: (facts, line) => updateRequestReply(chat, sections, facts, line),
     ...(page.question || page.questionTitle ? { topic: page.question || page.questionTitle } : {}),
+    ...(page.questionTitle ? { title: page.questionTitle } : {}),
     concrete: `What is one specific moment from ${spanOf(page.periodKey, chat.today)} that stands out, and what was your part in it?`,
     answersAnyQuestion: true,
   };

@@ -80,6 +80,8 @@ export interface PageCoach {
   updateReply(facts: Fact[], reading: string | undefined): string;
   /** The topic of a reflection opener without one ("I'm ready to start reflecting on:"). */
   topic?: string;
+  /** What the topic is called, for an opener whose question is too long to quote back ("Results"). */
+  title?: string;
   /** Asked after an answer that says nothing yet ("It was fine."). */
   concrete?: string;
   /**

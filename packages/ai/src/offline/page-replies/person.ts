@@ -13,18 +13,27 @@ type PersonPage = Extract<ChatPage, { kind: 'person' }>;
 const ABOUT_THE_PERSON =
   /\b(who is|tell me about|what do (you|we|i) know|profile|follow-?ups?|last (meeting|time)|next meeting|meetings?|still open)\b/i;
 
-/** Profile fields worth bringing to a conversation, the first written one is said. */
-const PROFILE_NOTES = [
-  'current priorities',
-  'decisions',
-  'how they make decisions',
-  'communication',
-  'how they like to communicate',
-  'concerns',
-  'concerns and pet peeves',
-  'feedback',
-  'how they give and take feedback',
+/**
+ * Profile fields worth bringing to a conversation, the first written one is said, under the
+ * label the person's page shows it by (@cc/contracts/people-rules): a line without its field
+ * does not say whether it is her priority or her pet peeve.
+ */
+const PROFILE_NOTES: [names: string[], label: string][] = [
+  [['current priorities'], 'Current priorities'],
+  [['decisions', 'how they make decisions'], 'How they make decisions'],
+  [['communication', 'how they like to communicate'], 'How they like to communicate'],
+  [['concerns', 'concerns and pet peeves'], 'Concerns and pet peeves'],
+  [['feedback', 'how they give and take feedback'], 'How they give and take feedback'],
 ];
+
+/** The first profile note written, with its label. */
+function profileNote(person: Chat['input']['person']): { label: string; value: string } | undefined {
+  for (const [names, label] of PROFILE_NOTES) {
+    const value = field(person, ...names);
+    if (value) return { label, value };
+  }
+  return undefined;
+}
 
 /** The first line of a meeting's tab, without its list marker. */
 const firstLine = (text: string | undefined): string | undefined => linesOf(text)[0];
@@ -46,8 +55,8 @@ function personLine(chat: Chat, page: PersonPage, who: string): string | undefin
     lines.push(identity ? `${identity}, and ${left}` : sentenceCase(left));
   } else if (identity) lines.push(`${identity}.`);
   // One line of the profile that matters in a conversation with them.
-  const note = field(person, ...PROFILE_NOTES);
-  if (note) lines.push(`${who}'s profile says: ${quoted(note, 140)}.`);
+  const note = profileNote(person);
+  if (note) lines.push(`${who}'s profile, under ${note.label}: ${quoted(note.value, 140)}.`);
   if (last && !lastSaid) {
     const said = firstLine(last.sections.notes) ?? firstLine(last.sections.goals);
     lines.push(
