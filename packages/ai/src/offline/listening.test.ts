@@ -7,7 +7,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { createOfflineCoach } from './offline-provider';
 import { promptQuestions } from './page-replies/coaching-prompt';
-import { quoteOf } from './reflect';
+import { acknowledge, quoteOf, SPECIFICS_PRAISE } from './reflect';
 import { takeUpIntent } from './facts';
 import { converse, expectCleanReplies, replies, type ConversationBase as Base } from './testing';
 
@@ -145,5 +145,41 @@ describe('quotes and what the user came for', () => {
     expect(reply).toBe(
       'Let\'s prepare for your promotion conversation next week. You have three open todos; "Draft promotion case document" is due Mon 30 Nov. "Ask Ada for feedback on the migration" is overdue: is it still a priority, and when will you do it?',
     );
+  });
+});
+
+describe('what the answer meets on the page', () => {
+  test("a person's chat says when the user's words meet the profile line it read out", async () => {
+    const base: Base = {
+      mode: 'ask',
+      folder: '',
+      fileName: '',
+      fileContent: '',
+      today: TODAY,
+      person: { fullName: 'Ada Lovelace', profile: { role: 'VP Engineering', 'current priorities': 'Platform reliability and hiring.' } },
+      page: { kind: 'person', meetings: [], openFollowups: [] },
+    };
+    const history = await converse(base, ['Tell me about Ada.', 'The reliability work I led cut incidents by 40% this quarter.']);
+    expect(replies(history)[0]).toContain('Ada\'s profile, under Current priorities: "Platform reliability and hiring".');
+    expect(replies(history)[1]).toContain("That speaks to Ada's current priorities.");
+  });
+
+  test('a meeting chat writes into no tab, so an answer for an empty tab is told where it goes', async () => {
+    const base: Base = {
+      mode: 'ask',
+      folder: 'meetings',
+      fileName: 'meeting-prep-2.md',
+      fileContent: '# Promotion conversation\nDate: 2026-12-03 15:00\n\n## Goals\n- Agree on what Staff means\n',
+      today: TODAY,
+    };
+    const history = await converse(base, ['What am I missing?', 'First my promotion case, then what Staff means in her org.']);
+    expect(replies(history)[1]).toContain('That belongs in the Agenda tab.');
+  });
+
+  test('a date is specific, not a measure: no praise for numbers after "the 15th"', () => {
+    expect(acknowledge('Before the 15th I need the promotion case drafted and reviewed by two peers.', 0, [])).not.toContain(
+      SPECIFICS_PRAISE,
+    );
+    expect(acknowledge('The reliability work I led cut incidents by 40% this quarter.', 0, [])).toContain(SPECIFICS_PRAISE);
   });
 });

@@ -114,13 +114,23 @@ export function quoteOf(message: string): string | undefined {
   return endSentence(capitalize(truncate(clean, 160)));
 }
 
-const QUOTE_FRAMES = [(q: string) => `You wrote: "${q}"`, (q: string) => `Noted: "${q}"`, (q: string) => `The line I would keep: "${q}"`];
+// "The line I would keep" read as an editor's verdict, and on pages the coach writes nothing into, as a promise.
+const QUOTE_FRAMES = [(q: string) => `You wrote: "${q}"`, (q: string) => `Noted: "${q}"`, (q: string) => `The heart of it: "${q}"`];
 
 // Said of numbers: the score calls them 'Specific' (its 'Concrete' is an example and your own part in it).
 export const SPECIFICS_PRAISE = 'Numbers like that make it specific and measurable.';
 
-/** A number that measures something: "a 1:1" and "Q1" are names of a meeting and a quarter, not measures. */
-const measures = (text: string): boolean => /\d/.test(text.replace(/\b(1:1|1-on-1|one-on-one)s?\b|\bQ[1-4]\b/gi, ''));
+/**
+ * A number that measures something: "a 1:1" and "Q1" are names of a meeting and a quarter, and
+ * "the 15th", "June 2027", "3 pm" are dates and times, not measures.
+ */
+const measures = (text: string): boolean =>
+  /\d/.test(
+    text.replace(
+      /\b(1:1|1-on-1|one-on-one)s?\b|\bQ[1-4]\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d{2}(?:-\d{2}-\d{2})?\b|\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b/gi,
+      '',
+    ),
+  );
 
 /** Below this many words a message is quoted whole by being there: saying where it goes is enough. */
 const QUOTE_FROM_WORDS = 8;

@@ -8,6 +8,7 @@ import { MEETING_SECTIONS, MEETING_SECTION_TITLES, type MeetingSection } from '@
 import { sectionsFor, type GuideSection } from '../../career-folders';
 import { firstName } from '../../chat-pages';
 import type { ChatPage } from '../../types';
+import { askedSection } from '../facts';
 import { listOf } from '../reflect';
 import { sentences } from '../../text';
 import { asking, counted, linesOf, quoted, quotedList, sentenceCase, type Chat, type PageCoach } from './page-coach';
@@ -75,6 +76,20 @@ function meetingLine(chat: Chat, page: MeetingPage, written: MeetingSection[], h
   return lines.join(' ');
 }
 
+/**
+ * "That belongs in the Agenda tab.": the chat writes into no tab, so an answer to the question
+ * for an empty tab is told where to go, once per tab.
+ */
+function whereItGoes(chat: Chat, sections: GuideSection[], written: MeetingSection[], covered: Set<GuideSection>): string | undefined {
+  const before = chat.history.at(-1);
+  if (before?.role !== 'assistant' || chat.message.endsWith('?')) return undefined;
+  const asked = askedSection(before.content, sections);
+  const tab = asked && tabOf(asked);
+  if (!asked || !tab || written.includes(tab) || !covered.has(asked)) return undefined;
+  const line = `That belongs in the ${MEETING_SECTION_TITLES[tab]} tab.`;
+  return chat.said(line) ? undefined : line;
+}
+
 export function meetingCoach(chat: Chat, page: MeetingPage): PageCoach {
   const { meeting } = page;
   const written = MEETING_SECTIONS.filter((k) => meeting.sections[k]?.trim());
@@ -100,7 +115,7 @@ export function meetingCoach(chat: Chat, page: MeetingPage): PageCoach {
       ? 'What is the one thing you want to remember from this meeting?'
       : 'How will you close the meeting: who does what, by when?',
     namesHeadings: false,
-    offer: () => undefined,
+    offer: (_facts, covered) => whereItGoes(chat, sections, written, covered),
     updateReply: () =>
       `This chat doesn't write into the meeting's tabs: what you want to keep goes into ${tab}, where "Suggest ${tab.toLowerCase()} with AI" can also draft it.`,
   };

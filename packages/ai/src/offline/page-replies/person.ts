@@ -18,21 +18,39 @@ const ABOUT_THE_PERSON =
  * label the person's page shows it by (@cc/contracts/people-rules): a line without its field
  * does not say whether it is her priority or her pet peeve.
  */
-const PROFILE_NOTES: [names: string[], label: string][] = [
-  [['current priorities'], 'Current priorities'],
-  [['decisions', 'how they make decisions'], 'How they make decisions'],
-  [['communication', 'how they like to communicate'], 'How they like to communicate'],
-  [['concerns', 'concerns and pet peeves'], 'Concerns and pet peeves'],
-  [['feedback', 'how they give and take feedback'], 'How they give and take feedback'],
+const PROFILE_NOTES: [names: string[], label: string, noun: string][] = [
+  [['current priorities'], 'Current priorities', 'current priorities'],
+  [['decisions', 'how they make decisions'], 'How they make decisions', 'way of deciding'],
+  [['communication', 'how they like to communicate'], 'How they like to communicate', 'way of communicating'],
+  [['concerns', 'concerns and pet peeves'], 'Concerns and pet peeves', 'concerns'],
+  [['feedback', 'how they give and take feedback'], 'How they give and take feedback', 'way with feedback'],
 ];
 
-/** The first profile note written, with its label. */
-function profileNote(person: Chat['input']['person']): { label: string; value: string } | undefined {
-  for (const [names, label] of PROFILE_NOTES) {
+/** The first profile note written, with its label and how a sentence names it. */
+function profileNote(person: Chat['input']['person']): { label: string; noun: string; value: string } | undefined {
+  for (const [names, label, noun] of PROFILE_NOTES) {
     const value = field(person, ...names);
-    if (value) return { label, value };
+    if (value) return { label, noun, value };
   }
   return undefined;
+}
+
+/** Words that carry a subject ("reliability", "hiring"): five letters or more, not "about" or "would". */
+const COMMON = new Set(
+  'about after again their there these those which while would could should think where being other wants needs thing things really maybe never always every little great'.split(
+    ' ',
+  ),
+);
+const subjectWords = (text: string): Set<string> =>
+  new Set((text.toLowerCase().match(/[a-z]{5,}/g) ?? []).filter((w) => !COMMON.has(w)).map((w) => w.replace(/s$/, '')));
+
+/** "That speaks to Ada's current priorities.": the user's message meets the profile line read out, said once. */
+function meetsTheProfile(chat: Chat, who: string, note: ReturnType<typeof profileNote>): string | undefined {
+  if (!note) return undefined;
+  const line = `That speaks to ${who}'s ${note.noun}.`;
+  const said = subjectWords(chat.message);
+  const shared = [...subjectWords(note.value)].some((w) => said.has(w));
+  return shared && !chat.said(line) ? line : undefined;
 }
 
 /** The first line of a meeting's tab, without its list marker. */
@@ -94,7 +112,8 @@ export function personCoach(chat: Chat, page: PersonPage): PageCoach {
     aboutThePage: ABOUT_THE_PERSON,
     closing: `What is the one thing you want ${name || 'them'} to hear from you next time?`,
     namesHeadings: false,
-    offer: () => undefined,
+    // Not an offer of a button (the page has none): the user's words meeting what the profile says matter to them.
+    offer: () => meetsTheProfile(chat, who, profileNote(person)),
     updateReply: () =>
       `This chat doesn't change ${name ? `${name}'s` : "this person's"} profile: what you want to keep goes into the fields on this page, which save as you type.`,
   };
