@@ -185,6 +185,24 @@ describe('task helpers on a model', () => {
     });
   });
 
+  test("score: the model is given the user's whole answer, not the latest message alone", async () => {
+    server.reply({ content: '{"score": 72, "feedback": "Concrete and complete."}' });
+    const opener = "I'm ready to start reflecting on: What went well?";
+    const example = "In Tuesday's demo I showed the sales team the export live.";
+    await providerFor(server).score({
+      question: 'What went well?',
+      answer: "Yes, that's it.",
+      history: [
+        { role: 'user', content: opener },
+        { role: 'assistant', content: 'What went well?' },
+        { role: 'user', content: example },
+        { role: 'assistant', content: 'Anything else?' },
+      ],
+    });
+    expect(systemMessage()).toContain("Score the user's whole answer");
+    expect(lastUserMessage()).toContain(`The user's whole answer, all their messages in order:\n${example}\nYes, that's it.`);
+  });
+
   test('the automatic first message is not an answer: no score, and the model is not asked', async () => {
     const opener = "I'm ready to start reflecting on: What went well?";
     expect(await providerFor(server).score({ question: 'What went well?', answer: opener, history: [] })).toEqual({

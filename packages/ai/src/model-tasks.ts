@@ -24,6 +24,7 @@ import {
   type Prompt,
 } from './prompts';
 import { REFLECTION_OPENER } from './offline/facts';
+import { answerOf } from './offline/scoring';
 import { extractStatements } from './statements';
 import { filterSuggestions } from './suggestion-filter';
 import { asMarkdownFileName, bulletList, slug, unfence } from './text';
@@ -143,7 +144,7 @@ export function modelTasks(ai: AiCapabilities): AiTasks {
       if (!answered(input.answer) && !input.history.some((m) => m.role === 'user' && answered(m.content))) {
         return { score: null, feedback: '' };
       }
-      const prompt = scorePrompt(input.question, input.answer, transcript(conversationFor(input.history)));
+      const prompt = scorePrompt(input.question, answerOf(input), transcript(conversationFor(input.history)));
       const answer = await ai.structured({ ...call(input), ...ask(prompt), schema: scoreSchema, name: 'score' });
       return { score: Math.round(Math.min(100, Math.max(0, answer.score))), feedback: answer.feedback.trim() };
     },

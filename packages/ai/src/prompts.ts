@@ -190,14 +190,19 @@ export function summarizePrompt(content: string, fileName?: string): Prompt {
   };
 }
 
+/**
+ * `answer` is the user's whole answer (all their messages, docs/coaching.md#question-chat): a
+ * follow-up that completes it raises the score, a short last "Yes, that's it." drops nothing.
+ */
 export function scorePrompt(question: string, answer: string, conversation: string): Prompt {
   return {
     system: [
       "You score a professional's reflection on a coaching question from 0 to 100.",
+      'Score the user\'s whole answer: everything they said in the conversation, not their latest message alone. An example, number, outcome or next step given in any of their messages counts; a follow-up that completes the answer raises the score, and a short last message ("Yes, that\'s it.") lowers nothing. The automatic "I\'m ready to start reflecting on" line is no answer.',
       "High scores need a specific, honest answer with concrete examples, numbers or outcomes, the person's own role and a lesson or next step. Vague, very short or off-topic answers score low.",
       'Give one or two sentences of feedback that name what is strong and the single most useful thing to add.',
     ].join('\n'),
-    user: `Question: ${question}\n\nConversation so far:\n${conversation || '(none)'}\n\nLatest answer: ${answer}`,
+    user: `Question: ${question}\n\nConversation:\n${conversation || '(none)'}\n\nThe user's whole answer, all their messages in order:\n${answer.slice(-FILE_CONTENT_LIMIT)}`,
   };
 }
 

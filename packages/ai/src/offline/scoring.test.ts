@@ -59,4 +59,31 @@ describe('the offline score says why, in terms a user recognises', () => {
     expect(hindsight.feedback).not.toContain('Concrete: not yet');
     expect(hindsight.score).toBeGreaterThanOrEqual(25);
   });
+
+  test('the whole answer is judged: an example in the first message counts after a short last one', () => {
+    const q = 'What went well this week?';
+    const opener = { role: 'user' as const, content: `I'm ready to start reflecting on: ${q}` };
+    const first =
+      "The sprint demo went well. In Tuesday's demo the sales team asked how the new reports work, and I showed them the export live.";
+    const second = 'Afterwards they asked to try it with two customers next week, because it saves them the manual spreadsheet.';
+    const one = [opener, { role: 'assistant' as const, content: q }];
+    const two = [...one, { role: 'user' as const, content: first }, { role: 'assistant' as const, content: 'What came of it?' }];
+    const three = [...two, { role: 'user' as const, content: second }, { role: 'assistant' as const, content: 'Anything else?' }];
+
+    const afterFirst = offlineScore({ question: q, answer: first, history: one });
+    const afterSecond = offlineScore({ question: q, answer: second, history: two });
+    const afterThird = offlineScore({ question: q, answer: "Yes, that's it.", history: three });
+    expect(afterFirst.feedback).toContain('Concrete: yes, a concrete example and your own role.');
+    // The follow-up completes the answer; the short confirmation after it drops nothing.
+    expect(afterSecond.score).toBeGreaterThan(afterFirst.score!);
+    expect(afterThird.score).toBeGreaterThanOrEqual(afterSecond.score!);
+    expect(afterThird.feedback).toContain('Concrete: yes');
+    expect(afterThird.feedback).toContain('Complete: yes');
+  });
+
+  test('a latest message the caller also put in the history is counted once', () => {
+    const answer = 'On Monday I shipped the onboarding flow and signups rose 12%.';
+    const once = offlineScore({ question, answer, history: [] });
+    expect(offlineScore({ question, answer, history: [{ role: 'user', content: answer }] })).toEqual(once);
+  });
 });

@@ -36,6 +36,17 @@ function relevance(text: string, question: string): number {
   return [...q].filter((w) => t.has(w) || t.has(`${w}s`) || t.has(w.replace(/s$/, ''))).length / q.size;
 }
 
+/**
+ * A moment the user was in: "in Tuesday's demo", "at the offsite", "during the incident
+ * review", "on the 12th", "when the client asked". That is an example even without "for example".
+ */
+const MOMENT =
+  /\b((in|at|during|after|before) (the|our|my|a|this|that|last|yesterday's|today's|\w+day's) ([\w-]+ ){0,2}(meeting|review|1:1|one-on-one|standup|stand-up|demo|call|retro|retrospective|offsite|workshop|interview|presentation|sync|kickoff|kick-off|launch|incident|outage|sprint|all-hands|session|planning|1:1s)|on the \d{1,2}(st|nd|rd|th)|when (the|our|my|we|they|she|he|a|an|it) \w+|at one point|the other day|that (day|morning|afternoon|evening))\b/i;
+
+/** The user's own part in the past tense, beyond the STAR verbs: "I showed", "I walked them through". */
+const DID =
+  /\bI (\w+ed|ran|led|took|made|gave|showed|shown|wrote|sent|spoke|met|told|got|found|built|brought|kept|put|set|held|chose|drove|said|saw|sold|spent|taught|won|went|began|stood|caught|left|paid|did)\b/;
+
 const CRITERIA: Criterion[] = [
   {
     dimension: 'concrete',
@@ -43,7 +54,7 @@ const CRITERIA: Criterion[] = [
     test: (t) =>
       /\b(for example|for instance|e\.g\.|when I|last (week|month|year|quarter)|yesterday|today|this (week|morning)|on (monday|tuesday|wednesday|thursday|friday))\b/i.test(
         t,
-      ),
+      ) || MOMENT.test(t),
     praise: 'a concrete example',
     advice: 'Add one concrete example: when it happened and what exactly took place.',
   },
@@ -68,14 +79,15 @@ const CRITERIA: Criterion[] = [
       STAR_KEYWORDS.action.test(t) ||
       /\bI (was|am|have|had|did|do|made|make|will|want|need|should|could|would|tried|decided|asked|told|sent|wrote|missed|flagged|froze)\b/.test(
         t,
-      ),
+      ) ||
+      DID.test(t),
     praise: 'your own role',
     advice: 'Say what you personally did or decided, in the first person.',
   },
   {
     dimension: 'complete',
     points: 10,
-    test: (t) => STAR_KEYWORDS.result.test(t) || /\b(outcome|impact|changed|worked|helped)\b/i.test(t),
+    test: (t) => STAR_KEYWORDS.result.test(t) || /\b(outcome|impact|changed|worked|helped|saves|agreed|signed|adopted|approved)\b/i.test(t),
     praise: 'the outcome',
     advice: 'Describe the outcome: what changed because of it?',
   },
@@ -95,10 +107,19 @@ const CRITERIA: Criterion[] = [
   },
 ];
 
+/**
+ * The user's whole answer in this conversation: every message of theirs but the automatic opener,
+ * so a follow-up that completes an answer raises the score and a short "Yes, that's it." keeps it.
+ */
+export function answerOf({ answer, history }: Pick<ScoreInput, 'answer' | 'history'>): string {
+  const earlier = history.filter((m) => m.role === 'user').map((m) => m.content);
+  // A caller that already put the latest message in the history does not count it twice.
+  const all = earlier.at(-1)?.trim() === answer.trim() ? earlier : [...earlier, answer];
+  return all.filter((t) => t.trim() && !REFLECTION_OPENER.test(t.trim())).join('\n');
+}
+
 export function offlineScore({ question, answer, history }: ScoreInput): ScoreResult {
-  const said = [...history.filter((m) => m.role === 'user').map((m) => m.content), answer]
-    .filter((t) => t.trim() && !REFLECTION_OPENER.test(t.trim()))
-    .join('\n');
+  const said = answerOf({ answer, history });
   const count = words(said).length;
   // Nothing said but the automatic first message: no answer, so no score (a 0 would be averaged).
   if (!count) return { score: null, feedback: '' };
