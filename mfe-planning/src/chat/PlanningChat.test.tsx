@@ -118,6 +118,34 @@ describe('the planning chat', () => {
     expect(sent.conversation_history).toEqual(history.slice(0, 2));
   });
 
+  it('a message forwarded by the placeholder goes once the stored conversation is there, with it', async () => {
+    let answer!: () => void;
+    const synced = new Promise<void>((resolve) => (answer = resolve));
+    serve(async (req) => {
+      if (req.path === '/ai_chat/conversation') {
+        await synced;
+        return { body: { success: true, conversation_id: 1, messages: history.slice(0, 2) } };
+      }
+      if (req.path === '/ai_chat/send_message') return { body: { success: true, message: 'Sure.' } };
+      return undefined;
+    });
+    render(
+      <PlanningChat
+        tab="all_todos"
+        todos={[]}
+        milestones={[]}
+        refresh={async () => {}}
+        start={{ draft: '', send: 'Move it to Friday', focus: true }}
+      />,
+    );
+    await screen.findByText('Move it to Friday');
+    expect(fake.find('POST', '/ai_chat/send_message')).toHaveLength(0);
+    answer();
+    await screen.findByText('Sure.');
+    expect(fake.find('POST', '/ai_chat/send_message')[0]!.body!.conversation_history).toEqual(history.slice(0, 2));
+    expect(screen.getByRole('log').textContent).toContain('turn 1');
+  });
+
   it('keeps the result line with the conversation, and a reload shows it with no action JSON, at once', async () => {
     serve((req) => {
       if (req.path === '/ai_chat/send_message') return { body: { success: true, message: ACTION_REPLY } };

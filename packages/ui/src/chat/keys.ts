@@ -37,16 +37,23 @@ export function clearConversationBody(key: ConversationKey): Record<string, stri
  * The documented send_message payload for this conversation. Files: message, file_content
  * (empty until the caller adds it), file_name, folder, mode, conversation_history, file_id.
  * People: message, mode always 'ask', person_id, conversation_history (docs/people.md#person-chat).
+ * Without `history` there is no conversation_history: svc-chat then uses its stored messages.
  */
-export function baseSendPayload(key: ConversationKey, message: string, history: ChatMessage[], mode: ChatMode): SendMessagePayload {
-  if (isPersonKey(key)) return { message, mode: 'ask', person_id: key.personId, conversation_history: history };
+export function baseSendPayload(
+  key: ConversationKey,
+  message: string,
+  history: ChatMessage[] | undefined,
+  mode: ChatMode,
+): SendMessagePayload {
+  const sent = history ? { conversation_history: history } : {};
+  if (isPersonKey(key)) return { message, mode: 'ask', person_id: key.personId, ...sent };
   const payload: SendMessagePayload = {
     message,
     file_content: '',
     file_name: key.fileName ?? '',
     folder: key.folder ?? '',
     mode,
-    conversation_history: history,
+    ...sent,
   };
   if (present(key.fileId)) payload.file_id = key.fileId as string | number;
   return payload;

@@ -34,7 +34,8 @@ export type ConversationKey = FileConversationKey | PersonConversationKey;
 export interface SendMessagePayload {
   message: string;
   mode: ChatMode;
-  conversation_history: ChatMessage[];
+  /** Absent when the client has no copy of the conversation: svc-chat uses the stored one (docs/chat.md#replies). */
+  conversation_history?: ChatMessage[];
   file_content?: string;
   file_name?: string;
   folder?: string;

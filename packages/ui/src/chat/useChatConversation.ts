@@ -39,6 +39,12 @@ export interface ChatConversation {
   clear(): Promise<void>;
   /** The conversation as it is now (the rendered `history` may lag behind). */
   currentHistory(): ChatMessage[];
+  /** The conversation before this line (null: the line is no longer shown). */
+  historyBefore(item: Item): ChatMessage[] | null;
+  /** Settles once the start's sync with the server is over (at once when none is running). */
+  whenLoaded(): Promise<void>;
+  /** Whether the conversation shown is the server's (synced, or cleared here), not only this browser's copy. */
+  isKnown(): boolean;
 }
 
 /**
@@ -59,6 +65,8 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
   const [active, setActive] = useState(false);
   const activeRef = useRef(false);
   const generation = useRef(0);
+  const loading = useRef<Promise<void> | null>(null);
+  const known = useRef(false);
 
   const greetingItem = useCallback(
     (): Item => ({ role: 'assistant', content: latest.current.greeting ?? defaultGreeting(latest.current.conversation), kind: 'greeting' }),
@@ -116,10 +124,12 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
     markActive(true);
     const key = latest.current.conversation;
     const shownAtStart = initial.length;
-    fetchConversation(key)
+    known.current = false;
+    const sync = fetchConversation(key)
       .then(
         (answer) => {
           if (gen !== generation.current) return;
+          known.current = true;
           // The server wins when it has messages, and even empty over a copy of unknown owner;
           // lines added since the start are kept after them.
           const hasMessages = answer.messages.length > 0;
@@ -133,8 +143,11 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
         },
       )
       .then(() => {
-        if (gen === generation.current) latest.current.onSynced?.(historyOf(itemsRef.current));
+        if (gen !== generation.current) return;
+        loading.current = null;
+        latest.current.onSynced?.(historyOf(itemsRef.current));
       });
+    loading.current = sync;
   }, [commit, greetingItem, markActive]);
 
   const deactivate = useCallback(() => {
@@ -152,6 +165,9 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
     const key = latest.current.conversation;
     commit([greetingItem()]);
     markActive(true);
+    // Cleared here: an empty history is what the user wants sent, even if the server's clear fails.
+    loading.current = null;
+    known.current = true;
     try {
       await clearConversation(key);
     } catch (error) {
@@ -161,6 +177,13 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
   }, [commit, greetingItem, markActive]);
 
   const currentHistory = useCallback(() => historyOf(itemsRef.current), []);
+  const historyBefore = useCallback((item: Item) => {
+    const at = itemsRef.current.indexOf(item);
+    return at < 0 ? null : historyOf(itemsRef.current.slice(0, at));
+  }, []);
+  // A sync that threw (in onSynced) is over all the same.
+  const whenLoaded = useCallback(() => (loading.current ?? Promise.resolve()).catch(() => undefined), []);
+  const isKnown = useCallback(() => known.current, []);
   const history = useMemo(() => historyOf(items), [items]);
 
   return {
@@ -178,5 +201,8 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
     isActive,
     clear,
     currentHistory,
+    historyBefore,
+    whenLoaded,
+    isKnown,
   };
 }

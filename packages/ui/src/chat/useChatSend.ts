@@ -28,7 +28,10 @@ export type ChatSendOptions = Pick<
   star: boolean;
 };
 
-type ConversationAccess = Pick<ChatConversation, 'generation' | 'append' | 'markFailed' | 'ensureActive' | 'currentHistory'>;
+type ConversationAccess = Pick<
+  ChatConversation,
+  'generation' | 'append' | 'markFailed' | 'ensureActive' | 'currentHistory' | 'historyBefore' | 'whenLoaded' | 'isKnown'
+>;
 
 export interface ChatSend {
   /** Waiting for a reply. */
@@ -53,7 +56,7 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
   const latest = useRef(options);
   latest.current = options;
   const { mode, star } = options;
-  const { generation, append, markFailed, ensureActive, currentHistory } = conversation;
+  const { generation, append, markFailed, ensureActive, currentHistory, historyBefore, whenLoaded, isKnown } = conversation;
 
   const [pending, setPending] = useState(false);
   const pendingRef = useRef(false);
@@ -81,18 +84,25 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
       if (!message || pendingRef.current || p.updating || p.disabled) return;
       ensureActive();
       const gen = generation.current;
-      const prior = currentHistory();
       const sent: Item = { role: 'user', content: message };
       append(sent);
-      const limit = p.historyLimit;
-      const sentHistory = limit !== undefined && limit >= 0 ? prior.slice(Math.max(0, prior.length - limit)) : prior;
-      const base = baseSendPayload(p.conversation, message, sentHistory, mode);
       const controller = new AbortController();
       abortRef.current = controller;
       pendingRef.current = true;
       setPending(true);
       setStreamText(null);
       try {
+        // A message sent as the chat starts (a lazily loaded chat forwarding what was typed,
+        // a send right after focus) goes with the stored conversation, not before it is there.
+        await whenLoaded();
+        if (gen !== generation.current) return;
+        const prior = historyBefore(sent) ?? currentHistory();
+        const limit = p.historyLimit;
+        const sentHistory = limit !== undefined && limit >= 0 ? prior.slice(Math.max(0, prior.length - limit)) : prior;
+        // An empty list stands for the conversation (svc-chat then reads no stored one): without
+        // the server's copy and with none here, leave it out so svc-chat uses what it stored.
+        const history = prior.length === 0 && !isKnown() ? undefined : sentHistory;
+        const base = baseSendPayload(p.conversation, message, history, mode);
         const payload = p.buildPayload ? p.buildPayload(base) : base;
         const reply = await sendChatMessage(payload, {
           signal: controller.signal,
@@ -128,7 +138,7 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
         }
       }
     },
-    [append, currentHistory, ensureActive, generation, markFailed, mode, star],
+    [append, currentHistory, ensureActive, generation, historyBefore, isKnown, markFailed, mode, star, whenLoaded],
   );
 
   return { pending, streamText, isPending, send, reset, abort };

@@ -105,6 +105,8 @@ export class FakeChatApi {
   status: ChatStatus = { success: true, provider: 'openai-compatible', model: 'test-model' };
   /** `GET /ai_chat/conversation` fails (network error) when set. */
   conversationFails = false;
+  /** `GET /ai_chat/conversation` answers only once this settles (a slow sync); `conversationFails` is read then. */
+  conversationHold: Promise<unknown> | null = null;
   clearFails = false;
   /** Answers for send_message, in order; when empty, a JSON echo. */
   readonly replies: Reply[] = [];
@@ -142,6 +144,7 @@ export class FakeChatApi {
     const { method, path } = request;
     if (method === 'GET' && path === '/ai_chat/status') return json(200, this.status);
     if (method === 'GET' && path === '/ai_chat/conversation') {
+      if (this.conversationHold) await this.conversationHold;
       if (this.conversationFails) throw new TypeError('Failed to fetch');
       const messages = this.conversations.get(url.searchParams.toString()) ?? [];
       return json(200, { success: true, conversation_id: messages.length ? 1 : null, messages });
