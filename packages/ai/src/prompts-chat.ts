@@ -147,7 +147,7 @@ function personParts(input: ChatPromptInput, page: Page<'person'>, today: string
     fields.length ? `What the user noted about them (their profile):\n${fields.join('\n')}` : 'Their profile is empty so far.',
     page.meetings.length ? `Their meetings with the user:\n${page.meetings.flatMap((m) => meetingLines(m, today)).join('\n')}` : '',
     page.openFollowups.length ? `Follow-ups still open from those meetings:\n${page.openFollowups.map((f) => `- ${f}`).join('\n')}` : '',
-    `Today is ${formatDayLong(today)}. Use what the profile and the meetings say, and never ask for what they already say (if the profile gives their role, do not ask it).`,
+    `Today is ${formatDayLong(today)}. Use what the profile and the meetings say, and never ask for what they already say (if the profile gives their role, do not ask it; if the next meeting has a goal, do not ask what the user wants from it, build on that goal: what could stand in its way, or what the person will need to hear to agree).`,
     "This chat only talks: it changes nothing, and the page has no button for it (the user edits the profile's fields themselves, which save as they type). Never mention files.",
   ];
   return { about };

@@ -55,6 +55,30 @@ describe('the person chat', () => {
     expectCleanReplies(history);
   });
 
+  test('a next meeting with a goal is not asked about again: the question builds on that goal', async () => {
+    const withGoal: Base = {
+      ...ada,
+      page: {
+        kind: 'person',
+        meetings: [{ title: 'Platform 1:1', date: '2026-12-03', sections: { goals: '- Get Ada to back the platform rewrite' } }],
+        openFollowups: [],
+      },
+    };
+    const history = await converse(withGoal, [
+      'hi',
+      'She worries about migration risk, so I will bring the rollback plan.',
+      'She decides with data, not opinions.',
+    ]);
+    const [first, second] = replies(history);
+    expect(first).toContain('Your next meeting is "Platform 1:1" on Thu 3 Dec, with the goal: "Get Ada to back the platform rewrite".');
+    expect(first!.endsWith('What could get in the way of that goal, and how would you handle it with Ada?')).toBe(true);
+    for (const reply of replies(history)) expect(reply).not.toContain('What would you like to get from your next conversation');
+    // Answered, it is not asked again.
+    expect(second).not.toContain('What could get in the way of that goal');
+    expectOwnWords('person', history);
+    expectCleanReplies(history);
+  });
+
   test('asked about the person, the chat reads the page out instead of quoting the request', async () => {
     const [reply] = replies(await converse(ada, ['Tell me about Ada']));
     expect(reply).toMatch(/^Ada is VP Engineering at Acme/);

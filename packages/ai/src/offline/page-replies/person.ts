@@ -94,13 +94,20 @@ export function personCoach(chat: Chat, page: PersonPage): PageCoach {
   const person = chat.input.person;
   const name = firstName(person?.fullName);
   const who = sentenceCase(chat.subject);
-  // The guide asks about "them"; with a name, the question names them.
+  const { next } = aroundToday(page.meetings, chat.today);
+  const nextGoal = firstLine(next?.sections.goals);
+  // The guide asks about "them"; with a name, the question names them. A next meeting with a
+  // goal (read out above) already says what the user wants from it: the question builds on it.
   const sections = asking(sectionsFor('', { person: true }), (s) =>
-    name ? s.question.replace(/\bthem\b/, name).replace(/^What do they\b/, `What does ${name}`) : undefined,
+    s.heading === 'Next conversation' && nextGoal
+      ? `What could get in the way of that goal, and how would you handle it with ${name || 'them'}?`
+      : name
+        ? s.question.replace(/\bthem\b/, name).replace(/^What do they\b/, `What does ${name}`)
+        : undefined,
   );
   const nextConversation = sections.find((s) => s.heading === 'Next conversation');
   // Open follow-ups or a meeting ahead make the next conversation what matters now.
-  const pressing = page.openFollowups.length > 0 || Boolean(aroundToday(page.meetings, chat.today).next);
+  const pressing = page.openFollowups.length > 0 || Boolean(next);
   const line = personLine(chat, page, who);
   return {
     sections,
