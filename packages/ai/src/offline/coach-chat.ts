@@ -54,7 +54,7 @@ function coveredSections(chat: Chat, coach: PageCoach): Set<GuideSection> {
     if (isInstruction(m.content) || isVague(m.content)) return;
     const before = conversation[i - 1]?.role === 'assistant' ? conversation[i - 1]!.content : undefined;
     const asked =
-      askedSection(before, sections) ??
+      askedSection(before, sections, { byTopic: coach.answersAnyQuestion }) ??
       (coach.answersAnyQuestion && before?.trim().endsWith('?') ? sections.find((s) => !covered.has(s)) : undefined);
     // An answer plainly about another heading (actions when asked for the task) leaves the asked one open.
     if (asked && !answersElsewhere(m.content, asked, sections, isStory)) covered.add(asked);
@@ -113,7 +113,7 @@ function closingOf(chat: Chat, closing: string): string {
 
 export function offlineChatReply(input: ChatReplyInput): string {
   const chat = chatOf(input);
-  const { message, conversation, turn, said } = chat;
+  const { message, conversation, history, turn, said } = chat;
 
   // The planning page's actions (a todo, a workback plan) come first when asked for.
   if (chat.page.kind === 'planning' && input.mode === 'agent') {
@@ -127,11 +127,16 @@ export function offlineChatReply(input: ChatReplyInput): string {
   const covered = coveredSections(chat, coach);
   const reading = coach.read(covered);
   const vague = isVague(message);
-  const question =
-    (vague ? coach.concrete : undefined) ??
-    reading.question ??
-    coach.sections.find((s) => !covered.has(s))?.question ??
-    closingOf(chat, coach.closing);
+  const open = coach.sections.filter((s) => !covered.has(s));
+  // A check-in's question the user just went past ("What went well?" answered with a next step)
+  // is not asked again word for word at once: the next one (or the closing) is, and it comes back after.
+  const lastAsked =
+    history
+      .filter((m) => m.role === 'assistant')
+      .at(-1)
+      ?.content.trim() ?? '';
+  const next = (coach.answersAnyQuestion ? open.filter((s) => !lastAsked.endsWith(s.question)) : open)[0];
+  const question = (vague ? coach.concrete : undefined) ?? reading.question ?? next?.question ?? closingOf(chat, coach.closing);
   const asksAboutThePage = coach.aboutThePage.test(message) && isRequest(message);
   // Read out once, and again whenever the user asks about the page: every turn it would drown the question.
   const showReading = reading.line && (!reading.key || !said(reading.key) || asksAboutThePage) ? reading.line : undefined;

@@ -72,14 +72,44 @@ export function isFactSentence(sentence: string): boolean {
   return true;
 }
 
-/** The guide section a coach message asked about: one of the guide's questions, or one much like it. */
-export function askedSection(assistantText: string | undefined, sections: GuideSection[]): GuideSection | undefined {
+/**
+ * The guide section a coach message asked about: one of the guide's questions, or one much like
+ * it. With `byTopic` (a check-in, whose prompt asks its own questions), a question the guide does
+ * not have is first placed by what it asks about (`questionTopic`).
+ */
+export function askedSection(
+  assistantText: string | undefined,
+  sections: GuideSection[],
+  { byTopic = false }: { byTopic?: boolean } = {},
+): GuideSection | undefined {
   if (!assistantText) return undefined;
   return (
     sections.find((s) => assistantText.includes(s.question) || questionPattern(s.question).test(assistantText)) ??
+    (byTopic ? questionTopic(lastQuestion(assistantText) ?? '', sections) : undefined) ??
     likeQuestion(assistantText, sections)
   );
 }
+
+/** What a check-in prompt's question asks about, as the coaching guide's heading it fills. */
+const QUESTION_TOPICS: [RegExp, string][] = [
+  [/\b(missed|slipped|hard|difficult|wrong|blocked|blockers?|stuck|struggled?|failed|didn't work)\b/i, 'What was hard'],
+  [/\b(next|tomorrow|differently|from now on|going forward|plan|will you)\b/i, 'What I will do next'],
+  [/\b(went well|wins?|proud|worked|successes)\b/i, 'What went well'],
+];
+
+/**
+ * The heading a question is about ("For any missed one, what happened?" is what was hard), when
+ * it says: a prompt's question fills that heading, not the one it is asked in place of.
+ */
+export function questionTopic(question: string, sections: GuideSection[]): GuideSection | undefined {
+  const heading = QUESTION_TOPICS.find(([pattern]) => pattern.test(question))?.[1];
+  return heading ? sections.find((s) => s.heading === heading) : undefined;
+}
+
+const lastQuestion = (text: string): string | undefined =>
+  sentences(text)
+    .filter((s) => s.trim().endsWith('?'))
+    .at(-1);
 
 /** Words every question has: they tell no heading from another. */
 const QUESTION_WORDS = new Set(
@@ -97,9 +127,7 @@ const keyWords = (text: string) =>
  * words, when one does.
  */
 function likeQuestion(assistantText: string, sections: GuideSection[]): GuideSection | undefined {
-  const asked = sentences(assistantText)
-    .filter((s) => s.trim().endsWith('?'))
-    .at(-1);
+  const asked = lastQuestion(assistantText);
   if (!asked) return undefined;
   const words = keyWords(asked);
   const scored = sections.map((s) => ({ s, n: [...keyWords(s.question)].filter((w) => words.has(w)).length }));
@@ -169,7 +197,7 @@ export function factsFrom(
     // does not have (its prompt's "What has changed since then?") fills the first heading still
     // empty, as the chat said it would.
     const asked =
-      askedSection(before, sections) ??
+      askedSection(before, sections, { byTopic: answersAnyQuestion }) ??
       (answersAnyQuestion && before?.trim().endsWith('?') ? sections.find((s) => !facts.some((f) => f.section === s)) : undefined);
     let first = true;
     for (const sentence of sentences(m.content)) {

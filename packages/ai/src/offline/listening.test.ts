@@ -95,6 +95,24 @@ describe('an answer is an answer', () => {
     expect(notes).not.toContain('Notes from our conversation');
   });
 
+  test('an answer to the prompt\'s "missed one" question is what was hard, not what went well', async () => {
+    const history = await converse(checkin, [
+      "I'm ready to start reflecting on: Which of your outcomes for the week did you reach, and which not?",
+      "I reached two of my three outcomes. The migration plan was approved, but I didn't get to the promotion case draft.",
+      'The draft slipped because the on-call week ate my evenings, and it still matters for the review in March.',
+      'Next week I will block two mornings for the draft.',
+    ]);
+    const [, , missed, next] = replies(history);
+    // What went well was never asked: the missed one's answer does not stand in for it.
+    expect(missed!.endsWith('What went well, and what made it work?')).toBe(true);
+    // Gone past, it is not asked again at once.
+    expect(next).not.toContain('What went well, and what made it work?');
+    const notes = await createOfflineCoach().suggestEdits({ ...checkin, history });
+    expect(notes).toContain('## What was hard\n- The draft slipped because the on-call week ate my evenings');
+    expect(notes).not.toContain('## What went well');
+    expectCleanReplies(history);
+  });
+
   test('a prompt\'s "for any missed one, ask what happened and whether it still matters" is asked as a question', () => {
     expect(
       promptQuestions('Go through each outcome with evidence. For any missed one, ask what happened and whether it still matters.'),

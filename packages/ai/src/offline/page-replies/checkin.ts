@@ -5,9 +5,10 @@
  */
 import { formatDayLong } from '@cc/contracts/dates';
 import { parsePeriod, periodLabel, stepPeriod, type PeriodKind } from '@cc/contracts/periods';
-import { sectionsFor } from '../../career-folders';
+import { sectionsFor, type GuideSection } from '../../career-folders';
 import { endSentence } from '../../text';
 import type { ChatPage } from '../../types';
+import { questionTopic } from '../facts';
 import { readFile } from '../file-reading';
 import { quoteOf } from '../reflect';
 import { promptQuestions } from './coaching-prompt';
@@ -57,6 +58,23 @@ function spanOf(periodKey: string, today: string): string {
   return period.last < today ? past : current;
 }
 
+/**
+ * The prompt's questions on the headings they are about ("For any missed one…" fills What was
+ * hard, not What went well), the rest on the first heading still free; asked first, in the
+ * prompt's order, then the guide's other questions.
+ */
+function promptSections(guide: GuideSection[], questions: string[]): GuideSection[] {
+  const placed = new Map<GuideSection, string>();
+  for (const question of questions) {
+    const topic = questionTopic(question, guide);
+    const section = topic && !placed.has(topic) ? topic : guide.find((s) => !placed.has(s));
+    if (section) placed.set(section, question);
+  }
+  const sections = asking(guide, (s) => placed.get(s));
+  const order = [...placed.keys()].map((s) => guide.indexOf(s));
+  return [...order.map((i) => sections[i]!), ...sections.filter((_, i) => !order.includes(i))];
+}
+
 /** Messages about the notes or the last answer. */
 const ABOUT_THE_NOTES = new RegExp(`${ABOUT_THE_TEXT.source}|\\bwhat did I (say|write|answer)\\b`, 'i');
 
@@ -66,8 +84,7 @@ export function checkinCoach(chat: Chat, page: CheckinPage): PageCoach {
   const asked = promptQuestions(page.prompt);
   // Without one, after last period's answer, what changed since is the first thing that happened.
   if (!asked.length && page.previous) asked.push('What has changed since then?');
-  const guide = sectionsFor('coaching');
-  const sections = asking(guide, (s) => asked[guide.indexOf(s)]);
+  const sections = promptSections(sectionsFor('coaching'), asked);
   const reading = readFile('coaching', input.fileName, input.fileContent, sections, { kind: 'notes' });
   const notes = readingOf(chat, reading, { text: sentenceCase(chat.subject), plural: chat.words.plural });
   const before = previousLine(page);
