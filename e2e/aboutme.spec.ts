@@ -74,7 +74,7 @@ test('About me: details autosave, quick generation with sources, company insight
     );
     await submitGeneration(page, 'Quick', true);
     await expect(panel(page).getByRole('tab', { name: 'AI' })).toHaveAttribute('aria-selected', 'true');
-    const statement = panel(page).getByTestId('aboutme-statement').filter({ hasText: 'Cut checkout latency by 40% in Q2.' });
+    const statement = panel(page).getByTestId('aboutme-statement').filter({ hasText: 'I cut checkout latency by 40% in Q2.' });
     await expect(statement).toHaveCount(1);
     await expect(statement.getByRole('link', { name: 'work-profile/achievements-log.md' })).toHaveAttribute(
       'href',
@@ -96,30 +96,30 @@ test('About me: details autosave, quick generation with sources, company insight
 
   await test.step("a statement's address opens the review on it, highlighted; a reload keeps it", async () => {
     const profile = (await (await api.request.get('/profile', { headers: api.headers })).json()) as { statements: { text: string }[] };
-    const index = profile.statements.findIndex((s) => s.text === 'Cut checkout latency by 40% in Q2.');
+    const index = profile.statements.findIndex((s) => s.text === 'I cut checkout latency by 40% in Q2.');
     expect(index).toBeGreaterThan(0);
     // The address names it by the number the list shows (its index + 1).
     await page.goto(`/dashboard?about=statements&statement=${index + 1}`);
-    const target = statements(page).filter({ hasText: 'Cut checkout latency by 40% in Q2.' });
+    const target = statements(page).filter({ hasText: 'I cut checkout latency by 40% in Q2.' });
     await expect(target).toHaveAttribute('aria-current', 'true');
     await expect(target).toBeFocused();
     await expect(target).toBeInViewport();
     await expect(panel(page).getByRole('button', { name: 'Done reviewing' })).toBeVisible();
     expect(await seriousViolations(page, '[data-testid="aboutme-root"]')).toEqual([]);
     await page.reload();
-    await expect(statements(page).filter({ hasText: 'Cut checkout latency by 40% in Q2.' })).toHaveAttribute('aria-current', 'true');
+    await expect(statements(page).filter({ hasText: 'I cut checkout latency by 40% in Q2.' })).toHaveAttribute('aria-current', 'true');
     await expect(page).toHaveURL(new RegExp(`/dashboard\\?about=statements&statement=${index + 1}$`));
     await page.goto('/dashboard');
   });
 
   await test.step('delete a statement: gone, and still gone after a reload', async () => {
     await panel(page).getByRole('button', { name: 'Review statements' }).click();
-    await panel(page).getByRole('button', { name: 'Delete: Hired four engineers.' }).click();
-    await expect(statements(page).filter({ hasText: 'Hired four engineers.' })).toHaveCount(0);
+    await panel(page).getByRole('button', { name: 'Delete: I hired four engineers.' }).click();
+    await expect(statements(page).filter({ hasText: 'I hired four engineers.' })).toHaveCount(0);
     await page.reload();
     await expect(panel(page).getByRole('tab', { name: 'AI' })).toHaveAttribute('aria-selected', 'true');
-    await expect(statements(page).filter({ hasText: 'Cut checkout latency by 40% in Q2.' })).toHaveCount(1);
-    await expect(statements(page).filter({ hasText: 'Hired four engineers.' })).toHaveCount(0);
+    await expect(statements(page).filter({ hasText: 'I cut checkout latency by 40% in Q2.' })).toHaveCount(1);
+    await expect(statements(page).filter({ hasText: 'I hired four engineers.' })).toHaveCount(0);
   });
 
   await test.step('a statement source opens its file in the dashboard, at its address; Back comes back to About me', async () => {

@@ -43,7 +43,7 @@ test('About me: a brag document lists a completed todo and a journal entry of th
     await expect(modal.getByLabel('User prompt')).toHaveValue(/Ada Lovelace/);
     await modal.getByLabel('Quick').check();
     await modal.getByRole('button', { name: 'Submit' }).click();
-    await expect(panel(page).getByTestId('aboutme-statement').filter({ hasText: 'Cut checkout latency by 40% in Q2.' })).toHaveCount(1);
+    await expect(panel(page).getByTestId('aboutme-statement').filter({ hasText: 'I cut checkout latency by 40% in Q2.' })).toHaveCount(1);
     await expect(panel(page).getByTestId('aboutme-loading')).toHaveCount(0, { timeout: 30_000 });
   });
 
@@ -51,7 +51,7 @@ test('About me: a brag document lists a completed todo and a journal entry of th
     await panel(page).getByRole('button', { name: 'Brag document' }).click();
     const preview = panel(page).getByTestId('brag-preview');
     await expect(preview.getByRole('heading', { name: 'Brag document: Ada Lovelace' })).toBeVisible();
-    await expect(preview).toContainText('Cut checkout latency by 40% in Q2.');
+    await expect(preview).toContainText('I cut checkout latency by 40% in Q2.');
     await expect(preview).toContainText('Shipped the billing service');
     // The entry as evidence of the month, and as the source of the statement made from it: both link the day.
     const days = preview.getByRole('link', { name: /^Journal, / });
@@ -98,7 +98,7 @@ test('About me: a brag document lists a completed todo and a journal entry of th
     };
     const texts = profile.statements.map((s) => s.text);
     expect(texts.filter((t) => t.startsWith('Period:'))).toEqual([]);
-    expect(texts.filter((t) => t === 'Cut checkout latency by 40% in Q2.')).toHaveLength(1);
+    expect(texts.filter((t) => t === 'I cut checkout latency by 40% in Q2.')).toHaveLength(1);
     expect(profile.statements.filter((s) => s.source.includes('brag-document'))).toEqual([]);
   });
 

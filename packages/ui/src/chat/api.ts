@@ -27,9 +27,17 @@ export async function fetchConversation(key: ConversationKey, signal?: AbortSign
   };
 }
 
-/** `POST /ai_chat/clear_conversation` with file_id, or folder + file_name, or person_id. */
+/**
+ * `POST /ai_chat/clear_conversation` with file_id, or folder + file_name, or person_id. The chat is
+ * cleared on screen at once; the request outlives the page (`keepalive`), so a reload or a closed
+ * tab right after Clear chat does not bring the old conversation back from the server.
+ */
 export function clearConversation(key: ConversationKey): Promise<unknown> {
-  return api.call('POST /ai_chat/clear_conversation', { body: clearConversationBody(key) as BodyOf<'POST /ai_chat/clear_conversation'> });
+  return api.call(
+    'POST /ai_chat/clear_conversation',
+    { body: clearConversationBody(key) as BodyOf<'POST /ai_chat/clear_conversation'> },
+    { keepalive: true },
+  );
 }
 
 export interface SuggestEditsAnswer {
