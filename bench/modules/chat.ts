@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SERVICE_PORTS } from '@cc/contracts';
+import { setUpPageChats } from '../lib/chat-pages';
 import { CONNECTIONS, DURATION, WARMUP } from '../lib/load';
 import { int, median } from '../lib/stats';
 import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
@@ -103,11 +104,11 @@ const chatBody = (i: number) => ({
   conversation_history: [],
 });
 
-function sseInit(user: BenchUser, i: number): RequestInit {
+function sseInit(user: BenchUser, i: number, body: Record<string, unknown> = chatBody(i)): RequestInit {
   return {
     method: 'POST',
     headers: { accept: 'text/event-stream', 'content-type': 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken },
-    body: JSON.stringify(chatBody(i)),
+    body: JSON.stringify(body),
   };
 }
 
@@ -211,7 +212,25 @@ export const chat: BenchModule = {
         }
       }
 
-      // (2) JSON send_message throughput and latency (autocannon), direct and through nginx.
+      // (2) What each chat page's reads add (issue 20): the first token of a chat whose page
+      // svc-chat reads from svc-people / svc-coaching first, beside the file chat, which reads none.
+      const pagesUser = await ctx.newUser('chatpages');
+      const pages = await setUpPageChats(ctx.baseURL, pagesUser);
+      const pageMedians = new Map<string, number>();
+      for (const { page, notes, body } of pages) {
+        ctx.log(`chat: time to first token, ${page} chat via nginx (${TTFT_RUNS} requests)`);
+        const times = await ttft(() => firstChunk(`${ctx.baseURL}/ai_chat/send_message`, sseInit(pagesUser, 0, body), 'event: token'));
+        pageMedians.set(page, median(times));
+        const over = page === 'file' ? '' : `; over the file chat: ${ms1(median(times) - pageMedians.get('file')!)}`;
+        out.push({
+          bench: `SSE first token, ${page} chat`,
+          metric: 'median / p99',
+          value: `${ms1(median(times))} / ${ms1(p(times, 0.99))}`,
+          notes: `via nginx; ${notes}${over}`,
+        });
+      }
+
+      // (3) JSON send_message throughput and latency (autocannon), direct and through nginx.
       for (const [label, url, notes] of [
         ['svc-chat direct', `${chatURL}/ai_chat/send_message`, `:${SERVICE_PORTS.chat}, no gateway`],
         ['via nginx', `${ctx.baseURL}/ai_chat/send_message`, 'gateway → svc-chat → model'],
