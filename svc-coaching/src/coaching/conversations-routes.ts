@@ -45,12 +45,6 @@ async function questionAndPeriod(
   return { question, periodKey };
 }
 
-/** What the coach is told about the question it coaches. */
-const coachingContext = (q: Question) =>
-  [`Coaching question: ${q.text}`, q.prompt ? `How to coach it: ${q.prompt}` : '', 'Ask one follow-up question at a time.']
-    .filter(Boolean)
-    .join('\n');
-
 /** The question chat of a questionnaire (docs/coaching.md#question-chat: onboarding_*; every questionnaire uses it). */
 export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): void {
   router.get('/coaching/onboarding_conversation', {}, async (_ctx, { user, query }) => {
@@ -77,12 +71,9 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls
           fileContent: before.content,
           history: before.messages,
           message: body.message,
-          context: coachingContext(question),
-          // The question, its prompt and what the same question held the period before.
+          // The question, its prompt and what the same question held the period before; the
+          // page also names what the check-in shows (the question's notes and their button).
           page,
-          // The reply names what the check-in shows: the question's notes and their button.
-          fileLabel: 'your notes on this question',
-          updateButton: 'Update notes from chat',
           signal,
         }),
         answered
