@@ -78,13 +78,13 @@ const FUTURE =
 /**
  * Words a note leaves out, as notes are written ("Sent a written update to the team" → "Sent
  * written update to team"): fillers, articles, and "my" / "our" (not after a preposition: "in my
- * department"). An article stays where it says which one ("the first", "the end", "the day I…")
+ * department"). An article stays where it says which one ("the first", "the end", "the day I…", "the hours I have")
  * or how much ("a lot", "a few"), and after "take", "have", "make" ("take a walk").
  */
 const DROPPED = new RegExp(
   [
     '\\s+\\b(?:really|actually|just|very|quite|fairly|basically)\\b(?=\\s)',
-    '(?<!\\b(?:half|all|both|of|is|was|are|were|be))\\s+\\bthe\\b(?= (?!(?:day|time|same|end|first|last|next|only|one|way|rest|most|\\w+est)\\b))',
+    '(?<!\\b(?:half|all|both|of|is|was|are|were|be))\\s+\\bthe\\b(?= (?!(?:day|time|same|end|first|last|next|only|one|way|rest|most|\\w+est)\\b)(?!\\w+ (?:i|we|you|they|he|she|that|which|who)\\b))',
     '(?<!\\b(?:take|took|have|has|had|make|made|give|gave|is|was|are|were|be))\\s+\\b(?:a|an)\\b(?= (?!(?:lot|few|bit|little|couple|day|week|month|year)\\b))',
     '(?<!\\b(?:in|at))\\s+\\b(?:my|our)\\b(?=\\s)',
     '(?<=\\b(?:said|told me|knew|know|learned|think|thought|feel|felt|realised|realized|noticed|hoped|found|showed|decided|monday|tuesday|wednesday|thursday|friday|today|yesterday|week|month))\\s+that\\b(?=\\s)',
