@@ -103,3 +103,19 @@ describe('ChatPanel: a send while the conversation loads', () => {
     expect(fake.sent()[0]?.body?.conversation_history).toEqual([]);
   });
 });
+
+describe('ChatPanel: "update the file" while the conversation loads', () => {
+  it('waits for the stored conversation and updates from it', async () => {
+    fake.conversations.set(JOURNAL_QUERY, [...STORED]);
+    const release = slowSync();
+    const onRequestUpdate = jest.fn();
+    renderChat({ onRequestUpdate, greeting: 'Hi' });
+    await userEvent.setup().type(textbox(), 'update the file{Enter}');
+    // Not "No conversation history…": the stored conversation is still on its way.
+    expect(onRequestUpdate).not.toHaveBeenCalled();
+    await release();
+    await waitFor(() => expect(onRequestUpdate).toHaveBeenCalledTimes(1));
+    expect(onRequestUpdate.mock.calls[0]?.[2]).toEqual(STORED);
+    expect(screen.queryByText('No conversation history to update the file with. Please chat first!')).toBeNull();
+  });
+});

@@ -81,7 +81,7 @@ export function ChatPanel(props: ChatPanelProps) {
     onServerHistory: () => setSelected(new Set()),
   });
   const { identity, items, history, active, generation, append, remove, currentHistory } = chat;
-  const { activate, deactivate, ensureActive, isActive, clear: resetConversation } = chat;
+  const { activate, deactivate, ensureActive, isActive, clear: resetConversation, whenLoaded } = chat;
   const { pending, streamText, isPending, send, reset: resetReply, abort: abortReply } = useChatSend({ ...props, mode, star }, chat);
   const status = useProviderStatus(showProviderStatus);
   const [banner, showBanner] = useTimedBanner(CLEARED_BANNER_MS);
@@ -112,7 +112,12 @@ export function ChatPanel(props: ChatPanelProps) {
   const updateMinimum = updateThreshold(progress, props.minConversationLength);
 
   const requestUpdate = useCallback(
-    (selectedMessages?: SelectedMessage[], text?: string) => {
+    async (selectedMessages?: SelectedMessage[], text?: string) => {
+      // "update the file" typed while the stored conversation is still loading updates from it,
+      // not from the empty history shown so far; a switch to another conversation meanwhile drops it.
+      const asked = generation.current;
+      await whenLoaded();
+      if (generation.current !== asked) return;
       const current = currentHistory();
       if (current.length === 0) {
         append({ role: 'assistant', content: labels.emptyHistory, kind: 'notice' }, false);
@@ -120,7 +125,7 @@ export function ChatPanel(props: ChatPanelProps) {
       }
       propsRef.current.onRequestUpdate?.(selectedMessages, text, current);
     },
-    [append, currentHistory, labels.emptyHistory],
+    [append, currentHistory, generation, labels.emptyHistory, whenLoaded],
   );
 
   const clear = useCallback(async () => {
@@ -140,7 +145,7 @@ export function ChatPanel(props: ChatPanelProps) {
     if (selectable && !person && mode === 'agent' && isUpdateFileCommand(text)) {
       ensureActive();
       append({ role: 'user', content: text.trim(), kind: 'notice' }, false);
-      requestUpdate();
+      void requestUpdate();
       return;
     }
     void send(text);
@@ -163,7 +168,7 @@ export function ChatPanel(props: ChatPanelProps) {
         ensureActive();
         append({ role, content });
       },
-      requestUpdate: (text?: string) => requestUpdate(undefined, text),
+      requestUpdate: (text?: string) => void requestUpdate(undefined, text),
       history: () => currentHistory(),
     }),
     [append, clear, currentHistory, ensureActive, requestUpdate, send],
@@ -196,7 +201,7 @@ export function ChatPanel(props: ChatPanelProps) {
     const text = prompt.trim() || labels.updateDocPrompt;
     setPromptOpen(false);
     setSelected(new Set());
-    requestUpdate(selectedMessages, text);
+    void requestUpdate(selectedMessages, text);
   };
 
   return (
@@ -217,7 +222,7 @@ export function ChatPanel(props: ChatPanelProps) {
         showUpdate={selectable && active && history.length > 0}
         updateReady={history.length >= updateMinimum}
         updateDisabled={busy}
-        onUpdate={() => requestUpdate()}
+        onUpdate={() => void requestUpdate()}
         onClear={() => void clear()}
         clearDisabled={updating}
         starProgress={progress}
