@@ -77,6 +77,31 @@ const ARTICLES = /\b(?:[Aa]n?|[Tt]he) (?:a|an|the)\b/;
 /** A line that is all bold (a label over a list: "**Your meetings with Ada** [2]") is a heading. */
 const BOLD_LABEL = /^\*\*[^*]+\*\*(?:\s*\[\d+\]|\s*\([^)]*\))*:?\s*$/;
 const DOUBLED_OK = new Set(['that', 'had', 'bye', 'very', 'ha', 'no']);
+/** "a" before a vowel letter, "an" before a consonant: the exceptions are said the other way ("a user", "an hour"). */
+const WRONG_ARTICLE = /\b([Aa]n?) ([\p{L}][\p{L}-]*)/gu;
+const SAID_WITH_CONSONANT = /^(?:one-|one\b|user|unit|univers|use|usual|eu)/i;
+const SAID_WITH_VOWEL = /^(?:hour|honest|honou?r|heir)/i;
+const ACRONYM_AN = /^(?:HR|MBA|SRE|FAQ|ML)s?$/;
+const ACRONYM_A = /^(?:UX|US|UK)$/;
+
+/** The article the coach chose, not the user's: quoted words are left as written. */
+function wrongArticles(text: string): string[] {
+  const own = text.replace(/"[^"]*"|“[^”]*”/g, '""');
+  const found: string[] = [];
+  for (const m of own.matchAll(WRONG_ARTICLE)) {
+    const [phrase, art, word] = m as unknown as [string, string, string];
+    const an = art.length === 2;
+    let wantsAn: boolean;
+    if (ACRONYM_AN.test(word)) wantsAn = true;
+    else if (ACRONYM_A.test(word)) wantsAn = false;
+    else if (/^[A-Z]{2,}$/.test(word)) continue;
+    else if (SAID_WITH_VOWEL.test(word)) wantsAn = true;
+    else if (SAID_WITH_CONSONANT.test(word)) wantsAn = false;
+    else wantsAn = /^[aeiou]/i.test(word);
+    if (an !== wantsAn) found.push(phrase);
+  }
+  return found;
+}
 
 function balanced(text: string): string | undefined {
   const pairs: [string, string][] = [
@@ -111,6 +136,7 @@ export const correctSentences: Check = ({ reading, given, sources }) => {
     if (doubled && !DOUBLED_OK.has(doubled[1]!.toLowerCase())) problems.add(`doubles "${doubled[0]}"`);
     if (DOUBLE_MARK.test(text)) problems.add(`has "${text.match(DOUBLE_MARK)![0]}" in ${show(text)}`);
     if (ARTICLES.test(text)) problems.add(`has "${text.match(ARTICLES)![0]}"`);
+    for (const phrase of wrongArticles(text)) problems.add(`has "${phrase}" (a/an)`);
     const unbalanced = balanced(text);
     if (unbalanced) problems.add(`has ${unbalanced} in ${show(text)}`);
     if (text && !STARTS_WELL.test(text) && !asGiven.has(text)) problems.add(`starts a ${line.kind} without a capital: ${show(text)}`);

@@ -2,6 +2,7 @@ import { mentionsAnswer, PERSON_SECTIONS, type Citation, type Meeting, type Ment
 import { fileAddress, journalAddress, meetingAddress, personAddress } from '@cc/contracts/addresses';
 import { formatDay } from '@cc/contracts/dates';
 import type { PeerClient } from '@cc/service-kit';
+import { roleWithArticle } from '@cc/ai';
 
 /**
  * Research without a web search: what the user's own notes say about a person (their profile,
@@ -41,11 +42,11 @@ export async function mentionsOf(files: PeerClient, person: Person): Promise<Men
   return ask(first);
 }
 
-/** "a Staff Engineer", "an Analyst"; a post held by one person takes no article ("VP Sales", "Head of Data"). */
-const withArticle = (role: string) =>
-  /^(head|vp|vice president|chief|director of|president|c[etfo]o)\b/i.test(role) || /^(a|an|the)\s/i.test(role)
-    ? role
-    : `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`;
+/** The form's hint ("Relationship (manager, peer, mentor, client…)") helps whoever fills it in, not whoever reads the answer. */
+const labelOf = (label: string) => label.replace(/\s*\([^)]*\)\s*$/, '');
+
+/** What is missing, in the coach's voice: the form's "How we know each other" is the user's. */
+const MISSING: Record<string, string> = { role: 'their role', company: 'their company', how_we_know: 'how you know each other' };
 
 /** "current-job_relationships" / "promotion-to-staff.md" → "Current job relationships" / "Promotion to staff". */
 const titleFrom = (name: string) => {
@@ -90,8 +91,8 @@ export function notesResearch(
   for (const section of PERSON_SECTIONS) {
     for (const f of section.fields) {
       const value = profile[section.key]?.[f.key]?.trim();
-      if (value) written.push(`- ${section.key === 'notes' ? 'Notes' : f.label}: ${firstLine(value, 240)}`);
-      else if (section.key === 'basic_profile' && ['role', 'company', 'how_we_know'].includes(f.key)) missing.push(f.label.toLowerCase());
+      if (value) written.push(`- ${section.key === 'notes' ? 'Notes' : labelOf(f.label)}: ${firstLine(value, 240)}`);
+      else if (section.key === 'basic_profile' && MISSING[f.key]) missing.push(MISSING[f.key]!);
     }
   }
   if (written.length) {
@@ -99,7 +100,7 @@ export function notesResearch(
     const field = (section: string, key: string) => firstLine(profile[section]?.[key] ?? '', 160).replace(/[.!?]$/, '');
     const role = field('basic_profile', 'role');
     const company = field('basic_profile', 'company');
-    const post = [role && withArticle(role), company && `${role ? 'at' : 'works at'} ${company}`].filter(Boolean).join(' ');
+    const post = [role && roleWithArticle(role), company && `${role ? 'at' : 'works at'} ${company}`].filter(Boolean).join(' ');
     if (post) lead.push(`${name} ${role ? 'is ' : ''}${post} ${marker}.`);
     const priorities = field('goals_priorities', 'current_priorities');
     const values = field('what_they_care_about', 'values');

@@ -75,7 +75,7 @@ export {
   type TodoDataInput,
   type GoalDataInput,
 } from '@cc/contracts/planning-actions';
-export { normalizeCount, suggestionKey } from './text';
+export { article, normalizeCount, roleWithArticle, suggestionKey, withArticle } from './text';
 export { parseJsonAnswer, extractJson } from './json-answer';
 export {
   createWebSearch,

@@ -67,3 +67,27 @@ export function unfence(text: string): string {
 export function bulletList(items: string[]): string {
   return items.map((i) => `- ${i}`).join('\n');
 }
+
+// Spoken as letters ("an HR partner", "an SRE", "a UX lead"): a vowel sound when the first letter is named with one.
+const VOWEL_SOUND_LETTERS = /^[AEFHILMNORSX]/;
+// Written with a vowel, said with a consonant ("a user", "a one-off", "a European") and the reverse ("an hour").
+const CONSONANT_SOUND = /^(?:u[bcfgklmrst][aeiou]|uni|use|usu|uti|ur[aeiou]|eu|ew|one\b|one-|once)/i;
+const VOWEL_SOUND = /^(?:hour|honest|honou?r|heir)/i;
+
+/** "an" before a vowel sound, "a" before a consonant sound: "an HR partner", "a user", "an hour". */
+export function article(word: string): 'a' | 'an' {
+  const w = word.replace(/^[^\p{L}\p{N}]+/u, '');
+  const first = w.split(/[\s-]/)[0] ?? '';
+  if (first.length > 1 && /^[A-Z]{2,}s?$/.test(first)) return VOWEL_SOUND_LETTERS.test(first) ? 'an' : 'a';
+  if (VOWEL_SOUND.test(w)) return 'an';
+  if (CONSONANT_SOUND.test(w)) return 'a';
+  if (/^8|^11|^18/.test(w)) return 'an';
+  return /^[aeiou]/i.test(w) ? 'an' : 'a';
+}
+
+/** "HR business partner" → "an HR business partner". */
+export const withArticle = (phrase: string): string => `${article(phrase)} ${phrase}`;
+
+/** "a Staff Engineer", "an HR business partner"; a post held by one person takes no article ("Head of Data", "VP Sales"). */
+export const roleWithArticle = (role: string): string =>
+  /^(head|vp|vice president|chief|director of|president|c[etfo]o)\b/i.test(role) || /^(a|an|the)\s/i.test(role) ? role : withArticle(role);

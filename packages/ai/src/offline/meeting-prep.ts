@@ -3,7 +3,7 @@
  * from the meeting's title, its attendees' profiles and what the other sections already say.
  * The proposal keeps the section's text and adds only lines it does not already have.
  */
-import { collapse, normalizeForCompare, sentences, truncate } from '../text';
+import { collapse, normalizeForCompare, roleWithArticle as withArticle, sentences, truncate } from '../text';
 import type { MeetingSectionInput, PersonContext } from '../types';
 
 const joinNames = (names: string[]) =>
@@ -86,12 +86,6 @@ function agenda(c: Context): string[] {
 
 const STARTS_WITH_VERB =
   /^(has|have|had|is|are|was|were|needs?|must|wants?|can(?:not|'t)?|will|won't|does(?:n't)?|doesn't|keeps?|gets?)\b/i;
-
-/** "a Senior Data Engineer", "an Analyst"; a post held by one person takes no article ("VP Engineering", "Head of Data"). */
-const withArticle = (role: string) =>
-  /^(head|vp|vice president|chief|director of|president|c[etfo]o)\b/i.test(role) || /^(a|an|the)\s/i.test(role)
-    ? role
-    : `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`;
 
 /** "Surprises in front of her boss" → "surprises in front of her boss" (a name or an acronym stays as written). */
 const lowerStart = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);

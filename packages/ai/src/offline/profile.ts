@@ -1,17 +1,11 @@
 /** Offline About me: statements and a narrative built only from what the user entered. */
 import { restatesIdentity } from '@cc/contracts/profile-rules';
 import { MAX_STATEMENTS } from '../statements';
-import { collapse, endSentence, sentences } from '../text';
+import { collapse, endSentence, roleWithArticle as withArticle, sentences } from '../text';
 import { firstPerson, isAboutSomeoneElse, isPastPredicate } from './voice';
 import type { NarrativeInput, ProfileDetails, ProfileEvidence, ProfileStatementsResult, Statement } from '../types';
 
 const clean = (s: string | undefined) => collapse(s ?? '');
-
-/** "a Staff Engineer", "an Engineering Manager"; a post held by one person takes no article ("Head of Engineering"). */
-function withArticle(role: string): string {
-  const onePost = /^(head|vp|vice president|chief|director of|president|c[etfo]o|cto)\b/i.test(role);
-  return onePost || /^(a|an|the)\s/i.test(role) ? role : `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`;
-}
 
 /** The role and company as the user would say it: "I work as a Staff Engineer at Acme." */
 function identity(details: ProfileDetails): string | undefined {
