@@ -111,6 +111,11 @@ function closingOf(chat: Chat, closing: string): string {
   return [closing, ...AFTER_CLOSING].find((q) => !chat.said(q)) ?? AFTER_CLOSING.at(-1)!;
 }
 
+function lastTurnFills(chat: Chat, coach: PageCoach, heading: string): boolean {
+  const options = { keywordsFirst: Boolean(coach.keywordsFirst), answersAnyQuestion: Boolean(coach.answersAnyQuestion) };
+  return factsFrom(chat.conversation.slice(-2), coach.sections, options).some((f) => f.section?.heading === heading);
+}
+
 export function offlineChatReply(input: ChatReplyInput): string {
   const chat = chatOf(input);
   const { message, conversation, history, turn, said } = chat;
@@ -135,7 +140,14 @@ export function offlineChatReply(input: ChatReplyInput): string {
       .filter((m) => m.role === 'assistant')
       .at(-1)
       ?.content.trim() ?? '';
-  const next = (coach.answersAnyQuestion ? open.filter((s) => !lastAsked.endsWith(s.question)) : open)[0];
+  // Right after a setback ("my 1:1 went badly"), "What went well?" is tone-deaf: what comes of it is asked first.
+  // Asked what was hard ("For any missed one…?"), the answer is no surprise and the wins come next.
+  const setback =
+    coach.answersAnyQuestion &&
+    askedSection(lastAsked, coach.sections, { byTopic: true })?.heading !== 'What was hard' &&
+    lastTurnFills(chat, coach, 'What was hard');
+  const askable = coach.answersAnyQuestion ? open.filter((s) => !lastAsked.endsWith(s.question)) : open;
+  const next = (setback ? askable.filter((s) => s.heading !== 'What went well') : askable)[0] ?? askable[0];
   const question = (vague ? coach.concrete : undefined) ?? reading.question ?? next?.question ?? closingOf(chat, coach.closing);
   const asksAboutThePage = coach.aboutThePage.test(message) && isRequest(message);
   // Read out once, and again whenever the user asks about the page: every turn it would drown the question.

@@ -92,6 +92,7 @@ export function askedSection(
 
 /** What a check-in prompt's question asks about, as the coaching guide's heading it fills. */
 const QUESTION_TOPICS: [RegExp, string][] = [
+  [/\bwhat happened\b/i, 'What happened'],
   [/\b(missed|slipped|hard|difficult|wrong|blocked|blockers?|stuck|struggled?|failed|didn't work)\b/i, 'What was hard'],
   [/\b(next|tomorrow|differently|from now on|going forward|plan|will you)\b/i, 'What I will do next'],
   [/\b(went well|wins?|proud|worked|successes)\b/i, 'What went well'],
@@ -102,7 +103,9 @@ const QUESTION_TOPICS: [RegExp, string][] = [
  * it says: a prompt's question fills that heading, not the one it is asked in place of.
  */
 export function questionTopic(question: string, sections: GuideSection[]): GuideSection | undefined {
-  const heading = QUESTION_TOPICS.find(([pattern]) => pattern.test(question))?.[1];
+  // A prompt's list ("what happened, how they contributed, and one step next month") is about its first item.
+  const at = (pattern: RegExp) => pattern.exec(question)?.index ?? Infinity;
+  const heading = QUESTION_TOPICS.filter(([pattern]) => pattern.test(question)).sort(([a], [b]) => at(a) - at(b))[0]?.[1];
   return heading ? sections.find((s) => s.heading === heading) : undefined;
 }
 
@@ -169,9 +172,10 @@ export function answersElsewhere(
   sections: GuideSection[],
   keywordsFirst: boolean,
 ): GuideSection | undefined {
-  if (asked.keywords.test(text)) return undefined;
   const other = sectionByKeywords(text, sections);
   if (!other || other === asked) return undefined;
+  // "My 1:1 went badly … I got defensive" answers "what happened?" and is plainly what was hard.
+  if (asked.keywords.test(text) && keywordHits(text, other) <= keywordHits(text, asked)) return undefined;
   return keywordsFirst || keywordHits(text, other) >= 2 ? other : undefined;
 }
 

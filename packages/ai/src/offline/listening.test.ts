@@ -79,7 +79,7 @@ describe('an answer is an answer', () => {
       'Let\'s reflect on "Results". Last week you said: "I shipped the billing migration two days early." Can you go through each outcome with evidence?',
     );
     expect(outcomes!.endsWith('For any missed one, what happened, and does it still matter?')).toBe(true);
-    expect(approval).toContain('"I walked Ada through the rollback plan before the review."');
+    expect(approval).toContain('"I walked Ada through the rollback plan before the review…"');
     expect(approval).not.toContain('Last week you said');
     expectCleanReplies(history);
   });
@@ -123,7 +123,7 @@ describe('an answer is an answer', () => {
 describe('quotes and what the user came for', () => {
   test('a quote is a whole clause: no list cut short, no "send it…" without what "it" is', () => {
     expect(quoteOf("Before the 15th I need the promotion case drafted, Ada's feedback, and two peer reviews from Grace and Alan.")).toBe(
-      'Before the 15th I need the promotion case drafted.',
+      'Before the 15th I need the promotion case drafted…',
     );
     expect(
       quoteOf("I'll write a one-page promotion case with three projects where I led beyond my team, and send it to Ada by Monday."),

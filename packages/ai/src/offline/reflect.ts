@@ -90,7 +90,9 @@ function excerpt(sentence: string): string {
         (i > 0 && POINTS_BACK.test(run) ? 4 : 0) -
         (RELATIVE.test(sentence.slice(starts[i]!)) ? 4 : 0) -
         (CONTRAST_GOES_ON.test(after) ? 3 : 0);
-      if (n >= 4 && score > bestScore) [best, bestScore] = [run, score];
+      // Cut at their comma, the quote goes on with an ellipsis: a full stop there is not theirs.
+      const cut = j < ends.length - 1 && /[,;:]/.test(breaks[j]!) ? `${run.replace(/[,;:]+$/, '')}…` : run;
+      if (n >= 4 && score > bestScore) [best, bestScore] = [cut, score];
     }
   }
   if (best) return best;
@@ -132,6 +134,19 @@ const measures = (text: string): boolean =>
     ),
   );
 
+/**
+ * A quote that does not stand as a sentence: an answer's fragment ("For me a later start date",
+ * "That I should have raised…", "What changed, and whether…") framed as "Noted: …" reads as the
+ * user's words mangled.
+ */
+const FRAGMENT = /^(?:whether|so that|for (?:me|him|her|us|them|you)|(?:what|how|why)\b(?!.*\b(?:is|was|are|were)\b))\b/i;
+
+const LEADS_IN = /^(?:that|because)\s+(?=(?:I|we|he|she|they|it|the|my|our|his|her|their)\b)/i;
+
+/** A request ("First remind me what we talked about last time"): answered, never noted as a statement. */
+const REQUEST =
+  /^(?:(?:first|now|then|also|and|ok(?:ay)?|so)[,\s]+)?(?:please\s+)?(?:remind me|tell me|show me|give me|help me|can you|could you|would you|let's|list|summari[sz]e|read)\b/i;
+
 /** Below this many words a message is quoted whole by being there: saying where it goes is enough. */
 const QUOTE_FROM_WORDS = 8;
 
@@ -140,12 +155,15 @@ const QUOTE_FROM_WORDS = 8;
  * or, for a short answer, the headings it fills.
  */
 export function acknowledge(message: string, turn: number, headings: string[], { praiseNumbers = true } = {}): string | undefined {
-  const quote = quoteOf(message);
-  if (!quote) return undefined;
+  const said = quoteOf(message);
+  if (!said || REQUEST.test(message.trim())) return undefined;
+  // An answer's "That the work I led cut incidents by 40%" holds a whole sentence after its "That".
+  const quote = capitalize(said.replace(LEADS_IN, ''));
   let line: string;
-  if (words(message).length >= QUOTE_FROM_WORDS) line = QUOTE_FRAMES[turn % QUOTE_FRAMES.length]!(quote);
+  if (words(message).length >= QUOTE_FROM_WORDS && !FRAGMENT.test(quote)) line = QUOTE_FRAMES[turn % QUOTE_FRAMES.length]!(quote);
   else if (headings.length) line = `Noted under ${listOf(headings)}.`;
-  else line = 'Noted.';
+  // A bare "Noted." says nothing the reply's next line does not.
+  else return undefined;
   return praiseNumbers && measures(quote) ? `${line} ${SPECIFICS_PRAISE}` : line;
 }
 
