@@ -84,8 +84,8 @@ describe('the steps a plan writes for a goal', () => {
       [
         'Define what running a half marathon takes',
         'List the help and time I need',
-        'Do the main work towards running a half marathon',
-        'Check my progress and adjust the plan',
+        'Take the biggest step towards running a half marathon',
+        'Check my progress towards running a half marathon',
         'Do a final check before the target date',
       ],
     ],

@@ -31,7 +31,7 @@ export {
   type ChatPageInput,
 } from './chat-pages';
 export { filterSuggestions } from './suggestion-filter';
-export { workbackStepTitles } from './workback-titles';
+export { workbackStepDescription, workbackStepTitles } from './workback-titles';
 export { TextStream } from './chat-stream';
 export {
   folderSuggestionPrompt,

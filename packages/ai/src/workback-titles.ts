@@ -151,11 +151,28 @@ export function workbackTitles(g: Goal): [string, string, string, string, string
       ];
     default: {
       const doing = join(gerund(g.verb), short(thing));
+      // A role to grow into is reached by doing its work early, not by "the main work towards" it.
+      if (g.verb === 'become')
+        return [
+          `Define what a good ${thing.replace(/^(?:an?|the)\s+/i, '')} does`,
+          `Ask ${manager(g)} what ${doing} takes`,
+          `Take on one task ${thing} would do`,
+          `Get feedback from ${manager(g)} on that task`,
+          `Agree my next step with ${manager(g)}`,
+        ];
+      if (g.verb === 'hand over' || g.verb === 'delegate')
+        return [
+          `Define what ${doing} takes`,
+          `List what is still open on ${short(thing)}`,
+          `Write the handover notes for ${short(thing)}`,
+          `Walk ${g.who ?? 'the new owner'} through ${short(thing)}`,
+          `Check nothing open on ${short(thing)} is lost`,
+        ];
       return [
         `Define what ${doing} takes`,
         'List the help and time I need',
-        `Do the main work towards ${doing}`,
-        'Check my progress and adjust the plan',
+        `Take the biggest step towards ${doing}`,
+        `Check my progress towards ${doing}`,
         'Do a final check before the target date',
       ];
     }
@@ -170,4 +187,33 @@ export function workbackStepTitles(goal: string, context = ''): [string, string,
   const read: Goal = readGoal(goal) ?? { kind: 'topic', verb: '', object: truncate(goal, 40), tail: '' };
   const who = read.who ?? personIn(context);
   return workbackTitles({ ...read, ...(who ? { who } : {}) });
+}
+
+/**
+ * What a step's description asks, read from its own title's verb (a booking is not "the part that
+ * moves the goal most"); the step's place in the plan only when the verb says nothing more. In the
+ * user's voice, like the titles: imperative, never "you".
+ */
+const DESCRIPTIONS: [RegExp, string][] = [
+  [/^Book\b/, 'Pick a slot that leaves time to prepare, and send the invitation.'],
+  [/^(?:Ask|Find out|Find someone)\b/, 'Ask early, so there is time to act on the answer; note it down.'],
+  [/^Walk\b/, 'Go through it together and note the questions that come up.'],
+  [/^(?:Take on|Start|Pick)\b/, 'Pick something small enough to finish; it shows what the rest takes.'],
+  [/^Check my progress\b/, 'Note what moved and what did not, then adjust the plan.'],
+  [/^Agree\b/, 'Write down what was agreed and when to check again.'],
+  [/^Meet\b/, 'Note what each person needs from me and what I need from them.'],
+  [/^(?:List|Gather)\b/, 'People, information, time, resources: ask now for what I do not have yet.'],
+  [/^(?:Define|Write down what)\b/, 'How will I know it is reached, and who needs to see it?'],
+  [/^(?:Get feedback|Rehearse|Share|Check my notes|Practise my)\b/, 'Show it to someone whose opinion counts, then adjust.'],
+  [/^(?:Check|Confirm|Do a final|Read my notes|Follow up|Send)\b/, 'Everything ready? Note what is still open and close it.'],
+];
+const BY_PLACE = [
+  'How will I know it is reached, and who needs to see it?',
+  'People, information, time, resources: ask now for what I do not have yet.',
+  'The part that moves the goal most; cut scope rather than slip.',
+  'Show it to someone whose opinion counts, then adjust.',
+  'Everything ready? Note what is still open and close it.',
+];
+export function workbackStepDescription(title: string, place: number): string {
+  return DESCRIPTIONS.find(([verb]) => verb.test(title))?.[1] ?? BY_PLACE[place] ?? BY_PLACE[2]!;
 }

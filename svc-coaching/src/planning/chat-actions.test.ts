@@ -77,10 +77,15 @@ describe('POST /planning/generate_workback_plan (goal_data as JSON text)', () =>
       'Get feedback on the promotion case',
       'Check the promotion case is ready',
     ]);
-    for (const t of todos) {
-      expect(t).toMatchObject({ milestone_id: milestone.id, tags: ['workback'], completed: false });
-      expect(t.description).toContain('Keep in mind: Manager wants a design doc');
-    }
+    for (const t of todos) expect(t).toMatchObject({ milestone_id: milestone.id, tags: ['workback'], completed: false });
+    // The context once, on the first step, where the goal is defined: on all five it reads as pasted.
+    expect(todos.map((t: { description: string }) => t.description.includes('Keep in mind: Manager wants a design doc'))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(message).toBe(
       `Created the milestone "Get promoted" (target ${formatDay(target)}) with 5 dated todos, from ${formatDay(today)} to ${formatDay(addDays(target, -1))}.`,
     );
@@ -116,7 +121,7 @@ describe('POST /planning/generate_workback_plan (goal_data as JSON text)', () =>
     // The third step's insert fails (as a lost connection or a full disk would), after the milestone and two todos.
     await db.raw(`create function coaching.fail_third_step() returns trigger language plpgsql as $$
       begin
-        if new.title like 'Do the main work towards%' and new.user_id = ${c.id} then raise exception 'disk full'; end if;
+        if new.title like 'Take the biggest step towards%' and new.user_id = ${c.id} then raise exception 'disk full'; end if;
         return new;
       end $$`);
     await db.raw('create trigger fail_third_step before insert on coaching.todos for each row execute function coaching.fail_third_step()');
@@ -146,7 +151,28 @@ describe('workback schedule', () => {
       '2026-11-24',
       '2026-11-24',
     ]);
-    expect(workbackSteps({ ...goal, target_date: '2026-11-23' }, '2026-11-23').map((s) => s.due_date)).toEqual(Array(5).fill('2026-11-23'));
+  });
+
+  test('a target today or tomorrow gets three steps, the last check on the day itself, and no booking on the day', () => {
+    expect(workbackSteps({ ...goal, target_date: '2026-11-23' }, '2026-11-23').map((s) => s.due_date)).toEqual(Array(3).fill('2026-11-23'));
+    const tomorrow = workbackSteps({ ...goal, title: '1:1 with Dana about my workload', target_date: '2026-11-24' }, '2026-11-23');
+    expect(tomorrow.map((s) => s.due_date)).toEqual(['2026-11-23', '2026-11-23', '2026-11-24']);
+    expect(tomorrow.map((s) => s.title).join(' ')).not.toMatch(/Book/);
+  });
+
+  test('each description fits its own title, in the user voice, and the context goes once on the step naming its person', () => {
+    const steps = workbackSteps({ ...goal, title: '1:1 with Sam about missed deadlines', target_date: '2026-12-21' }, '2026-11-23');
+    expect(steps[2]).toMatchObject({ title: 'Book time with Sam', description: expect.stringContaining('send the invitation') });
+    const handover = workbackSteps({ ...goal, title: 'Hand over the billing platform', context: 'The new lead is Tomasz.' }, '2026-11-23');
+    expect(handover.map((s) => s.description.includes('Keep in mind: The new lead is Tomasz.'))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
+    expect(handover[3]!.title).toBe('Walk Tomasz through the billing platform');
+    for (const s of steps) expect(s.description).not.toMatch(/\byou\b/i);
   });
 
   test('titles stay within the limit, however long the goal', () => {
@@ -184,6 +210,6 @@ describe('workback schedule', () => {
   });
 
   test('a target a day back (the user a time zone behind) puts every step on it, none earlier', () => {
-    expect(workbackSteps({ ...goal, target_date: '2026-11-22' }, '2026-11-23').map((s) => s.due_date)).toEqual(Array(5).fill('2026-11-22'));
+    expect(workbackSteps({ ...goal, target_date: '2026-11-22' }, '2026-11-23').map((s) => s.due_date)).toEqual(Array(3).fill('2026-11-22'));
   });
 });

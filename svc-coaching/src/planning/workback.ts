@@ -1,21 +1,18 @@
 import { addDays, dateOfDay, localIsoDate, PLANNING_LIMITS, type GoalData, type Milestone, type Todo } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
-import { workbackStepTitles } from '@cc/ai';
+import { workbackStepDescription, workbackStepTitles } from '@cc/ai';
 import { insertMilestone } from './milestones';
 import { insertTodo } from './todos';
 
 /**
  * Where each of a workback plan's five steps falls between today (0) and the day before the
- * target (1), and what its description asks. The titles are the goal's own (workbackStepTitles
- * of @cc/ai: "Draft the promotion case", not "Write down what success looks like: Get promoted").
+ * target (1). The titles are the goal's own (workbackStepTitles of @cc/ai: "Draft the promotion
+ * case"), and so are their descriptions (workbackStepDescription), so a step never carries a
+ * description written for another one.
  */
-const STEPS: { at: number; description: string }[] = [
-  { at: 0, description: 'How will you know you reached it, and who needs to see it?' },
-  { at: 0.25, description: 'People, information, time, resources: ask now for what you do not have yet.' },
-  { at: 0.5, description: 'The part that moves the goal most; cut scope rather than slip.' },
-  { at: 0.75, description: 'Show it to someone whose opinion counts, then adjust.' },
-  { at: 1, description: 'Everything ready? Plan how you will share the result.' },
-];
+const AT = [0, 0.25, 0.5, 0.75, 1];
+/** A target today or tomorrow leaves no time for five steps: defining, the main work, the last check. */
+const NEAR = [0, 2, 4];
 
 export interface WorkbackStep {
   title: string;
@@ -36,13 +33,26 @@ export function workbackSteps(goal: GoalData, today: string): WorkbackStep[] {
   const start = goal.target_date < today ? goal.target_date : today;
   const lastDay = goal.target_date > start ? addDays(goal.target_date, -1) : goal.target_date;
   const span = daysBetween(start, lastDay);
-  const context = goal.context ? ` Keep in mind: ${goal.context}` : '';
   const titles = workbackStepTitles(goal.title, `${goal.description ?? ''} ${goal.context ?? ''}`);
-  return STEPS.map((step, i) => ({
-    title: titles[i]!.slice(0, PLANNING_LIMITS.title),
-    due_date: addDays(lastDay, -Math.round(span * (1 - step.at))),
-    description: `${step.description}${context}`.slice(0, PLANNING_LIMITS.description),
-  }));
+  // Booking a time is too late on the day itself: with a day or less left the step that has it gives way.
+  const near = span === 0 ? NEAR.map((i) => (/^Book\b/.test(titles[i]!) ? i - 1 : i)) : [0, 1, 2, 3, 4];
+  // The context goes once, on the step it concerns (the one naming its person), else the first: on every step it reads as pasted.
+  const names = (goal.context ?? '').match(/(?<=\S\s+)[A-Z][a-z]+/g) ?? [];
+  const named = near.find((i) => names.some((name) => new RegExp(`\\b${name}\\b`).test(titles[i]!)));
+  const contextAt = named ?? near[0];
+  return near.map((i, n) => {
+    // With the target tomorrow, the last check is on the day itself, so not every step is today.
+    const due =
+      span === 0 && n === near.length - 1 && goal.target_date > start
+        ? goal.target_date
+        : addDays(lastDay, -Math.round(span * (1 - AT[i]!)));
+    const context = i === contextAt && goal.context ? ` Keep in mind: ${goal.context}` : '';
+    return {
+      title: titles[i]!.slice(0, PLANNING_LIMITS.title),
+      due_date: due,
+      description: `${workbackStepDescription(titles[i]!, i)}${context}`.slice(0, PLANNING_LIMITS.description),
+    };
+  });
 }
 
 /** Today on the server; a target date a day earlier is still accepted (the user may be a time zone behind). */
