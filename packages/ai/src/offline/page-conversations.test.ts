@@ -102,7 +102,8 @@ describe('the person chat', () => {
         'hi',
       ]),
     );
-    expect(reply).toBe("Let's get started. How do you know Sam, and what is their role?");
+    // Only a name: how they know Sam and what they want from the contact, not what Sam cares about.
+    expect(reply).toBe("Let's get started. How do you know Sam, and what would you like to get out of the contact?");
   });
 });
 

@@ -53,6 +53,23 @@ function meetsTheProfile(chat: Chat, who: string, note: ReturnType<typeof profil
   return shared && !chat.said(line) ? line : undefined;
 }
 
+/** "What do you want to know from Sam first?": a question about what the user wants from the next conversation. */
+const ABOUT_NEXT_TALK =
+  /\b(?:next (?:conversation|meeting|1:1)|take away|want to (?:know|ask|get|raise)|(?:want|like|hope)\b[^?]*\bfrom (?:him|her|them|[A-Z]\w+))\b[^?]*\?/;
+
+/** The user just answered what they want from the next conversation (not with a question or a request of their own). */
+function answeredNextTalk(chat: Chat): boolean {
+  const asked = chat.history.filter((m) => m.role === 'assistant').at(-1)?.content ?? '';
+  const message = chat.message.trim();
+  return (
+    ABOUT_NEXT_TALK.test(asked) &&
+    !message.endsWith('?') &&
+    !/^(?:(?:first|now|then|also|so)[,\s]+)?(?:please\s+)?(?:remind|tell|show|help|can you|could you)\b/i.test(message)
+  );
+}
+
+const CONTACT = 'would you like to get out of';
+
 /** The first line of a meeting's tab, without its list marker. */
 const firstLine = (text: string | undefined): string | undefined => linesOf(text)[0];
 
@@ -106,15 +123,29 @@ export function personCoach(chat: Chat, page: PersonPage): PageCoach {
         : undefined,
   );
   const nextConversation = sections.find((s) => s.heading === 'Next conversation');
+  const background = sections.find((s) => s.heading === 'Background');
+  // Asked what they want from the next conversation, and answered: the coach moves on, never asks it again.
+  const nextAnswered = answeredNextTalk(chat);
+  const filled = [...answeredByProfile(person, sections), ...(nextAnswered && nextConversation ? [nextConversation] : [])];
+  // Only a name: nothing to read out, so how they know them and what they want from the contact come first.
+  const unknown = !filled.length && !page.meetings.length && !page.openFollowups.length;
+  // Asked once: after that, the guide's questions take over.
+  const unknownQuestion = (covered: Set<GuideSection>) =>
+    chat.said(CONTACT)
+      ? undefined
+      : background && covered.has(background)
+        ? `What ${CONTACT} this contact with ${name || 'them'}?`
+        : `How do you know ${name || 'them'}, and what ${CONTACT} the contact?`;
   // Open follow-ups or a meeting ahead make the next conversation what matters now.
   const pressing = page.openFollowups.length > 0 || Boolean(next);
   const line = personLine(chat, page, who);
   return {
     sections,
-    filled: answeredByProfile(person, sections),
+    filled,
     read: (covered: Set<GuideSection>) => ({
       ...(line ? { line, key: line.slice(0, 40) } : {}),
       ...(pressing && nextConversation && !covered.has(nextConversation) ? { question: nextConversation.question } : {}),
+      ...(unknown && unknownQuestion(covered) ? { question: unknownQuestion(covered) } : {}),
     }),
     aboutThePage: ABOUT_THE_PERSON,
     closing: `What is the one thing you want ${name || 'them'} to hear from you next time?`,
