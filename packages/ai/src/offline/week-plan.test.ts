@@ -63,7 +63,7 @@ describe('offline week plan: the days it plans', () => {
       '- [ ] **Fri 27 Nov:** Book the offsite room',
       '- [ ] **Fri 27 Nov:** Weekend reading (due Sun 29 Nov)',
       '- [ ] **Fri 27 Nov:** Complete the milestone "Launch beta"',
-      '- [ ] **Fri 27 Nov:** Finish the next step towards the milestone "Promotion case" (target Sun 10 Jan 2027)',
+      '- [ ] **Fri 27 Nov:** List what "Promotion case" still needs and finish the first item (target Sun 10 Jan 2027)',
       '- [ ] **Fri 27 Nov:** Review the week: what moved, what did not, and the first step for next week',
     ]);
     // Already in the week: not proposed again. A past day is never written, even as a reminder.
@@ -71,8 +71,8 @@ describe('offline week plan: the days it plans', () => {
     expect(plan.actions + plan.outcomes).not.toMatch(/Mon 2[0-5] Nov|Tue 24|Wed 25|Mon 16/);
     expect(plan.outcomes.split('\n')).toEqual([
       '- Milestone "Launch beta" complete',
-      '- Next step towards "Promotion case" finished',
-      '- Next step towards "Hiring plan" finished',
+      '- What "Promotion case" still needs listed, its first item done',
+      '- "Hiring plan" finished or given a new target date',
       '- All 3 todos due this week done ("Send the deck", "Book the offsite room", "Weekend reading")',
     ]);
   });
@@ -96,7 +96,7 @@ describe('offline week plan: the days it plans', () => {
     const edited = prompt.replace('(due Fri 27 Nov)', '(due 2026-11-26)').replace('(target Sun 10 Jan 2027)', '(target Sat 9 Jan 2027)');
     const lines = offlineWeekPlan({ prompt: edited, periodKey: '2026-W48', today: THURSDAY }).actions.split('\n');
     expect(lines).toContain('- [ ] **Thu 26 Nov:** Book the offsite room');
-    expect(lines.some((l) => l.includes('"Promotion case" (target Sat 9 Jan 2027)'))).toBe(true);
+    expect(lines.some((l) => l.includes('"Promotion case" still needs and finish the first item (target Sat 9 Jan 2027)'))).toBe(true);
   });
 });
 

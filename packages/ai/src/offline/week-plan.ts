@@ -90,6 +90,33 @@ const listed = (titles: string[]) => titles.map(quoted).join(', ');
 interface Action {
   day: string | undefined;
   text: string;
+  /** Not tied to a date (a carried-over action, a milestone's next step): moved to a lighter day rather than piled up. */
+  flexible?: boolean;
+}
+
+const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
+/** A step that needs another person: asking, meeting, having the conversation. */
+const TALKS =
+  /^(?:Ask|Request|Sit down with|Have the|Have a|Write to|Send \S+ a first message|Thank|Go through|Put my question|Get feedback)\b/;
+/** A goal that asks for feedback makes "and ask for feedback" on another goal's step the same action twice. */
+const ASKS_FEEDBACK = / and ask for feedback(?: on it)?$/;
+
+/**
+ * Each flexible action on the earliest day from its own with the fewest actions, so a week with
+ * several carried-over actions spreads them instead of piling them on its first day.
+ */
+function spread(actions: Action[], days: string[]) {
+  const load = new Map<string, number>();
+  for (const a of actions) if (a.day && !a.flexible) load.set(a.day, (load.get(a.day) ?? 0) + 1);
+  // The last day holds the week's review; it takes a flexible action only when no other day is left.
+  const open = days.length > 1 ? days.slice(0, -1) : days;
+  for (const a of actions) {
+    if (!a.flexible || !a.day) continue;
+    const from = open.filter((d) => d >= a.day!);
+    const best = from.reduce<string | undefined>((b, d) => (b === undefined || (load.get(d) ?? 0) < (load.get(b) ?? 0) ? d : b), undefined);
+    if (best) a.day = best;
+    load.set(a.day, (load.get(a.day) ?? 0) + 1);
+  }
 }
 
 /** Where actions fall in the days left: `at` 0 is the first day, 1 the last. */
@@ -99,6 +126,12 @@ function placer(week: PlanWeek | undefined) {
   /** A day of the week as the plan can use it: not before the first day left, not after the last. */
   const clamp = (day: string) => (!days.length ? undefined : day < days[0]! ? days[0] : day > days.at(-1)! ? days.at(-1) : day);
   return { days, at, clamp };
+}
+
+/** A todo that is a conversation ends in its result ("Feedback on the packet from Priya"), not its own title again. */
+function todoOutcome(title: string): string {
+  const goal = readGoal(title);
+  return goal?.kind === 'talk' ? weekSteps(goal).outcome : `${quoted(title)} done`;
 }
 
 export function offlineWeekPlan({ prompt, periodKey, today = localIsoDate() }: WeekPlanInput): WeekPlan {
@@ -116,7 +149,7 @@ export function offlineWeekPlan({ prompt, periodKey, today = localIsoDate() }: W
   const outcomes: string[] = [];
 
   const carried = unfinished.filter(fresh).slice(0, MAX_CARRIED);
-  carried.forEach((text, i) => actions.push({ day: i < 3 ? first : at(0.25), text: `${asAction(text, 'Finish')} (carried over)` }));
+  carried.forEach((text) => actions.push({ day: first, text: `${asAction(text, 'Finish')} (carried over)`, flexible: true }));
 
   const openTodos = todos.filter((t) => fresh(t.title));
   for (const todo of openTodos) {
@@ -133,38 +166,55 @@ export function offlineWeekPlan({ prompt, periodKey, today = localIsoDate() }: W
   shown.forEach((m, i) => {
     const name = quoted(m.title);
     if (!m.target || !week || !first || !last) {
-      actions.push({ day: at(0.25 + 0.25 * i), text: `Finish the next step towards the milestone ${name}` });
+      actions.push({ day: at(0.25 + 0.25 * i), text: `List what ${name} still needs and finish the first item`, flexible: true });
     } else if (m.target < first) {
-      actions.push({ day: first, text: `Finish the milestone ${name} or give it a new target date` });
+      actions.push({ day: first, text: `Finish the milestone ${name} or give it a new target date`, flexible: true });
     } else if (m.target <= week.sunday) {
       const day = clamp(m.target)!;
       const before = addDays(m.target, -1);
       if (before >= first && before < day) actions.push({ day: before, text: `Check that everything for the milestone ${name} is ready` });
       actions.push({ day, text: `Complete the milestone ${name}${day !== m.target ? ` (target ${label(m.target)})` : ''}` });
     } else {
-      actions.push({ day: at(0.25 + 0.25 * i), text: `Finish the next step towards the milestone ${name} (target ${label(m.target)})` });
+      actions.push({
+        day: at(0.25 + 0.25 * i),
+        text: `List what ${name} still needs and finish the first item (target ${label(m.target)})`,
+        flexible: true,
+      });
     }
   });
 
+  const asksFeedback = free.some((g) => g.kind === 'talk' && /^for feedback\b/.test(g.tail));
+  // Only the weekend left (the days are workdays whenever one remains): a conversation then says so.
+  const talkNote = (text: string, day: string | undefined) =>
+    day && isWeekend(day) && TALKS.test(text) ? `${text} (only the weekend is left: send the message now, talk on Monday)` : text;
   free.forEach((goal, i) => {
     const steps = weekSteps(goal);
+    if (asksFeedback && !(goal.kind === 'talk')) steps.second = steps.second.replace(ASKS_FEEDBACK, '');
     const byDay = goal.weekday !== undefined && week ? clamp(addDays(week.monday, goal.weekday)) : undefined;
     const second = byDay ?? at(0.5 + 0.25 * i);
     const firstDay = byDay ? clamp(addDays(byDay, -1)) : at(0.25 * i);
     // With a single day left, the step that reaches the result is the one worth the day.
-    if (days.length > 1 || !week) actions.push({ day: firstDay && second && firstDay > second ? second : firstDay, text: steps.first });
-    actions.push({ day: second, text: steps.second });
+    const early = firstDay && second && firstDay > second ? second : firstDay;
+    if (days.length > 1 || !week) actions.push({ day: early, text: talkNote(steps.first, early) });
+    actions.push({ day: second, text: talkNote(steps.second, second) });
   });
 
   for (const goal of free) outcomes.push(weekSteps(goal).outcome);
   for (const m of shown) {
     const due = m.target && week && first && m.target >= first && m.target <= week.sunday;
-    outcomes.push(due ? `Milestone ${quoted(m.title)} complete` : `Next step towards ${quoted(m.title)} finished`);
+    const late = m.target && week && first && m.target < first;
+    outcomes.push(
+      due
+        ? `Milestone ${quoted(m.title)} complete`
+        : late
+          ? `${quoted(m.title)} finished or given a new target date`
+          : `What ${quoted(m.title)} still needs listed, its first item done`,
+    );
   }
   if (openTodos.length) {
     outcomes.push(
       openTodos.length === 1
-        ? `${quoted(openTodos[0]!.title)} done`
+        ? todoOutcome(openTodos[0]!.title)
         : `${openTodos.length === 2 ? 'Both' : `All ${openTodos.length}`} todos due this week done (${listed(openTodos.slice(0, 3).map((t) => t.title))}${openTodos.length > 3 ? ', and the rest' : ''})`,
     );
   }
@@ -177,6 +227,7 @@ export function offlineWeekPlan({ prompt, periodKey, today = localIsoDate() }: W
     outcomes.push('One chosen result for the week visibly further');
   }
   actions.push({ day: last, text: 'Review the week: what moved, what did not, and the first step for next week' });
+  spread(actions, days);
 
   const lines = actions
     .map((a, order) => ({ ...a, order }))
