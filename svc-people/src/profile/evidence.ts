@@ -95,7 +95,8 @@ export async function gatherEvidence(ctx: Koa.Context, settings: PeopleSettings,
     if (!answer.ok || !answer.body.entry.content.trim()) return;
     evidence.push({
       kind: 'journal',
-      label: `journal entry of ${dates[i]}`,
+      // Named as the app names a day ("your journal, Mon 7 Sep 2026"), never by its ISO key.
+      label: `your journal, ${day(dates[i]!)}`,
       url: journalAddress(dates[i]!),
       text: clip(answer.body.entry.content, budget.chars),
     });
@@ -110,13 +111,13 @@ export async function gatherEvidence(ctx: Koa.Context, settings: PeopleSettings,
   }
   // Each milestone is its own source, so a statement opens the one it came from.
   for (const m of milestones.ok ? milestones.body.milestones.slice(0, budget.milestones) : []) {
-    const target = m.target_date ? ` (target ${day(m.target_date)})` : '';
+    // The target and due dates are the planning page's bookkeeping, not something the user did.
     const said = m.description.trim() ? `: ${m.description.trim()}` : '';
     evidence.push({
       kind: 'milestone',
       label: `milestone "${quoted(m.title)}"`,
       url: milestoneAddress(m.id),
-      text: clip(`${m.completed ? 'Reached' : 'Working towards'} the milestone "${m.title}"${target}${said}`, budget.chars),
+      text: clip(`${m.completed ? 'Reached' : 'Working towards'} the milestone "${m.title}"${said}`, budget.chars),
     });
   }
   // What the user got done: the completed todos, the latest first.
@@ -127,13 +128,12 @@ export async function gatherEvidence(ctx: Koa.Context, settings: PeopleSettings,
         .slice(0, budget.todos)
     : [];
   for (const t of done) {
-    const due = t.due_date ? ` (due ${day(t.due_date)})` : '';
     const said = t.description.trim() ? `: ${t.description.trim()}` : '';
     evidence.push({
       kind: 'todo',
       label: `todo "${quoted(t.title)}"`,
       url: todoAddress(t.id),
-      text: clip(`Completed the todo "${t.title}"${due}${said}`, budget.chars),
+      text: clip(`Completed "${t.title}"${said}`, budget.chars),
     });
   }
   return evidence;

@@ -131,14 +131,15 @@ describe('generation', () => {
     await k.post('/planning/todos', { todo: { title: 'Still open, so no achievement yet' } });
     const res = await c.post('/profile/generate', { details: DETAILS });
     expect(res.body.statements).toContainEqual({
-      text: 'I completed the todo "Ran the Q3 incident review with all teams" (due Fri 2 Oct 2026).',
+      // What the user did, without the planning page's due date.
+      text: 'I completed "Ran the Q3 incident review with all teams".',
       source: 'todo "Ran the Q3 incident review with all teams"',
       source_url: `/planning/all_todos?todo=${todo.id}`,
     });
     expect(JSON.stringify(res.body.statements)).not.toContain('Still open');
     expect(res.body.statements).toContainEqual({
       text: 'I presented the payments roadmap to the leadership team.',
-      source: 'journal entry of 2026-11-20',
+      source: 'your journal, Fri 20 Nov 2026',
       source_url: '/journal/2026-11-20',
     });
     expect(res.body.statements).toContainEqual({
@@ -168,7 +169,7 @@ describe('generation', () => {
     });
     const res = await c.post('/profile/generate', { details: DETAILS });
     expect(res.body.statements).toContainEqual({
-      text: 'We launched the payments API to 300 banks in March.',
+      text: 'My team and I launched the payments API to 300 banks in March.',
       source: 'work-profile/press.md',
       source_url: '/dashboard?folder=work-profile&file=press.md',
     });

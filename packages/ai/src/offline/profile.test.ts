@@ -116,8 +116,8 @@ test("a note's own 'Information from the press office:' line is its text: its cl
     },
   ]);
   expect(statements.slice(2)).toEqual([
-    { text: 'We launched the billing product to 300 customers in March.', source: 'work-profile/news.md' },
-    { text: 'The team grew to twelve engineers this year.', source: 'work-profile/news.md' },
+    { text: 'My team and I launched the billing product to 300 customers in March.', source: 'work-profile/news.md' },
+    { text: 'My team grew to twelve engineers this year.', source: 'work-profile/news.md' },
   ]);
   expect(statements.map((s) => s.source)).not.toContain('the press office');
   // The lead-in is no claim of its own either.
@@ -136,4 +136,22 @@ test('what I care about and what I want next each get their own sentence, never 
   expect(narrative).toBe(
     "I'm Dana Kim, Head of Platform at Contoso.\n\nDay to day, I run the platform group. At heart, I care about reliability more than anything. Looking ahead, I want to be promoted to director next year.",
   );
+});
+
+test('a todo or a milestone is what the user did, without its due or target date; a line with no "I" is context, not a statement', () => {
+  const { statements, markdown } = offlineProfileStatements(details, [
+    {
+      kind: 'todo',
+      label: 'todo "Collect peer quotes"',
+      text: 'Completed the todo "Collect peer quotes" (due Wed 18 Nov 2026): four quotes from finance',
+    },
+    { kind: 'milestone', label: 'milestone "Packet"', text: 'Working towards the milestone "Packet" (target Fri 11 Dec 2026)' },
+    { kind: 'journal', label: 'your journal, Mon 7 Sep 2026', text: 'First day back from leave.\nWe missed the search launch by a week.' },
+  ]);
+  expect(statements.slice(2).map((s) => s.text)).toEqual([
+    'I completed "Collect peer quotes": four quotes from finance.',
+    'I am working towards the milestone "Packet".',
+    'My team and I missed the search launch by a week.',
+  ]);
+  expect(markdown).toContain('Information from your journal, Mon 7 Sep 2026:');
 });

@@ -44,12 +44,32 @@ function claimsOf(text: string, fullName: string): string[] {
     .filter((line) => !/^\s*(#{1,6}\s|\||```|>\s*$|---+\s*$)/.test(line))
     .map((line) => line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+(\[[ xX]\]\s+)?/, '').replace(/[*_`]+/g, ''))
     .join('\n');
-  return sentences(kept)
-    .map((s) => collapse(s))
-    .filter((s) => s.length >= MIN_CLAIM && !/[?:]$/.test(s) && !/^(todo|tbd|n\/a)\b/i.test(s) && !/^https?:\/\/\S+$/.test(s))
-    .filter((s) => !isAboutSomeoneElse(s, fullName))
-    .map((s) => endSentence(firstPerson(s.length > MAX_CLAIM ? `${s.slice(0, MAX_CLAIM - 1).replace(/\s+\S*$/, '')}…` : s, fullName)))
-    .filter((s, i, all) => all.indexOf(s) === i);
+  return (
+    sentences(kept)
+      .map((s) => collapse(s))
+      .filter((s) => s.length >= MIN_CLAIM && !/[?:]$/.test(s) && !/^(todo|tbd|n\/a)\b/i.test(s) && !/^https?:\/\/\S+$/.test(s))
+      .filter((s) => !isAboutSomeoneElse(s, fullName))
+      .map((s) => endSentence(firstPerson(s.length > MAX_CLAIM ? `${s.slice(0, MAX_CLAIM - 1).replace(/\s+\S*$/, '')}…` : s, fullName)))
+      // "We missed the launch" is the user with their team; said as the user, the profile keeps one voice.
+      .map((s) =>
+        s
+          .replace(/^We\b/, 'My team and I')
+          .replace(/^(?:Our|The) team\b/, 'My team')
+          .replace(/^Our\b/, 'My team’s'),
+      )
+      // A line with no "I" in it ("Checkout conversion dropped.", "First day back from leave.") is context, not a statement about the user.
+      .filter((s) => /\b(?:I|I'm|I've|me|my|mine|myself)\b/i.test(s))
+      .filter((s, i, all) => all.indexOf(s) === i)
+  );
+}
+
+/**
+ * A todo or a milestone says what the user did; its due or target date and the page's word for it
+ * are the planning page's bookkeeping ("Completed the todo "X" (due Wed 18 Nov 2026)" → "Completed "X"").
+ */
+function planningText(e: ProfileEvidence): string {
+  if (e.kind !== 'todo' && e.kind !== 'milestone') return e.text;
+  return e.text.replace(/\s*\((?:due|target) [^)]*\)/g, '').replace(/^Completed the todo\b/, 'Completed');
 }
 
 /**
@@ -70,7 +90,7 @@ export function offlineProfileStatements(
   const groups: { source: string; claims: string[] }[] = [];
   if (personal.length) groups.push({ source: 'profile details', claims: personal });
   for (const e of evidence.slice(0, EVIDENCE_SHOWN)) {
-    const claims = claimsOf(e.text, name).slice(0, PER_SOURCE);
+    const claims = claimsOf(planningText(e), name).slice(0, PER_SOURCE);
     if (claims.length) groups.push({ source: e.label, claims });
   }
   const found = claimsOf(research ?? '', name).slice(0, PER_SOURCE * 2);
