@@ -223,6 +223,7 @@ export function weekPlanPrompt(prompt: string, weekLabel: string, when: { today:
       `Start every action with its day written as "${label(first ?? when.today)}: " and keep the days in order. Each action is one short imperative a person would write in their own list, small enough to finish that day (the app shows each as a task box to tick).`,
       'Turn what the user wrote into actions: never copy their sentences back. Use the todos, milestones and open actions the context lists, on or before their dates; carry over the open actions that still matter.',
       'Outcomes are results that will be true by the end of the week ("Deck reviewed by Dana"), not the request repeated. Name only people, dates and numbers the context gives.',
+      'Never plan the same action twice (ask for feedback once), make every action concrete (not "the next step towards" something), spread the actions over the days left rather than three on one day, and put a conversation with someone on a Saturday or Sunday only when only the weekend is left, saying so.',
     ].join('\n'),
     user: `Week: ${weekLabel}\n\nContext:\n${prompt}`,
   };
