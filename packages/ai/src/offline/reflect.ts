@@ -147,6 +147,10 @@ const LEADS_IN = /^(?:that|because)\s+(?=(?:I|we|he|she|they|it|the|my|our|his|h
 const REQUEST =
   /^(?:(?:first|now|then|also|and|ok(?:ay)?|so)[,\s]+)?(?:please\s+)?(?:remind me|tell me|show me|give me|help me|can you|could you|would you|let's|list|summari[sz]e|read)\b/i;
 
+/** "I feel a bit lost": a feeling is met with warmth before anything the chat can do, never quoted back like a fact. */
+const FEELING =
+  /\bI(?:'m| am| feel)\s+(?:(?:a bit|a little|quite|very|so|really|pretty|kind of|totally)\s+)?(lost|overwhelmed|stressed|anxious|worried|unsure|stuck|scared|nervous|down|exhausted|drained|frustrated|confused|insecure)\b/i;
+
 /** Below this many words a message is quoted whole by being there: saying where it goes is enough. */
 const QUOTE_FROM_WORDS = 8;
 
@@ -157,6 +161,8 @@ const QUOTE_FROM_WORDS = 8;
 export function acknowledge(message: string, turn: number, headings: string[], { praiseNumbers = true } = {}): string | undefined {
   const said = quoteOf(message);
   if (!said || REQUEST.test(message.trim())) return undefined;
+  const feeling = FEELING.exec(message)?.[1];
+  if (feeling) return `That sounds hard, and feeling ${feeling.toLowerCase()} is a normal reaction; we can take it one step at a time.`;
   // An answer's "That the work I led cut incidents by 40%" holds a whole sentence after its "That".
   const quote = capitalize(said.replace(LEADS_IN, ''));
   let line: string;
