@@ -67,4 +67,15 @@ describe('the offline information-gathering plan', () => {
       '- How do your stakeholders see what happened, in their own words?',
     );
   });
+
+  test('a question the user asked is not asked again; the first step books a meeting in one sentence and points at a question', () => {
+    const firstWeek = offlineCoachingPlan(
+      filled({ where: 'I started this week as a data engineer.', want: 'be trusted with a bigger area', unsure: 'what I am measured on' }),
+    );
+    expect(firstWeek).toContain('- Find out what you are measured on');
+    expect(firstWeek).not.toContain('What will you be measured on');
+    const reorg = offlineCoachingPlan(filled({ where: 'Our group was reorganised under a new director.', want: 'keep my project funded' }));
+    expect(reorg).toContain('- Book a short introduction meeting with the new director\n');
+    expect(reorg).toContain('- Before that conversation, write down your answer to the first question above');
+  });
 });

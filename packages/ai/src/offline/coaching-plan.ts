@@ -16,6 +16,8 @@ const themeRow = z.strictObject({
   files: z.array(z.string().min(1)).min(1),
   /** What to ask a person the user named ("Priya, your manager: ask …"). */
   ask: z.string().min(1),
+  /** The first step's meeting as one sentence ("Book a short introduction meeting with the new director"): a source line is no sentence to book. */
+  book: z.string().min(1),
 });
 type Theme = z.infer<typeof themeRow>;
 
@@ -140,6 +142,24 @@ function openQuestions(unsure: string | undefined): string[] {
     .map((q) => `- Find out ${toYou(q).replace(/^find out\s+/i, '')}`);
 }
 
+const ASKED_WORDS = new Set(
+  'what which where when whom your with that this there they their them will would could should does have find know need want about from into more most first next'.split(
+    ' ',
+  ),
+);
+const stems = (s: string) =>
+  words(s.toLowerCase())
+    .filter((w) => w.length >= 4 && !ASKED_WORDS.has(w))
+    .map((w) => w.slice(0, 5));
+
+/** "Find out what you are measured on" and "What will you be measured on, and by whom?" ask one thing. */
+function asksTheSame(a: string, b: string): boolean {
+  if (sameThing(a, b)) return true;
+  const [x, y] = [new Set(stems(a)), new Set(stems(b))];
+  const shared = [...x].filter((w) => y.has(w)).length;
+  return shared >= 1 && shared / Math.min(x.size, y.size) >= 0.5;
+}
+
 /** People the user named with how they know them: "my manager Priya", "my mentor is Grace". */
 function namedPeople(text: string): { name: string; relation: string }[] {
   const found = new Map<string, string>();
@@ -148,10 +168,6 @@ function namedPeople(text: string): { name: string; relation: string }[] {
   return [...found].map(([name, relation]) => ({ name, relation }));
 }
 
-/** "Your manager, about the promotion criteria" → "your manager, about the promotion criteria" (a name stays as written). */
-const lowerStart = (s: string) =>
-  /^(Your|Someone|People|Recruiters|Two|The|One|A|An|Peers|Whoever)\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
-
 export function offlineCoachingPlan(prompt: string): string {
   const read = readPlanPrompt(prompt);
   const goalText = read.parts.want ?? read.prose;
@@ -159,6 +175,11 @@ export function offlineCoachingPlan(prompt: string): string {
   const theme = THEMES.find((t) => t.match.test(goalText)) ?? THEMES.find((t) => t.match.test(whole)) ?? GENERAL;
   const people = namedPeople(`${read.parts.know ?? ''} ${read.parts.where ?? ''} ${read.prose}`);
   const first = people[0];
+  const open = openQuestions(read.parts.unsure);
+  const asked = theme.questions.filter((q) => !open.some((o) => asksTheSame(o, q)));
+  // The step points at a question: the user's own come first as "Find out …", which is none.
+  const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh'];
+  const answerFirst = asked.length ? `the ${ORDINALS[open.length] ?? 'first'} question above` : 'the first point above';
   return [
     '# Information-gathering plan',
     '',
@@ -166,9 +187,9 @@ export function offlineCoachingPlan(prompt: string): string {
     goalOf(prompt),
     '',
     '## Questions to answer',
-    ...openQuestions(read.parts.unsure),
+    ...open,
     // The theme's questions the user already asked in their own words are asked once.
-    ...theme.questions.filter((q) => !openQuestions(read.parts.unsure).some((o) => sameThing(o, q))).map((q) => `- ${q}`),
+    ...asked.map((q) => `- ${q}`),
     '',
     '## People and sources',
     ...people.map((p) => `- ${p.name}, your ${p.relation}: ask ${theme.ask}`),
@@ -180,8 +201,8 @@ export function offlineCoachingPlan(prompt: string): string {
     '',
     '## First steps this week',
     `- Write two sentences in ${theme.files[0]} about where you stand today`,
-    `- Book a conversation with ${first ? `${first.name}, your ${first.relation}` : lowerStart(theme.sources[0]!)}`,
-    '- Answer the first question above in writing before that conversation',
+    first ? `- Book a conversation with ${first.name}, your ${first.relation}` : `- ${theme.book}`,
+    `- Before that conversation, write down your answer to ${answerFirst}`,
     '',
   ].join('\n');
 }
