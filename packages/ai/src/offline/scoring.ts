@@ -159,7 +159,8 @@ function feedbackFor(count: number, met: Criterion[], missing: Criterion[], onQu
     specific.length && onQuestion >= 0.3
       ? `Specific: yes, with ${joined(specific)}.`
       : specific.length
-        ? `Specific: partly; you give ${joined(specific)}, but say more about the question itself.`
+        ? // The details are there; what falls short is how much of the answer is about the question asked.
+          'Specific: partly; there are numbers, names or dates, but little of the answer speaks to the question itself.'
         : 'Specific: not yet; no numbers, names or dates.',
     concrete.length === 2
       ? `Concrete: yes, ${joined(concrete)}.`
