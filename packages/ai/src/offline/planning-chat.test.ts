@@ -124,12 +124,12 @@ describe('offline planning chat: what the page lists, and only its words', () =>
     );
   });
 
-  test('a milestone already there is not planned a second time without asking; a near target puts every todo today', () => {
+  test('a milestone already there is not planned a second time without asking; a near target gets three todos, from today to the day itself', () => {
     const again = replyTo('plan backwards from March 1 to get promoted');
     expect(findPlanningAction(again)).toBeUndefined();
     expect(again).toContain('You already have the milestone "Get promoted" (target Mon 1 Mar 2027).');
     expect(withoutPlanningAction(replyTo('work backwards from tomorrow: prepare for the interview at Acme'))).toContain(
-      'with five dated todos linked to it, all for today. The first one, for today, is to find out what the interview at Acme will cover',
+      'with three dated todos linked to it, from today to the day itself. The first one, for today, is to find out what the interview at Acme will cover',
     );
   });
 

@@ -152,6 +152,14 @@ const toYou = (title: string) =>
     .replace(/\bmy\b/g, 'your')
     .replace(/\bI\b/g, 'you');
 
+/** What the plan will hold (svc-coaching's workbackSteps): three steps when the target is today or tomorrow, the last on the day itself. */
+const near = (date: string, today: string) =>
+  date <= today
+    ? 'three dated todos linked to it, all for today'
+    : date === addDays(today, 1)
+      ? 'three dated todos linked to it, from today to the day itself'
+      : 'five dated todos linked to it, from today up to the day before';
+
 function workbackReply(message: string, today: string, facts?: PlanningFacts): string | undefined {
   if (!WORKBACK.test(message)) return undefined;
   const { date, rest } = takeDate(message, today);
@@ -170,7 +178,7 @@ function workbackReply(message: string, today: string, facts?: PlanningFacts): s
   }
   const action: PlanningAction = { action: 'create_workback_plan', goal_data: { title, target_date: date } };
   const [first] = workbackStepTitles(title);
-  return `Let's work back from ${spoken(date, today)}. I'll create the milestone "${title}" with five dated todos linked to it, ${date <= addDays(today, 1) ? 'all for today' : 'from today up to the day before'}. The first one, for today, is to ${toYou(first)}: is that small enough to start now?\n\n${planningActionJson(action)}`;
+  return `Let's work back from ${spoken(date, today)}. I'll create the milestone "${title}" with ${near(date, today)}. The first one, for today, is to ${toYou(first)}: is that small enough to start now?\n\n${planningActionJson(action)}`;
 }
 
 /** A reply with an action when the message asks for one; undefined otherwise (the coach answers as usual). */
