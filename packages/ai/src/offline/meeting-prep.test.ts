@@ -22,15 +22,15 @@ describe('offline meeting sections', () => {
   test("goals build on what is written and on each attendee's priorities and open commitments", () => {
     const goals = propose('goals').split('\n');
     expect(goals.slice(0, 2)).toEqual(['- Agree on the Q3 pipeline review', '- Get budget for 2 SDRs']);
-    expect(goals).toContain('- Tie what you ask for to what Dana is focused on: Hitting the Q3 revenue target without adding headcount');
-    expect(goals).toContain('- Close the loop on what is still open with Dana: I owe her the churn analysis');
+    expect(goals).toContain('- Tie what you ask for to what Dana is focused on: hitting the Q3 revenue target without adding headcount');
+    expect(goals).toContain('- Close the loop on what is still open with Dana: "I owe her the churn analysis"');
   });
 
   test('anticipating is ten questions, the attendees’ own concerns and decision style first', () => {
     const lines = propose('anticipating').split('\n');
     expect(lines).toHaveLength(10);
     expect(lines[0]).toBe('- Dana worries about surprises in front of her boss: how does your proposal address it?');
-    expect(lines[1]).toBe('- Dana decides like this: data first, then gut. What will Dana need to see before saying yes?');
+    expect(lines[1]).toBe('- How Dana decides: data first, then gut. What will Dana need to see before saying yes?');
     expect(lines.every((l) => l.endsWith('?'))).toBe(true);
     expect(new Set(lines).size).toBe(10);
     expect(offlineMeetingSection({ section: 'anticipating', title: '', attendees: [], content: {} }).split('\n')).toHaveLength(10);
@@ -40,7 +40,7 @@ describe('offline meeting sections', () => {
     expect(propose('followups').split('\n')).toEqual([
       '- [ ] Dana will send the EMEA numbers by Friday.',
       '- [ ] Sam to schedule a follow-up with finance.',
-      '- [ ] Still open with Dana: I owe her the churn analysis',
+      '- [ ] Still open with Dana: "I owe her the churn analysis"',
       '- [ ] Send Dana and Sam a short recap: decisions, owners and dates',
       '- [ ] Put the next check-in in the calendar',
     ]);
@@ -80,7 +80,7 @@ describe('what a section uses and never says', () => {
 
   test("the attendee's role shapes the goals and the first question; the page's default title is no topic", () => {
     expect(untitled('goals')).toContain('- Learn what matters most to Ada as Head of Data right now, and where you can help');
-    expect(untitled('anticipating').split('\n')[0]).toBe('- As Head of Data, what will Ada ask first, and what is your short answer?');
+    expect(untitled('anticipating').split('\n')[0]).toBe('- What will Ada, as Head of Data, ask first, and what is your short answer?');
     expect(untitled('agenda')).toContain('- What you need from Ada');
     for (const section of ['goals', 'agenda', 'anticipating', 'notes', 'followups', 'reflection'] as const) {
       const text = untitled(section);
@@ -101,10 +101,8 @@ describe('what a section uses and never says', () => {
       profile: { Role: 'Senior Data Engineer', 'Challenges and pressures': 'Has to cut the roadmap by a third before January.' },
     };
     const questions = untitled('anticipating', [marcus]).split('\n');
-    expect(questions[0]).toBe(
-      '- Pressure on Marcus: has to cut the roadmap by a third before January. How does your proposal help with it?',
-    );
-    expect(questions[1]).toBe('- As a Senior Data Engineer, what will Marcus ask first, and what is your short answer?');
+    expect(questions[0]).toBe('- Marcus has to cut the roadmap by a third before January. How does your proposal help with it?');
+    expect(questions[1]).toBe('- What will Marcus, as a Senior Data Engineer, ask first, and what is your short answer?');
     expect(untitled('reflection', [marcus])).toContain("- What did you learn about Marcus that belongs in Marcus's profile?");
   });
 });

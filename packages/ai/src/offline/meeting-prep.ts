@@ -62,10 +62,10 @@ function goals(c: Context): string[] {
     const name = firstName(p.fullName);
     const focus = field(p, 'Current priorities', 'Their goals', 'What success');
     const role = field(p, 'Role');
-    if (focus) lines.push(`- Tie what you ask for to what ${name} is focused on: ${focus}`);
+    if (focus) lines.push(`- Tie what you ask for to what ${name} is focused on: ${told(focus)}`);
     else if (role) lines.push(`- Learn what matters most to ${name} as ${role} right now, and where you can help`);
     const promised = field(p, 'Open commitments');
-    if (promised) lines.push(`- Close the loop on what is still open with ${name}: ${promised}`);
+    if (promised) lines.push(`- Close the loop on what is still open with ${name}: ${told(promised)}`);
   }
   if (c.people.length && c.people.every((p) => !field(p, 'Current priorities', 'Their goals', 'What success', 'Role'))) {
     lines.push(`- Learn what ${c.who} ${c.one ? 'needs' : 'need'} most from you this quarter`);
@@ -91,6 +91,19 @@ const STARTS_WITH_VERB =
 const lowerStart = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
 
 /**
+ * A profile field inside the coach's sentence: in quotes when it speaks as the user ("She offered to
+ * read my promotion case") so the coach never says "my"; else lower-cased after the colon.
+ */
+const told = (s: string) => (/\b(?:I|I'm|I've|me|my|mine|we|our|us)\b/.test(s) ? `"${s}"` : lowerStart(s));
+
+/** "Wants incident numbers…": a line about them that starts with their verb reads as a sentence with their name in front. */
+const THEIR_VERB = /^(?:has|is|was|needs|wants|keeps|gets|does|likes|prefers|asks|decides|looks|relies|trusts|will|must|can|cares)\b/i;
+
+/** "Ada wants incident numbers…" when the note starts with their verb, else "How Ada decides: data first". */
+const aboutThem = (name: string, s: string, label: string) =>
+  THEIR_VERB.test(s) && !told(s).startsWith('"') ? `${name} ${lowerStart(s)}` : `${label}: ${told(s)}`;
+
+/**
  * Ten questions to prepare for what the attendees will raise: first from what the user knows
  * of them (concerns, how they decide, how they talk, past friction), then the ones every
  * meeting that matters deserves.
@@ -103,21 +116,21 @@ function anticipating(c: Context): string[] {
     const pressure = field(p, 'Challenges');
     // "Surprises in front of her boss" is what they worry about; "Has to cut the roadmap…" is what they are up against.
     if (concern && !STARTS_WITH_VERB.test(concern))
-      lines.push(`- ${name} worries about ${lowerStart(concern.replace(/^(about|that)\s+/i, ''))}: how does your proposal address it?`);
+      lines.push(`- ${name} worries about ${told(concern.replace(/^(about|that)\s+/i, ''))}: how does your proposal address it?`);
     else if (concern || pressure)
-      lines.push(`- Pressure on ${name}: ${lowerStart((concern ?? pressure)!)}. How does your proposal help with it?`);
+      lines.push(`- ${aboutThem(name, (concern ?? pressure)!, `Pressure on ${name}`)}. How does your proposal help with it?`);
     const decides = field(p, 'How they make decisions');
-    if (decides) lines.push(`- ${name} decides like this: ${lowerStart(decides)}. What will ${name} need to see before saying yes?`);
+    if (decides) lines.push(`- ${aboutThem(name, decides, `How ${name} decides`)}. What will ${name} need to see before saying yes?`);
     const talk = field(p, 'How they like to communicate');
-    if (talk) lines.push(`- Match ${name}'s style (${lowerStart(talk)}): what is your opening sentence?`);
+    if (talk) lines.push(`- Match ${name}'s style (${told(talk)}): what is your opening sentence?`);
     const tension = field(p, 'Tensions');
-    if (tension) lines.push(`- Last friction with ${name}: ${lowerStart(tension)}. How will you keep it from coming back?`);
+    if (tension) lines.push(`- Last friction with ${name}: ${told(tension)}. How will you keep it from coming back?`);
   }
   const lead = c.people[0] ? firstName(c.people[0].fullName) : undefined;
   const leadRole = c.people[0] ? field(c.people[0], 'Role') : undefined;
   const generic = [
     leadRole
-      ? `- As ${withArticle(leadRole)}, what will ${lead} ask first, and what is your short answer?`
+      ? `- What will ${lead}, as ${withArticle(leadRole)}, ask first, and what is your short answer?`
       : `- What is the first question ${lead ? `${lead} is` : 'they are'} likely to ask, and what is your short answer?`,
     '- Which objection would be hardest to hear, and what would change your mind?',
     '- What numbers, examples or documents should you have at hand?',
@@ -157,7 +170,7 @@ function followups(c: Context): string[] {
     .map((s) => `- [ ] ${s.replace(/^action items?:\s*/i, '')}`);
   const promised = c.people.flatMap((p) => {
     const open = field(p, 'Open commitments');
-    return open ? [`- [ ] Still open with ${firstName(p.fullName)}: ${open}`] : [];
+    return open ? [`- [ ] Still open with ${firstName(p.fullName)}: ${told(open)}`] : [];
   });
   return [
     ...fromNotes.slice(0, 8),
