@@ -157,7 +157,7 @@ export function notesResearch(
     );
   } else if (missing.length) {
     parts.push(
-      `Not in your notes yet: ${missing.join(', ')}. Adding ${missing.length > 1 ? 'them' : 'it'} makes every meeting preparation with ${first} sharper.`,
+      `Not in your notes yet: ${missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : missing[0]}. Adding ${missing.length > 1 ? 'them' : 'it'} makes every meeting preparation with ${first} sharper.`,
     );
   }
   return { answer: [lead.join(' '), ...parts].filter(Boolean).join('\n\n'), citations };

@@ -217,6 +217,16 @@ describe('POST /people/{id}/perplexity_search without a search endpoint', () => 
     expect(onWeb.body).toMatchObject({ source: 'web', from_cache: false, citations: [{ site: 'acme.com' }, { site: 'saastr.com' }] });
   });
 
+  test("a role takes the article it is said with, a field is named without the form's hint, and what is missing is said in the coach's voice", async () => {
+    const c = notes.user();
+    const [mona] = await addPeople(c, 'Mona Haddad');
+    await c.patch(`/people/${mona}`, { basic_profile: { role: 'HR business partner', relationship: 'peer' } });
+    const { answer } = (await c.post(`/people/${mona}/perplexity_search`, {})).body;
+    expect(answer).toContain('Mona Haddad is an HR business partner [1].');
+    expect(answer).toContain('- Relationship: peer');
+    expect(answer).toContain('Not in your notes yet: their company and how you know each other.');
+  });
+
   test('a notes answer saved with the first wording (a setting named in its first sentence) is read without that sentence', async () => {
     const c = notes.user();
     const [id] = await addPeople(c, 'Grace Hopper');
