@@ -28,7 +28,7 @@ describe('drafts', () => {
         { name: 'team.md', excerpt: 'Priya owns the Android build and Sam owns iOS.' },
       ],
     });
-    expect(draft.startsWith('# Release Checklist\n')).toBe(true);
+    expect(draft.startsWith('# Release checklist\n')).toBe(true);
     expect(draft).toContain('What to check before each mobile release.');
     expect(draft).toContain('**Folder qa-notes:** Notes from QA sessions with the mobile team.');
     // Only what is about this file's topic (a release) is taken, with its source.

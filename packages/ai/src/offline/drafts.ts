@@ -58,11 +58,27 @@ function borrowed(related: RelatedFile[], topics: Set<string>, sections: GuideSe
   return out;
 }
 
+/** "leading-an-outage.md" → "Leading an outage": a title in sentence case; an acronym ("API") and a date stay as written. */
+function draftTitle(name: string): string {
+  const title = titleFrom(name);
+  if (/^\d{4}-\d{2}/.test(title)) return title;
+  const raw = name
+    .replace(/\.md$/i, '')
+    .split(/[-_\s]+/)
+    .filter(Boolean);
+  return capitalize(
+    title
+      .split(' ')
+      .map((w, i) => (/^[A-Z0-9]{2,}$/.test(raw[i] ?? '') || /^[A-Z]/.test(raw[i] ?? '') ? w : w.toLowerCase()))
+      .join(' '),
+  );
+}
+
 export function offlineDraft({ folder, name, description, folderDescription, related = [] }: DraftFileInput): string {
   const sections = sectionsFor(folder);
   const about = collapse(description ?? '');
   const folderAbout = collapse(folderDescription ?? '');
-  const lines = [`# ${titleFrom(name) || 'Untitled'}`, ''];
+  const lines = [`# ${draftTitle(name) || 'Untitled'}`, ''];
   // A description that says what a heading is about ("Become a VP by 2031" is the goal) is its first line.
   const described = sentences(about)
     .filter(isFactSentence)

@@ -45,7 +45,7 @@ describe('offline coach: suggestions and drafts', () => {
       name: 'resolving-a-conflict.md',
       description: 'A disagreement with a peer',
     });
-    expect(storyDraft.startsWith('# Resolving A Conflict\n')).toBe(true);
+    expect(storyDraft.startsWith('# Resolving a conflict\n')).toBe(true);
     expect(storyDraft).toContain('> A disagreement with a peer.');
     expect(storyDraft.match(/^## .+$/gm)).toEqual(['## Situation', '## Task', '## Action', '## Result', '## Reflection']);
     // Questions to answer, not bracketed placeholders or instructions to the user.
