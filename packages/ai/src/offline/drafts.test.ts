@@ -89,6 +89,16 @@ describe('drafts', () => {
   });
 });
 
+test("a story's description is its situation, even when it says what the user did; the title is in sentence case", async () => {
+  const draft = await ai.draftFile({
+    folder: 'interview-stories',
+    name: 'leading-an-API-outage.md',
+    description: 'The night our payments API went down during a product launch and I led the incident',
+  });
+  expect(draft.startsWith('# Leading an API outage\n')).toBe(true);
+  expect(draft).toContain('## Situation\n- The night our payments API went down during a product launch and I led the incident.\n');
+});
+
 describe('suggestions', () => {
   test("an unknown folder is named as the user typed it ('qa-notes', not 'Qa Notes')", async () => {
     const files = await ai.suggestFiles({ folder: 'qa-notes', count: 10, existing: [], rejected: [] });

@@ -79,10 +79,13 @@ export function offlineDraft({ folder, name, description, folderDescription, rel
   const about = collapse(description ?? '');
   const folderAbout = collapse(folderDescription ?? '');
   const lines = [`# ${draftTitle(name) || 'Untitled'}`, ''];
+  const story = sections[0]?.heading === 'Situation';
   // A description that says what a heading is about ("Become a VP by 2031" is the goal) is its first line.
   const described = sentences(about)
     .filter(isFactSentence)
+    // A story's description is the scene it is about ("The night our API went down and I led the incident"), not one of its actions.
     .map((sentence) => ({ text: cleanFact(sentence), section: sectionByKeywords(sentence, sections) }))
+    .map((f) => (story && f.section ? { ...f, section: sections[0] } : f))
     .filter((f) => f.section && !isGenericGuide(sections));
   const intro = described.length ? '' : about || folderAbout || folderGuide(folder)?.description;
   if (intro) lines.push(`> ${endSentence(capitalize(intro))}`, '');
