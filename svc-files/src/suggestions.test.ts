@@ -234,7 +234,7 @@ describe('POST /profile/generate_file_draft (offline coach)', () => {
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const draft: string = res.body.draft;
-    expect(draft).toMatch(/^# Leading Under Pressure\n/);
+    expect(draft).toMatch(/^# Leading under pressure\n/);
     expect(draft).toContain('The night the payments API went down');
     for (const s of sectionsFor('interview-stories')) expect(draft).toContain(`## ${s.heading}`);
     const goals = (await c.post('/profile/generate_file_draft', { folder: 'career-goals', name: 'five year plan' })).body.draft as string;

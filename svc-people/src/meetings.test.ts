@@ -176,7 +176,7 @@ describe('POST /meetings/generate_section', () => {
     const goals = await c.post('/meetings/generate_section', { section: 'goals', title: 'Q3 review', attendee_ids: [dana], content });
     expect(goals.status).toBe(200);
     expect(goals.body.proposal.startsWith('- Agree on the Q3 pipeline review\n')).toBe(true);
-    expect(goals.body.proposal).toContain('Dana is focused on: Hitting the Q3 revenue target without adding headcount');
+    expect(goals.body.proposal).toContain('Dana is focused on: hitting the Q3 revenue target without adding headcount');
     expect(goals.body.proposal).toContain('I owe her the churn analysis');
     const anticipating = await c.post('/meetings/generate_section', {
       section: 'anticipating',
