@@ -84,7 +84,7 @@ test('About me: details autosave, quick generation with sources, company insight
     expect(await updated).toBe(true);
     await expect(panel(page).getByTestId('aboutme-narrative')).toContainText('Ada Lovelace');
     await expect(panel(page).getByTestId('aboutme-loading')).toHaveCount(0);
-    const press = statements(page).filter({ hasText: 'We launched the payments API to 300 banks in March.' });
+    const press = statements(page).filter({ hasText: 'My team and I launched the payments API to 300 banks in March.' });
     await expect(press.getByRole('link', { name: 'work-profile/press.md' })).toHaveAttribute(
       'href',
       '/dashboard?folder=work-profile&file=press.md',

@@ -27,7 +27,7 @@ test('About me: a brag document lists a completed todo and a journal entry of th
   const journalDay = isoDay(-3);
   const entry = await api.request.post(`/journal/${journalDay}/save`, {
     headers: api.headers,
-    data: { content: '# Closed the Babbage deal\n\nThree months of talks.' },
+    data: { content: '# Closed the Babbage deal\n\nI closed the Babbage deal after three months of talks.' },
   });
   expect(entry.ok(), await entry.text()).toBe(true);
 
