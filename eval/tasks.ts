@@ -160,8 +160,6 @@ export const TASKS: Record<string, Task> = {
   'checkin-chat': chat('checkin', {
     mode: 'agent',
     folder: 'coaching',
-    fileLabel: 'your notes on this question',
-    updateButton: 'Update notes from chat',
   }),
   scoring: {
     page: 'checkin',

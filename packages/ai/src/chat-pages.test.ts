@@ -90,10 +90,10 @@ describe('the words of each page', () => {
     expect(foreignWordsIn('file', 'Say "update the file" or press Update file.')).toEqual([]);
   });
 
-  test("a caller's own label and button still name the subject and the button", () => {
-    const { words, subject } = pageWordsFor({ ...input, folder: 'x', fileLabel: 'your answer', updateButton: 'Save answer' });
-    expect(subject).toBe('your answer');
-    expect(words.updateButton).toBe('Save answer');
+  test('a check-in names its notes and its button; a person chat names the person', () => {
+    const { words, subject } = pageWordsFor({ ...input, folder: 'coaching' });
+    expect(subject).toBe('your notes on this question');
+    expect(words.updateButton).toBe('Update notes from chat');
     expect(pageWordsFor({ ...input, person: { fullName: 'Ada Lovelace' } }).subject).toBe('Ada');
   });
 });

@@ -108,25 +108,19 @@ export function foreignWordsIn(kind: ChatPageKind, text: string): string[] {
 
 export const firstName = (fullName: string | undefined): string => fullName?.trim().split(/\s+/)[0] ?? '';
 
-/**
- * The words of the page a chat is on. A caller may still name the subject and the button itself
- * (`fileLabel`, `updateButton`: svc-coaching's check-in did before pages had kinds).
- */
-export function pageWordsFor(input: ChatPageInput & Pick<ChatReplyInput, 'fileLabel' | 'updateButton'>): {
+/** The words of the page a chat is on: its subject and its buttons. */
+export function pageWordsFor(input: ChatPageInput): {
   page: ChatPage;
   words: PageWords;
   subject: string;
 } {
   const page = chatPageOf(input);
-  const base = PAGE_WORDS[page.kind];
-  const subject =
-    input.fileLabel ??
-    base.subject({
-      fileName: input.fileName,
-      ...(page.kind === 'journal' ? { date: page.date } : {}),
-      name: firstName(input.person?.fullName),
-    });
-  const words = input.updateButton ? { ...base, updateButton: input.updateButton } : base;
+  const words = PAGE_WORDS[page.kind];
+  const subject = words.subject({
+    fileName: input.fileName,
+    ...(page.kind === 'journal' ? { date: page.date } : {}),
+    name: firstName(input.person?.fullName),
+  });
   return { page, words, subject };
 }
 

@@ -17,7 +17,7 @@ import type { ChatPage, ChatReplyInput, MeetingFact, PersonContext } from './typ
 
 /** What the chat prompt reads of a reply's input. */
 export type ChatPromptInput = Pick<ChatReplyInput, 'mode' | 'folder' | 'fileName' | 'fileContent'> &
-  Partial<Pick<ChatReplyInput, 'person' | 'context' | 'today' | 'page' | 'fileLabel' | 'updateButton'>>;
+  Partial<Pick<ChatReplyInput, 'person' | 'context' | 'today' | 'page'>>;
 
 type Page<K extends ChatPage['kind']> = Extract<ChatPage, { kind: K }>;
 

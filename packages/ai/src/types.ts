@@ -145,12 +145,6 @@ export interface ChatReplyInput extends CallOptions {
   page?: ChatPage;
   /** "Today" for relative dates in planning actions; defaults to the clock. */
   today?: string;
-  /**
-   * How a reply names the file and the button that writes the chat into it, where the page is
-   * not the dashboard (its file name and "Update file"): a check-in question's notes.
-   */
-  fileLabel?: string;
-  updateButton?: string;
 }
 
 export interface SuggestEditsInput extends CallOptions {
