@@ -27,6 +27,7 @@ import {
 import { COACHING_ANSWERS } from './coaching';
 import { journalEntryAnswer, journalListAnswer } from './journal';
 import { PEOPLE_ANSWERS } from './people';
+import { domainSearchAnswer, searchAnswer } from './search';
 import { PROFILE_ANSWERS } from './profile';
 import {
   archivedPlansAnswer,
@@ -111,6 +112,10 @@ export const ROUTE_ANSWERS = {
   'POST /ai_chat/clear_conversation': okAnswer,
   'POST /ai_chat/append_message': appendMessageAnswerSchema,
   'GET /ai_chat/status': chatStatusAnswerSchema,
+  'GET /search': searchAnswer,
+  'GET /files/search': domainSearchAnswer,
+  'GET /coaching/search': domainSearchAnswer,
+  'GET /people/search': domainSearchAnswer,
 
   'GET /planning/todos': todosAnswer,
   'POST /planning/todos': createTodoAnswer,

@@ -14,3 +14,4 @@ export * from './periods';
 export * from './answers';
 export * from './route-requests';
 export * from './paging';
+export * from './search';

@@ -39,6 +39,7 @@ import {
 } from './files';
 import { journalDateParams, journalListQuery, saveJournalBody } from './journal';
 import { mentionsQuery } from './people-mentions';
+import { domainSearchQuery, searchQuery } from './search';
 import {
   createMeetingBody,
   createPersonBody,
@@ -106,6 +107,7 @@ export const ROUTE_REQUESTS = {
   'POST /files': { body: createFileBody },
   'PATCH /files/reorder': { body: reorderFilesBody },
   'GET /files/mentions': { query: mentionsQuery },
+  'GET /files/search': { query: domainSearchQuery },
   'POST /files/summarize': { body: summarizeBody, model: true },
   'GET /files/{id}': { params: idParams },
   'PUT /files/{id}': { params: idParams, body: updateFileBody },
@@ -134,6 +136,7 @@ export const ROUTE_REQUESTS = {
   'POST /ai_chat/send_message': { body: sendMessageSchema, model: true },
   'POST /ai_chat/suggest_edits': { body: suggestEditsSchema, model: true },
   'GET /ai_chat/status': noInput,
+  'GET /search': { query: searchQuery },
   'POST /ai_chat/append_message': { body: appendMessageSchema },
 
   'GET /planning/todos': { query: todosQuery },
@@ -167,6 +170,7 @@ export const ROUTE_REQUESTS = {
   'POST /coaching/onboarding_save_content': { body: saveQuestionContentBody },
   'POST /coaching/onboarding_generate_summary': { body: generateSummaryBody, model: true },
   'GET /coaching/checkin_answers': { query: checkinAnswersQuery },
+  'GET /coaching/search': { query: domainSearchQuery },
 
   'GET /coaching/admin_sections': { query: adminSectionsQuery },
   'POST /coaching/sections': { body: createSectionBody },
@@ -178,6 +182,7 @@ export const ROUTE_REQUESTS = {
   'POST /coaching/upload_questions_csv': { upload: { field: 'file', extensions: ['.csv'] } },
 
   'GET /people': { query: peopleListQuery },
+  'GET /people/search': { query: domainSearchQuery },
   'POST /people': { body: createPersonBody },
   'PATCH /people/reorder': { body: reorderPeopleBody },
   'GET /people/{id}': { params: idParams },

@@ -49,6 +49,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PATCH', '/files/reorder', 'files', D1),
   // The notes that mention a person (svc-people's research without a web search, issue 12).
   r('GET', '/files/mentions', 'files', ISSUE),
+  // Each domain searches its own tables; GET /search fans out to them (issue 21, docs/search.md).
+  r('GET', '/files/search', 'files', ISSUE),
   r('POST', '/files/summarize', 'files', D1),
   r('GET', '/files/{id}', 'files', D1),
   r('PUT', '/files/{id}', 'files', D1),
@@ -80,6 +82,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/ai_chat/send_message', 'chat', D1, D2),
   r('POST', '/ai_chat/suggest_edits', 'chat', D1, D2),
   r('GET', '/ai_chat/status', 'chat', ISSUE),
+  // Search across the workspace: svc-chat asks every domain as the caller (docs/search.md).
+  r('GET', '/search', 'chat', ISSUE),
   r('POST', '/ai_chat/append_message', 'chat', ISSUE),
 
   // Planning
@@ -117,6 +121,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/coaching/onboarding_generate_summary', 'coaching', D2),
   // The user's latest check-in answers (svc-people writes the About me profile from them, issue 13).
   r('GET', '/coaching/checkin_answers', 'coaching', ISSUE),
+  r('GET', '/coaching/search', 'coaching', ISSUE),
 
   // Coaching admin
   r('GET', '/coaching/admin_sections', 'coaching', D2),
@@ -132,6 +137,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/people', 'people', D2),
   r('POST', '/people', 'people', DESIGN),
   r('PATCH', '/people/reorder', 'people', D2),
+  r('GET', '/people/search', 'people', ISSUE),
   r('GET', '/people/{id}', 'people', DESIGN),
   r('PATCH', '/people/{id}', 'people', D2),
   r('DELETE', '/people/{id}', 'people', DESIGN),

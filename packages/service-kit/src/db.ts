@@ -26,7 +26,9 @@ export async function createDb(opts: { databaseUrl?: string; dataDir?: string; p
   }
   const { default: ClientPGLite } = await import('knex-pglite');
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create(opts.dataDir ?? 'memory://');
+  // pg_trgm for the searches' one-typo matches (ensureExtension creates it in each database).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { pg_trgm } });
   return knexFactory({ client: ClientPGLite as unknown as typeof knexFactory.Client, connection: { pglite } as never, log });
 }
 

@@ -56,3 +56,15 @@ export {
   type SortKey,
   type SortValue,
 } from './paging';
+export {
+  ensureExtension,
+  headlineSql,
+  parseSearch,
+  snippetOf,
+  trigramSql,
+  typoMatches,
+  withinOneEdit,
+  SEARCH_CONFIG,
+  TOTAL_SQL,
+  type ParsedSearch,
+} from './search';
