@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionAnswerSchema } from './auth';
 import {
+  chatSettingsAnswer,
   chatStatusAnswerSchema,
   conversationAnswerSchema,
   sendMessageAnswerSchema,
@@ -113,6 +114,8 @@ export const ROUTE_ANSWERS = {
   'POST /ai_chat/append_message': appendMessageAnswerSchema,
   'GET /ai_chat/status': chatStatusAnswerSchema,
   'GET /search': searchAnswer,
+  'GET /ai_chat/settings': chatSettingsAnswer,
+  'PATCH /ai_chat/settings': chatSettingsAnswer,
   'GET /files/search': domainSearchAnswer,
   'GET /coaching/search': domainSearchAnswer,
   'GET /people/search': domainSearchAnswer,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_KINDS } from './search';
 import type { ErrorKeyAnswer } from './failures';
 import { nextCursorField, pageQuery } from './paging';
 import { isIsoDate } from './periods-days';
@@ -181,7 +182,26 @@ export type SuggestEditsRequest = z.input<typeof suggestEditsSchema>;
 
 // ---- answers ----
 
-export const chatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
+/**
+ * A passage of the user's own notes an answer cites as `[n]` (docs/search.md#answers-that-cite):
+ * every `[n]` in the text has its reference, and only cited passages are sent.
+ */
+export const chatReferenceSchema = z.object({
+  n: z.number().int().min(1).max(9),
+  kind: z.enum(SEARCH_KINDS),
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  snippet: z.string(),
+});
+export type ChatReference = z.infer<typeof chatReferenceSchema>;
+
+export const chatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  /** The notes an assistant answer cites (absent when it cites none). */
+  references: z.array(chatReferenceSchema).optional(),
+});
 export type StoredChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** `next_cursor` (when paged): the cursor of the older messages before this page; null when there are none. */
@@ -193,7 +213,28 @@ export const conversationAnswerSchema = z.object({
 });
 export type ConversationAnswer = z.infer<typeof conversationAnswerSchema>;
 
-export const sendMessageAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
+/**
+ * `references`: the notes `message` cites. `notice`: one line the chat shows once, the first time
+ * passages of the user's notes went to a configured model with a message.
+ * The SSE stream's `done` event carries the same object.
+ */
+export const sendMessageAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  references: z.array(chatReferenceSchema).optional(),
+  notice: z.string().optional(),
+});
+
+/** `GET /ai_chat/settings`, `PATCH /ai_chat/settings`: the account's chat settings. */
+export const chatSettingsSchema = z.object({
+  /** "Let the coach use my other notes": answers may cite passages of the whole workspace (on by default). */
+  use_other_notes: z.boolean(),
+});
+export type ChatSettings = z.infer<typeof chatSettingsSchema>;
+export const chatSettingsBody = z.object({
+  use_other_notes: z.boolean({ error: 'use_other_notes must be true or false.' }),
+});
+export const chatSettingsAnswer = z.object({ success: z.literal(true), settings: chatSettingsSchema });
 /** `POST /ai_chat/append_message`: the conversation the line went into. */
 export const appendMessageAnswerSchema = z.object({ success: z.literal(true), conversation_id: z.number().int() });
 export type SendMessageAnswer = z.infer<typeof sendMessageAnswerSchema>;

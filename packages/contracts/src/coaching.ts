@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatReferenceSchema } from './chat';
 import { revisionField, saveIdField, staleRevisionAnswer } from './files';
 import {
   COACHING_LIMITS as L,
@@ -121,7 +122,12 @@ export const saveQuestionContentBody = z
     error: M.revisionOfOneText,
   });
 
-export const coachingChatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
+/** A question chat's message: an assistant answer may cite the user's other notes (`references`, as every chat). */
+export const coachingChatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  references: z.array(chatReferenceSchema).optional(),
+});
 export type CoachingChatMessage = z.infer<typeof coachingChatMessageSchema>;
 
 /** `POST /coaching/onboarding_generate_summary`: what the page shows (the stored ones when left out). */
@@ -288,6 +294,9 @@ export const questionReplyAnswer = z.object({
   response: z.string(),
   score: z.number().int().min(0).max(100).nullable(),
   score_feedback: z.string(),
+  /** The notes `response` cites, and the one-time line about sending them to a model (as send_message's). */
+  references: z.array(chatReferenceSchema).optional(),
+  notice: z.string().optional(),
 });
 /** `POST /coaching/onboarding_save_content` */
 export const saveQuestionContentAnswer = z.object({

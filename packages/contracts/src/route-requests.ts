@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { credentialsSchema } from './auth';
-import { appendMessageSchema, clearConversationSchema, conversationReadQuery, sendMessageSchema, suggestEditsSchema } from './chat';
+import { appendMessageSchema, chatSettingsBody, clearConversationSchema, conversationReadQuery, sendMessageSchema, suggestEditsSchema } from './chat';
 import {
   adminSectionsQuery,
   conversationQuery,
@@ -137,6 +137,8 @@ export const ROUTE_REQUESTS = {
   'POST /ai_chat/suggest_edits': { body: suggestEditsSchema, model: true },
   'GET /ai_chat/status': noInput,
   'GET /search': { query: searchQuery },
+  'GET /ai_chat/settings': noInput,
+  'PATCH /ai_chat/settings': { body: chatSettingsBody },
   'POST /ai_chat/append_message': { body: appendMessageSchema },
 
   'GET /planning/todos': { query: todosQuery },

@@ -84,6 +84,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/ai_chat/status', 'chat', ISSUE),
   // Search across the workspace: svc-chat asks every domain as the caller (docs/search.md).
   r('GET', '/search', 'chat', ISSUE),
+  // "Let the coach use my other notes" (issue 21).
+  r('GET', '/ai_chat/settings', 'chat', ISSUE),
+  r('PATCH', '/ai_chat/settings', 'chat', ISSUE),
   r('POST', '/ai_chat/append_message', 'chat', ISSUE),
 
   // Planning

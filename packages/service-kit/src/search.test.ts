@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createDb, type Db } from './db';
 import { ensureExtension, headlineSql, parseSearch, snippetOf, trigramSql, typoMatches, withinOneEdit } from './search';
 import { freshDatabase, type TestDatabase } from './testing';
@@ -36,7 +37,7 @@ describe('snippetOf', () => {
     expect(snippet.startsWith('…')).toBe(true);
     expect(snippet.endsWith('…')).toBe(true);
     expect(highlights).toHaveLength(1);
-    expect(snippet.slice(...highlights[0])).toBe('needle');
+    expect(snippet.slice(...highlights[0]!)).toBe('needle');
     expect(snippet).not.toMatch(/\s\s/);
   });
 });
@@ -98,7 +99,7 @@ describe.each([
     expect((await find('planning')).map((r) => r.title)).toEqual(['Planning offsite', 'Database migration']);
     expect((await find('"next quarter"')).map((r) => r.title)).toEqual(['Database migration']);
     const [first] = await find('postgres');
-    const { snippet, highlights } = snippetOf(first.marked);
+    const { snippet, highlights } = snippetOf(first!.marked);
     expect(highlights.map(([s, e]) => snippet.slice(s, e))).toEqual(['Postgres']);
   });
 
