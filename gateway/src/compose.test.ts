@@ -95,6 +95,7 @@ describe('docker-compose.yml', () => {
     const chat = compose.services['svc-chat']!;
     expect(chat.environment?.PEOPLE_URL).toBe(`http://svc-people:${SERVICE_PORTS.people}`);
     expect(chat.environment?.COACHING_URL).toBe(`http://svc-coaching:${SERVICE_PORTS.coaching}`);
+    expect(chat.environment?.FILES_URL).toBe(`http://svc-files:${SERVICE_PORTS.files}`);
     expect(chat.depends_on?.['svc-people']).toEqual({ condition: 'service_healthy' });
     expect(chat.depends_on?.['svc-coaching']).toEqual({ condition: 'service_healthy' });
   });

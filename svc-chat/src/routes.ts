@@ -1,11 +1,16 @@
+import type Koa from 'koa';
 import { CHAT_MESSAGES, type ConversationAnswer, type ChatStatusAnswer } from '@cc/contracts';
 import { CONNECT_MODEL_HINT } from '@cc/ai';
-import { pageFrom, type ModelFailureMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
+import { pageFrom, searchWorkspace, type Logger, type ModelFailureMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
 import { appendAssistantLine, clearConversation, conversationPage, messagesKey } from './conversations';
 import { conversationKey } from './keys';
 import { replyAsJson, replyAsStream, suggestEdits, type ChatDeps } from './replies';
 import type { ChatSettings } from './settings';
+import { readChatSettings, writeChatSettings } from './chat-settings';
+import { domainSearches, searchAnswerOf, SEARCH_DEADLINE_MS } from './search';
 import { wantsEventStream } from './sse';
+
+const log = (ctx: Koa.Context): Logger | undefined => ctx.state.log;
 
 /** The chats' wording of model failures. */
 const CHAT_FAILURES: ModelFailureMessages = {
@@ -31,6 +36,7 @@ export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls }: 
     coachingUrl: settings.COACHING_URL,
     calls: modelCalls(CHAT_FAILURES),
   };
+  const urls = { files: settings.FILES_URL, coaching: settings.COACHING_URL, people: settings.PEOPLE_URL };
 
   router.get('/ai_chat/conversation', {}, async (ctx, { user, query }) => {
     const page = pageFrom(query, messagesKey);
@@ -63,6 +69,24 @@ export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls }: 
   router.post('/ai_chat/append_message', {}, async (_ctx, { user, body }) => {
     const id = await appendAssistantLine(deps.db, user.id, conversationKey(body)!.key, body.content);
     return { success: true, conversation_id: id };
+  });
+
+  router.get('/ai_chat/settings', {}, async (ctx, { user }) => {
+    const { use_other_notes } = await readChatSettings(deps.db, user.id);
+    ctx.set('Cache-Control', 'no-store');
+    return { success: true, settings: { use_other_notes } };
+  });
+
+  router.patch('/ai_chat/settings', {}, async (_ctx, { user, body }) => {
+    return { success: true, settings: await writeChatSettings(deps.db, user.id, body) };
+  });
+
+  // The whole workspace, each domain asked as the caller (docs/search.md).
+  router.get('/search', {}, async (ctx, { query }) => {
+    const found = await searchWorkspace(domainSearches(ctx, urls), query, SEARCH_DEADLINE_MS);
+    if (found.partial.length) log(ctx)?.warn({ partial: found.partial }, 'search answered without some domains');
+    ctx.set('Cache-Control', 'no-store');
+    return searchAnswerOf(query, found);
   });
 
   router.get('/ai_chat/status', {}, (ctx) => {

@@ -7,5 +7,7 @@ export const chatSettings = z.object({
   PEOPLE_URL: urlSetting(),
   /** svc-coaching, for the planning chat's open todos, milestones and this week; unset means none. */
   COACHING_URL: urlSetting(),
+  /** svc-files, for searching files and journal days (GET /search and the chats' passages); unset means none. */
+  FILES_URL: urlSetting(),
 });
 export type ChatSettings = z.output<typeof chatSettings>;

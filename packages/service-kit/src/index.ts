@@ -68,3 +68,17 @@ export {
   TOTAL_SQL,
   type ParsedSearch,
 } from './search';
+export {
+  DOMAIN_SEARCH_PATHS,
+  PASSAGE_LIMIT,
+  peerDomainSearch,
+  retrievePassages,
+  searchWorkspace,
+  topicWords,
+  type DomainSearch,
+  type DomainSearches,
+  type Passage,
+  type PassageRequest,
+  type WorkspaceAnswer,
+  type WorkspaceQuery,
+} from './search-fanout';

@@ -24,9 +24,10 @@ const wordsOf = (text: string): string[] => (text.toLowerCase().match(WORD) ?? [
 
 /**
  * Every word a prefix (`migr` finds "migration": the person is still typing), a quoted phrase its
- * words in order. Null when nothing searchable is left ("?!").
+ * words in order; all of them must match, or any of them with `any` (`any=1` of a domain
+ * search: a chat's retrieval). Null when nothing searchable is left ("?!").
  */
-export function parseSearch(q: string): ParsedSearch | null {
+export function parseSearch(q: string, options: { any?: boolean } = {}): ParsedSearch | null {
   const parts: string[] = [];
   const words: string[] = [];
   const rest = q.replace(/"([^"]*)"/g, (_, phrase: string) => {
@@ -40,7 +41,7 @@ export function parseSearch(q: string): ParsedSearch | null {
     parts.push(`${word}:*`);
     words.push(word);
   }
-  return parts.length ? { tsquery: parts.join(' & '), words } : null;
+  return parts.length ? { tsquery: parts.join(options.any ? ' | ' : ' & '), words } : null;
 }
 
 /** Marks ts_headline puts around a match: control characters a note never holds (they are stripped from it first). */
