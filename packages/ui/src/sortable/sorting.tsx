@@ -103,12 +103,20 @@ export function useDnd(root: { current: HTMLElement | null }): { dnd: DndModule 
       () => undefined,
     );
   }, [dnd, root]);
-  const refocus = useCallback(() => {
-    const key = focusKey.current;
-    if (!key) return;
-    const escaped = typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(key) : key.replace(/["\\]/g, '\\$&');
-    root.current?.querySelector<HTMLElement>(`[data-focus-key="${escaped}"]`)?.focus();
-  }, [root]);
+  const refocus = useCallback(
+    (unlessInside: boolean) => {
+      const key = focusKey.current;
+      if (!key) return;
+      // After the rows' effects: an element of the list that took the focus meanwhile keeps it.
+      // Enter on a ⋯ button can commit in the same render as the swap, and then the menu that
+      // mounts open focuses its first item after the first refocus gave the focus to the button.
+      const active = typeof document !== 'undefined' ? document.activeElement : null;
+      if (unlessInside && active && active !== document.body && root.current?.contains(active)) return;
+      const escaped = typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(key) : key.replace(/["\\]/g, '\\$&');
+      root.current?.querySelector<HTMLElement>(`[data-focus-key="${escaped}"]`)?.focus();
+    },
+    [root],
+  );
   // Twice: before paint, in the same task as the commit, so a key pressed right after the swap
   // (Enter on a focused ⋯ button) finds the focus on the new element rather than on <body>; and
   // after the rows' own effects (an open menu focuses its first item when it mounts).
@@ -116,11 +124,11 @@ export function useDnd(root: { current: HTMLElement | null }): { dnd: DndModule 
     if (!dnd) return;
     stopTracking.current?.();
     stopTracking.current = null;
-    refocus();
+    refocus(false);
   }, [dnd, refocus]);
   useEffect(() => {
     if (!dnd) return;
-    refocus();
+    refocus(true);
     focusKey.current = null;
   }, [dnd, refocus]);
   return { dnd, want };
