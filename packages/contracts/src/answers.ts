@@ -26,7 +26,7 @@ import {
   summarizeAnswer,
 } from './files';
 import { COACHING_ANSWERS } from './coaching';
-import { journalEntryAnswer, journalListAnswer } from './journal';
+import { journalEntryAnswer, journalListAnswer, lookBackAnswer } from './journal';
 import { PEOPLE_ANSWERS } from './people';
 import { domainSearchAnswer, searchAnswer } from './search';
 import { PROFILE_ANSWERS } from './profile';
@@ -94,6 +94,7 @@ export const ROUTE_ANSWERS = {
 
   'GET /journal': journalListAnswer,
   'GET /journal/{date}': journalEntryAnswer,
+  'GET /journal/{date}/look_back': lookBackAnswer,
   'POST /journal/{date}/save': z.union([journalEntryAnswer, staleJournalAnswer]),
 
   'GET /profile/suggested_folders': suggestionsAnswer,

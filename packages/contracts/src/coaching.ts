@@ -284,6 +284,14 @@ export const questionConversationAnswer = z.object({
   content_revision: z.number().int(),
   summary_revision: z.number().int(),
   updated_at: z.string().nullable(),
+  /**
+   * The same question in the period before (docs/coaching.md#look-back): its label ("Last week"),
+   * score and a line of the answer; null when that period holds none.
+   */
+  previous: z
+    .object({ period_key: z.string(), label: z.string(), score: z.number().int().min(0).max(100).nullable(), line: z.string().max(160) })
+    .nullable()
+    .optional(),
 });
 /**
  * `POST /coaching/onboarding_send_message`: the coach's reply and the conversation's score, null

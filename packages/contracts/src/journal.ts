@@ -27,3 +27,22 @@ export const journalListQuery = pageQuery;
 /** `GET /journal`: the dates with a non-empty entry, oldest first (`next_cursor` when paged). */
 export const journalListAnswer = pagedAnswer({ success: z.literal(true), entries: z.array(z.object({ date: z.string() })) });
 export type JournalListAnswer = z.infer<typeof journalListAnswer>;
+
+/**
+ * `GET /journal/{date}/look_back` ("On this day", docs/journal.md#on-this-day): the entries of one
+ * month, three months and one year before `date`, those that exist, in that order, each as one
+ * line of its text (at most 160 characters) and its address.
+ */
+export const LOOK_BACK_AGES = ['one_month', 'three_months', 'one_year'] as const;
+export const lookBackAnswer = z.object({
+  success: z.literal(true),
+  entries: z.array(
+    z.object({
+      ago: z.enum(LOOK_BACK_AGES),
+      date: z.string(),
+      line: z.string().max(160),
+      url: z.string(),
+    }),
+  ),
+});
+export type LookBackAnswer = z.infer<typeof lookBackAnswer>;

@@ -129,6 +129,7 @@ export const ROUTE_REQUESTS = {
 
   'POST /journal/{date}/save': { params: journalDateParams, body: saveJournalBody },
   'GET /journal/{date}': { params: journalDateParams },
+  'GET /journal/{date}/look_back': { params: journalDateParams },
   'GET /journal': { query: journalListQuery },
 
   'GET /ai_chat/conversation': { query: conversationReadQuery },

@@ -74,6 +74,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Journal
   r('POST', '/journal/{date}/save', 'files', D1),
   r('GET', '/journal/{date}', 'files', DESIGN),
+  // "On this day": a month, three months and a year before (issue 21).
+  r('GET', '/journal/{date}/look_back', 'files', ISSUE),
   r('GET', '/journal', 'files', DESIGN),
 
   // Chat (every chat in the product)
