@@ -6,6 +6,7 @@ import { folderRoutes } from './folders-routes';
 import { journalRoutes } from './journal-routes';
 import { ListingCache, listenForListingChanges } from './listing-cache';
 import { mentionRoutes } from './mentions-routes';
+import { searchRoutes } from './search-routes';
 import { suggestionRoutes } from './suggestions-routes';
 
 /**
@@ -22,4 +23,5 @@ export function filesRoutes(router: ServiceRouter, { db, log, settings, modelCal
   suggestionRoutes(router, db, ai);
   journalRoutes(router, db);
   mentionRoutes(router, db);
+  searchRoutes(router, db);
 }

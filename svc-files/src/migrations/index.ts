@@ -4,6 +4,7 @@ import { suggestions } from './002_suggestions';
 import { journal } from './003_journal';
 import { listingNotify } from './004_listing_notify';
 import { saveIds } from './005_save_ids';
+import { search } from './006_search';
 
 /** svc-files's schema changes, applied in order into the `files` schema. */
-export const migrations: Migration[] = [foldersAndFiles, suggestions, journal, listingNotify, saveIds];
+export const migrations: Migration[] = [foldersAndFiles, suggestions, journal, listingNotify, saveIds, search];
