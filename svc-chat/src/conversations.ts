@@ -1,4 +1,4 @@
-import type { StoredChatMessage } from '@cc/contracts';
+import { chatReferenceSchema, type ChatReference, type StoredChatMessage } from '@cc/contracts';
 import { bigIdKey, keyset, pageOf, tableNames, toInt, type Db, type Page } from '@cc/service-kit';
 import { z } from 'zod';
 import { withoutNul } from './keys';
@@ -19,10 +19,31 @@ async function conversationId(db: Db, userId: number, key: string): Promise<numb
   return row ? toInt(row.id) : null;
 }
 
+const storedReferences = z.array(chatReferenceSchema);
+
+/** A stored message as answered: its references when it has any (a row from before them, or odd ones, has none). */
+function messageOf(row: { role: StoredChatMessage['role']; content: string; references?: unknown }): StoredChatMessage {
+  const raw = typeof row.references === 'string' ? safeJson(row.references) : row.references;
+  const references = raw ? storedReferences.safeParse(raw) : undefined;
+  return {
+    role: row.role,
+    content: row.content,
+    ...(references?.success && references.data.length ? { references: references.data } : {}),
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The most recent `limit` messages of a conversation, oldest first (none when it does not exist). */
 async function lastMessages(db: Db, id: number, limit: number): Promise<StoredChatMessage[]> {
-  const rows = await db(T.messages).where({ conversation_id: id }).orderBy('id', 'desc').limit(limit).select('role', 'content');
-  return rows.reverse().map((r) => ({ role: r.role, content: r.content }));
+  const rows = await db(T.messages).where({ conversation_id: id }).orderBy('id', 'desc').limit(limit).select('role', 'content', 'references');
+  return rows.reverse().map(messageOf);
 }
 
 export async function loadConversation(db: Db, userId: number, key: string, limit = CONVERSATION_PAGE_LIMIT): Promise<Conversation> {
@@ -48,9 +69,9 @@ export async function conversationPage(db: Db, userId: number, key: string, page
     .whereRaw(k.where, k.bindings)
     .orderByRaw(k.orderBy)
     .limit(page.limit + 1)
-    .select('id', 'role', 'content')) as { id: unknown; role: StoredChatMessage['role']; content: string }[];
+    .select('id', 'role', 'content', 'references')) as { id: unknown; role: StoredChatMessage['role']; content: string; references: unknown }[];
   const { items, next_cursor } = pageOf(rows, page, (r) => [toInt(r.id)]);
-  return { id, messages: items.reverse().map((r) => ({ role: r.role, content: r.content })), next_cursor };
+  return { id, messages: items.reverse().map(messageOf), next_cursor };
 }
 
 /** The stored messages to give the model when the client sent no history of its own. */
@@ -65,22 +86,30 @@ export async function recentMessages(db: Db, userId: number, key: string, limit:
 }
 
 /**
- * Stores one exchange (the user's message and the reply), creating the conversation on its
- * first message. One statement, so one transaction and one round trip: both messages are
- * stored or neither. Called only once the reply is complete.
+ * Stores one exchange (the user's message and the reply, with the references the reply cites),
+ * creating the conversation on its first message. One statement, so one transaction and one
+ * round trip: both messages are stored or neither. Called only once the reply is complete.
  */
-export async function appendExchange(db: Db, userId: number, key: string, message: string, reply: string): Promise<number> {
+export async function appendExchange(
+  db: Db,
+  userId: number,
+  key: string,
+  message: string,
+  reply: string,
+  references: ChatReference[] = [],
+): Promise<number> {
+  const cited = references.length ? JSON.stringify(references.map((r) => ({ ...r, snippet: withoutNul(r.snippet), title: withoutNul(r.title) }))) : null;
   const result = await db.raw(
     `with c as (
        insert into ${T.conversations} as c (user_id, key) values (?, ?)
        on conflict (user_id, key) do update set updated_at = now()
        returning c.id
      )
-     insert into ${T.messages} (conversation_id, role, content)
-     select c.id, m.role, m.content from c, (values (1, 'user', ?), (2, 'assistant', ?)) as m(n, role, content)
+     insert into ${T.messages} (conversation_id, role, content, "references")
+     select c.id, m.role, m.content, m.refs::jsonb from c, (values (1, 'user', ?, null::text), (2, 'assistant', ?, ?::text)) as m(n, role, content, refs)
      order by m.n
      returning conversation_id`,
-    [userId, key, withoutNul(message), withoutNul(reply)],
+    [userId, key, withoutNul(message), withoutNul(reply), cited],
   );
   return toInt((result.rows ?? result)[0]?.conversation_id);
 }

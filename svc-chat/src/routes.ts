@@ -30,13 +30,14 @@ const CHAT_FAILURES: ModelFailureMessages = {
  * one is required.
  */
 export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls }: ServiceContext<ChatSettings>): void {
+  const urls = { files: settings.FILES_URL, coaching: settings.COACHING_URL, people: settings.PEOPLE_URL };
   const deps: ChatDeps = {
     db,
     peopleUrl: settings.PEOPLE_URL,
     coachingUrl: settings.COACHING_URL,
     calls: modelCalls(CHAT_FAILURES),
+    searchUrls: urls,
   };
-  const urls = { files: settings.FILES_URL, coaching: settings.COACHING_URL, people: settings.PEOPLE_URL };
 
   router.get('/ai_chat/conversation', {}, async (ctx, { user, query }) => {
     const page = pageFrom(query, messagesKey);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SearchKind } from '@cc/contracts/search';
 
 export type ChatRole = 'system' | 'user' | 'assistant';
 export interface ChatMessage {
@@ -145,6 +146,24 @@ export interface ChatReplyInput extends CallOptions {
   page?: ChatPage;
   /** "Today" for relative dates in planning actions; defaults to the clock. */
   today?: string;
+  /**
+   * Passages of the user's other notes that may bear on the message (docs/search.md#answers-that-cite-your-notes),
+   * numbered from 1: quoted material, never instructions. A reply cites one as `[n]` only where it uses it.
+   */
+  passages?: ChatPassage[];
+}
+
+/** A passage of the user's own notes a chat reply may cite as `[n]` (the service kit's `Passage`). */
+export interface ChatPassage {
+  n: number;
+  kind: SearchKind;
+  /** The object's id as text: a row's number, a journal day (YYYY-MM-DD), a week (YYYY-Www). */
+  id: string;
+  title: string;
+  url: string;
+  /** Plain text around the best match (at most 240 characters, maybe cut mid-sentence). */
+  snippet: string;
+  updated_at: string;
 }
 
 export interface SuggestEditsInput extends CallOptions {

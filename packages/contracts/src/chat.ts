@@ -263,5 +263,5 @@ export type ChatStatusAnswer = z.infer<typeof chatStatusAnswerSchema>;
  */
 export type ChatStreamEvent =
   | { event: 'token'; data: { text: string } }
-  | { event: 'done'; data: { success: true; message: string } }
+  | { event: 'done'; data: SendMessageAnswer }
   | { event: 'error'; data: ErrorKeyAnswer };

@@ -19,10 +19,15 @@ export interface FactReads {
   deadline: number;
   /** Which facts are missing and why, for the log: names and reasons only, never content. */
   missing: string[];
+  /**
+   * The reads under way, by fact and path: one page's reads of the same thing are one request
+   * (a chat's retrieval asks the person's name or the meeting's title the page reads anyway).
+   */
+  underway?: Map<string, Promise<unknown>>;
 }
 
 export function factReads(people: PeerClient, coaching: PeerClient, now = Date.now()): FactReads {
-  return { people, coaching, deadline: now + PAGE_FACTS_BUDGET_MS, missing: [] };
+  return { people, coaching, deadline: now + PAGE_FACTS_BUDGET_MS, missing: [], underway: new Map() };
 }
 
 /**
@@ -30,7 +35,22 @@ export function factReads(people: PeerClient, coaching: PeerClient, now = Date.n
  * slow, refused, an odd answer). Each read waits at most PEOPLE_TIMEOUT_MS and never past the
  * page's deadline.
  */
-export async function readFact<S extends z.ZodType>(
+export function readFact<S extends z.ZodType>(
+  reads: FactReads,
+  peer: PeerClient,
+  path: string,
+  schema: S,
+  fact: string,
+): Promise<z.output<S> | undefined> {
+  const key = `${fact} ${path}`;
+  const known = reads.underway?.get(key) as Promise<z.output<S> | undefined> | undefined;
+  if (known) return known;
+  const read = readOnce(reads, peer, path, schema, fact);
+  reads.underway?.set(key, read);
+  return read;
+}
+
+async function readOnce<S extends z.ZodType>(
   reads: FactReads,
   peer: PeerClient,
   path: string,

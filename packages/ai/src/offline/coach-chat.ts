@@ -24,6 +24,7 @@ import {
 import { planningActionReply } from './planning-chat';
 import { acknowledge, isSmallTalk, isVague, MAX_QUOTE_WORDS, SMALL_TALK_ONLY, SPECIFICS_PRAISE } from './reflect';
 import { checkinCoach } from './page-replies/checkin';
+import { citationFor } from './page-replies/citation';
 import { fileCoach, journalCoach } from './page-replies/file';
 import { meetingCoach } from './page-replies/meeting';
 import { chatOf, type Chat, type PageCoach } from './page-replies/page-coach';
@@ -191,6 +192,24 @@ export function offlineChatReply(input: ChatReplyInput): string {
   if (showReading) parts.push(showReading);
   const offer = vague ? undefined : coach.offer(facts(), covered);
   if (offer) parts.push(offer);
-  parts.push(question);
+  // A passage of the user's other notes about what they just said: quoted with its [n], and its
+  // question asked instead of the page's (which waits for the next turn: one question a reply).
+  const citation = vague
+    ? undefined
+    : citationFor(message, input.passages, {
+        today: chat.today,
+        subject: subjectOf(chat),
+        verb: acknowledgement?.startsWith('You wrote') ? 'you noted' : 'you wrote',
+        said,
+      });
+  if (citation) parts.push(citation.sentence, citation.question);
+  else parts.push(question);
   return parts.join(' ');
+}
+
+/** What the chat is about besides the message: the person's name, the meeting's title. */
+function subjectOf(chat: Chat): string | undefined {
+  if (chat.page.kind === 'person') return chat.input.person?.fullName;
+  if (chat.page.kind === 'meeting') return chat.page.meeting.title;
+  return undefined;
 }

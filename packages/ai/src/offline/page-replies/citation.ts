@@ -1,0 +1,218 @@
+/**
+ * The offline coach citing the user's other notes (docs/search.md#answers-that-cite-your-notes):
+ * of the passages svc-chat retrieved, the one that shares the most of what the message is about,
+ * quoted in one sentence that says where it is from, with its number ("In your journal on
+ * 3 November you wrote: "the platform team is short two engineers" [1]."), then a question that
+ * ties it to what the user just said ("Is that the same platform team?"). Only a passage that is
+ * really about the message is cited, and only a whole clause of it is quoted, exactly as written.
+ */
+import { passageSource } from '../../passages';
+import { capitalize, collapse, sentences } from '../../text';
+import type { ChatPassage } from '../../types';
+
+export interface Citation {
+  /** The sentence quoting the passage, ending with its `[n]` and a full stop. */
+  sentence: string;
+  /** The question that links it to the message. */
+  question: string;
+  passage: ChatPassage;
+  /** The quoted words, to tell whether an earlier reply quoted them already. */
+  quote: string;
+}
+
+/** Words that carry no topic (chat filler and the commonest English words). */
+const FILLER = new Set(
+  (
+    'about after again also been being could does doing done from have having help into just know like make more most much need ' +
+    'only other really should some than that them then there these they thing things think this those what when where which while ' +
+    'will with would your yours want going get got maybe feel felt today tomorrow yesterday week the and for are was were but not ' +
+    'you all any can had has her his him its our out she who why how too very said says say tell told asked ask over under before ' +
+    'since still even back well good time last next first new one two'
+  ).split(' '),
+);
+
+const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+/** A text's topic words, lower case, each once: three letters or more, not filler, not a number. */
+export function topicWordsOf(text: string): string[] {
+  const seen = new Set<string>();
+  for (const raw of text.match(TOKEN) ?? []) {
+    const word = raw.toLowerCase().replace(/['’]s$/, '');
+    if (word.length < 3 || FILLER.has(word) || /^\d+$/.test(word)) continue;
+    seen.add(word);
+  }
+  return [...seen];
+}
+
+/** Two forms of one word ("planned", "planning"; "engineer", "engineers"): the same stem of at least four letters. */
+const stem = (word: string) => word.slice(0, Math.max(4, word.length - 3));
+export const sameWord = (a: string, b: string): boolean => a === b || (a.length >= 4 && b.length >= 4 && stem(a) === stem(b));
+
+const shares = (words: string[], text: string): string[] => {
+  const theirs = topicWordsOf(text);
+  return words.filter((w) => theirs.some((t) => sameWord(w, t)));
+};
+
+/* ---------------------------------------------------------------- the quote */
+
+const QUOTE_MAX_WORDS = 12;
+const QUOTE_MIN_WORDS = 4;
+/** Where a sentence divides into clauses, as the coach quotes the user (reflect.ts). */
+const CLAUSE_BREAK = /\s*[,;:–—]\s+|\s+-\s+|\s+(?=(?:and|but|so|because|while|which|although|though|whereas)\s)/gi;
+const LEADING_JOIN = /^(?:and|but|so|because|while|which|although|though|whereas)\s+/i;
+/** A clause starting mid-sentence may still read whole when it starts with its subject. */
+const SUBJECT_START = /^(?:I|we|the|my|our|she|he|they|it|this|that|there|[A-Z][a-z]+)\s/;
+const countWords = (text: string): number => text.match(TOKEN)?.length ?? 0;
+
+interface Clause {
+  /** Where it is in its sentence. */
+  start: number;
+  end: number;
+  /** It begins where its sentence does (not cut by the snippet, not after a comma). */
+  opens: boolean;
+}
+
+/**
+ * The sentences of a snippet with their whole clauses: not the start of a sentence the snippet
+ * cut (unless that clause begins with its subject), nor the end of one it cut off.
+ */
+function wholeClauses(snippet: string): { sentence: string; clauses: Clause[] }[] {
+  let text = collapse(snippet);
+  const cutStart = /^…/.test(text) || /^[a-z]/.test(text);
+  const cutEnd = /…$/.test(text) || !/[.!?]["'”’)]*$/.test(text);
+  text = text.replace(/^…\s*/, '').replace(/\s*…$/, '');
+  const list = sentences(text);
+  return list.map((sentence, i) => {
+    const clauses: Clause[] = [];
+    let at = 0;
+    for (const m of sentence.matchAll(CLAUSE_BREAK)) {
+      clauses.push({ start: at, end: m.index, opens: at === 0 });
+      at = m.index + m[0].length;
+    }
+    clauses.push({ start: at, end: sentence.length, opens: at === 0 });
+    if (i === 0 && cutStart && clauses[0]) {
+      if (SUBJECT_START.test(sentence.slice(clauses[0].start))) clauses[0] = { ...clauses[0], opens: false };
+      else clauses.shift();
+    }
+    if (i === list.length - 1 && cutEnd) clauses.pop();
+    return { sentence, clauses };
+  });
+}
+
+/**
+ * The run of whole clauses (four to twelve words) that holds the most of `topics`, exactly as
+ * written: a joining word in front dropped, no closing punctuation, the writer's double quotes
+ * made single.
+ */
+export function quoteAbout(snippet: string, topics: string[]): string | undefined {
+  let best: { text: string; score: number } | undefined;
+  for (const { sentence, clauses } of wholeClauses(snippet)) {
+    for (let i = 0; i < clauses.length; i++) {
+      for (let j = i; j < clauses.length; j++) {
+        const run = sentence
+          .slice(clauses[i]!.start, clauses[j]!.end)
+          .trim()
+          .replace(LEADING_JOIN, '')
+          .replace(/[.!?,;:]+$/, '');
+        const n = countWords(run);
+        if (n > QUOTE_MAX_WORDS) break;
+        if (n < QUOTE_MIN_WORDS) continue;
+        const hits = shares(topics, run).length;
+        if (!hits) continue;
+        const score = hits * 10 + Math.min(n, QUOTE_MAX_WORDS) + (clauses[i]!.opens ? 3 : 0);
+        if (!best || score > best.score) best = { text: run, score };
+      }
+    }
+  }
+  return best?.text.replace(/["“”]/g, "'");
+}
+
+/* ---------------------------------------------------------------- the question */
+
+const DETERMINER = /^(?:the|my|our|this|that|his|her|their|your|a|an)$/i;
+
+/**
+ * "the platform team" of the message, when the passage speaks of it too: a noun the user named
+ * after a determiner ("the", "my", "our"…), with the word after it when the passage shares that
+ * too ("the platform team", not "the platform").
+ */
+function sharedThing(message: string, passageWords: string[]): string | undefined {
+  const tokens = [...message.matchAll(TOKEN)].map((m) => m[0]);
+  const shared = (w: string | undefined) =>
+    Boolean(w) && !/^\p{Lu}/u.test(w!) && w!.length >= 3 && !FILLER.has(w!.toLowerCase()) && passageWords.some((p) => sameWord(w!.toLowerCase(), p));
+  for (let i = 1; i < tokens.length; i++) {
+    // A name is no thing to ask "the same" of; filler is no topic.
+    if (!DETERMINER.test(tokens[i - 1]!) || !shared(tokens[i])) continue;
+    return shared(tokens[i + 1]) ? `${tokens[i]!.toLowerCase()} ${tokens[i + 1]!.toLowerCase()}` : tokens[i]!.toLowerCase();
+  }
+  return undefined;
+}
+
+function linkingQuestion(message: string, passage: ChatPassage): string {
+  const thing = sharedThing(message, topicWordsOf(`${passage.title} ${passage.snippet}`));
+  if (thing) return `Is that the same ${thing}, and what has changed since?`;
+  if (passage.kind === 'todo' || passage.kind === 'milestone') return 'Is that part of what you mean now, or something separate?';
+  return 'Does that still hold, or has something changed since then?';
+}
+
+/* ---------------------------------------------------------------- the sentence */
+
+function citingSentence(passage: ChatPassage, quote: string, today: string, verb: string): string {
+  const source = passageSource(passage, today);
+  const mark = `[${passage.n}]`;
+  switch (passage.kind) {
+    case 'file':
+      return `${capitalize(source)} say: "${quote}" ${mark}.`;
+    case 'todo':
+    case 'milestone':
+    case 'plan':
+    case 'statement':
+      return `${capitalize(source)} says: "${quote}" ${mark}.`;
+    default:
+      return `In ${source} ${verb}: "${quote}" ${mark}.`;
+  }
+}
+
+export interface CitationOptions {
+  today: string;
+  /** What else the chat is about (the person's name, the meeting's title): counts for relevance, never alone. */
+  subject?: string;
+  /** "you noted" when the reply already says "You wrote". */
+  verb?: string;
+  /** An earlier reply said this: a passage quoted before is not quoted again. */
+  said(text: string): boolean;
+}
+
+/**
+ * The citation of the passage most about the message, or undefined when none is: a passage must
+ * share two of the message's topic words (one when the message has only one), the page's subject
+ * counting as one of them, and hold a whole clause about them to quote.
+ */
+export function citationFor(message: string, passages: readonly ChatPassage[] | undefined, options: CitationOptions): Citation | undefined {
+  if (!passages?.length) return undefined;
+  const own = topicWordsOf(message);
+  if (!own.length) return undefined;
+  const subject = options.subject ? topicWordsOf(options.subject).filter((w) => !own.some((o) => sameWord(o, w))) : [];
+  const needed = Math.min(2, own.length + subject.length);
+  let best: { citation: Citation; score: number } | undefined;
+  for (const passage of passages) {
+    const text = `${passage.title} ${passage.snippet}`;
+    const fromMessage = shares(own, text);
+    const fromSubject = shares(subject, text);
+    if (!fromMessage.length || fromMessage.length + Math.min(1, fromSubject.length) < needed) continue;
+    const quote = quoteAbout(passage.snippet, [...own, ...subject]);
+    if (!quote || options.said(quote)) continue;
+    const score = fromMessage.length * 2 + fromSubject.length - passage.n / 10;
+    if (best && best.score >= score) continue;
+    best = {
+      score,
+      citation: {
+        sentence: citingSentence(passage, quote, options.today, options.verb ?? 'you wrote'),
+        question: linkingQuestion(message, passage),
+        passage,
+        quote,
+      },
+    };
+  }
+  return best?.citation;
+}
