@@ -169,11 +169,12 @@ export function trigramSql(textSql: string, querySql: string): string {
 
 /**
  * Creates an extension the searches need (pg_trgm) in `public`, where every service's queries
- * find it. Services migrating at once may race to create it: the loser's error is harmless.
+ * find it. Services migrating at once may race to create it: the loser's error is harmless. In a
+ * migration (a transaction) it runs in a savepoint, so that error does not abort the migration.
  */
 export async function ensureExtension(db: Knex, name: 'pg_trgm'): Promise<void> {
   try {
-    await db.raw(`create extension if not exists ${name} schema public`);
+    await db.transaction((trx) => trx.raw(`create extension if not exists ${name} schema public`));
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code !== '23505' && code !== '42710') throw error;
