@@ -1,6 +1,7 @@
 import { FILES_MESSAGES as M } from '@cc/contracts';
 import { conflict, pageFrom, type Db, type ServiceRouter } from '@cc/service-kit';
 import { entryDates, journalKey, readEntry, saveEntry } from './journal';
+import { lookBack } from './look-back';
 
 /** One entry per date (YYYY-MM-DD, a real day), and the dates that have one. */
 export function journalRoutes(router: ServiceRouter, db: Db): void {
@@ -15,6 +16,12 @@ export function journalRoutes(router: ServiceRouter, db: Db): void {
   router.get('/journal/{date}', {}, async (ctx, { user, params }) => {
     ctx.set('Cache-Control', 'no-store');
     return { success: true, entry: await readEntry(db, user.id, params.date) };
+  });
+
+  // "On this day": the entries of a month, three months and a year before (docs/journal.md#on-this-day).
+  router.get('/journal/{date}/look_back', {}, async (ctx, { user, params }) => {
+    ctx.set('Cache-Control', 'no-store');
+    return { success: true, entries: await lookBack(db, user.id, params.date) };
   });
 
   router.get('/journal', {}, async (ctx, { user, query }) => {
