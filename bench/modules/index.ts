@@ -7,7 +7,8 @@ import { files } from './files';
 import { frontend } from './frontend';
 import { people } from './people';
 import { planning } from './planning';
+import { search } from './search';
 import { session } from './session';
 
 /** Every benchmark, in the order they run. Add new ones (AI streaming, GET /files, ...) here. */
-export const MODULES: readonly BenchModule[] = [frontend, session, chat, files, explorer, editor, planning, coaching, people];
+export const MODULES: readonly BenchModule[] = [frontend, session, chat, files, explorer, editor, planning, coaching, people, search];
