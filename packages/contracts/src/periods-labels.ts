@@ -6,7 +6,7 @@
  * as the journal always has.
  */
 import { dateOfDay, longDate, monthLabel } from './periods-days';
-import { parsePeriod, type Period } from './periods-keys';
+import { parsePeriod, type Period, type PeriodKind } from './periods-keys';
 
 const monthShort = (date: Date, locale?: string) => date.toLocaleDateString(locale ?? 'en-US', { month: 'short' });
 
@@ -51,4 +51,17 @@ export function periodLabel(key: string, locale?: string): string {
     case 'semester':
       return rangeLabel(p, `H${p.number} ${p.year}`, locale);
   }
+}
+
+const LAST_PERIOD: Record<PeriodKind, string> = {
+  day: 'Yesterday',
+  week: 'Last week',
+  month: 'Last month',
+  quarter: 'Last quarter',
+  semester: 'Last half-year',
+};
+
+/** What the period just before the current one of a kind is called: "Yesterday", "Last week", "Last quarter". */
+export function lastPeriodLabel(kind: PeriodKind): string {
+  return LAST_PERIOD[kind];
 }

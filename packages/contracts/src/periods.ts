@@ -28,4 +28,4 @@ export {
   type Period,
   type PeriodKind,
 } from './periods-keys';
-export { periodLabel, weekLabel, shortDay } from './periods-labels';
+export { periodLabel, weekLabel, shortDay, lastPeriodLabel } from './periods-labels';

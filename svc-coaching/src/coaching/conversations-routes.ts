@@ -12,7 +12,7 @@ import {
 } from '@cc/contracts';
 import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
-import { checkinPage } from './checkin-page';
+import { checkinPage, previousLook } from './checkin-page';
 import { readConversation, recordExchange, saveNotes, saveText } from './conversations';
 import { findQuestion } from './questionnaires';
 import { summaryInput } from './summary-input';
@@ -50,7 +50,9 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls
   router.get('/coaching/onboarding_conversation', {}, async (_ctx, { user, query }) => {
     const { question, periodKey } = await questionAndPeriod(db, query.question_id, query.period_key);
     const key = { userId: user.id, questionId: question.id, periodKey };
-    return { success: true, question_id: question.id, period_key: periodKey, ...(await readConversation(db, key)) };
+    // With the same question's previous period (docs/coaching.md#look-back).
+    const [conversation, previous] = await Promise.all([readConversation(db, key), previousLook(db, key, question)]);
+    return { success: true, question_id: question.id, period_key: periodKey, ...conversation, previous };
   });
 
   router.post('/coaching/onboarding_send_message', {}, async (ctx, { user, body }) => {

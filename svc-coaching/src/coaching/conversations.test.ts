@@ -27,6 +27,8 @@ const empty = (questionId: number, periodKey: string) => ({
   content_revision: 0,
   summary_revision: 0,
   updated_at: null,
+  // Nothing the period before (docs/coaching.md#look-back).
+  previous: null,
 });
 const conversation = (c: ReturnType<CoachingHarness['user']>, questionId: number, periodKey: string) =>
   c.get(`/coaching/onboarding_conversation?question_id=${questionId}&period_key=${periodKey}`);
@@ -119,7 +121,11 @@ describe('the question chat', () => {
     await a.post('/coaching/onboarding_send_message', { question_id: dayQuestion.id, period_key: DAY, message: 'My private answer' });
     await a.post('/coaching/onboarding_save_content', { question_id: dayQuestion.id, period_key: DAY, content: 'Private notes' });
     expect((await conversation(b, dayQuestion.id, DAY)).body).toEqual(empty(dayQuestion.id, DAY));
-    expect((await conversation(a, dayQuestion.id, '2026-03-03')).body).toEqual(empty(dayQuestion.id, '2026-03-03'));
+    // The next day's conversation is empty; only its look back reads this one (docs/coaching.md#look-back).
+    expect((await conversation(a, dayQuestion.id, '2026-03-03')).body).toEqual({
+      ...empty(dayQuestion.id, '2026-03-03'),
+      previous: expect.objectContaining({ period_key: DAY, line: 'Private notes' }),
+    });
     expect((await conversation(a, dayQuestion.id, DAY)).body.content).toBe('Private notes');
   });
 
