@@ -7,11 +7,12 @@ import { flushPendingSaves } from '@cc/ui/pending-saves';
 import { useSession } from '../session/SessionProvider';
 import { navItems } from '../routes';
 import { FullPageStatus, SessionProblem } from '../pages/StatusPages';
+import { SearchField } from '../search/SearchField';
 
 export const UNSAVED_AT_SIGN_OUT =
   'Some of your latest changes are not saved, so you are still signed in. The editor says why; once they are saved, sign out again. Or sign out anyway and lose them.';
 
-/** Header with the main navigation around every signed-in page. */
+/** Header with the main navigation and the search field around every signed-in page. */
 export function ProtectedLayout() {
   const { state, signedOut } = useSession();
   const location = useLocation();
@@ -77,6 +78,7 @@ export function ProtectedLayout() {
             );
           })}
         </nav>
+        <SearchField />
         <div className="user-menu">
           <span className="user-email" data-testid="user-email">
             {state.user.email}

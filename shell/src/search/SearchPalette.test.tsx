@@ -1,0 +1,342 @@
+/** @jest-environment jsdom */
+import '@cc/ui/testing/text-encoding';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { SearchAnswer, SearchGroup, SearchKind, SearchResult } from '@cc/contracts';
+import { fileAddress, journalAddress, personAddress } from '@cc/contracts/addresses';
+import { forgetStorageAccount } from '@cc/ui/storage';
+import { installContractApi, type ContractRequest } from '@cc/ui/testing/contract-api';
+import { withQueries } from '@cc/ui/testing/queries';
+import { SessionProvider } from '../session/SessionProvider';
+import { ProtectedLayout } from '../layout/ProtectedLayout';
+import { Highlighted } from './Highlighted';
+import { partialNote } from './kinds';
+
+const result = (
+  kind: SearchKind,
+  id: string,
+  title: string,
+  snippet: string,
+  highlights: Array<[number, number]>,
+  url: string,
+): SearchResult => ({
+  kind,
+  id,
+  title,
+  snippet,
+  highlights,
+  url,
+  updated_at: '2026-11-20T10:00:00.000Z',
+  generated: false,
+});
+
+const MIGRATION_FILE = fileAddress('career-goals', 'migration.md');
+const MIGRATION_DAY = journalAddress('2026-11-03');
+const GROUPS: SearchGroup[] = [
+  {
+    kind: 'file',
+    total: 7,
+    results: [
+      result('file', '12', 'migration.md', 'Led the billing migration in Q3', [[16, 25]], MIGRATION_FILE),
+      result('file', '13', 'goals.md', 'After the migration, own the platform', [[10, 19]], fileAddress('career-goals', 'goals.md')),
+    ],
+  },
+  {
+    kind: 'journal',
+    total: 1,
+    results: [result('journal', '2026-11-03', '3 November 2026', 'Planned the migration with Sam', [[12, 21]], MIGRATION_DAY)],
+  },
+  { kind: 'todo', total: 0, results: [] },
+  { kind: 'person', total: 1, results: [result('person', '4', 'Sam Migrant', 'Platform lead', [], personAddress(4))] },
+];
+
+type Answer = SearchAnswer | { status: number; body: unknown } | Promise<SearchAnswer>;
+let answerSearch: (q: string, req: ContractRequest) => Answer;
+let api: ReturnType<typeof installContractApi>;
+
+const found = (q: string, groups: SearchGroup[] = GROUPS, partial: SearchAnswer['partial'] = []): SearchAnswer => ({
+  success: true,
+  query: q,
+  groups,
+  partial,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  answerSearch = (q) => found(q);
+  api = installContractApi({
+    'GET /auth/session': () => ({ success: true, user: { id: 7, email: 'a@example.test', is_admin: false }, csrf_token: 't' }),
+    'GET /search': (req) => answerSearch((req.query as { q: string }).q, req),
+  });
+});
+
+afterEach(() => {
+  api.uninstall();
+  api.assertNoViolations();
+  forgetStorageAccount();
+  jest.restoreAllMocks();
+});
+
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
+}
+
+function Page({ name }: { name: string }) {
+  return (
+    <>
+      <p>{name}</p>
+      <button type="button">Something on the page</button>
+    </>
+  );
+}
+
+async function renderShell() {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/planning']}>
+      <SessionProvider>
+        <Routes>
+          <Route element={<ProtectedLayout />}>
+            <Route path="/planning" element={<Page name="Planning page" />} />
+            <Route path="/dashboard" element={<Page name="Dashboard page" />} />
+            <Route path="/journal/:date" element={<Page name="Journal page" />} />
+            <Route path="/people" element={<Page name="People page" />} />
+          </Route>
+        </Routes>
+        <Address />
+      </SessionProvider>
+    </MemoryRouter>,
+    { wrapper: withQueries() },
+  );
+  await screen.findByText('Planning page');
+  return user;
+}
+
+const palette = () => screen.findByRole('dialog', { name: 'Search' });
+const field = () => screen.getByRole('combobox', { name: 'Search your workspace' });
+const searches = () => api.find('GET', '/search').map((c) => c.query.get('q'));
+
+describe('opening the palette', () => {
+  it('Ctrl-K from the page opens it with the focus in its field, and a hint while nothing is typed', async () => {
+    const user = await renderShell();
+    screen.getByRole('button', { name: 'Something on the page' }).focus();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await palette();
+    await waitFor(() => expect(document.activeElement).toBe(field()));
+    expect(within(dialog).getByText(/Search your files, journal/)).toBeTruthy();
+    expect(searches()).toEqual([]);
+    // The first opening waited for the palette's code (the header field held the focus meanwhile):
+    // Escape still gives the focus back to the page.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Something on the page' }));
+  });
+
+  it('⌘-K opens it too', async () => {
+    const user = await renderShell();
+    await user.keyboard('{Meta>}k{/Meta}');
+    await palette();
+  });
+
+  it('the header field opens it, and a character typed on the field starts the search', async () => {
+    const user = await renderShell();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await palette();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Search' }));
+    await user.keyboard('m');
+    await palette();
+    expect(field()).toHaveProperty('value', 'm');
+  });
+});
+
+describe('searching', () => {
+  it('shows the results grouped by kind, the matched words marked from the offsets, and a group’s total when more exist', async () => {
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'migr');
+
+    const files = await screen.findByRole('group', { name: 'Files' });
+    expect(
+      within(files)
+        .getAllByRole('option')
+        .map((o) => o.querySelector('.search-result-title')!.textContent),
+    ).toEqual(['migration.md', 'goals.md']);
+    expect(within(files).getByText('2 of 7')).toBeTruthy();
+    const first = within(files).getAllByRole('option')[0]!;
+    expect(first.textContent).toContain('Led the billing migration in Q3');
+    expect([...first.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['migration']);
+    expect(first.getAttribute('href')).toBe(MIGRATION_FILE);
+
+    const groups = screen
+      .getAllByRole('group')
+      .map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)!.textContent);
+    expect(groups).toEqual(['Files', 'Journal', 'People']);
+    expect(within(screen.getByRole('group', { name: 'Journal' })).queryByText(/of/)).toBeNull();
+    expect(screen.getByText('4 results for “migr”').className).toBe('search-sr-only');
+    // Debounced: one request for the word, not one per key.
+    expect(searches()).toEqual(['migr']);
+  });
+
+  it('keeps the previous results while the next search loads, and aborts a search it no longer needs', async () => {
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'mig');
+    await screen.findByRole('group', { name: 'Files' });
+
+    let release!: () => void;
+    answerSearch = (q) => new Promise((resolve) => (release = () => resolve(found(q, GROUPS.slice(1)))));
+    await user.type(field(), 'r');
+    await waitFor(() => expect(searches()).toEqual(['mig', 'migr']));
+    // Still the answer for "mig" on screen, marked busy.
+    expect(screen.getByRole('group', { name: 'Files' })).toBeTruthy();
+    expect(screen.getByRole('listbox').getAttribute('aria-busy')).toBe('true');
+
+    await user.type(field(), 'a');
+    await waitFor(() => expect(searches()).toEqual(['mig', 'migr', 'migra']));
+    const signals = api.fetchMock.mock.calls
+      .filter(([url]) => String(url).includes('/search'))
+      .map(([, init]) => (init as RequestInit).signal!);
+    await waitFor(() => expect(signals[1]!.aborted).toBe(true));
+    await act(async () => release());
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Files' })).toBeNull());
+    expect(screen.getByRole('group', { name: 'Journal' })).toBeTruthy();
+  });
+
+  it('says so when nothing matches', async () => {
+    answerSearch = (q) => found(q, [{ kind: 'file', total: 0, results: [] }]);
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'zebra');
+    expect(await screen.findByText('No results for “zebra”')).toBeTruthy();
+    expect(screen.queryByRole('option')).toBeNull();
+  });
+
+  it('shows a failed search with Retry, which asks again', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    answerSearch = () => ({ status: 503, body: { success: false, errors: ['Search is unavailable'] } });
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'migr');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Search failed: Search is unavailable');
+
+    answerSearch = (q) => found(q);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('group', { name: 'Files' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(searches()).toEqual(['migr', 'migr']);
+  });
+
+  it('names the domains that did not answer in one line', async () => {
+    answerSearch = (q) =>
+      found(
+        q,
+        GROUPS.filter((g) => g.kind !== 'todo'),
+        ['coaching'],
+      );
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'migr');
+    expect(await screen.findByText('Some results are missing: planning did not answer.')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Files' })).toBeTruthy();
+  });
+});
+
+describe('choosing a result', () => {
+  it('arrows move the active row and Enter opens it in this tab, closing the palette', async () => {
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'migr');
+    const options = await screen.findAllByRole('option');
+    expect(field().getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(field().getAttribute('aria-activedescendant')).toBe(options[2]!.id);
+    expect(options[2]!.getAttribute('aria-selected')).toBe('true');
+    expect(options[0]!.getAttribute('aria-selected')).toBe('false');
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    // Up from the first row wraps to the last.
+    expect(field().getAttribute('aria-activedescendant')).toBe(options[3]!.id);
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(field().getAttribute('aria-activedescendant')).toBe(options[2]!.id);
+
+    await user.keyboard('{Enter}');
+    await screen.findByText('Journal page');
+    expect(screen.getByTestId('address').textContent).toBe(MIGRATION_DAY);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Ctrl-Enter opens the active row in a new tab; a click on a row opens it here', async () => {
+    const opened = jest.spyOn(window, 'open').mockImplementation(() => null);
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'migr');
+    await screen.findAllByRole('option');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(opened).toHaveBeenCalledWith(MIGRATION_FILE, '_blank', 'noopener');
+    expect(screen.getByTestId('address').textContent).toBe('/planning');
+
+    await user.click(screen.getByRole('option', { name: /Sam Migrant/ }));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe(personAddress(4)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Escape closes the palette and gives the focus back to where it was', async () => {
+    const user = await renderShell();
+    const before = screen.getByRole('button', { name: 'Something on the page' });
+    before.focus();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'migr');
+    await screen.findAllByRole('option');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(before);
+    expect(screen.getByTestId('address').textContent).toBe('/planning');
+
+    // Opened again: a fresh, empty field.
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    expect(field()).toHaveProperty('value', '');
+  });
+});
+
+describe('marks', () => {
+  it('are built from text slices: markup in a snippet stays text, and offsets out of range are skipped', () => {
+    const { container } = render(
+      <Highlighted
+        text="<img src=x onerror=alert(1)> the migration plan"
+        highlights={[
+          [33, 42],
+          [1, 4],
+          [2, 3],
+          [40, 90],
+          [5, 5],
+        ]}
+      />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toBe('<img src=x onerror=alert(1)> the migration plan');
+    expect([...container.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['img', 'migration']);
+  });
+
+  it('the partial note names each missing section', () => {
+    expect(partialNote([])).toBeNull();
+    expect(partialNote(['files', 'people'])).toBe('Some results are missing: files and people did not answer.');
+    expect(partialNote(['files', 'coaching', 'people'])).toBe('Some results are missing: files, planning and people did not answer.');
+  });
+});

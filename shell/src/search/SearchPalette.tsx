@@ -1,0 +1,197 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { errorText } from '@cc/client';
+import type { SearchGroup, SearchResult } from '@cc/contracts';
+// Its own subpath: the Modal alone, not the whole of @cc/ui (chat, markdown, editor) nor the
+// shared copy of it, which the shell would then provide to every remote in place of theirs.
+import { Modal } from '@cc/ui/modal';
+import { useNavigate } from '@cc/ui/router';
+import { Highlighted } from './Highlighted';
+import { KIND_HEADINGS, partialNote } from './kinds';
+import { modifierLabel } from './keys';
+import { normalizeQuery, QUERY_MAX, searchQuery } from './searchQuery';
+import './search-palette.css';
+
+/** Typing pauses this long before a search is sent: one request per word, not per key. */
+export const SEARCH_DEBOUNCE_MS = 120;
+
+export const SEARCH_HINT = 'Search your files, journal, plans, check-ins, people and meetings.';
+export const noResultsText = (q: string) => `No results for “${q}”`;
+
+export interface SearchPaletteProps {
+  /** What the user typed into the header field before the palette's code arrived. */
+  initialQuery?: string;
+  onClose: () => void;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** A plain click opens in this tab through the router; a modified click is the browser's (new tab, window). */
+const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * The search palette (combobox pattern): the field keeps the focus, arrows move the active row
+ * (aria-activedescendant), Enter opens it in this tab, Ctrl/⌘-Enter in a new one, Escape closes
+ * and the Modal gives the focus back to where it was. Rows are real links, so a middle or
+ * modified click opens a tab as anywhere else.
+ */
+export default function SearchPalette({ initialQuery = '', onClose }: SearchPaletteProps) {
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const [text, setText] = useState(initialQuery);
+  const q = useDebounced(normalizeQuery(text), SEARCH_DEBOUNCE_MS);
+  const typed = normalizeQuery(text);
+  const search = useQuery(searchQuery(q));
+  const answer = typed ? search.data : undefined;
+  const results: SearchResult[] = answer ? answer.groups.flatMap((group) => group.results) : [];
+
+  // The active row belongs to the answer it was chosen in: a new answer starts at its first row.
+  const [active, setActive] = useState<{ of: unknown; index: number }>({ of: undefined, index: 0 });
+  const activeIndex = active.of === answer && active.index < results.length ? active.index : 0;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const activeId = results.length > 0 ? optionId(activeIndex) : undefined;
+
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
+
+  const open = (url: string) => {
+    onClose();
+    navigate(url);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (results.length === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive({ of: answer, index: (activeIndex + step + results.length) % results.length });
+    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      const url = results[activeIndex]!.url;
+      if (event.ctrlKey || event.metaKey) window.open(url, '_blank', 'noopener');
+      else open(url);
+    }
+  };
+
+  let index = 0;
+  const group = (g: SearchGroup) => {
+    const headingId = `${listId}-${g.kind}`;
+    return (
+      <div key={g.kind} role="group" aria-labelledby={headingId} className="search-group">
+        <div role="presentation" className="search-group-heading">
+          <span id={headingId}>{KIND_HEADINGS[g.kind]}</span>
+          {g.total > g.results.length && (
+            <span className="search-group-total">
+              {g.results.length} of {g.total}
+            </span>
+          )}
+        </div>
+        {g.results.map((result) => {
+          const at = index++;
+          return (
+            <a
+              key={`${result.kind}:${result.id}`}
+              id={optionId(at)}
+              role="option"
+              aria-selected={at === activeIndex}
+              href={result.url}
+              tabIndex={-1}
+              className={at === activeIndex ? 'search-result active' : 'search-result'}
+              onMouseMove={() => at !== activeIndex && setActive({ of: answer, index: at })}
+              onClick={(event) => {
+                if (!plainClick(event)) return;
+                event.preventDefault();
+                open(result.url);
+              }}
+            >
+              <span className="search-result-title">
+                {result.title}
+                {result.generated && <span className="search-result-tag">generated</span>}
+              </span>
+              {result.snippet && (
+                <span className="search-result-snippet">
+                  <Highlighted text={result.snippet} highlights={result.highlights} />
+                </span>
+              )}
+            </a>
+          );
+        })}
+      </div>
+    );
+  };
+
+  const pending = typed !== q || search.isFetching;
+  const note = answer ? partialNote(answer.partial) : null;
+  let body;
+  if (!typed) {
+    body = <p className="search-state">{SEARCH_HINT}</p>;
+  } else if (search.isError && !answer) {
+    body = (
+      <div className="search-state search-error" role="alert">
+        <p>{errorText(search.error, { prefix: 'Search failed: ', fallback: 'Search failed: the server did not answer.' })}</p>
+        <button type="button" className="button" onClick={() => void search.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  } else if (!answer || (results.length === 0 && pending)) {
+    body = <p className="search-state">Searching…</p>;
+  } else if (results.length === 0) {
+    body = <p className="search-state">{noResultsText(answer.query)}</p>;
+  } else if (!pending) {
+    // The list itself is not a live region: a screen reader hears how many rows arrived.
+    body = <p className="search-sr-only">{`${results.length} ${results.length === 1 ? 'result' : 'results'} for “${answer.query}”`}</p>;
+  }
+
+  return (
+    <Modal open onClose={onClose} title="Search" className="search-palette" initialFocusRef={inputRef}>
+      <input
+        ref={inputRef}
+        className="search-input"
+        type="text"
+        role="combobox"
+        aria-label="Search your workspace"
+        aria-expanded={results.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeId}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="go"
+        maxLength={QUERY_MAX}
+        placeholder="Search…"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      {note && <p className="search-partial">{note}</p>}
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Results"
+        aria-busy={pending}
+        className="search-results"
+        hidden={results.length === 0}
+        // Which query the rows on screen answer (the previous one stays while the next loads): the bench waits for it.
+        data-testid="search-results"
+        data-query={answer?.query}
+      >
+        {answer?.groups.filter((g) => g.results.length > 0).map(group)}
+      </div>
+      <div aria-live="polite">{body}</div>
+      <p className="search-keys" aria-hidden="true">
+        <kbd>↑</kbd> <kbd>↓</kbd> to move · <kbd>Enter</kbd> to open · <kbd>{modifierLabel()}</kbd>+<kbd>Enter</kbd> in a new tab ·{' '}
+        <kbd>Esc</kbd> to close
+      </p>
+    </Modal>
+  );
+}
