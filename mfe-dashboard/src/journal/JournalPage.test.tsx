@@ -5,16 +5,21 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { CallAnswer } from '@cc/client';
 import { resetChatStatusCache } from '@cc/ui';
 import { withQueries } from '@cc/ui/testing/queries';
 import { journalDraftKey } from './JournalEntryEditor';
 import JournalPage from './JournalPage';
+
+type LookBackEntries = CallAnswer<'GET /journal/{date}/look_back'>['entries'];
 
 /** svc-files' journal: the entries by date, each guarded like a file's text (an entry not here is at revision 0). */
 class JournalApi extends WorkspaceApi {
   readonly journal = new Map<string, string>();
   /** The entries' revisions and save ids (an entry without one here is at revision 1). */
   readonly journalMeta = new Map<string, { revision: number; saveId?: string }>();
+  /** What `GET /journal/{date}/look_back` answers for a day (none by default). */
+  readonly lookBack = new Map<string, LookBackEntries>();
 
   #entry(date: string) {
     const meta = this.journalMeta.get(date) ?? { revision: this.journal.has(date) ? 1 : 0 };
@@ -35,6 +40,7 @@ class JournalApi extends WorkspaceApi {
         const { text, revision } = this.#entry(params.date!);
         return { success: true, entry: { date: params.date!, content: text, revision } };
       },
+      'GET /journal/{date}/look_back': ({ params }) => ({ success: true, entries: this.lookBack.get(params.date!) ?? [] }),
       'POST /journal/{date}/save': ({ params, body }) => {
         const date = params.date!;
         const { content, ...guard } = body as { content: string; revision?: number; save_id?: string };
@@ -196,6 +202,27 @@ describe('JournalPage', () => {
     expect(screen.getByTestId('journal-calendar').getAttribute('data-month')).toBe('2025-11');
     fireEvent.click(day('2025-11-03'));
     await waitFor(() => expect(screen.getByTestId('journal-root').getAttribute('data-date')).toBe('2025-11-03'));
+  });
+
+  it('On this day: the entries a month, three months and a year before, under the entry, each a link to its day', async () => {
+    api.lookBack.set('2026-02-05', [
+      { ago: 'one_month', date: '2026-01-05', line: 'Started the week.', url: '/journal/2026-01-05' },
+      { ago: 'one_year', date: '2025-02-05', line: 'A year of it', url: '/journal/2025-02-05' },
+    ]);
+    renderJournal('2026-02-05');
+    await editorReady();
+    const entry = screen.getByRole('region', { name: 'Entry' });
+    const block = await within(entry).findByRole('region', { name: 'On this day' });
+    expect(within(block).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'A month agoStarted the week.',
+      'A year agoA year of it',
+    ]);
+    fireEvent.click(within(block).getByRole('link', { name: 'Started the week.' }));
+    await waitFor(() => expect(screen.getByTestId('journal-root').getAttribute('data-date')).toBe('2026-01-05'));
+    expect((await editorReady()).state.doc.toString()).toBe('Started the week.');
+    // That day has nothing to look back to: no block.
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/journal/2026-01-05/look_back')).toBe(true));
+    expect(screen.queryByTestId('journal-on-this-day')).toBeNull();
   });
 
   it('the chat gets the entry as file_content, for folder journal and {date}.md', async () => {

@@ -3,9 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@cc/ui/router';
 import { errorMessage } from '@cc/client';
 import { ChatPanel } from '@cc/ui';
-import { journalDatesQuery, type JournalDates } from './api/journal';
+import { journalDatesQuery, LOOK_BACK, type JournalDates } from './api/journal';
 import { JournalCalendar } from './JournalCalendar';
 import { JournalEntryEditor, type JournalEntryHandle } from './JournalEntryEditor';
+import { OnThisDay } from './OnThisDay';
 import { addDays, isIsoDate, localIsoDate, longDate } from '@cc/contracts/periods';
 import './journal.css';
 
@@ -39,8 +40,11 @@ export default function JournalPage() {
   }, [param, today, navigate]);
 
   // A save marks or clears its day in the cached list of dates: the calendar follows at once.
+  // The days that look back to it read it again when next opened (the open day's own look back
+  // does not change).
   const onSaved = useCallback(
     (saved: string, hasText: boolean) => {
+      void client.invalidateQueries({ queryKey: [LOOK_BACK], refetchType: 'none' });
       client.setQueryData<JournalDates>(journalDatesQuery().queryKey, (answer) => {
         if (!answer || answer.entries.some((e) => e.date === saved) === hasText) return answer;
         const others = answer.entries.filter((e) => e.date !== saved);
@@ -96,6 +100,7 @@ export default function JournalPage() {
             )}
           </div>
           <JournalEntryEditor key={date} ref={entryRef} date={date} onSaved={onSaved} />
+          <OnThisDay date={date} />
         </section>
         <section className="panel journal-calendar-panel" aria-label="Calendar">
           <JournalCalendar selected={date} entries={entries} entriesError={entriesError} onSelect={go} />

@@ -13,6 +13,11 @@ export const journalDatesQuery = () => routeQuery('GET /journal');
 /** `GET /journal/{date}` → `{success, entry{date, content, revision}}` ('' and 0 when there is none). */
 export const journalEntryQuery = (date: string) => routeQuery('GET /journal/{date}', { params: { date } });
 
+/** `GET /journal/{date}/look_back`: the entries of a month, three months and a year before (docs/journal.md#on-this-day). */
+export type LookBack = CallAnswer<'GET /journal/{date}/look_back'>;
+export const LOOK_BACK = 'GET /journal/{date}/look_back';
+export const lookBackQuery = (date: string) => routeQuery(LOOK_BACK, { params: { date } });
+
 /**
  * The entry as the server has it now (an editor starts from it: never from a cached copy);
  * aborting `signal` cancels the read.
