@@ -74,3 +74,39 @@ describe('npm run eval against a model', () => {
     expect(printed).toContain('week-plans / thursday: schema: the answer stayed malformed after the retry');
   });
 });
+
+const citingChat = parseScenarioFile(
+  `task: journal-chat
+about: The journal chat, given a passage of the user's other notes.
+cases:
+  - name: cites-a-day
+    situation: The team is short again.
+    today: 2026-11-26
+    input:
+      mode: ask
+      folder: journal
+      fileName: 2026-11-20.md
+      fileContent: ''
+      history: []
+      message: The platform team lost another engineer.
+      page: { kind: journal, date: 2026-11-20 }
+      passages:
+        - { n: 1, kind: journal, id: 2026-11-03, title: Tue 3 Nov 2026, url: /journal/2026-11-03, snippet: The platform team is short two engineers., updated_at: 2026-11-03T18:00:00.000Z }
+`,
+  'journal-chat.yaml',
+);
+
+describe('citations of the user’s notes', () => {
+  test('a cited passage named where it is cited passes', async () => {
+    server.reply({ content: 'In your journal on 3 November you wrote that the team was short two engineers [1]. What changed since?' });
+    expect(await run({ scenarios: [citingChat] })).toMatchObject({ passed: 1, failed: 0 });
+  });
+
+  test('a bare [1] and a number with no passage fail', async () => {
+    server.reply({ content: 'The team was short two engineers [1]. What changed since [3]?' });
+    const { failed, printed } = await run({ scenarios: [citingChat] });
+    expect(failed).toBe(1);
+    expect(printed).toContain('journal-chat / cites-a-day: cites-passages: cites [1] without saying where it is from ("Tue 3 Nov 2026")');
+    expect(printed).toContain('journal-chat / cites-a-day: sources: cites [3] with no such source');
+  });
+});

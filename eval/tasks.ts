@@ -34,15 +34,25 @@ const suggestions = z.array(z.object({ name: z.string().min(1), description: z.s
 
 // ---- chats ----
 
-/** A chat reply as the page builds it: the case's page, else the one the task is about. */
+/**
+ * A chat reply as the page builds it: the case's page, else the one the task is about. Given
+ * passages of the user's other notes (`passages`), its [n] markers are held to them (the sources
+ * check) and each cited one must be named where it is cited.
+ */
 function chat(page: PageName, defaults: Partial<ChatReplyInput>, opts: Partial<Task> = {}): Task {
+  const read = opts.read ?? ((answer: string) => ({ text: answer }));
   return {
     page,
     schema: text,
     call: (ai, input) => ai.chatReply({ ...defaults, ...input } as ChatReplyInput),
-    read: (answer: string) => ({ text: answer }),
     lastMessage: (input) => input.message,
     ...opts,
+    read: (answer, input, today) => {
+      const reading = read(answer, input, today);
+      const numbers = Array.isArray(input.passages) ? input.passages.map((p: { n: number }) => p.n) : [];
+      return numbers.length ? { ...reading, citationCount: Math.max(...numbers) } : reading;
+    },
+    checks: { 'cites-passages': taskChecks.citesPassages, ...opts.checks },
   };
 }
 

@@ -27,7 +27,51 @@ function copiedWords(answer: string[], source: string[], min: number): number {
   return covered.filter(Boolean).length;
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+interface GivenPassage {
+  n: number;
+  kind: string;
+  id: string;
+  title: string;
+}
+
+/**
+ * Whether a sentence names where a passage is from, as a reader would need to find it: a journal
+ * day by its day and month ("3 November", "Nov 3"), anything else by its title's words (a file's
+ * name without `.md`, a meeting's title without the day the search adds).
+ */
+function namesOrigin(sentence: string, p: GivenPassage): boolean {
+  const text = sentence.toLowerCase();
+  if (p.kind === 'journal' && /^\d{4}-\d{2}-\d{2}$/.test(p.id)) {
+    const day = String(Number(p.id.slice(8, 10)));
+    const month = MONTHS[Number(p.id.slice(5, 7)) - 1]!;
+    return new RegExp(`\\b${day}\\b`).test(text) && text.includes(month);
+  }
+  const words = wordsOf(p.title.split(' · ')[0]!.replace(/\.md$/i, '').replace(/[-_]+/g, ' '));
+  return words.length > 0 && words.every((w) => text.includes(w));
+}
+
 export const taskChecks = {
+  /**
+   * A chat given passages of the user's notes cites one as [n] only with where it is from in the
+   * same sentence ("In your journal on 3 November you wrote: … [1]"): a bare number is a link
+   * nobody can read. (The sources check holds every [n] to a passage given.)
+   */
+  citesPassages: (({ reading, input }) => {
+    const passages = (Array.isArray(input.passages) ? input.passages : []) as GivenPassage[];
+    if (!passages.length) return [];
+    const problems: string[] = [];
+    for (const sentence of sentencesOf(plain(reading.text))) {
+      for (const m of sentence.matchAll(/\[(\d+)\]/g)) {
+        const p = passages.find((x) => x.n === Number(m[1]));
+        if (p && !namesOrigin(sentence, p)) problems.push(`cites [${p.n}] without saying where it is from ("${p.title}")`);
+      }
+    }
+    return problems;
+  }) satisfies Check,
+
+
   /** An update writes the conversation into the file, never the instruction that asked for it. */
   instructionNotPasted: (({ reading, input }) => {
     const instruction = wordsOf(String(input.message ?? ''));

@@ -6,7 +6,7 @@
  * ties it to what the user just said ("Is that the same platform team?"). Only a passage that is
  * really about the message is cited, and only a whole clause of it is quoted, exactly as written.
  */
-import { passageSource } from '../../passages';
+import { passageSource, passageTitle } from '../../passages';
 import { capitalize, collapse, sentences } from '../../text';
 import type { ChatPassage } from '../../types';
 
@@ -27,7 +27,10 @@ const FILLER = new Set(
     'only other really should some than that them then there these they thing things think this those what when where which while ' +
     'will with would your yours want going get got maybe feel felt today tomorrow yesterday week the and for are was were but not ' +
     'you all any can had has her his him its our out she who why how too very said says say tell told asked ask over under before ' +
-    'since still even back well good time last next first new one two'
+    'since still even back well good time last next first new one two ' +
+    // A day or a month is when, not what: "on Friday" is no topic two notes share.
+    'monday tuesday wednesday thursday friday saturday sunday january february march april june july august september ' +
+    'october november december'
   ).split(' '),
 );
 
@@ -63,6 +66,8 @@ const LEADING_JOIN = /^(?:and|but|so|because|while|which|although|though|whereas
 /** A clause starting mid-sentence may still read whole when it starts with its subject. */
 const SUBJECT_START = /^(?:I|we|the|my|our|she|he|they|it|this|that|there|[A-Z][a-z]+)\s/;
 const countWords = (text: string): number => text.match(TOKEN)?.length ?? 0;
+/** The search's snippets hold about 35 words (ts_headline's MaxWords): one this long may end mid-sentence. */
+const SNIPPET_CUT_WORDS = 30;
 
 interface Clause {
   /** Where it is in its sentence. */
@@ -79,7 +84,9 @@ interface Clause {
 function wholeClauses(snippet: string): { sentence: string; clauses: Clause[] }[] {
   let text = collapse(snippet);
   const cutStart = /^…/.test(text) || /^[a-z]/.test(text);
-  const cutEnd = /…$/.test(text) || !/[.!?]["'”’)]*$/.test(text);
+  // A search snippet is a fragment of about 35 words: a long one without a full stop was cut; a
+  // short one is the whole note (a todo's title, a list item).
+  const cutEnd = /…$/.test(text) || (!/[.!?]["'”’)]*$/.test(text) && countWords(text) >= SNIPPET_CUT_WORDS);
   text = text.replace(/^…\s*/, '').replace(/\s*…$/, '');
   const list = sentences(text);
   return list.map((sentence, i) => {
@@ -148,18 +155,28 @@ function sharedThing(message: string, passageWords: string[]): string | undefine
   return undefined;
 }
 
+/**
+ * The question that ties the passage to the message: whether it speaks of the same thing ("the
+ * platform team") and still holds; a todo or a milestone, whether it belongs to what the user means.
+ */
 function linkingQuestion(message: string, passage: ChatPassage): string {
+  if (passage.kind === 'todo' || passage.kind === 'milestone') return `Does that ${passage.kind} belong to this, or is it something separate?`;
   const thing = sharedThing(message, topicWordsOf(`${passage.title} ${passage.snippet}`));
-  if (thing) return `Is that the same ${thing}, and what has changed since?`;
-  if (passage.kind === 'todo' || passage.kind === 'milestone') return 'Is that part of what you mean now, or something separate?';
-  return 'Does that still hold, or has something changed since then?';
+  if (thing) return `Is that the same ${thing}, and does what you wrote then still hold?`;
+  return 'Does what you wrote then still hold, or has something changed since?';
 }
 
 /* ---------------------------------------------------------------- the sentence */
 
+const comparable = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** A snippet that only holds the title (a todo found by its title) has no words of its own to quote. */
+const onlyTitle = (passage: ChatPassage, quote: string) => comparable(passageTitle(passage)).includes(comparable(quote));
+
 function citingSentence(passage: ChatPassage, quote: string, today: string, verb: string): string {
   const source = passageSource(passage, today);
   const mark = `[${passage.n}]`;
+  if (onlyTitle(passage, quote)) return `One of your ${passage.kind}s is “${passageTitle(passage)}” ${mark}.`;
   switch (passage.kind) {
     case 'file':
       return `${capitalize(source)} say: "${quote}" ${mark}.`;
@@ -202,6 +219,8 @@ export function citationFor(message: string, passages: readonly ChatPassage[] | 
     if (!fromMessage.length || fromMessage.length + Math.min(1, fromSubject.length) < needed) continue;
     const quote = quoteAbout(passage.snippet, [...own, ...subject]);
     if (!quote || options.said(quote)) continue;
+    // Only a todo or a milestone is cited by its title alone ("One of your todos is …"): a note's title is no quote of it.
+    if (onlyTitle(passage, quote) && passage.kind !== 'todo' && passage.kind !== 'milestone') continue;
     const score = fromMessage.length * 2 + fromSubject.length - passage.n / 10;
     if (best && best.score >= score) continue;
     best = {
