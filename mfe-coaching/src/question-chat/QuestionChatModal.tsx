@@ -6,6 +6,7 @@ import { coachingFileName, COACHING_FOLDER, COACHING_MESSAGES as M } from '@cc/c
 import { cleanDiff, diffLines, Modal } from '@cc/ui';
 import { checkinPeriodLabel } from '../shared/dates';
 import { generateSummary, suggestNoteEdits } from './api/conversation';
+import { LastPeriodLine } from './LastPeriodLine';
 import { QuestionChat } from './QuestionChat';
 import { NotesProposal } from './NotesProposal';
 import { QuestionNotes } from './QuestionNotes';
@@ -133,6 +134,7 @@ export default function QuestionChatModal({
           ))}
         </ul>
       )}
+      <LastPeriodLine previous={loaded?.previous} />
       <div className="coaching-question-columns">
         <div>
           <QuestionChat chat={chat} busy={updating} busyText="Writing an update to your notes from the chat…" />
