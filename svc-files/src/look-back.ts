@@ -42,10 +42,12 @@ const HEAD_CHARS = 10_000;
 export async function lookBack(db: Db, userId: number, date: string): Promise<LookBackEntry[]> {
   const ages = lookBackDates(date);
   if (!ages.length) return [];
-  const rows = (await db(T.journal_entries)
+  // The days go in as YYYY-MM-DD text, which Postgres reads as dates (never through a JS Date).
+  const days = ages.map((a) => a.date);
+  const rows: { date: string; head: string }[] = await db(T.journal_entries)
     .where({ user_id: userId })
-    .whereRaw(`date in (${ages.map(() => '?::date').join(', ')})`, ages.map((a) => a.date))
-    .select(db.raw(`to_char(date, 'YYYY-MM-DD') as date`), db.raw(`left(content, ${HEAD_CHARS}) as head`))) as { date: string; head: string }[];
+    .whereIn('date', days)
+    .select(db.raw(`to_char(date, 'YYYY-MM-DD') as date`), db.raw(`left(content, ${HEAD_CHARS}) as head`));
   const heads = new Map(rows.map((r) => [r.date, r.head]));
   return ages.flatMap(({ ago, date: day }) => {
     const line = plainLine(heads.get(day) ?? '');

@@ -213,10 +213,11 @@ describe('JournalPage', () => {
     await editorReady();
     const entry = screen.getByRole('region', { name: 'Entry' });
     const block = await within(entry).findByRole('region', { name: 'On this day' });
-    expect(within(block).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'A month agoStarted the week.',
-      'A year agoA year of it',
-    ]);
+    expect(
+      within(block)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['A month agoStarted the week.', 'A year agoA year of it']);
     fireEvent.click(within(block).getByRole('link', { name: 'Started the week.' }));
     await waitFor(() => expect(screen.getByTestId('journal-root').getAttribute('data-date')).toBe('2026-01-05'));
     expect((await editorReady()).state.doc.toString()).toBe('Started the week.');

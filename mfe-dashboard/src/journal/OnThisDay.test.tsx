@@ -86,7 +86,11 @@ describe('On this day', () => {
     };
     renderDay('2026-06-15');
     const block = await screen.findByRole('region', { name: 'On this day' });
-    expect(within(block).getAllByRole('listitem').map((li) => li.dataset.ago)).toEqual(['one_year']);
+    expect(
+      within(block)
+        .getAllByRole('listitem')
+        .map((li) => li.dataset.ago),
+    ).toEqual(['one_year']);
     expect(within(block).queryByText('A month ago')).toBeNull();
   });
 
