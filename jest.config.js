@@ -21,6 +21,6 @@ export default {
   testMatch: ['<rootDir>/{packages,gateway,shell,svc-*,mfe-*,scripts,eval}/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/scripts/jest-global-setup.js',
-  setupFiles: ['<rootDir>/scripts/jest-setup-locale.cjs'],
+  setupFiles: ['<rootDir>/scripts/jest-setup-locale.cjs', '<rootDir>/scripts/jest-setup-dom.mjs'],
   testTimeout: 20000,
 };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { COACHING_TIMING } from '@cc/contracts/coaching-rules';
-import { Markdown } from '@cc/ui';
+import { ChatAnswer, ChatNotesSetting, noticesOnce } from '@cc/ui';
 import type { QuestionChat as Chat } from './useQuestionChat';
 
 /**
@@ -29,6 +29,7 @@ export function QuestionChat({ chat, busy, busyText }: { chat: Chat; busy?: bool
   };
 
   const disabled = chat.sending || Boolean(busy);
+  const notices = noticesOnce(chat.lines);
   const submit = () => {
     if (disabled || !input.trim()) return;
     const text = input;
@@ -51,7 +52,11 @@ export function QuestionChat({ chat, busy, busyText }: { chat: Chat; busy?: bool
             className={`cc-chat-msg cc-chat-msg--${line.role}${line.error ? ' cc-chat-msg--error' : ''}`}
             data-role={line.role}
           >
-            {line.role === 'assistant' && !line.error ? <Markdown text={line.content} /> : <p>{line.content}</p>}
+            {line.role === 'assistant' && !line.error ? (
+              <ChatAnswer text={line.content} references={line.references} notice={notices[index]} />
+            ) : (
+              <p>{line.content}</p>
+            )}
           </div>
         ))}
         {chat.sending && (
@@ -87,6 +92,7 @@ export function QuestionChat({ chat, busy, busyText }: { chat: Chat; busy?: bool
           Send
         </button>
       </form>
+      <ChatNotesSetting />
     </section>
   );
 }

@@ -7,9 +7,14 @@ import { clearQuestionChat, conversationQuery, sendQuestionMessage, type Questio
 
 type Conversation = CallAnswer<'GET /coaching/onboarding_conversation'>;
 
-/** A line of the chat: a message, or an error line that is not part of the conversation. */
+/**
+ * A line of the chat: a message (an answer with the notes it cites), or an error line that is not
+ * part of the conversation.
+ */
 export interface ChatLine extends CoachingChatMessage {
   error?: boolean;
+  /** svc-chat's one-time line about the notes it sent to the model, shown under this answer (never stored). */
+  notice?: string;
 }
 
 /** The assistant line for a failed reply (docs/coaching.md#messages): the server's reason when it gave one. */
@@ -64,7 +69,12 @@ export function useQuestionChat(at: QuestionPeriod, questionText: string): Quest
       try {
         const answer = await askCoach(text);
         if (!alive.current) return;
-        append({ role: 'assistant', content: answer.response });
+        append({
+          role: 'assistant',
+          content: answer.response,
+          ...(answer.references?.length ? { references: answer.references } : {}),
+          ...(answer.notice ? { notice: answer.notice } : {}),
+        });
         // The automatic first message answers nothing: whatever a server says, it shows no score
         // (a 0 here read as "answered, badly"). Other replies carry the conversation's score.
         if (isAnswerMessage({ role: 'user', content: text }) || answer.score === null) {

@@ -13,15 +13,30 @@ export {
   PERSON_GREETING,
   PERSON_CLEARED_TEXT,
   CLEARED_BANNER_MS,
+  SOURCES_TEXT,
+  USE_OTHER_NOTES_TEXT,
+  USE_OTHER_NOTES_ERROR_TEXT,
   loadStoredConversation,
 } from './chat/ChatPanel';
+export { ChatAnswer, type ChatAnswerProps } from './chat/ChatAnswer';
+export { noticesOnce, referenceHref, renderCitedMarkdown } from './chat/references';
+export { ChatNotesSetting } from './chat/ChatNotesSetting';
 export type { ChatLabels, ChatPanelHandle, ChatPanelProps, StoredConversation } from './chat/ChatPanel';
-export { clearConversation, fetchChatStatus, fetchConversation, resetChatStatusCache, sendChatMessage, suggestEdits } from './chat/api';
-export type { ConversationAnswer, SendOptions, SuggestEditsAnswer } from './chat/api';
+export {
+  clearConversation,
+  fetchChatStatus,
+  fetchConversation,
+  resetChatStatusCache,
+  sendChatMessage,
+  sendChatReply,
+  suggestEdits,
+} from './chat/api';
+export type { ChatReply, ConversationAnswer, SendOptions, SuggestEditsAnswer } from './chat/api';
 export { baseSendPayload, chatStorageKey, clearConversationBody, conversationQuery, isPersonKey } from './chat/keys';
-export { cleanMessages } from './chat/types';
+export { cleanMessages, cleanReferences } from './chat/types';
 export type {
   ChatMessage,
+  CitedMessage,
   ChatMode,
   ChatRole,
   ChatStatus,

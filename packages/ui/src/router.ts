@@ -13,6 +13,7 @@ export {
   Route,
   Routes,
   useLocation,
+  useInRouterContext,
   useNavigate,
   useParams,
   useSearchParams,

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Markdown } from '../Markdown';
+import { ChatAnswer } from './ChatAnswer';
 import type { Item } from './conversation';
 import type { ChatLabels } from './labels';
+import { noticesOnce } from './references';
 
 /** The log scrolls to the newest message 50 ms after it changes (docs/chat.md#in-the-browser). */
 export const SCROLL_DELAY_MS = 50;
@@ -24,7 +26,10 @@ export interface ChatMessageListProps {
   displayText?: (content: string) => string;
 }
 
-/** The chat log: the messages (assistant ones as sanitized markdown), the reply being written and the update progress. */
+/**
+ * The chat log: the messages (assistant ones as sanitized markdown, with the notes they cite),
+ * the reply being written and the update progress.
+ */
 export function ChatMessageList(props: ChatMessageListProps) {
   const {
     labels,
@@ -52,6 +57,7 @@ export function ChatMessageList(props: ChatMessageListProps) {
   }, [items, streamText, pending]);
 
   let historyIndex = -1;
+  const notices = noticesOnce(items);
   return (
     // Focusable: a long conversation scrolls, and a keyboard user must be able to scroll it (axe: scrollable-region-focusable).
     <div className="cc-chat-log" role="log" aria-live="polite" aria-label="Messages" aria-busy={pending} ref={logRef} tabIndex={0}>
@@ -70,7 +76,7 @@ export function ChatMessageList(props: ChatMessageListProps) {
           >
             <span className="cc-visually-hidden">{item.role === 'user' ? labels.you : labels.assistant}: </span>
             {item.role === 'assistant' ? (
-              <Markdown text={shown(item.content)} images={false} className="cc-chat-text" />
+              <ChatAnswer text={shown(item.content)} references={item.references} notice={notices[i]} />
             ) : (
               <div className="cc-chat-text cc-chat-plain">{item.content}</div>
             )}

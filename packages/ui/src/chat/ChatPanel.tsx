@@ -2,6 +2,7 @@ import { useCallback, useId, useImperativeHandle, useLayoutEffect, useMemo, useR
 import { isInterviewStories, starFromMessages } from '@cc/contracts/star';
 import { ChatComposer } from './ChatComposer';
 import { ChatMessageList } from './ChatMessageList';
+import { ChatNotesSetting } from './ChatNotesSetting';
 import { ChatToolbar } from './ChatToolbar';
 import { isUpdateFileCommand } from './commands';
 import { updateThreshold, type Item } from './conversation';
@@ -26,6 +27,9 @@ export {
   EMPTY_HISTORY_TEXT,
   PERSON_CLEARED_TEXT,
   PERSON_GREETING,
+  SOURCES_TEXT,
+  USE_OTHER_NOTES_ERROR_TEXT,
+  USE_OTHER_NOTES_TEXT,
   type ChatLabels,
 } from './labels';
 export type { ChatPanelHandle, ChatPanelProps } from './panel-props';
@@ -40,8 +44,8 @@ export const CLEARED_BANNER_MS = 3000;
  * The chat used by every chat in the product (file chat, journal, planning, coaching,
  * meetings, people): messages with markdown answers (sanitized), streaming, typing
  * indicator, Agent/Ask modes, clear with a banner, selectable messages with 'update doc',
- * local persistence synced with the server, STAR progress for interview stories, and the
- * offline-coach note.
+ * local persistence synced with the server, STAR progress for interview stories, the
+ * offline-coach note, answers that cite the user's notes, and the account's setting for that.
  */
 export function ChatPanel(props: ChatPanelProps) {
   const {
@@ -262,6 +266,8 @@ export function ChatPanel(props: ChatPanelProps) {
         inputDisabled={inputDisabled}
         sendDisabled={busy || input.trim() === ''}
       />
+
+      <ChatNotesSetting />
 
       <UpdateDocModal
         labels={labels}

@@ -1,6 +1,7 @@
 import { api, ApiError, errorsFrom, isStreamed, type CallInput, type ServerEvent, type Streamed } from '@cc/client';
 import { clearConversationBody, conversationQuery } from './keys';
-import { cleanMessages, type ChatMessage, type ChatStatus, type ConversationKey } from './types';
+import type { ChatReference } from '@cc/contracts';
+import { cleanMessages, cleanReferences, type ChatStatus, type CitedMessage, type ConversationKey } from './types';
 
 /** What the callers build loosely (a chat's payload); the service validates it against the route table. */
 type BodyOf<K extends 'POST /ai_chat/send_message' | 'POST /ai_chat/suggest_edits' | 'POST /ai_chat/clear_conversation'> =
@@ -9,7 +10,8 @@ type BodyOf<K extends 'POST /ai_chat/send_message' | 'POST /ai_chat/suggest_edit
 export interface ConversationAnswer {
   success: boolean;
   conversation_id?: number | string | null;
-  messages: ChatMessage[];
+  /** Assistant answers keep the notes they cite. */
+  messages: CitedMessage[];
 }
 
 /** `GET /ai_chat/conversation?file_id=` | `?folder=&file_name=` | `?person_id=` */
@@ -86,6 +88,15 @@ export interface SendOptions {
 interface SendAnswer {
   success?: boolean;
   message?: unknown;
+  references?: unknown;
+  notice?: unknown;
+}
+
+/** A chat's answer: its text, the user's notes it cites as `[n]`, and the line svc-chat says once (docs/chat.md#sources). */
+export interface ChatReply {
+  message: string;
+  references: ChatReference[];
+  notice?: string;
 }
 
 /** A chat answer that failed, as the client's error: its `errors` (the kit's one shape), else `otherwise`. */
@@ -94,8 +105,14 @@ function chatFailure(status: number, answer: unknown, otherwise: string): ApiErr
   return new ApiError(status, errors.length > 0 ? errors : [otherwise], answer);
 }
 
-function replyOf(answer: SendAnswer | undefined, status: number): string {
-  if (answer && answer.success !== false && typeof answer.message === 'string') return answer.message;
+/** What an answer adds to its text (the JSON answer and the stream's `done` carry the same fields). */
+function extrasOf(answer: SendAnswer | undefined): Omit<ChatReply, 'message'> {
+  const notice = typeof answer?.notice === 'string' && answer.notice.trim() ? answer.notice.trim() : undefined;
+  return { references: cleanReferences(answer?.references), ...(notice ? { notice } : {}) };
+}
+
+function replyOf(answer: SendAnswer | undefined, status: number): ChatReply {
+  if (answer && answer.success !== false && typeof answer.message === 'string') return { message: answer.message, ...extrasOf(answer) };
   throw chatFailure(status, answer, 'The chat did not answer');
 }
 
@@ -110,18 +127,18 @@ function parseJson(text: string): unknown {
 /**
  * `POST /ai_chat/send_message` through @cc/client; resolves with the assistant's reply, or
  * throws (ApiError or AbortError). Streaming: asks for Server-Sent Events and reads `event:
- * token` (`{"text"}` deltas), then `event: done` (`{"success":true,"message"}`) or `event:
- * error`; when the server answers JSON instead, that answer is used.
+ * token` (`{"text"}` deltas), then `event: done` (`{"success":true,"message","references"?,
+ * "notice"?}`) or `event: error`; when the server answers JSON instead, that answer is used.
  */
-export async function sendChatMessage(payload: object, options: SendOptions = {}): Promise<string> {
+export async function sendChatReply(payload: object, options: SendOptions = {}): Promise<ChatReply> {
   const { signal, stream = true, onText } = options;
   const body = payload as BodyOf<'POST /ai_chat/send_message'>;
   if (!stream) return replyOf(await api.call('POST /ai_chat/send_message', { body }, { signal }), 200);
 
   let text = '';
-  let final: string | undefined;
+  let final: ChatReply | undefined;
   const onEvent = ({ event, data }: ServerEvent): boolean => {
-    const body = parseJson(data) as { text?: unknown; message?: unknown; success?: unknown } | undefined;
+    const body = parseJson(data) as (SendAnswer & { text?: unknown }) | undefined;
     if (event === 'token') {
       if (body && typeof body.text === 'string' && body.text) {
         text += body.text;
@@ -131,7 +148,7 @@ export async function sendChatMessage(payload: object, options: SendOptions = {}
     }
     if (event === 'done') {
       if (body?.success === false) throw chatFailure(200, body, 'The chat failed');
-      final = typeof body?.message === 'string' ? body.message : text;
+      final = { message: typeof body?.message === 'string' ? body.message : text, ...extrasOf(body) };
       return true;
     }
     if (event === 'error') throw chatFailure(200, body, 'The chat failed');
@@ -141,4 +158,9 @@ export async function sendChatMessage(payload: object, options: SendOptions = {}
   if (!isStreamed(answer)) return replyOf(answer, 200);
   if (final === undefined) throw new ApiError(0, ['The answer was cut off. Please try again.']);
   return final;
+}
+
+/** `sendChatReply`'s text only (for a caller that shows no sources). */
+export async function sendChatMessage(payload: object, options: SendOptions = {}): Promise<string> {
+  return (await sendChatReply(payload, options)).message;
 }

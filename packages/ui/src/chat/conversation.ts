@@ -2,7 +2,7 @@ import { isInterviewStories, starComplete, starFromMessages, starStatus, type St
 import { readStored } from '../storage';
 import { isPersonKey } from './keys';
 import { PERSON_GREETING } from './labels';
-import { cleanMessages, type ChatMessage, type ConversationKey } from './types';
+import { cleanMessages, type ChatMessage, type CitedMessage, type ConversationKey } from './types';
 
 /** Automatic update minimum for interview stories while the STAR context is gathered. */
 export const STAR_MIN_CONVERSATION_LENGTH = 6;
@@ -14,22 +14,25 @@ export const STAR_MIN_CONVERSATION_LENGTH = 6;
 export type ItemKind = 'greeting' | 'notice' | 'error' | 'failed';
 
 /** A line of the chat log. */
-export interface Item extends ChatMessage {
+export interface Item extends CitedMessage {
   /** Lines shown but not part of the conversation (not stored, not sent, not selectable). */
   kind?: ItemKind;
+  /** The one line svc-chat says once, shown under this answer (never stored: docs/chat.md#sources). */
+  notice?: string;
   /** An error line: the user's line whose reply failed (a retry takes both away). */
   about?: Item;
 }
 
 /** What `chat:{folder/file}` holds (the conversation of docs/dashboard.md#file-chat, with its STAR progress). */
 export interface StoredConversation {
-  conversationHistory: ChatMessage[];
+  /** An answer keeps the notes it cites, so a reload shows its links at once. */
+  conversationHistory: CitedMessage[];
   starProgress?: StarProgress;
   currentStarPhase?: StarPhase;
   contextGatheringPhase?: boolean;
 }
 
-export function loadStoredConversation(storageKey: string | null): ChatMessage[] {
+export function loadStoredConversation(storageKey: string | null): CitedMessage[] {
   if (!storageKey) return [];
   const stored = readStored<unknown>(storageKey);
   if (Array.isArray(stored)) return cleanMessages(stored);
@@ -41,7 +44,7 @@ export function loadStoredConversation(storageKey: string | null): ChatMessage[]
 }
 
 /** The value stored for `history`; interview stories also keep their STAR progress. */
-export function toStoredConversation(key: ConversationKey, history: ChatMessage[]): StoredConversation {
+export function toStoredConversation(key: ConversationKey, history: CitedMessage[]): StoredConversation {
   const value: StoredConversation = { conversationHistory: history };
   if (!isPersonKey(key) && isInterviewStories(key.folder ?? '')) {
     const progress = starFromMessages(history);
@@ -54,6 +57,12 @@ export function toStoredConversation(key: ConversationKey, history: ChatMessage[
 
 export const historyOf = (items: readonly Item[]): ChatMessage[] =>
   items.filter((i) => !i.kind).map(({ role, content }) => ({ role, content }));
+
+/** The conversation as it is kept in the browser: the history, each answer with the notes it cites. */
+export const storedHistoryOf = (items: readonly Item[]): CitedMessage[] =>
+  items
+    .filter((i) => !i.kind)
+    .map(({ role, content, references }) => (references && references.length > 0 ? { role, content, references } : { role, content }));
 
 export function defaultGreeting(key: ConversationKey): string {
   if (isPersonKey(key)) return PERSON_GREETING;

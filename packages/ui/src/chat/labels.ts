@@ -6,6 +6,11 @@ export const CHAT_ERROR_TEXT = 'Sorry, I encountered an error. Please try again.
 export const EMPTY_HISTORY_TEXT = 'No conversation history to update the file with. Please chat first!';
 export const PERSON_GREETING = 'How can I help you think about this person today?';
 export const PERSON_CLEARED_TEXT = 'Chat cleared for this person. How would you like to proceed?';
+/** Before the notes an answer cites (docs/chat.md#sources). */
+export const SOURCES_TEXT = 'Sources';
+/** The account's setting under every chat (docs/chat.md#sources). */
+export const USE_OTHER_NOTES_TEXT = 'Let the coach use my other notes';
+export const USE_OTHER_NOTES_ERROR_TEXT = 'Could not save this setting. Please try again.';
 
 export interface ChatLabels {
   /** Accessible name of the whole panel. */

@@ -1,3 +1,4 @@
+import type { ChatReference } from '@cc/contracts';
 import { wellFormed } from '../well-formed';
 
 export type ChatRole = 'user' | 'assistant';
@@ -6,6 +7,14 @@ export type ChatRole = 'user' | 'assistant';
 export interface ChatMessage {
   role: ChatRole;
   content: string;
+}
+
+/**
+ * A message as the server stores it: an assistant answer may cite the user's other notes as
+ * `[n]` (docs/chat.md#sources). The references are shown, never sent back as history.
+ */
+export interface CitedMessage extends ChatMessage {
+  references?: ChatReference[];
 }
 
 /** A message the user selected in the chat view (index = its place in the history). */
@@ -53,7 +62,25 @@ export interface ChatStatus {
 
 export const isChatRole = (value: unknown): value is ChatRole => value === 'user' || value === 'assistant';
 
-/** Keeps only well-formed messages (stored or served data is never trusted blindly). */
-export function cleanMessages(value: unknown): ChatMessage[] {
-  return wellFormed(value, ({ role, content }) => (isChatRole(role) && typeof content === 'string' ? { role, content } : null));
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** The well-formed references of a stored or served answer (each field as the contract has it). */
+export function cleanReferences(value: unknown): ChatReference[] {
+  return wellFormed(value, ({ n, kind, id, title, url, snippet }) =>
+    typeof n === 'number' && Number.isInteger(n) && n >= 1 && isText(kind) && isText(id) && isText(title) && isText(url) && isText(snippet)
+      ? { n, kind: kind as ChatReference['kind'], id, title, url, snippet }
+      : null,
+  );
+}
+
+/**
+ * Keeps only well-formed messages (stored or served data is never trusted blindly); an assistant
+ * answer keeps the references it cites.
+ */
+export function cleanMessages(value: unknown): CitedMessage[] {
+  return wellFormed(value, ({ role, content, references }) => {
+    if (!isChatRole(role) || typeof content !== 'string') return null;
+    const cited = role === 'assistant' ? cleanReferences(references) : [];
+    return cited.length > 0 ? { role, content, references: cited } : { role, content };
+  });
 }

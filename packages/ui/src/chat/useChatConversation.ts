@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import { removeStored, storedIsMine, writeStored } from '../storage';
 import { clearConversation, fetchConversation } from './api';
-import { defaultGreeting, historyOf, loadStoredConversation, toStoredConversation, type Item } from './conversation';
+import { defaultGreeting, historyOf, loadStoredConversation, storedHistoryOf, toStoredConversation, type Item } from './conversation';
 import { chatStorageKey } from './keys';
 import type { ChatMessage, ConversationKey } from './types';
 
@@ -81,7 +81,7 @@ export function useChatConversation(options: ChatConversationOptions): ChatConve
     const key = storageKeyRef.current;
     if (persist && key) {
       if (history.length === 0) removeStored(key);
-      else writeStored(key, toStoredConversation(latest.current.conversation, history));
+      else writeStored(key, toStoredConversation(latest.current.conversation, storedHistoryOf(next)));
     }
     latest.current.onHistoryChange?.(history);
   }, []);

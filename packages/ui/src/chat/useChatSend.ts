@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { starFromMessages } from '@cc/contracts/star';
-import { sendChatMessage } from './api';
+import { sendChatReply } from './api';
 import { updateThreshold, type Item } from './conversation';
 import { baseSendPayload } from './keys';
 import { CHAT_ERROR_TEXT } from './labels';
@@ -104,7 +104,7 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
         const history = prior.length === 0 && !isKnown() ? undefined : sentHistory;
         const base = baseSendPayload(p.conversation, message, history, mode);
         const payload = p.buildPayload ? p.buildPayload(base) : base;
-        const reply = await sendChatMessage(payload, {
+        const answer = await sendChatReply(payload, {
           signal: controller.signal,
           stream: p.stream ?? true,
           onText: (text) => {
@@ -112,8 +112,14 @@ export function useChatSend(options: ChatSendOptions, conversation: Conversation
           },
         });
         if (gen !== generation.current) return;
-        const kept = latest.current.onReply?.(reply);
-        append({ role: 'assistant', content: typeof kept === 'string' && kept ? kept : reply });
+        const kept = latest.current.onReply?.(answer.message);
+        // The answer keeps the notes it cites (its [n] links and Sources), and the one-time notice.
+        append({
+          role: 'assistant',
+          content: typeof kept === 'string' && kept ? kept : answer.message,
+          ...(answer.references.length > 0 ? { references: answer.references } : {}),
+          ...(answer.notice ? { notice: answer.notice } : {}),
+        });
         const now = currentHistory();
         const q = latest.current;
         if (q.autoUpdate && q.onRequestUpdate && mode === 'agent' && !autoFired.current) {
