@@ -71,7 +71,6 @@ export const taskChecks = {
     return problems;
   }) satisfies Check,
 
-
   /** An update writes the conversation into the file, never the instruction that asked for it. */
   instructionNotPasted: (({ reading, input }) => {
     const instruction = wordsOf(String(input.message ?? ''));

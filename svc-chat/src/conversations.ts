@@ -42,7 +42,11 @@ function safeJson(text: string): unknown {
 
 /** The most recent `limit` messages of a conversation, oldest first (none when it does not exist). */
 async function lastMessages(db: Db, id: number, limit: number): Promise<StoredChatMessage[]> {
-  const rows = await db(T.messages).where({ conversation_id: id }).orderBy('id', 'desc').limit(limit).select('role', 'content', 'references');
+  const rows = await db(T.messages)
+    .where({ conversation_id: id })
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .select('role', 'content', 'references');
   return rows.reverse().map(messageOf);
 }
 
@@ -69,7 +73,12 @@ export async function conversationPage(db: Db, userId: number, key: string, page
     .whereRaw(k.where, k.bindings)
     .orderByRaw(k.orderBy)
     .limit(page.limit + 1)
-    .select('id', 'role', 'content', 'references')) as { id: unknown; role: StoredChatMessage['role']; content: string; references: unknown }[];
+    .select('id', 'role', 'content', 'references')) as {
+    id: unknown;
+    role: StoredChatMessage['role'];
+    content: string;
+    references: unknown;
+  }[];
   const { items, next_cursor } = pageOf(rows, page, (r) => [toInt(r.id)]);
   return { id, messages: items.reverse().map(messageOf), next_cursor };
 }
@@ -98,7 +107,9 @@ export async function appendExchange(
   reply: string,
   references: ChatReference[] = [],
 ): Promise<number> {
-  const cited = references.length ? JSON.stringify(references.map((r) => ({ ...r, snippet: withoutNul(r.snippet), title: withoutNul(r.title) }))) : null;
+  const cited = references.length
+    ? JSON.stringify(references.map((r) => ({ ...r, snippet: withoutNul(r.snippet), title: withoutNul(r.title) })))
+    : null;
   const result = await db.raw(
     `with c as (
        insert into ${T.conversations} as c (user_id, key) values (?, ?)

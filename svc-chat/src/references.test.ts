@@ -55,7 +55,10 @@ const TODAYS_JOURNAL = result(
   journalAddress('2026-11-20'),
   ['platform', 'team', 'migration'],
 );
-const ADA = result('person', '4', 'Ada Park', 'Ada runs the platform team and owns the migration.', personAddress(4), ['platform', 'migration']);
+const ADA = result('person', '4', 'Ada Park', 'Ada runs the platform team and owns the migration.', personAddress(4), [
+  'platform',
+  'migration',
+]);
 const MEETING = result(
   'meeting',
   '12',
@@ -145,7 +148,14 @@ beforeEach(() => {
 });
 
 const MESSAGE = 'The platform team lost another engineer and the migration is at risk.';
-const fileChat = { file_id: 5, folder: 'current-projects', file_name: 'migration.md', file_content: '# Migration\n', mode: 'ask', message: MESSAGE };
+const fileChat = {
+  file_id: 5,
+  folder: 'current-projects',
+  file_name: 'migration.md',
+  file_content: '# Migration\n',
+  mode: 'ask',
+  message: MESSAGE,
+};
 const journalChat = { folder: 'journal', file_name: '2026-11-20.md', file_content: 'A long day.', mode: 'ask', message: MESSAGE };
 
 describe('passages before a reply', () => {
@@ -183,7 +193,7 @@ describe('passages before a reply', () => {
     expect(recorded.inputs[0]!.passages!.map((p) => p.id)).toEqual(['2026-11-03']);
   });
 
-  test("a person chat leaves out the person and asks with their name; a meeting chat leaves out its meeting and asks with its title", async () => {
+  test('a person chat leaves out the person and asks with their name; a meeting chat leaves out its meeting and asks with its title', async () => {
     found.people.results = [ADA, MEETING];
     found.files.results = [JOURNAL];
     await chat.as(3).post('/ai_chat/send_message', { person_id: 4, message: 'What does she need from me on the migration?' });
@@ -242,7 +252,9 @@ describe('references after a reply (the offline coach)', () => {
     expect(res.body.message).toContain('In your journal on 3 November you noted: "The platform team is short two engineers');
     expect(res.body.message).toContain('[1].');
     expect(res.body.message).not.toContain('[2]');
-    expect(res.body.references).toEqual([{ n: 1, kind: 'journal', id: JOURNAL.id, title: JOURNAL.title, url: JOURNAL.url, snippet: JOURNAL.snippet }]);
+    expect(res.body.references).toEqual([
+      { n: 1, kind: 'journal', id: JOURNAL.id, title: JOURNAL.title, url: JOURNAL.url, snippet: JOURNAL.snippet },
+    ]);
     // The offline coach sends nothing anywhere: no notice.
     expect(res.body.notice).toBeUndefined();
 
@@ -266,7 +278,9 @@ describe('references after a reply (the offline coach)', () => {
 
   test('a reply that cites nothing has no references', async () => {
     found.files.results = [JOURNAL];
-    const res = await chat.as(8).post('/ai_chat/send_message', { ...journalChat, message: 'I went for a run this morning and felt great.' });
+    const res = await chat
+      .as(8)
+      .post('/ai_chat/send_message', { ...journalChat, message: 'I went for a run this morning and felt great.' });
     expect(res.body.references).toBeUndefined();
     expect(res.body.message).not.toMatch(/\[\d\]/);
   });
@@ -326,10 +340,7 @@ describe('citedReferences', () => {
   test('keeps each [n] with a passage, drops the rest, and lists the cited ones by number', () => {
     expect(citedReferences('As you wrote [2], and earlier [1][1]. See [4].', passages)).toEqual({
       text: 'As you wrote [2], and earlier [1][1]. See.',
-      references: [
-        expect.objectContaining({ n: 1, id: '2026-11-03' }),
-        expect.objectContaining({ n: 2, id: '6' }),
-      ],
+      references: [expect.objectContaining({ n: 1, id: '2026-11-03' }), expect.objectContaining({ n: 2, id: '6' })],
     });
     expect(citedReferences('Both [1, 2, 3].', passages).text).toBe('Both [1][2].');
     expect(citedReferences('A link [1](https://x) stays, a stray [3] goes.', []).text).toBe('A link [1](https://x) stays, a stray goes.');

@@ -37,7 +37,18 @@ export function isOpenObject(key: ConversationKey, open: OpenObject): (result: S
     (r.kind === 'meeting' && meetingId !== undefined && r.id === String(meetingId));
 }
 
-const sleep = (ms: number) => new Promise<undefined>((resolve) => setTimeout(resolve, ms).unref?.());
+/** `promise`'s value, or undefined once `ms` have passed. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * The passages for a reply: the message's words, with the page's subject when it arrives soon
@@ -51,7 +62,7 @@ export async function passagesFor(
   exclude: (result: SearchResult) => boolean,
 ): Promise<ChatPassage[]> {
   const started = Date.now();
-  const named = subject ? await Promise.race([subject.catch(() => undefined), sleep(SUBJECT_WAIT_MS)]) : undefined;
+  const named = subject ? await within(subject, SUBJECT_WAIT_MS) : undefined;
   const text = named?.trim() ? `${message}\n${named}` : message;
   const deadlineMs = Math.max(100, RETRIEVAL_BUDGET_MS - (Date.now() - started));
   try {

@@ -259,9 +259,8 @@ export type ChatStatusAnswer = z.infer<typeof chatStatusAnswerSchema>;
 
 /**
  * send_message with `Accept: text/event-stream`: `event: token` per delta, then one `done`
- * (the whole reply, as stored) or one `error` (the call's failure answer, as a JSON answer has it).
+ * (the JSON answer: the whole reply as stored, its references and notice) or one `error` (the
+ * call's failure answer, as a JSON answer has it).
  */
 export type ChatStreamEvent =
-  | { event: 'token'; data: { text: string } }
-  | { event: 'done'; data: SendMessageAnswer }
-  | { event: 'error'; data: ErrorKeyAnswer };
+  { event: 'token'; data: { text: string } } | { event: 'done'; data: SendMessageAnswer } | { event: 'error'; data: ErrorKeyAnswer };

@@ -46,12 +46,19 @@ describe('citationFor', () => {
     expect(
       cite(passage(3, 'meeting', '12', 'Migration review · 10 Nov 2026', 'We agreed the platform team moves the migration to March.')),
     ).toBe('In your meeting “Migration review” you wrote: "We agreed the platform team moves the migration to March" [3].');
-    expect(cite(passage(1, 'todo', '9', 'Draft the migration plan', 'Draft the migration plan'), 'How do I plan the migration with fewer people?')).toBe(
-      'One of your todos is “Draft the migration plan” [1].',
-    );
-    expect(citationFor('How do I plan the migration with fewer people?', [passage(1, 'todo', '9', 'Draft the migration plan', 'Draft the migration plan')], never)?.question).toBe(
-      'Does that todo belong to this, or is it something separate?',
-    );
+    expect(
+      cite(
+        passage(1, 'todo', '9', 'Draft the migration plan', 'Draft the migration plan'),
+        'How do I plan the migration with fewer people?',
+      ),
+    ).toBe('One of your todos is “Draft the migration plan” [1].');
+    expect(
+      citationFor(
+        'How do I plan the migration with fewer people?',
+        [passage(1, 'todo', '9', 'Draft the migration plan', 'Draft the migration plan')],
+        never,
+      )?.question,
+    ).toBe('Does that todo belong to this, or is it something separate?');
     // A year other than this one is said.
     expect(cite({ ...JOURNAL, id: '2025-11-03' })).toMatch(/^In your journal on 3 November 2025 you wrote:/);
   });
@@ -60,7 +67,9 @@ describe('citationFor', () => {
     expect(citationFor('I went running this morning and felt great.', [JOURNAL], never)).toBeUndefined();
     // One word in common ("team") is not enough.
     expect(citationFor('My team celebrated the launch on Friday.', [JOURNAL], never)).toBeUndefined();
-    expect(citationFor(MESSAGE, [passage(1, 'file', '6', 'Platform team migration notes', 'Platform team migration notes')], never)).toBeUndefined();
+    expect(
+      citationFor(MESSAGE, [passage(1, 'file', '6', 'Platform team migration notes', 'Platform team migration notes')], never),
+    ).toBeUndefined();
     expect(citationFor(MESSAGE, [], never)).toBeUndefined();
   });
 

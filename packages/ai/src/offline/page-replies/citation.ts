@@ -146,7 +146,11 @@ const DETERMINER = /^(?:the|my|our|this|that|his|her|their|your|a|an)$/i;
 function sharedThing(message: string, passageWords: string[]): string | undefined {
   const tokens = [...message.matchAll(TOKEN)].map((m) => m[0]);
   const shared = (w: string | undefined) =>
-    Boolean(w) && !/^\p{Lu}/u.test(w!) && w!.length >= 3 && !FILLER.has(w!.toLowerCase()) && passageWords.some((p) => sameWord(w!.toLowerCase(), p));
+    Boolean(w) &&
+    !/^\p{Lu}/u.test(w!) &&
+    w!.length >= 3 &&
+    !FILLER.has(w!.toLowerCase()) &&
+    passageWords.some((p) => sameWord(w!.toLowerCase(), p));
   for (let i = 1; i < tokens.length; i++) {
     // A name is no thing to ask "the same" of; filler is no topic.
     if (!DETERMINER.test(tokens[i - 1]!) || !shared(tokens[i])) continue;
@@ -160,7 +164,8 @@ function sharedThing(message: string, passageWords: string[]): string | undefine
  * platform team") and still holds; a todo or a milestone, whether it belongs to what the user means.
  */
 function linkingQuestion(message: string, passage: ChatPassage): string {
-  if (passage.kind === 'todo' || passage.kind === 'milestone') return `Does that ${passage.kind} belong to this, or is it something separate?`;
+  if (passage.kind === 'todo' || passage.kind === 'milestone')
+    return `Does that ${passage.kind} belong to this, or is it something separate?`;
   const thing = sharedThing(message, topicWordsOf(`${passage.title} ${passage.snippet}`));
   if (thing) return `Is that the same ${thing}, and does what you wrote then still hold?`;
   return 'Does what you wrote then still hold, or has something changed since?';
@@ -168,7 +173,11 @@ function linkingQuestion(message: string, passage: ChatPassage): string {
 
 /* ---------------------------------------------------------------- the sentence */
 
-const comparable = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** A snippet that only holds the title (a todo found by its title) has no words of its own to quote. */
 const onlyTitle = (passage: ChatPassage, quote: string) => comparable(passageTitle(passage)).includes(comparable(quote));
