@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sessionAnswerSchema } from './auth';
 import {
   chatSettingsAnswer,
+  passagesAnswer,
   chatStatusAnswerSchema,
   conversationAnswerSchema,
   sendMessageAnswerSchema,
@@ -117,6 +118,7 @@ export const ROUTE_ANSWERS = {
   'GET /search': searchAnswer,
   'GET /ai_chat/settings': chatSettingsAnswer,
   'PATCH /ai_chat/settings': chatSettingsAnswer,
+  'GET /ai_chat/passages': passagesAnswer,
   'GET /files/search': domainSearchAnswer,
   'GET /coaching/search': domainSearchAnswer,
   'GET /people/search': domainSearchAnswer,

@@ -225,6 +225,38 @@ export const sendMessageAnswerSchema = z.object({
   notice: z.string().optional(),
 });
 
+/**
+ * `GET /ai_chat/passages?q=&subject=&exclude=&model=`: the passages of the user's notes a chat
+ * served by another service (a check-in question's) may cite, as svc-chat finds them for its
+ * own chats (docs/search.md#answers-that-cite-your-notes): none when the account's
+ * "Let the coach use my other notes" is off. `exclude` is the open object's address;
+ * `model`, the configured model's name: the one-time notice comes with passages not yet told of.
+ */
+export const PASSAGES_MESSAGES = {
+  queryRequired: 'q is required: the message to find passages for (at most 2,000 characters).',
+  tooLong: 'subject, exclude and model can be at most 200, 1,000 and 200 characters.',
+} as const;
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().max(max, { error: PASSAGES_MESSAGES.tooLong }).optional(),
+  );
+export const passagesQuery = z.object({
+  q: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: PASSAGES_MESSAGES.queryRequired })
+      .min(1, { error: PASSAGES_MESSAGES.queryRequired })
+      .max(2000, { error: PASSAGES_MESSAGES.queryRequired }),
+  ),
+  subject: optionalText(200),
+  exclude: optionalText(1000),
+  model: optionalText(200),
+});
+export const chatPassageSchema = chatReferenceSchema.extend({ updated_at: z.string() });
+export const passagesAnswer = z.object({ success: z.literal(true), passages: z.array(chatPassageSchema), notice: z.string().optional() });
+export type PassagesAnswer = z.infer<typeof passagesAnswer>;
+
 /** `GET /ai_chat/settings`, `PATCH /ai_chat/settings`: the account's chat settings. */
 export const chatSettingsSchema = z.object({
   /** "Let the coach use my other notes": answers may cite passages of the whole workspace (on by default). */

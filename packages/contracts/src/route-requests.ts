@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { credentialsSchema } from './auth';
-import { appendMessageSchema, chatSettingsBody, clearConversationSchema, conversationReadQuery, sendMessageSchema, suggestEditsSchema } from './chat';
+import { appendMessageSchema, chatSettingsBody, passagesQuery, clearConversationSchema, conversationReadQuery, sendMessageSchema, suggestEditsSchema } from './chat';
 import {
   adminSectionsQuery,
   conversationQuery,
@@ -140,6 +140,7 @@ export const ROUTE_REQUESTS = {
   'GET /search': { query: searchQuery },
   'GET /ai_chat/settings': noInput,
   'PATCH /ai_chat/settings': { body: chatSettingsBody },
+  'GET /ai_chat/passages': { query: passagesQuery },
   'POST /ai_chat/append_message': { body: appendMessageSchema },
 
   'GET /planning/todos': { query: todosQuery },

@@ -89,6 +89,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // "Let the coach use my other notes" (issue 21).
   r('GET', '/ai_chat/settings', 'chat', ISSUE),
   r('PATCH', '/ai_chat/settings', 'chat', ISSUE),
+  // The passages a check-in question's chat (svc-coaching) may cite, found as for svc-chat's own chats.
+  r('GET', '/ai_chat/passages', 'chat', ISSUE),
   r('POST', '/ai_chat/append_message', 'chat', ISSUE),
 
   // Planning
