@@ -104,16 +104,17 @@ export function useDnd(root: { current: HTMLElement | null }): { dnd: DndModule 
     );
   }, [dnd, root]);
   const refocus = useCallback(
-    (unlessInside: boolean) => {
+    (afterEffects: boolean) => {
       const key = focusKey.current;
       if (!key) return;
-      // After the rows' effects: an element of the list that took the focus meanwhile keeps it.
-      // Enter on a ⋯ button can commit in the same render as the swap, and then the menu that
-      // mounts open focuses its first item after the first refocus gave the focus to the button.
-      const active = typeof document !== 'undefined' ? document.activeElement : null;
-      if (unlessInside && active && active !== document.body && root.current?.contains(active)) return;
       const escaped = typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(key) : key.replace(/["\\]/g, '\\$&');
-      root.current?.querySelector<HTMLElement>(`[data-focus-key="${escaped}"]`)?.focus();
+      const target = root.current?.querySelector<HTMLElement>(`[data-focus-key="${escaped}"]`);
+      // Enter on a ⋯ button can commit in the same render as the swap: the menu it opened
+      // focused its first item in its own effect, and that focus stays (the button is expanded).
+      const active = typeof document !== 'undefined' ? document.activeElement : null;
+      const popupOwnsFocus =
+        afterEffects && target?.getAttribute('aria-expanded') === 'true' && active !== target && !!active && root.current?.contains(active);
+      if (!popupOwnsFocus) target?.focus();
     },
     [root],
   );
