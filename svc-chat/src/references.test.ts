@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { fileAddress, journalAddress, meetingAddress, personAddress } from '@cc/contracts/addresses';
 import type { SearchKind, SearchResult } from '@cc/contracts';
 import { providerFor, startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
-import { citedReferences, notesNotice } from './references';
+import { citedReferences, notesNotice } from '@cc/ai';
 import { postEventStream, recordingProvider, startChat, startFakePeople, storedMessages, type ChatHarness } from './test-support';
 
 /**

@@ -1,6 +1,6 @@
 import type { ChatPassage } from '@cc/ai';
 import { fileAddress, journalAddress } from '@cc/contracts/addresses';
-import { isIsoDate, type ChatReference, type SearchResult } from '@cc/contracts';
+import { isIsoDate, type SearchResult } from '@cc/contracts';
 import { PASSAGE_LIMIT, retrievePassages, type DomainSearches } from '@cc/service-kit';
 import type { ConversationKey } from './keys';
 import { meetingIdOf } from './pages/meeting';
@@ -8,7 +8,8 @@ import { meetingIdOf } from './pages/meeting';
 /**
  * Answers that cite the user's notes (docs/search.md#answers-that-cite-your-notes): before a
  * reply, up to five passages of the user's other notes about the message, the open object left
- * out; after it, the references of the passages its text cites as [n], and no [n] without one.
+ * out. After it, the references of the passages its text cites as [n], and no [n] without one,
+ * are @cc/ai's `citedReferences` (svc-coaching's question chat keeps its replies the same way).
  */
 
 /** The whole retrieval, the page's subject included, fits in this: it runs beside the page's facts and never fails a chat. */
@@ -70,42 +71,4 @@ export async function passagesFor(
   } catch {
     return [];
   }
-}
-
-/** `[1]`, `[2][3]`, `[1, 2]`: a citation, not a link's text (`[1](…)`) nor a footnote's definition (`[1]:`). */
-const MARKER = /\s?\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\](?![(:])/g;
-
-/**
- * The reply as the user keeps it and the references it cites: each `[n]` with a passage stays
- * (`[1, 2]` written `[1][2]`), any other is removed; the references are the passages cited, by
- * number. A passage the text does not cite is not sent.
- */
-export function citedReferences(text: string, passages: readonly ChatPassage[] | undefined): { text: string; references: ChatReference[] } {
-  const byNumber = new Map((passages ?? []).map((p) => [p.n, p]));
-  const cited = new Set<number>();
-  const cleaned = text
-    .replace(MARKER, (whole, list: string) => {
-      const kept = list
-        .split(',')
-        .map((n) => Number(n.trim()))
-        .filter((n) => byNumber.has(n));
-      kept.forEach((n) => cited.add(n));
-      // A removed marker takes the space before it along: "done [7]." reads "done.".
-      const space = /^\s/.test(whole) ? whole[0] : '';
-      return kept.length ? `${space}${[...new Set(kept)].map((n) => `[${n}]`).join('')}` : '';
-    })
-    .trim();
-  const references = [...cited]
-    .sort((a, b) => a - b)
-    .map((n) => byNumber.get(n)!)
-    .map(({ n, kind, id, title, url, snippet }): ChatReference => ({ n, kind, id, title, url, snippet }));
-  return { text: cleaned, references };
-}
-
-const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five'];
-
-/** The one line said the first time passages of the user's notes went to a configured model. */
-export function notesNotice(passages: number, model: string): string {
-  const count = `${COUNT_WORDS[passages] ?? passages} passage${passages === 1 ? '' : 's'}`;
-  return `To answer, I read ${count} of your notes and sent ${passages === 1 ? 'it' : 'them'} to ${model}; you can turn this off with “Let the coach use my other notes”.`;
 }

@@ -9,7 +9,7 @@ import {
   type sendMessageSchema,
   type suggestEditsSchema,
 } from '@cc/contracts';
-import { AiEmptyAnswerError, type ChatMessage, type ChatPassage, type ChatReplyInput } from '@cc/ai';
+import { AiEmptyAnswerError, citedReferences, notesNotice, type ChatMessage, type ChatPassage, type ChatReplyInput } from '@cc/ai';
 import { peerClient, type Db, type Logger, type ModelCalls } from '@cc/service-kit';
 import type { z } from 'zod';
 import { claimNotesDisclosure, readChatSettings } from './chat-settings';
@@ -19,7 +19,7 @@ import type { ConversationKey } from './keys';
 import { factReads, pageFacts, type FactReads } from './pages';
 import { meetingIdOf } from './pages/meeting';
 import { readMeeting, readPerson } from './pages/meetings';
-import { citedReferences, isOpenObject, notesNotice, passagesFor } from './references';
+import { isOpenObject, passagesFor } from './references';
 import { domainSearches, type DomainUrls } from './search';
 import { openEventStream } from './sse';
 

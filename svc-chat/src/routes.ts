@@ -7,6 +7,7 @@ import { conversationKey } from './keys';
 import { replyAsJson, replyAsStream, suggestEdits, type ChatDeps } from './replies';
 import type { ChatSettings } from './settings';
 import { readChatSettings, writeChatSettings } from './chat-settings';
+import { passagesRoutes } from './passages-routes';
 import { domainSearches, searchAnswerOf, SEARCH_DEADLINE_MS } from './search';
 import { wantsEventStream } from './sse';
 
@@ -81,6 +82,8 @@ export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls }: 
   router.patch('/ai_chat/settings', {}, async (_ctx, { user, body }) => {
     return { success: true, settings: await writeChatSettings(deps.db, user.id, body) };
   });
+
+  passagesRoutes(router, deps.db, urls);
 
   // The whole workspace, each domain asked as the caller (docs/search.md).
   router.get('/search', {}, async (ctx, { query }) => {

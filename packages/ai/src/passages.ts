@@ -2,10 +2,13 @@
  * Passages of the user's other notes a chat reply may cite (docs/search.md#answers-that-cite-your-notes):
  * how a reply names where one is from, in the product's words ("your journal on 3 November",
  * "your notes in “Billing migration”"), for the model's prompt and the offline coach alike.
- * A passage's address is for the links under the answer, never for its words.
+ * A passage's address is for the links under the answer, never for its words. After a reply,
+ * the references its text cites, kept the same way by every service whose chat cites notes
+ * (svc-chat's own chats, svc-coaching's question chat).
  */
 import { isIsoDate } from '@cc/contracts/periods';
 import { titleFrom } from './text';
+import type { ChatReference } from '@cc/contracts';
 import type { ChatPassage } from './types';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -64,4 +67,42 @@ export function passageSource(p: ChatPassage, today: string): string {
     case 'statement':
       return named('your About me statement');
   }
+}
+
+/** `[1]`, `[2][3]`, `[1, 2]`: a citation, not a link's text (`[1](…)`) nor a footnote's definition (`[1]:`). */
+const MARKER = /\s?\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\](?![(:])/g;
+
+/**
+ * The reply as the user keeps it and the references it cites: each `[n]` with a passage stays
+ * (`[1, 2]` written `[1][2]`), any other is removed; the references are the passages cited, by
+ * number. A passage the text does not cite is not sent.
+ */
+export function citedReferences(text: string, passages: readonly ChatPassage[] | undefined): { text: string; references: ChatReference[] } {
+  const byNumber = new Map((passages ?? []).map((p) => [p.n, p]));
+  const cited = new Set<number>();
+  const cleaned = text
+    .replace(MARKER, (whole, list: string) => {
+      const kept = list
+        .split(',')
+        .map((n) => Number(n.trim()))
+        .filter((n) => byNumber.has(n));
+      kept.forEach((n) => cited.add(n));
+      // A removed marker takes the space before it along: "done [7]." reads "done.".
+      const space = /^\s/.test(whole) ? whole[0] : '';
+      return kept.length ? `${space}${[...new Set(kept)].map((n) => `[${n}]`).join('')}` : '';
+    })
+    .trim();
+  const references = [...cited]
+    .sort((a, b) => a - b)
+    .map((n) => byNumber.get(n)!)
+    .map(({ n, kind, id, title, url, snippet }): ChatReference => ({ n, kind, id, title, url, snippet }));
+  return { text: cleaned, references };
+}
+
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five'];
+
+/** The one line said the first time passages of the user's notes went to a configured model. */
+export function notesNotice(passages: number, model: string): string {
+  const count = `${COUNT_WORDS[passages] ?? passages} passage${passages === 1 ? '' : 's'}`;
+  return `To answer, I read ${count} of your notes and sent ${passages === 1 ? 'it' : 'them'} to ${model}; you can turn this off with “Let the coach use my other notes”.`;
 }
