@@ -1,5 +1,5 @@
 import { conflict, invalid, notFound } from '@cc/service-kit';
-import { AiMalformedAnswerError } from '@cc/ai';
+import { AiMalformedAnswerError, citedReferences } from '@cc/ai';
 import {
   COACHING_FOLDER,
   COACHING_LIMITS,
@@ -14,6 +14,7 @@ import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
 import { checkinPage, previousLook } from './checkin-page';
 import { readConversation, recordExchange, saveNotes, saveText } from './conversations';
+import { questionPassages } from './question-passages';
 import { findQuestion } from './questionnaires';
 import { summaryInput } from './summary-input';
 
@@ -45,8 +46,12 @@ async function questionAndPeriod(
   return { question, periodKey };
 }
 
-/** The question chat of a questionnaire (docs/coaching.md#question-chat: onboarding_*; every questionnaire uses it). */
-export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): void {
+/**
+ * The question chat of a questionnaire (docs/coaching.md#question-chat: onboarding_*; every
+ * questionnaire uses it). `chatUrl`: svc-chat, which finds the passages of the user's other
+ * notes a reply may cite (unset: none).
+ */
+export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, chatUrl?: string): void {
   router.get('/coaching/onboarding_conversation', {}, async (_ctx, { user, query }) => {
     const { question, periodKey } = await questionAndPeriod(db, query.question_id, query.period_key);
     const key = { userId: user.id, questionId: question.id, periodKey };
@@ -58,37 +63,58 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls
   router.post('/coaching/onboarding_send_message', {}, async (ctx, { user, body }) => {
     const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
     const key = { userId: user.id, questionId: question.id, periodKey };
-    const [before, page] = await Promise.all([readConversation(db, key), checkinPage(db, key, question)]);
+    // Counted before the passages are looked for (as svc-chat's chats do): a refused call asks
+    // svc-chat nothing, so it never claims the one-time notice for a reply that is not made.
+    await ai.take(ctx, user.id);
+    // The automatic first message names the question and holds nothing to look for in the notes.
+    const isAnswer = isAnswerMessage({ role: 'user', content: body.message });
+    // The passages are looked for beside the conversation and the page: the reply waits for the slower.
+    const [before, page, notes] = await Promise.all([
+      readConversation(db, key),
+      checkinPage(db, key, question),
+      isAnswer ? questionPassages(ctx, chatUrl, ai.provider, body.message, question, periodKey) : { passages: [] },
+    ]);
     // A summary request carries the conversation (at most COACHING_LIMITS.messages): it must still fit.
     if (before.messages.length + 2 > COACHING_LIMITS.messages) throw invalid(M.conversationFull);
     // Only an answer is scored (the automatic first message names the question): without one the
     // score stays null, so opening a question never counts it as answered nor pulls an average down.
-    const answered = [...before.messages, { role: 'user', content: body.message }].some(isAnswerMessage);
-    const { reply, score, feedback } = await ai.run(ctx, user.id, async (signal) => {
+    const answered = isAnswer || before.messages.some(isAnswerMessage);
+    // The model is given words only: the references of earlier replies are for the page.
+    const history = before.messages.map(({ role, content }) => ({ role, content }));
+    const { passages } = notes;
+    const { reply, references, score, feedback } = await ai.call(ctx, async (signal) => {
       const [reply, score] = await Promise.all([
         ai.provider.chatReply({
           mode: 'agent',
           folder: COACHING_FOLDER,
           fileName: coachingFileName(question.title, periodKey),
           fileContent: before.content,
-          history: before.messages,
+          history,
           message: body.message,
           // The question, its prompt and what the same question held the period before; the
           // page also names what the check-in shows (the question's notes and their button).
           page,
+          ...(passages.length ? { passages } : {}),
           signal,
         }),
-        answered
-          ? ai.provider.score({ question: question.text, answer: body.message, history: before.messages, signal })
-          : { score: null, feedback: '' },
+        answered ? ai.provider.score({ question: question.text, answer: body.message, history, signal }) : { score: null, feedback: '' },
       ]);
-      if (!reply.trim()) throw new AiMalformedAnswerError('the coach answered nothing', reply);
+      // Each [n] kept only where a passage stands behind it; the passages it cites are its references.
+      const cited = citedReferences(reply.trim(), passages);
+      if (!cited.text) throw new AiMalformedAnswerError('the coach answered nothing', reply);
       const checked = checkedScore.safeParse(score);
       if (!checked.success) throw new AiMalformedAnswerError('the score is not 0-100 with feedback', JSON.stringify(score));
-      return { reply: reply.trim(), ...checked.data };
+      return { reply: cited.text, references: cited.references, ...checked.data };
     });
-    const stored = await recordExchange(db, key, body.message, reply, score, feedback);
-    return { success: true, response: reply, score: stored.score, score_feedback: stored.score_feedback };
+    const stored = await recordExchange(db, key, body.message, reply, score, feedback, references);
+    return {
+      success: true,
+      response: reply,
+      score: stored.score,
+      score_feedback: stored.score_feedback,
+      ...(references.length ? { references } : {}),
+      ...(notes.notice ? { notice: notes.notice } : {}),
+    };
   });
 
   router.post('/coaching/onboarding_save_content', {}, async (_ctx, { user, body }) => {

@@ -1,6 +1,6 @@
 import { iso } from '@cc/service-kit';
 import type { Knex } from 'knex';
-import type { CoachingChatMessage } from '@cc/contracts';
+import type { ChatReference, CoachingChatMessage } from '@cc/contracts';
 import type { Db } from '@cc/service-kit';
 import { T } from './tables';
 
@@ -62,8 +62,9 @@ export async function readConversation(db: Conn, key: ConversationKey): Promise<
 /**
  * The user's message and the coach's reply, with the score they earned, in one statement (two
  * first messages at once make one row); the exchange is appended, so none is lost to another.
- * A null score (no answer in the conversation) leaves the stored one as it was. Answers the
- * conversation's score as stored.
+ * A null score (no answer in the conversation) leaves the stored one as it was. The reply keeps
+ * the notes it cites (`references`, only when it cites any) in its own message, so a reload
+ * shows them. Answers the conversation's score as stored.
  */
 export async function recordExchange(
   db: Db,
@@ -72,10 +73,11 @@ export async function recordExchange(
   reply: string,
   score: number | null,
   feedback: string,
+  references: ChatReference[] = [],
 ): Promise<{ score: number | null; score_feedback: string }> {
   const exchange: CoachingChatMessage[] = [
     { role: 'user', content: message },
-    { role: 'assistant', content: reply },
+    { role: 'assistant', content: reply, ...(references.length ? { references } : {}) },
   ];
   const { rows } = await db.raw(
     `insert into ${T.question_conversations} as t (user_id, question_id, period_key, messages, score, score_feedback)

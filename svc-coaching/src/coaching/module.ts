@@ -1,5 +1,6 @@
 import { COACHING_MESSAGES } from '@cc/contracts';
 import { defineModule, modelMessages } from '@cc/service-kit';
+import type { CoachingSettings } from '../settings';
 import { ownedByPlanning } from '../planning/paths';
 import { adminRoutes } from './admin-routes';
 import { checkinAnswersRoutes } from './checkin-answers-routes';
@@ -13,15 +14,15 @@ import { questionnaireRoutes } from './questionnaire-routes';
  * Coaching: information gathering, the questionnaires with their question chats scored by AI,
  * and the questionnaire admin (every `/coaching/*` path that is not the action plan). See the README.
  */
-export const coachingModule = defineModule({
+export const coachingModule = defineModule<CoachingSettings>({
   name: 'coaching',
   owns: (path) => path.startsWith('/coaching/') && !ownedByPlanning(path),
   migrations: coachingMigrations,
-  routes(router, { db, modelCalls }) {
+  routes(router, { db, modelCalls, settings }) {
     const ai = modelCalls(modelMessages(COACHING_MESSAGES));
     planRoutes(router, db, ai);
     questionnaireRoutes(router, db);
-    conversationRoutes(router, db, ai);
+    conversationRoutes(router, db, ai, settings.CHAT_URL);
     adminRoutes(router, db);
     csvRoutes(router, db);
     checkinAnswersRoutes(router, db);

@@ -149,4 +149,26 @@ describe('the offline reply', () => {
     expect(reply).toContain('In your journal on 2 November you wrote: "Ada Park asked for incident numbers before the review" [1].');
     expect(reply).not.toMatch(/\bfile\b|\.md/);
   });
+
+  test('a check-in question chat cites a journal day as the other chats do, after its own offer, and asks its question', async () => {
+    const reply = await createOfflineCoach().chatReply({
+      ...base,
+      mode: 'agent',
+      folder: 'coaching',
+      fileName: 'obstacles_2026-W48.md',
+      page: { kind: 'checkin', questionTitle: 'Obstacles', question: 'What slowed you down this week?', prompt: '', periodKey: '2026-W48' },
+      history: [
+        { role: 'user', content: "I'm ready to start reflecting on: What slowed you down this week?" },
+        { role: 'assistant', content: 'What slowed you down this week, and what was in your control?' },
+      ],
+      passages: [JOURNAL],
+    });
+    expect(reply).toContain(
+      'In your journal on 3 November you wrote: "The platform team is short two engineers, and the migration slipped again" [1]. Is that the same platform team, and does what you wrote then still hold?',
+    );
+    expect(reply).toMatch(/\?$/);
+    // The check-in's own things only: its notes and their button, never a file or a journal entry.
+    expect(reply).toContain('Update notes from chat');
+    expect(reply).not.toMatch(/\bfiles?\b|\.md|journal entry|Update file/i);
+  });
 });
