@@ -78,6 +78,7 @@ for (const [name, port] of Object.entries(SERVICES)) {
       PEOPLE_URL: `http://127.0.0.1:${SERVICES.people}`,
       FILES_URL: `http://127.0.0.1:${SERVICES.files}`,
       COACHING_URL: `http://127.0.0.1:${SERVICES.coaching}`,
+      CHAT_URL: `http://127.0.0.1:${SERVICES.chat}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   });

@@ -100,6 +100,12 @@ describe('docker-compose.yml', () => {
     expect(chat.depends_on?.['svc-coaching']).toEqual({ condition: 'service_healthy' });
   });
 
+  it('lets svc-coaching reach svc-chat by name, without waiting for it (svc-chat waits for svc-coaching)', () => {
+    const coaching = compose.services['svc-coaching']!;
+    expect(coaching.environment?.CHAT_URL).toBe(`http://svc-chat:${SERVICE_PORTS.chat}`);
+    expect(coaching.depends_on?.['svc-chat']).toBeUndefined();
+  });
+
   it.each(APPS)('has a static container for %s, built from its workspace, with a healthcheck', (app) => {
     const svc = compose.services[app];
     expect(svc).toBeDefined();

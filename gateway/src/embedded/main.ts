@@ -38,7 +38,8 @@ const sessionCheck = identitySessionCheck(db);
 const definitions = { identity: identityService, files: filesService, coaching: coachingService, people: peopleService, chat: chatService };
 
 // One process answers every path, so a service reads another's data through this gateway
-// (svc-chat the people, meetings and planning, svc-people the files, journal and milestones) unless told otherwise.
+// (svc-chat the people, meetings and planning, svc-people the files, journal and milestones,
+// svc-coaching the passages its check-in chat cites) unless told otherwise.
 const host = process.env.HOST && process.env.HOST !== '0.0.0.0' ? process.env.HOST : '127.0.0.1';
 const self = `http://${host}:${port}`;
 const env = {
@@ -46,6 +47,7 @@ const env = {
   PEOPLE_URL: process.env.PEOPLE_URL || self,
   FILES_URL: process.env.FILES_URL || self,
   COACHING_URL: process.env.COACHING_URL || self,
+  CHAT_URL: process.env.CHAT_URL || self,
 };
 
 let apps: ReturnType<typeof createApp>[];
