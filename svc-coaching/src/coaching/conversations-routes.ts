@@ -14,7 +14,7 @@ import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
 import { checkinPage, previousLook } from './checkin-page';
 import { readConversation, recordExchange, saveNotes, saveText } from './conversations';
-import { questionPassages } from './question-passages';
+import { NO_PASSAGES, questionPassages } from './question-passages';
 import { findQuestion } from './questionnaires';
 import { summaryInput } from './summary-input';
 
@@ -72,7 +72,7 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls
     const [before, page, notes] = await Promise.all([
       readConversation(db, key),
       checkinPage(db, key, question),
-      isAnswer ? questionPassages(ctx, chatUrl, ai.provider, body.message, question, periodKey) : { passages: [] },
+      isAnswer ? questionPassages(ctx, chatUrl, ai.provider, body.message, question, periodKey) : NO_PASSAGES,
     ]);
     // A summary request carries the conversation (at most COACHING_LIMITS.messages): it must still fit.
     if (before.messages.length + 2 > COACHING_LIMITS.messages) throw invalid(M.conversationFull);

@@ -24,7 +24,8 @@ export interface QuestionPassages {
   notice?: string;
 }
 
-const NONE: QuestionPassages = { passages: [] };
+/** No passages: svc-chat unset, not asked, failing or late. */
+export const NO_PASSAGES: QuestionPassages = { passages: [] };
 
 /** The first `max` characters of `text`, cut at a word when it is longer. */
 function bounded(text: string, max: number): string {
@@ -49,7 +50,7 @@ export async function questionPassages(
   question: Pick<Question, 'id' | 'text' | 'questionnaire_type'>,
   periodKey: string,
 ): Promise<QuestionPassages> {
-  if (!chatUrl) return NONE;
+  if (!chatUrl) return NO_PASSAGES;
   const query = new URLSearchParams({
     q: bounded(message, QUERY_MAX),
     exclude: checkinAddress(question.questionnaire_type, periodKey, question.id),
@@ -62,7 +63,7 @@ export async function questionPassages(
   if (!answer.ok) {
     const log: Logger | undefined = ctx.state.log;
     log?.warn({ reason: answer.reason, status: answer.status }, 'question chat answering without passages of other notes');
-    return NONE;
+    return NO_PASSAGES;
   }
   return { passages: answer.body.passages, ...(answer.body.notice ? { notice: answer.body.notice } : {}) };
 }
