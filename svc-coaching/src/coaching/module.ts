@@ -2,6 +2,7 @@ import { COACHING_MESSAGES } from '@cc/contracts';
 import { defineModule, modelMessages } from '@cc/service-kit';
 import type { CoachingSettings } from '../settings';
 import { ownedByPlanning } from '../planning/paths';
+import { searchRoutes } from '../search-routes';
 import { adminRoutes } from './admin-routes';
 import { checkinAnswersRoutes } from './checkin-answers-routes';
 import { conversationRoutes } from './conversations-routes';
@@ -26,5 +27,7 @@ export const coachingModule = defineModule<CoachingSettings>({
     adminRoutes(router, db);
     csvRoutes(router, db);
     checkinAnswersRoutes(router, db);
+    // The path is coaching's; the route searches planning's kinds too, through planning/search.ts.
+    searchRoutes(router, db);
   },
 });

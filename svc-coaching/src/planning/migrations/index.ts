@@ -3,6 +3,7 @@ import { todosAndMilestones } from './001_todos_milestones';
 import { actionPlans } from './002_action_plans';
 import { todoSources } from './003_todo_sources';
 import { todoListOrder } from './004_todo_list_order';
+import { planningSearch } from './005_search';
 
-/** Planning's tables (todos and their sources, milestones, action plans, timeline items), in the `coaching` schema. */
-export const planningMigrations: Migration[] = [todosAndMilestones, actionPlans, todoSources, todoListOrder];
+/** Planning's tables (todos and their sources, milestones, action plans, timeline items) and their search vectors, in the `coaching` schema. */
+export const planningMigrations: Migration[] = [todosAndMilestones, actionPlans, todoSources, todoListOrder, planningSearch];

@@ -1,0 +1,31 @@
+import { domainKinds, SEARCH_KINDS, type SearchGroup } from '@cc/contracts/search';
+import { parseSearch, type Db, type ServiceRouter } from '@cc/service-kit';
+import { searchCoaching } from './coaching/search';
+import { searchPlanning } from './planning/search';
+import type { KindAsk } from './search-sql';
+
+/**
+ * GET /coaching/search (docs/search.md#coaching): todos, milestones and action-plan weeks
+ * (planning's tables, planning/search.ts) and check-in answers and information-gathering plans
+ * (coaching's, coaching/search.ts), each module's SQL over its own tables. The path is the
+ * coaching module's (it registers this route); the groups follow SEARCH_KINDS, every asked kind present.
+ */
+export function searchRoutes(router: ServiceRouter, db: Db): void {
+  router.get('/coaching/search', {}, async (_ctx, { user, query }) => {
+    const kinds = domainKinds('coaching', query.kinds);
+    const any = query.any === true;
+    const parsed = parseSearch(query.q, { any });
+    // Nothing searchable in the query ("?!"): every group empty.
+    if (!parsed) return { success: true as const, groups: kinds.map((kind) => ({ kind, total: 0, results: [] })) };
+    const ask: KindAsk = {
+      userId: user.id,
+      parsed,
+      limit: query.limit,
+      own: query.own === true,
+      typos: !any && parsed.words.some((w) => w.length >= 3),
+    };
+    const groups: SearchGroup[] = await Promise.all([...searchPlanning(db, ask, kinds), ...searchCoaching(db, ask, kinds)]);
+    groups.sort((a, b) => SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind));
+    return { success: true as const, groups };
+  });
+}
