@@ -4,6 +4,7 @@ import { meetingRoutes } from './meetings-routes';
 import { peopleRoutes as personRoutes } from './people-routes';
 import { profileRoutes } from './profile/routes';
 import { researchRoutes } from './research-routes';
+import { searchRoutes } from './search-routes';
 import type { PeopleSettings } from './settings';
 
 /** The web search's wording of model failures (a search is a model call too, counted the same way). */
@@ -25,6 +26,7 @@ export function peopleRoutes(router: ServiceRouter, { db, config, settings, mode
   personRoutes(router, db);
   meetingRoutes(router, db, modelCalls(modelMessages(PEOPLE_MESSAGES)));
   researchRoutes(router, db, settings, search);
+  searchRoutes(router, db);
   profileRoutes(router, {
     db,
     settings,

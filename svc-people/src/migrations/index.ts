@@ -4,6 +4,7 @@ import { researchSource } from './002_research_source';
 import { profile } from './003_profile';
 import { fieldRevisions } from './004_field_revisions';
 import { generationJobs } from './005_generation_jobs';
+import { search } from './006_search';
 
 /** svc-people's schema changes, applied in order into the `people` schema. */
-export const migrations: Migration[] = [peopleAndMeetings, researchSource, profile, fieldRevisions, generationJobs];
+export const migrations: Migration[] = [peopleAndMeetings, researchSource, profile, fieldRevisions, generationJobs, search];
