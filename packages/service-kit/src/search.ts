@@ -54,7 +54,7 @@ const STOP = '\u0002';
  */
 export function headlineSql(documentSql: string, querySql: string): string {
   const clean = `translate(${documentSql}, E'\\u0001\\u0002', '')`;
-  return `ts_headline('${SEARCH_CONFIG}', ${clean}, ${querySql}, 'MaxFragments=1, MaxWords=35, MinWords=15, ShortWord=2, StartSel=${START}, StopSel=${STOP}, FragmentDelimiter=" … "')`;
+  return `ts_headline('${SEARCH_CONFIG}', ${clean}, ${querySql}, 'MaxFragments=1, MaxWords=35, MinWords=15, ShortWord=0, StartSel=${START}, StopSel=${STOP}, FragmentDelimiter=" … "')`;
 }
 
 /** Markdown a snippet does not show: heading and quote marks, emphasis, task boxes, a link's target. */
