@@ -1,6 +1,15 @@
 import type { Knex } from 'knex';
 import { SEARCH_LIMITS, type SearchResult } from '@cc/contracts/search';
-import { headlineSql, snippetOf, typoMatches, withinOneEdit, SEARCH_CONFIG, TOTAL_SQL } from '@cc/service-kit';
+import {
+  headlineSql,
+  snippetOf,
+  trigramSql,
+  typoMatches,
+  withinOneEdit,
+  withTypoThreshold,
+  SEARCH_CONFIG,
+  TOTAL_SQL,
+} from '@cc/service-kit';
 import type { Db, ParsedSearch } from '@cc/service-kit';
 
 /**
@@ -55,8 +64,6 @@ export interface Hit<Row> {
 
 /** The product's text ranks at half its match. */
 const GENERATED_RANK = 0.5;
-/** A trigram candidate's least word similarity (the kit's trigramSql uses the same). */
-const TYPO_SIMILARITY = '0.3';
 /** Typo candidates checked per kind: any page's worth, and bounded work. */
 const TYPO_CANDIDATES = 100;
 /** A text up to this long is marked whole (then clipped around its first match): ts_headline trims a fragment's edges. */
@@ -79,12 +86,7 @@ export async function searchKind<Row>(db: Db, ask: KindAsk, kind: KindSql): Prom
     return { total: found.total + typos.length, hits: [...found.hits, ...typos].slice(0, ask.limit) };
   };
   if (!kind.title || !ask.typos) return run(db);
-  // `<%` is what the GIN trigram index serves (a word_similarity() call is not); its threshold
-  // is a setting, set for this transaction only.
-  return db.transaction(async (trx) => {
-    await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', ?, true)`, [TYPO_SIMILARITY]);
-    return run(trx);
-  });
+  return withTypoThreshold(db, run);
 }
 
 async function fullText<Row>(db: Conn, ask: KindAsk, kind: KindSql): Promise<{ total: number; hits: Hit<Row>[] }> {
@@ -126,7 +128,7 @@ async function typoOnly<Row>(db: Conn, ask: KindAsk, kind: KindSql): Promise<Hit
     `select ${kind.columns}, t.id as row_id, ${kind.updatedAt ?? 't.updated_at'} as updated_at, ${title} as typo_title
        from ${kind.from}, ${QUERY} as q(query)
       where t.user_id = ? ${kind.where ? `and ${kind.where.sql}` : ''}
-        and ? operator(public.<%) lower(${title}) and not (t.search @@ q.query)
+        and ${trigramSql(`lower(${title})`, '?')} and not (t.search @@ q.query)
       order by public.word_similarity(?, lower(${title})) desc, updated_at desc, t.id
       limit ${TYPO_CANDIDATES}`,
     [ask.parsed.tsquery, ask.userId, ...(kind.where?.bindings ?? []), text, text],

@@ -1,7 +1,19 @@
 import { domainKinds, longDate, SEARCH_LIMITS, type SearchGroup, type SearchKind, type SearchResult } from '@cc/contracts';
 import { fileAddress, journalAddress } from '@cc/contracts/addresses';
 import { BRAG_DOCUMENT } from '@cc/contracts/profile-rules';
-import { headlineSql, iso, parseSearch, snippetOf, toInt, typoMatches, withinOneEdit, type Db, type ParsedSearch } from '@cc/service-kit';
+import {
+  headlineSql,
+  iso,
+  parseSearch,
+  snippetOf,
+  toInt,
+  trigramSql,
+  typoMatches,
+  withinOneEdit,
+  withTypoThreshold,
+  type Db,
+  type ParsedSearch,
+} from '@cc/service-kit';
 import { fileNotesSql, nameWordsSql, SEARCHED_CHARS } from './migrations/006_search';
 import { T } from './tables';
 
@@ -22,8 +34,6 @@ export interface FilesSearchInput {
   any?: boolean | undefined;
 }
 
-/** The kit's trigramSql threshold, through the indexed `<%` operator (the function form scans every name). */
-const TYPO_SIMILARITY = 0.3;
 /** Typo candidates read per search: names the trigrams find but typoMatches may still refuse. */
 const TYPO_CANDIDATES = 100;
 /** What the product generated ranks at half its score, below the user's own words. */
@@ -173,7 +183,7 @@ async function typoFiles(db: Db, userId: number, parsed: ParsedSearch, ownOnly: 
        join ${T.folders} fo on fo.id = f.folder_id
       cross join to_tsquery('english', ?) as q(query)
       cross join lateral (select ${generatedSql('f')} as generated) g
-      where f.user_id = ? and ?::text operator(public.<%) lower(f.name) and not (f.search @@ q.query) ${ownOnly}
+      where f.user_id = ? and ${trigramSql('lower(f.name)', '?')} and not (f.search @@ q.query) ${ownOnly}
       order by public.word_similarity(?, lower(f.name)) * (case when g.generated then ${GENERATED_WEIGHT} else 1 end) desc,
                f.updated_at desc, f.id
       limit ${TYPO_CANDIDATES}`,
@@ -232,11 +242,7 @@ export async function searchFiles(db: Db, userId: number, input: FilesSearchInpu
   return Promise.all(
     kinds.map((kind) =>
       kind === 'file'
-        ? db.transaction(async (trx) => {
-            // `<%` reads its threshold from the session: set for this transaction only.
-            await trx.raw(`set local pg_trgm.word_similarity_threshold = ${TYPO_SIMILARITY}`);
-            return searchFileKind(trx, userId, parsed, input.limit, own);
-          })
+        ? withTypoThreshold(db, (trx) => searchFileKind(trx, userId, parsed, input.limit, own))
         : searchJournalKind(db, userId, parsed, input.limit),
     ),
   );

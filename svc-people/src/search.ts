@@ -10,7 +10,18 @@ import {
   type SearchKind,
   type SearchResult,
 } from '@cc/contracts/search';
-import { headlineSql, iso, parseSearch, snippetOf, typoMatches, withinOneEdit, SEARCH_CONFIG, TOTAL_SQL } from '@cc/service-kit';
+import {
+  headlineSql,
+  iso,
+  parseSearch,
+  snippetOf,
+  trigramSql,
+  typoMatches,
+  withinOneEdit,
+  withTypoThreshold,
+  SEARCH_CONFIG,
+  TOTAL_SQL,
+} from '@cc/service-kit';
 import type { Db, ParsedSearch } from '@cc/service-kit';
 import { shortDate } from './meetings';
 import { T } from './tables';
@@ -34,8 +45,6 @@ interface Ask {
   typos: boolean;
 }
 
-/** A trigram candidate's least word similarity: the kit's trigramSql uses the same. */
-const TYPO_SIMILARITY = '0.3';
 /** Typo candidates checked per kind: any page's worth, and bounded work. */
 const TYPO_CANDIDATES = 100;
 /** Product-written text (research, statements not verified) ranks at half its match. */
@@ -63,16 +72,10 @@ const SEARCHES: Record<PeopleKind, (db: Db, ask: Ask) => Promise<SearchGroup>> =
   statement: searchStatements,
 };
 
-/**
- * The trigram operator `<%` is what the GIN trigram index serves (a word_similarity() call is
- * not); its threshold is a setting, set for this transaction only.
- */
+/** Typo candidates come from the trigram index (the kit's `<%` threshold, for this search's transaction). */
 async function withTypos(db: Db, ask: Ask, search: (trx: Conn, ask: Ask) => Promise<SearchGroup>): Promise<SearchGroup> {
   if (!ask.typos) return search(db, ask);
-  return db.transaction(async (trx) => {
-    await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', ?, true)`, [TYPO_SIMILARITY]);
-    return search(trx, ask);
-  });
+  return withTypoThreshold(db, (trx) => search(trx, ask));
 }
 
 /* ---------------------------------------------------------------- shared */
@@ -138,7 +141,7 @@ async function typoRows(db: Conn, ask: Ask, table: string, column: string, notAl
   const { rows } = await db.raw(
     `select t.id, t.${column} as title, t.updated_at
        from ${table} t, ${QUERY} as q(query)
-      where t.user_id = ? and ? operator(public.<%) lower(t.${column}) and not (t.search @@ q.query) ${notAlso}
+      where t.user_id = ? and ${trigramSql(`lower(t.${column})`, '?')} and not (t.search @@ q.query) ${notAlso}
       order by public.word_similarity(?, lower(t.${column})) desc, t.updated_at desc, t.id
       limit ${TYPO_CANDIDATES}`,
     [ask.parsed.tsquery, ask.userId, text, text],

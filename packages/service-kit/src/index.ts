@@ -63,6 +63,8 @@ export {
   snippetOf,
   trigramSql,
   typoMatches,
+  withTypoThreshold,
+  TYPO_SIMILARITY,
   withinOneEdit,
   SEARCH_CONFIG,
   TOTAL_SQL,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createDb, type Db } from './db';
-import { ensureExtension, headlineSql, parseSearch, snippetOf, trigramSql, typoMatches, withinOneEdit } from './search';
+import { ensureExtension, headlineSql, parseSearch, snippetOf, trigramSql, typoMatches, withinOneEdit, withTypoThreshold } from './search';
 import { freshDatabase, type TestDatabase } from './testing';
 
 describe('parseSearch', () => {
@@ -59,10 +59,13 @@ describe('typos', () => {
 });
 
 describe.each([
-  ['PGlite', async (): Promise<TestDatabase> => {
-    const db = await createDb({});
-    return { db, drop: () => db.destroy() };
-  }],
+  [
+    'PGlite',
+    async (): Promise<TestDatabase> => {
+      const db = await createDb({});
+      return { db, drop: () => db.destroy() };
+    },
+  ],
   ['Postgres (or PGlite when none is reachable)', freshDatabase],
 ])('in SQL on %s', (_name, open) => {
   let database: TestDatabase;
@@ -104,7 +107,9 @@ describe.each([
   });
 
   it('finds a title with a typo through trigrams', async () => {
-    const rows = await db.raw(`select title from notes where ${trigramSql('lower(title)', '?')}`, ['lovelase']);
+    const rows = await withTypoThreshold(db, (trx) =>
+      trx.raw(`select title from notes where ${trigramSql('lower(title)', '?')}`, ['lovelase']),
+    );
     expect(rows.rows.map((r: { title: string }) => r.title)).toEqual(['Ada Lovelace']);
   });
 });
