@@ -1,5 +1,6 @@
 /** Picks the provider from the environment: a configured endpoint, else the offline coach. */
 import { createOfflineCoach } from './offline/offline-provider';
+import { createOpenAiEmbedder, type Embedder, type EmbedderOptions } from './openai/embeddings';
 import { createOpenAiProvider, type OpenAiProviderOptions } from './openai/openai-provider';
 import type { AiProvider } from './types';
 
@@ -28,6 +29,25 @@ export function aiConfigFromEnv(env: AiEnv): OpenAiProviderOptions | undefined {
     // Some local servers reject response_format; AI_JSON_MODE=off leaves it out.
     jsonMode: !/^(0|off|false|no)$/i.test(env.AI_JSON_MODE?.trim() ?? ''),
   };
+}
+
+/**
+ * The embeddings model (EMBEDDINGS_MODEL) at AI_BASE_URL with AI_API_KEY, AI_TIMEOUT_MS and
+ * AI_MAX_RETRIES; undefined without both a model and an endpoint. There is no default model:
+ * search without one is full text only, never a guess at a name the server may not have.
+ */
+export function embeddingsConfigFromEnv(env: AiEnv): EmbedderOptions | undefined {
+  const model = env.EMBEDDINGS_MODEL?.trim();
+  const ai = aiConfigFromEnv(env);
+  if (!model || !ai) return undefined;
+  const { baseURL, apiKey, timeoutMs, maxRetries } = ai;
+  return { baseURL, model, ...(apiKey ? { apiKey } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...(maxRetries !== undefined ? { maxRetries } : {}) };
+}
+
+/** The embedder the settings name, or null: then search ranks by full text alone. */
+export function createEmbedder(env: AiEnv = process.env): Embedder | null {
+  const config = embeddingsConfigFromEnv(env);
+  return config ? createOpenAiEmbedder(config) : null;
 }
 
 /** `onUsage`: told the tokens of each model answer (the offline coach uses none). */
