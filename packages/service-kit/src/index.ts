@@ -4,6 +4,7 @@ export { HttpError, httpError, errorMiddleware } from './errors';
 export { conflict, idFrom, invalid, isUniqueViolation, iso, notFound, parseBody } from './route-helpers';
 export { createLogger, type Logger } from './logger';
 export { createDb, dbOpen, migrate, tableNames, toInt, type Db, type Migration } from './db';
+export { bossDb } from './boss-db';
 export {
   signSession,
   verifySession,
@@ -84,3 +85,24 @@ export {
   type WorkspaceAnswer,
   type WorkspaceQuery,
 } from './search-fanout';
+export {
+  contentHash,
+  createVectorTable,
+  deleteVectors,
+  embedPending,
+  fuseRankings,
+  nearest,
+  scheduleEmbeddings,
+  tableStorage,
+  upsertVectors,
+  vectorStorage,
+  EMBED_PENDING_LIMIT,
+  RRF_K,
+  VECTOR_TABLE,
+  type EmbeddingSchedule,
+  type NearestQuery,
+  type NearestRow,
+  type PendingText,
+  type VectorRow,
+  type VectorStorage,
+} from './embeddings';

@@ -6,7 +6,7 @@ import { TestClient } from '@cc/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { PROFILE_MESSAGES } from '@cc/contracts';
-import { bossDb } from './boss-db';
+import { bossDb } from '@cc/service-kit';
 import { BOSS_SCHEMA, prepareQueues, QUEUE, stopAllProfileJobs } from './jobs';
 
 let database: TestDatabase;

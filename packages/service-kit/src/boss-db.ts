@@ -1,4 +1,4 @@
-import type { Db } from '@cc/service-kit';
+import type { Db } from './db';
 
 /**
  * pg-boss over the service's own knex pool, so the job queue runs wherever the service does:
