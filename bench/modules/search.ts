@@ -48,7 +48,10 @@ const personName = (n: number) => `${FIRST[n % 10]} ${LAST[Math.floor(n / 10) % 
 async function insertAll(db: Knex, table: string, rows: Record<string, unknown>[]): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 500) {
-    const got = (await db.table(table).insert(rows.slice(i, i + 500)).returning('id')) as { id: number }[];
+    const got = (await db
+      .table(table)
+      .insert(rows.slice(i, i + 500))
+      .returning('id')) as { id: number }[];
     ids.push(...got.map((r) => r.id));
   }
   return ids;
@@ -121,7 +124,18 @@ async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
 }
 
 /** What a person types: prefixes while typing, whole words, a phrase, a name with a typo. */
-const QUERIES = ['migr', 'migration', 'quarterly review', '"next quarter"', 'deleg', 'feedback', 'Ada Lovelase', 'Hopper', 'budget analytics', 'onboard'];
+const QUERIES = [
+  'migr',
+  'migration',
+  'quarterly review',
+  '"next quarter"',
+  'deleg',
+  'feedback',
+  'Ada Lovelase',
+  'Hopper',
+  'budget analytics',
+  'onboard',
+];
 
 const pct = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -137,7 +151,11 @@ async function searchLatency(ctx: BenchContext, user: BenchUser): Promise<{ time
     });
     const body = (await res.json()) as { groups?: { results: unknown[] }[]; partial?: string[] };
     if (!res.ok) throw new Error(`/search answered ${res.status}`);
-    return { time: performance.now() - started, results: body.groups?.reduce((n, g) => n + g.results.length, 0) ?? 0, partial: body.partial?.length ?? 0 };
+    return {
+      time: performance.now() - started,
+      results: body.groups?.reduce((n, g) => n + g.results.length, 0) ?? 0,
+      partial: body.partial?.length ?? 0,
+    };
   };
   for (const q of QUERIES) await get(q);
   const times: number[] = [];
@@ -243,7 +261,12 @@ export const search: BenchModule = {
     const { times, results, partial } = await searchLatency(ctx, user);
     rows.push(
       { bench: 'search', metric: 'GET /search p50 (nginx)', value: ms1(pct(times, 0.5)), notes: account },
-      { bench: 'search', metric: 'GET /search p95 (nginx)', value: ms1(pct(times, 0.95)), notes: `goal ≤ 50 ms; max ${ms1(Math.max(...times))}, n=${times.length}` },
+      {
+        bench: 'search',
+        metric: 'GET /search p95 (nginx)',
+        value: ms1(pct(times, 0.95)),
+        notes: `goal ≤ 50 ms; max ${ms1(Math.max(...times))}, n=${times.length}`,
+      },
       {
         bench: 'search',
         metric: 'GET /search results per answer',
@@ -254,9 +277,19 @@ export const search: BenchModule = {
 
     try {
       const paint = await palettePaint(ctx, user);
-      rows.push({ bench: 'search', metric: 'palette: last keystroke → results painted', value: ms(median(paint)), notes: `goal ≤ 150 ms (debounce included); ${spread(paint)}` });
+      rows.push({
+        bench: 'search',
+        metric: 'palette: last keystroke → results painted',
+        value: ms(median(paint)),
+        notes: `goal ≤ 150 ms (debounce included); ${spread(paint)}`,
+      });
     } catch (err) {
-      rows.push({ bench: 'search', metric: 'palette: last keystroke → results painted', value: 'n/a', notes: String((err as Error).message).slice(0, 120) });
+      rows.push({
+        bench: 'search',
+        metric: 'palette: last keystroke → results painted',
+        value: 'n/a',
+        notes: String((err as Error).message).slice(0, 120),
+      });
     }
 
     const off = await firstToken(ctx, user, false);
@@ -264,7 +297,12 @@ export const search: BenchModule = {
     rows.push(
       { bench: 'search', metric: 'journal chat first token, other notes off', value: ms1(median(off)), notes: spread(off) },
       { bench: 'search', metric: 'journal chat first token, other notes on', value: ms1(median(on)), notes: spread(on) },
-      { bench: 'search', metric: 'retrieval adds to the first token', value: ms1(median(on) - median(off)), notes: 'goal ≤ 30 ms (medians)' },
+      {
+        bench: 'search',
+        metric: 'retrieval adds to the first token',
+        value: ms1(median(on) - median(off)),
+        notes: 'goal ≤ 30 ms (medians)',
+      },
     );
     return rows;
   },

@@ -1,7 +1,14 @@
 import type Koa from 'koa';
 import { CHAT_MESSAGES, type ConversationAnswer, type ChatStatusAnswer } from '@cc/contracts';
 import { CONNECT_MODEL_HINT } from '@cc/ai';
-import { pageFrom, searchWorkspace, type Logger, type ModelFailureMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
+import {
+  pageFrom,
+  searchWorkspace,
+  type Logger,
+  type ModelFailureMessages,
+  type ServiceContext,
+  type ServiceRouter,
+} from '@cc/service-kit';
 import { appendAssistantLine, clearConversation, conversationPage, messagesKey } from './conversations';
 import { conversationKey } from './keys';
 import { replyAsJson, replyAsStream, suggestEdits, type ChatDeps } from './replies';

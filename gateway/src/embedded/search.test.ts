@@ -38,7 +38,8 @@ const handlers = {} as Record<ServiceName, Handler>;
 beforeAll(async () => {
   database = await freshDatabase();
   root = mkdtempSync(path.join(os.tmpdir(), 'cc-search-'));
-  for (const dir of ['shell', 'mfe-dashboard', 'mfe-planning', 'mfe-coaching', 'mfe-people']) mkdirSync(path.join(root, dir, 'dist'), { recursive: true });
+  for (const dir of ['shell', 'mfe-dashboard', 'mfe-planning', 'mfe-coaching', 'mfe-people'])
+    mkdirSync(path.join(root, dir, 'dist'), { recursive: true });
   // Listening first: the services read each other through this gateway's own address.
   server = createGateway(root, handlers);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,7 +103,9 @@ async function call(session: Session, method: string, url: string, body?: unknow
 /** Something of every kind a user can make through the API, each holding `word`. */
 async function writeEverything(session: Session, word: string): Promise<void> {
   const made = await Promise.all([
-    call(session, 'POST', '/files', { file: { folder: 'projects', name: 'billing.md', content: `# Billing\n\nThe ${word} migration to Postgres.` } }),
+    call(session, 'POST', '/files', {
+      file: { folder: 'projects', name: 'billing.md', content: `# Billing\n\nThe ${word} migration to Postgres.` },
+    }),
     call(session, 'POST', '/journal/2026-11-03/save', { content: `Talked about the ${word} rollout with the team.`, revision: 0 }),
     call(session, 'POST', '/planning/todos', { todo: { title: `Write the ${word} runbook` } }),
     call(session, 'POST', '/planning/milestones', { milestone: { title: `Ship ${word}`, target_date: '2027-02-01' } }),
@@ -111,11 +114,15 @@ async function writeEverything(session: Session, word: string): Promise<void> {
   const person = await call(session, 'POST', '/people', { person: { full_name: 'Ada Lovelace' } });
   expect(person.status).toBeLessThan(300);
   const personId = person.body.person?.id ?? person.body.id;
-  const meeting = await call(session, 'POST', '/meetings', { meeting: { title: `${word} review`, goals: `Agree the ${word} scope.` }, attendee_ids: [personId] });
+  const meeting = await call(session, 'POST', '/meetings', {
+    meeting: { title: `${word} review`, goals: `Agree the ${word} scope.` },
+    attendee_ids: [personId],
+  });
   expect(meeting.status).toBeLessThan(300);
 }
 
-const kindsOf = (body: { groups: { kind: string; results: unknown[] }[] }) => body.groups.filter((g) => g.results.length).map((g) => g.kind);
+const kindsOf = (body: { groups: { kind: string; results: unknown[] }[] }) =>
+  body.groups.filter((g) => g.results.length).map((g) => g.kind);
 
 describe('GET /search through the embedded gateway', () => {
   let ada: Session;

@@ -183,7 +183,7 @@ export type SuggestEditsRequest = z.input<typeof suggestEditsSchema>;
 // ---- answers ----
 
 /**
- * A passage of the user's own notes an answer cites as `[n]` (docs/search.md#answers-that-cite):
+ * A passage of the user's own notes an answer cites as `[n]` (docs/search.md#answers-that-cite-your-notes):
  * every `[n]` in the text has its reference, and only cited passages are sent.
  */
 export const chatReferenceSchema = z.object({

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { credentialsSchema } from './auth';
-import { appendMessageSchema, chatSettingsBody, passagesQuery, clearConversationSchema, conversationReadQuery, sendMessageSchema, suggestEditsSchema } from './chat';
+import {
+  appendMessageSchema,
+  chatSettingsBody,
+  passagesQuery,
+  clearConversationSchema,
+  conversationReadQuery,
+  sendMessageSchema,
+  suggestEditsSchema,
+} from './chat';
 import {
   adminSectionsQuery,
   conversationQuery,

@@ -69,7 +69,10 @@ export type SearchQuery = z.infer<typeof searchQuery>;
  * A domain's search: the same query, `own=1` to leave out what the product generated (the
  * chat's retrieval cites only the user's own words) and `any=1` for any word rather than all.
  */
-const flag = z.preprocess((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === true), z.boolean().optional());
+const flag = z.preprocess(
+  (v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === true),
+  z.boolean().optional(),
+);
 export const domainSearchQuery = searchQuery.extend({
   own: flag,
   /** Any word may match, ranked by how many do (a chat's retrieval asks with a message's topic words). */

@@ -137,7 +137,14 @@ describe('service kit', () => {
     expect(res.body).toEqual({ success: false, error: 'Not implemented yet', errors: ['Not implemented yet'] });
     expect((await client.post('/ai_chat/suggest_edits', {}, { csrf: false })).status).toBe(403);
     expect((await new TestClient(svc.url).post('/ai_chat/suggest_edits', {})).status).toBe(401);
-    expect(svc.service.router.notImplemented()).toEqual(['POST /ai_chat/suggest_edits', 'POST /ai_chat/append_message']);
+    expect(svc.service.router.notImplemented()).toEqual([
+      'POST /ai_chat/suggest_edits',
+      'GET /search',
+      'GET /ai_chat/settings',
+      'PATCH /ai_chat/settings',
+      'GET /ai_chat/passages',
+      'POST /ai_chat/append_message',
+    ]);
     const nope = await client.get('/nope');
     expect(nope.status).toBe(404);
     expect(nope.body).toEqual({ success: false, errors: ['Not found'] });

@@ -1,7 +1,7 @@
 import type { Migration } from '@cc/service-kit';
 
 /**
- * Each account's chat settings (docs/search.md#answers-that-cite): whether answers may cite the
+ * Each account's chat settings (docs/search.md#answers-that-cite-your-notes): whether answers may cite the
  * user's other notes (a missing row means yes), and when the user was first told that passages
  * of their notes went to a configured model (told once). References an answer cites are kept
  * with it, so a reload shows its links.
