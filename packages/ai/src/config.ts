@@ -41,7 +41,13 @@ export function embeddingsConfigFromEnv(env: AiEnv): EmbedderOptions | undefined
   const ai = aiConfigFromEnv(env);
   if (!model || !ai) return undefined;
   const { baseURL, apiKey, timeoutMs, maxRetries } = ai;
-  return { baseURL, model, ...(apiKey ? { apiKey } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...(maxRetries !== undefined ? { maxRetries } : {}) };
+  return {
+    baseURL,
+    model,
+    ...(apiKey ? { apiKey } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(maxRetries !== undefined ? { maxRetries } : {}),
+  };
 }
 
 /** The embedder the settings name, or null: then search ranks by full text alone. */

@@ -102,7 +102,9 @@ describe('embed', () => {
 
   test('an HTTP error is unavailable, without the texts in its message', async () => {
     server.replyEmbeddings({ status: 503, errorMessage: 'model is loading' });
-    const err = await embedderFor(server).embed(['my secret note']).catch((e: unknown) => e);
+    const err = await embedderFor(server)
+      .embed(['my secret note'])
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AiUnavailableError);
     expect((err as AiUnavailableError).status).toBe(503);
     expect(String((err as Error).message)).not.toContain('secret');

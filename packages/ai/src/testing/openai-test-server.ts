@@ -169,7 +169,9 @@ export const TEST_EMBEDDING_DIMENSIONS = 64;
 
 /** Words too common to carry meaning: two texts are not alike for sharing "the". */
 const STOP_WORDS = new Set(
-  'a an and are as at be but by for from has have i in is it its me my of on or our so that the this to was we were will with you your'.split(' '),
+  ['a an and are as at be but by for from has have i in is it its me my of on or our', 'so that the this to was we were will with you your']
+    .join(' ')
+    .split(' '),
 );
 
 /** A crude English stem, enough that "planning", "planned" and "plans" land together. */
