@@ -1,0 +1,60 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createFile, signUp } from './support/files';
+
+// The search palette through nginx (docs/search.md#the-palette): Ctrl-K from any page, a prefix
+// finds a file by a word of its text, Enter opens it on the dashboard; on a phone it is a sheet.
+
+const STORY = '# Billing\n\nLed the ledger migration without downtime: two million accounts in a weekend.\n';
+
+function palette(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  return { dialog, field: dialog.getByRole('combobox', { name: 'Search your workspace' }) };
+}
+
+test('Ctrl-K, a prefix, the file found with its word marked, Enter opens it on the dashboard', async ({ page }) => {
+  const api = await signUp(page, 'search');
+  const id = await createFile(api, 'interview-stories', 'billing.md', STORY);
+
+  await page.goto('/planning');
+  await expect(page.locator('[data-remote]').first()).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Control+k');
+  const { dialog, field } = palette(page);
+  await expect(field).toBeFocused();
+  await field.pressSequentially('migr');
+
+  const row = dialog.getByRole('group', { name: 'Files' }).getByRole('option', { name: /billing/ });
+  await expect(row).toBeVisible();
+  await expect(row.locator('mark')).toHaveText(['migration']);
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect(row).toHaveAttribute('href', '/dashboard?folder=interview-stories&file=billing.md');
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\?folder=interview-stories&file=billing\.md$/);
+  await expect(page.getByTestId('file-workspace')).toHaveAttribute('data-file-id', String(id));
+});
+
+test('at 390 px the palette is a full-width sheet, the page does not scroll sideways, and Escape gives the focus back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const api = await signUp(page, 'searchphone');
+  await createFile(api, 'interview-stories', 'billing.md', STORY);
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-root')).toBeVisible({ timeout: 15_000 });
+  const button = page.getByRole('button', { name: 'Search', exact: true });
+  await button.click();
+  const { dialog, field } = palette(page);
+  await field.pressSequentially('ledger');
+  await expect(dialog.getByRole('option', { name: /billing/ })).toBeVisible();
+
+  const box = await dialog.boundingBox();
+  expect(box).toMatchObject({ x: 0, width: 390 });
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(scroll).toBe(client);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(button).toBeFocused();
+});
