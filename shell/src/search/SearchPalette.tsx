@@ -13,7 +13,7 @@ import { normalizeQuery, QUERY_MAX, searchQuery } from './searchQuery';
 import './search-palette.css';
 
 /** Typing pauses this long before a search is sent: one request per word, not per key (docs/search.md#the-palette). */
-export const SEARCH_DEBOUNCE_MS = 120;
+export const SEARCH_DEBOUNCE_MS = 90;
 
 export const SEARCH_HINT = 'Search your files, journal, plans, check-ins, people and meetings.';
 export const noResultsText = (q: string) => `No results for “${q}”`;
