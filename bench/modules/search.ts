@@ -9,10 +9,20 @@
 //   "Let the coach use my other notes" on and off (the offline coach answers, so the figure is
 //   svc-chat's own work: the page facts and the retrieval run side by side).
 import type { Knex } from 'knex';
+import { SERVICE_PORTS } from '@cc/contracts';
+import { DOMAIN_SEARCH_PATHS } from '@cc/service-kit';
 import { coldPage } from '../lib/browser';
 import { userIdOf, withBenchDb } from '../lib/db';
 import { median, ms, spread } from '../lib/stats';
 import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
+
+// The chat runs below are many model calls a minute for one account (the default limit is 30):
+// lifted for the stack this bench starts, as the chat module does.
+const argv = process.argv.slice(2);
+const only = argv.find((a) => a.startsWith('--only='));
+if (!argv.some((a) => a.startsWith('--base-url')) && (!only || only.slice('--only='.length).split(',').includes('search'))) {
+  process.env.AI_RATE_LIMIT_PER_MINUTE = process.env.BENCH_AI_RATE_LIMIT ?? '1000000';
+}
 
 const FILES = 10_000;
 const JOURNAL_DAYS = 2_000;
@@ -38,8 +48,20 @@ const SENTENCES = [
   'Incident retro: the alert fired late because of a missing metric.',
   'Wrote down what energises me at work and what drains me.',
 ];
-const note = (n: number, sentences: number) =>
-  Array.from({ length: sentences }, (_, k) => SENTENCES[(n * 7 + k * 5) % SENTENCES.length]).join(' ');
+/** Everyday words notes are mostly made of: each note holds a few topics among much else. */
+const FILLER = (
+  'the a we our team today after before meeting call week plan notes idea thought work day time people project ' +
+  'update progress question answer next step review point issue detail follow share talk agree decide open close ' +
+  'morning afternoon long short good hard quick slow clear busy calm small large first last early late again ' +
+  'still maybe always often sometimes write read list item draft version change keep move check test learn'
+).split(' ');
+let seedState = 7;
+/** A deterministic pseudo-random number (the same account every run). */
+const next = () => (seedState = (seedState * 1103515245 + 12345) % 2147483648);
+const filler = (words: number) => Array.from({ length: words }, () => FILLER[next() % FILLER.length]).join(' ');
+/** `topics` of the topical sentences (one in twelve notes holds a given one) among about 25 filler words each. */
+const note = (n: number, topics: number) =>
+  Array.from({ length: topics }, (_, k) => `${filler(25)}. ${SENTENCES[(n + k * 5) % SENTENCES.length]}`).join(' ');
 
 const FIRST = ['Ada', 'Grace', 'Linus', 'Margaret', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia', 'Hedy'];
 const LAST = ['Lovelace', 'Hopper', 'Torvalds', 'Hamilton', 'Liskov', 'Thompson', 'Allen', 'Dijkstra', 'Perlman', 'Lamarr'];
@@ -72,7 +94,7 @@ async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
         user_id: userId,
         folder_id: folders[n % 5],
         name: `note-${String(n + 1).padStart(5, '0')}`,
-        content: `# Note ${n + 1}\n\n${note(n, 12)}\n\n- [ ] ${SENTENCES[n % SENTENCES.length]}`,
+        content: `# Note ${n + 1}\n\n${note(n, 2)}\n\n- [ ] ${filler(8)}`,
         position: Math.floor(n / 5),
       })),
     );
@@ -83,7 +105,7 @@ async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
       Array.from({ length: JOURNAL_DAYS }, (_, n) => ({
         user_id: userId,
         date: new Date(day0 + n * 86_400_000).toISOString().slice(0, 10),
-        content: note(n + 3, 6),
+        content: note(n + 3, 2),
       })),
     );
     const people = await insertAll(
@@ -104,7 +126,7 @@ async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
         title: `1:1 number ${n + 1}`,
         meeting_date: new Date(day0 + n * 6 * 3_600_000).toISOString().slice(0, 19).replace('T', ' '),
         goals: SENTENCES[n % SENTENCES.length],
-        notes: note(n + 1, 3),
+        notes: note(n + 1, 1),
       })),
     );
     const attendees = meetings.map((id, n) => ({ user_id: userId, meeting_id: id, person_id: people[(n * 7) % PEOPLE] }));
@@ -119,7 +141,9 @@ async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
         due_date: new Date(day0 + n * 86_400_000).toISOString().slice(0, 10),
       })),
     );
-    await db.raw('analyze files.files, files.journal_entries, people.people, people.meetings, coaching.todos');
+    // As autovacuum would soon after: a bulk insert leaves the GIN indexes' pending lists full, which
+    // every search would scan until then.
+    await db.raw('vacuum analyze files.files, files.journal_entries, people.people, people.meetings, coaching.todos');
   });
 }
 
@@ -168,6 +192,31 @@ async function searchLatency(ctx: BenchContext, user: BenchUser): Promise<{ time
     partial += one.partial;
   }
   return { times, results, partial };
+}
+
+/** Each domain's own search, straight to its service: where the time of GET /search goes. */
+async function domainLatency(user: BenchUser): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [domain, path] of Object.entries(DOMAIN_SEARCH_PATHS) as [keyof typeof DOMAIN_SEARCH_PATHS, string][]) {
+    const port = SERVICE_PORTS[domain];
+    const times: number[] = [];
+    for (let i = 0; i < QUERIES.length * 3; i++) {
+      const started = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}${path}?q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`, {
+        headers: { accept: 'application/json', cookie: user.cookie },
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+      if (i >= QUERIES.length) times.push(performance.now() - started);
+    }
+    rows.push({
+      bench: 'search',
+      metric: `${path} p95 (direct)`,
+      value: ms1(pct(times, 0.95)),
+      notes: `p50 ${ms1(pct(times, 0.5))}, n=${times.length}`,
+    });
+  }
+  return rows;
 }
 
 /** In-page probe: the time of the last key pressed in the palette, and when results were painted after it. */
@@ -274,6 +323,10 @@ export const search: BenchModule = {
         notes: `${QUERIES.length} queries (prefixes, words, a phrase, a typo); ${partial} partial answers`,
       },
     );
+
+    if (!/\/\/(127\.0\.0\.1|localhost):8090\b/.test(ctx.baseURL) && !process.env.BENCH_SEARCH_DIRECT) {
+      ctx.log('search: not the bench stack; the per-domain rows are skipped');
+    } else rows.push(...(await domainLatency(user)));
 
     try {
       const paint = await palettePaint(ctx, user);

@@ -161,12 +161,13 @@ describe('GET /files/search', () => {
     expect((await group(c, 'file', 'farewell')).total).toBe(0);
   });
 
-  test('any=1: any of the words matches, the files with more of them first', async () => {
+  test('any=1 (a chat message): any two of the words match, the files with more of them first', async () => {
     const c = h.user();
     await newFile(c, { folder: 'x', name: 'one.md', description: '', content: 'The heron.' });
-    await newFile(c, { folder: 'x', name: 'both.md', description: '', content: 'The heron and the egret.' });
-    expect((await group(c, 'file', 'heron egret')).total).toBe(1);
-    expect(titles(await group(c, 'file', 'heron egret', '&any=1'))).toEqual(['both.md', 'one.md']);
+    await newFile(c, { folder: 'x', name: 'two.md', description: '', content: 'The heron and the egret.' });
+    await newFile(c, { folder: 'x', name: 'three.md', description: '', content: 'The heron, the egret and the ibis.' });
+    expect((await group(c, 'file', 'heron egret ibis')).total).toBe(1);
+    expect(titles(await group(c, 'file', 'heron egret ibis', '&any=1'))).toEqual(['three.md', 'two.md']);
   });
 
   test("another user's files and journal entries never appear, by text or by a typo", async () => {

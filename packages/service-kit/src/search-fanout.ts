@@ -118,11 +118,15 @@ export const PASSAGE_LIMIT = 5;
 const PASSAGE_DEADLINE_MS = 800;
 const QUERY_WORDS = 12;
 
-/** Words that carry no topic in a chat message (to_tsquery drops English stop words; these are chat filler). */
+/**
+ * Words that carry no topic in a chat message: chat filler, and Postgres's English stop words
+ * (to_tsquery drops them, so a pair holding one would match on its other word alone).
+ */
 const FILLER = new Set(
-  'about after again also been being could does doing done from have having help into just know like make more most much need only other really should some than that them then there these they thing things think this those what when where which while will with would your yours want going get got maybe feel felt today tomorrow yesterday week'.split(
-    ' ',
-  ),
+  (
+    'about after again also been being could does doing done from have having help into just know like make more most much need only other really should some than that them then there these they thing things think this those what when where which while will with would your yours want going get got maybe feel felt today tomorrow yesterday week ' +
+    'the and but for nor not you him his her hers its our ours who whom why how all any both each few own same too very can now are was were has had did off out over under once here until because against between through during before above below down further theirs their yourself yourselves myself ourselves himself herself itself themselves'
+  ).split(' '),
 );
 
 /** The topic words of a message: at least three letters, not filler, each once, in order. */

@@ -12,6 +12,13 @@ describe('parseSearch', () => {
     });
   });
 
+  it('with any, asks for any two of the words', () => {
+    expect(parseSearch('migration', { any: true })?.tsquery).toBe('migration:*');
+    expect(parseSearch('migration postgres quarter', { any: true })?.tsquery).toBe(
+      '(migration:* & postgres:*) | (migration:* & quarter:*) | (postgres:* & quarter:*)',
+    );
+  });
+
   it('lets only letters and digits reach the tsquery', () => {
     expect(parseSearch("a & b | !c <-> d:* 'e'")?.tsquery).toBe('a:* & b:* & c:* & d:* & e:*');
     expect(parseSearch('?! &')).toBeNull();

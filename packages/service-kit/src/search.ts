@@ -24,7 +24,7 @@ const wordsOf = (text: string): string[] => (text.toLowerCase().match(WORD) ?? [
 
 /**
  * Every word a prefix (`migr` finds "migration": the person is still typing), a quoted phrase its
- * words in order; all of them must match, or any of them with `any` (`any=1` of a domain
+ * words in order; all of them must match, or any two of them with `any` (`any=1` of a domain
  * search: a chat's retrieval). Null when nothing searchable is left ("?!").
  */
 export function parseSearch(q: string, options: { any?: boolean } = {}): ParsedSearch | null {
@@ -41,7 +41,20 @@ export function parseSearch(q: string, options: { any?: boolean } = {}): ParsedS
     parts.push(`${word}:*`);
     words.push(word);
   }
-  return parts.length ? { tsquery: parts.join(options.any ? ' | ' : ' & '), words } : null;
+  if (!parts.length) return null;
+  return { tsquery: options.any ? anyTwo(parts) : parts.join(' & '), words };
+}
+
+/**
+ * `any`: a chat's topic words, where a note sharing one common word ("team") with the message
+ * is not about it. Any two of them must match (every pair, or'ed: the GIN index still answers
+ * it), so the rows ranked are the few that share two, not every note holding one.
+ */
+function anyTwo(parts: string[]): string {
+  if (parts.length < 2) return parts.join('');
+  const pairs: string[] = [];
+  for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) pairs.push(`(${parts[i]} & ${parts[j]})`);
+  return pairs.join(' | ');
 }
 
 /** Marks ts_headline puts around a match: control characters a note never holds (they are stripped from it first). */
