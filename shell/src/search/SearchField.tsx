@@ -61,14 +61,28 @@ export function SearchField() {
     );
   }, []);
 
-  const close = useCallback(() => setWanted(null), []);
+  /** A result was opened: the Modal's giving the focus back must not leave it on this field. */
+  const opened = useRef(false);
+  const close = useCallback((how?: 'opened') => {
+    opened.current = how === 'opened';
+    setWanted(null);
+  }, []);
 
   // The Modal gives the focus back to what had it when it opened; when that was this field only
   // because the code was loading, the focus goes on to where the user was.
+  //
+  // After opening a result the user is on another page (or another object of this one): the
+  // focus left on this field would turn the next key typed into a new search, so it goes to the
+  // page instead (the next Tab starts from its top). The Modal's own cleanup ran before this.
   useEffect(() => {
     if (wanted) return;
     const target = returnTo.current;
     returnTo.current = null;
+    if (opened.current) {
+      opened.current = false;
+      if (document.activeElement === buttonRef.current) buttonRef.current?.blur();
+      return;
+    }
     if (target?.isConnected) target.focus();
   }, [wanted]);
 

@@ -295,6 +295,20 @@ describe('choosing a result', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('after opening a result the focus is not left on the header field: the next key typed is the page’s', async () => {
+    const user = await renderShell();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await palette();
+    await user.type(field(), 'migr');
+    await screen.findAllByRole('option');
+    await user.keyboard('{Enter}');
+    await screen.findByText('Dashboard page');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).not.toBe(screen.getByRole('button', { name: 'Search' }));
+    await user.keyboard('h');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('Escape closes the palette and gives the focus back to where it was', async () => {
     const user = await renderShell();
     const before = screen.getByRole('button', { name: 'Something on the page' });
@@ -312,6 +326,30 @@ describe('choosing a result', () => {
     await user.keyboard('{Control>}k{/Control}');
     await palette();
     expect(field()).toHaveProperty('value', '');
+  });
+});
+
+describe('a row', () => {
+  it('found by its title alone marks the title and does not repeat it as a snippet', async () => {
+    answerSearch = (q) =>
+      found(q, [
+        { kind: 'todo', total: 1, results: [result('todo', '3', 'Write the migration plan', 'Write the migration plan', [[10, 19]], '/planning')] },
+        {
+          kind: 'meeting',
+          total: 1,
+          results: [result('meeting', '5', 'Migration check-in · Nov 20, 2026', 'Migration check-in', [[0, 9]], personAddress(4))],
+        },
+      ]);
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'migr');
+    const [todo, meeting] = await screen.findAllByRole('option');
+    for (const row of [todo!, meeting!]) {
+      expect(row.querySelector('.search-result-snippet')).toBeNull();
+      expect(row.querySelector('.search-result-title mark')!.textContent).toMatch(/^migration$/i);
+    }
+    expect(meeting!.textContent).toBe('Migration check-in · Nov 20, 2026');
   });
 });
 

@@ -21,7 +21,8 @@ export const noResultsText = (q: string) => `No results for “${q}”`;
 export interface SearchPaletteProps {
   /** What the user typed into the header field before the palette's code arrived. */
   initialQuery?: string;
-  onClose: () => void;
+  /** `opened`: a result was opened here, so the focus belongs to the new page, not to where it was. */
+  onClose: (how?: 'opened') => void;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -32,6 +33,12 @@ function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return debounced;
 }
+
+/**
+ * A result found by its title alone has the title (or its start: a meeting's title before its
+ * day) as its snippet: the row marks the title and shows no second line repeating it.
+ */
+const titleMarked = (result: SearchResult): boolean => result.snippet !== '' && result.title.startsWith(result.snippet);
 
 /** A plain click opens in this tab through the router; a modified click is the browser's (new tab, window). */
 const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -64,7 +71,7 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
   }, [activeId]);
 
   const open = (url: string) => {
-    onClose();
+    onClose('opened');
     navigate(url);
   };
 
@@ -114,10 +121,10 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
               }}
             >
               <span className="search-result-title">
-                {result.title}
+                {titleMarked(result) ? <Highlighted text={result.title} highlights={result.highlights} /> : result.title}
                 {result.generated && <span className="search-result-tag">generated</span>}
               </span>
-              {result.snippet && (
+              {result.snippet && !titleMarked(result) && (
                 <span className="search-result-snippet">
                   <Highlighted text={result.snippet} highlights={result.highlights} />
                 </span>
@@ -153,7 +160,7 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
   }
 
   return (
-    <Modal open onClose={onClose} title="Search" className="search-palette" initialFocusRef={inputRef}>
+    <Modal open onClose={() => onClose()} title="Search" className="search-palette" initialFocusRef={inputRef}>
       <input
         ref={inputRef}
         className="search-input"
