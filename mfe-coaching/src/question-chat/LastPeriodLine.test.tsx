@@ -64,7 +64,7 @@ describe("last period's answer in the question view", () => {
     conversation = conversationWith({ period_key: '2026-W09', label: 'Last week', score: 72, line: 'Shipped the billing fix.' });
     open();
     const line = await screen.findByTestId('question-last-period');
-    expect(line.textContent).toBe('Last week, 72: “Shipped the billing fix.”');
+    expect(line.textContent).toBe('Last week, scored 72: “Shipped the billing fix.”');
     expect(line.getAttribute('title')).toBe('Week 9, 2026 (23 Feb – 1 Mar)');
     // Above the chat and the notes, in reading order.
     const chat = screen.getByTestId('question-chat');
@@ -84,8 +84,12 @@ describe("last period's answer in the question view", () => {
     expect(screen.queryByTestId('question-last-period')).toBeNull();
   });
 
+  it('says "scored", so the score is not read as the period’s number ("Last week, 48" under Week 48)', () => {
+    expect(lastPeriodText({ period_key: '2026-W47', label: 'Last week', score: 48, line: 'x' })).toBe('Last week, scored 48: “x”');
+  });
+
   it('writes each kind of period the same way', () => {
-    expect(lastPeriodText({ period_key: '2026-03-01', label: 'Yesterday', score: 0, line: 'x' })).toBe('Yesterday, 0: “x”');
+    expect(lastPeriodText({ period_key: '2026-03-01', label: 'Yesterday', score: 0, line: 'x' })).toBe('Yesterday, scored 0: “x”');
     expect(lastPeriodText({ period_key: '2026-02', label: 'Last month', score: null, line: 'y' })).toBe('Last month: “y”');
   });
 });

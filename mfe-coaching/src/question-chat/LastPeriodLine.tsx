@@ -3,9 +3,13 @@ import { checkinPeriodLabel } from '../shared/dates';
 
 export type LastPeriod = NonNullable<CallAnswer<'GET /coaching/onboarding_conversation'>['previous']>;
 
-/** `Last week, 72: “…”`, or `Last week: “…”` while that period has no score (docs/coaching.md#look-back). */
+/**
+ * `Last week, scored 72: “…”`, or `Last week: “…”` while that period has no score
+ * (docs/coaching.md#look-back). "scored" because a bare number after a period reads as its
+ * number: "Last week, 48" under "Week 48, 2026" looked like the week, not the score.
+ */
 export function lastPeriodText({ label, score, line }: LastPeriod): string {
-  return `${label}${score === null ? '' : `, ${score}`}: “${line}”`;
+  return `${label}${score === null ? '' : `, scored ${score}`}: “${line}”`;
 }
 
 /**
