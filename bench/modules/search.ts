@@ -10,7 +10,7 @@
 //   svc-chat's own work: the page facts and the retrieval run side by side).
 import type { Knex } from 'knex';
 import { SERVICE_PORTS } from '@cc/contracts';
-import { DOMAIN_SEARCH_PATHS } from '@cc/service-kit';
+import { DOMAIN_SEARCH_PATHS, topicWords } from '@cc/service-kit';
 import { coldPage } from '../lib/browser';
 import { userIdOf, withBenchDb } from '../lib/db';
 import { median, ms, spread } from '../lib/stats';
@@ -147,6 +147,8 @@ async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
   });
 }
 
+const CHAT_MESSAGE = 'The database migration slipped again and the quarterly review is close. How do I talk about it?';
+
 /** What a person types: prefixes while typing, whole words, a phrase, a name with a typo. */
 const QUERIES = [
   'migr',
@@ -215,6 +217,23 @@ async function domainLatency(user: BenchUser): Promise<Row[]> {
       value: ms1(pct(times, 0.95)),
       notes: `p50 ${ms1(pct(times, 0.5))}, n=${times.length}`,
     });
+    // What a chat's retrieval asks: the message's topic words, any two, the user's own words only.
+    const retrieval: number[] = [];
+    const words = topicWords(CHAT_MESSAGE).join(' ');
+    for (let i = 0; i < 13; i++) {
+      const started = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}${path}?q=${encodeURIComponent(words)}&any=1&own=1&limit=6`, {
+        headers: { accept: 'application/json', cookie: user.cookie },
+      });
+      await res.arrayBuffer();
+      if (i >= 3) retrieval.push(performance.now() - started);
+    }
+    rows.push({
+      bench: 'search',
+      metric: `${path}?any=1 (a chat's retrieval) p50 (direct)`,
+      value: ms1(pct(retrieval, 0.5)),
+      notes: `n=${retrieval.length}`,
+    });
   }
   return rows;
 }
@@ -276,7 +295,7 @@ async function firstToken(ctx: BenchContext, user: BenchUser, useOtherNotes: boo
         file_name: `2026-11-${String((i % 20) + 1).padStart(2, '0')}.md`,
         file_content: 'Busy day.',
         mode: 'agent',
-        message: 'The database migration slipped again and the quarterly review is close. How do I talk about it?',
+        message: CHAT_MESSAGE,
         conversation_history: [],
       }),
     });

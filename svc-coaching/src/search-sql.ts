@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { SEARCH_LIMITS, type SearchResult } from '@cc/contracts/search';
 import {
   headlineSql,
+  rankSql,
   snippetOf,
   trigramSql,
   typoMatches,
@@ -96,7 +97,7 @@ async function fullText<Row>(db: Conn, ask: KindAsk, kind: KindSql): Promise<{ t
   const { rows } = await db.raw(
     `select hit.*, ${marks}
        from (select ${kind.columns}, t.id as row_id, ${kind.updatedAt ?? 't.updated_at'} as updated_at, q.query, ${own} as own_match,
-                    ts_rank_cd(t.search, q.query) * (case when ${own} then 1 else ${GENERATED_RANK} end) as rank, ${TOTAL_SQL}
+                    ${rankSql('t.search', ask.parsed)} * (case when ${own} then 1 else ${GENERATED_RANK} end) as rank, ${TOTAL_SQL}
                from ${kind.from}, ${QUERY} as q(query)
               where t.user_id = ? and t.search @@ q.query ${ask.own ? `and ${own}` : ''} ${kind.where ? `and ${kind.where.sql}` : ''}
               order by rank desc, updated_at desc, t.id

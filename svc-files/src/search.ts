@@ -3,6 +3,7 @@ import { fileAddress, journalAddress } from '@cc/contracts/addresses';
 import { BRAG_DOCUMENT } from '@cc/contracts/profile-rules';
 import {
   headlineSql,
+  rankSql,
   iso,
   parseSearch,
   snippetOf,
@@ -69,7 +70,8 @@ const nameMarksSql = (name: string, query: string) =>
   `ts_headline('english', ${nameWordsSql(`translate(${name}, E'\\u0001\\u0002', '  ')`)}, ${query}, 'HighlightAll=true, StartSel=${START}, StopSel=${STOP}')`;
 
 /** A score of full-text matches: cover density, plus one when the name alone matches (name matches first). */
-const scoreSql = (f: string, query: string) => `(ts_rank_cd(${f}.search, ${query}, 32) + (ts_filter(${f}.search, '{a}') @@ ${query})::int)`;
+const scoreSql = (f: string, parsed: ParsedSearch, query: string) =>
+  `(${rankSql(`${f}.search`, parsed, query, 32)} + (ts_filter(${f}.search, '{a}') @@ ${query})::int)`;
 
 type Highlights = SearchResult['highlights'];
 
@@ -139,7 +141,7 @@ async function searchFileKind(db: Db, userId: number, parsed: ParsedSearch, limi
             ${nameMarksSql('f.name', 'q.query')} as name_marked
        from (
          select f.id, f.updated_at, g.generated,
-                ${scoreSql('f', 'q.query')} * (case when g.generated then ${GENERATED_WEIGHT} else 1 end) as score,
+                ${scoreSql('f', parsed, 'q.query')} * (case when g.generated then ${GENERATED_WEIGHT} else 1 end) as score,
                 count(*) over () as total
            from ${T.files} f
           cross join to_tsquery('english', ?) as q(query)
@@ -201,7 +203,7 @@ async function searchJournalKind(db: Db, userId: number, parsed: ParsedSearch, l
     `select to_char(j.date, 'YYYY-MM-DD') as date, j.updated_at, m.total,
             ${headlineSql(`left(j.content, ${SEARCHED_CHARS.content})`, 'q.query')} as marked
        from (
-         select j.id, j.date, j.updated_at, ts_rank_cd(j.search, q.query, 32) as score, count(*) over () as total
+         select j.id, j.date, j.updated_at, ${rankSql('j.search', parsed, 'q.query', 32)} as score, count(*) over () as total
            from ${T.journal_entries} j
           cross join to_tsquery('english', ?) as q(query)
           where j.user_id = ? and j.search @@ q.query

@@ -12,6 +12,7 @@ import {
 } from '@cc/contracts/search';
 import {
   headlineSql,
+  rankSql,
   iso,
   parseSearch,
   snippetOf,
@@ -190,12 +191,12 @@ async function searchPersons(db: Conn, ask: Ask): Promise<SearchGroup> {
   const { rows } = await db.raw(
     `with q as (select ${QUERY} as query),
      own as (
-       select p.id, ts_rank_cd(p.search, q.query) as rank, p.updated_at
+       select p.id, ${rankSql('p.search', ask.parsed)} as rank, p.updated_at
          from ${T.people} p, q
         where p.user_id = ? and p.search @@ ${QUERY}
      ),
      research as (
-       select r.person_id as id, ts_rank_cd(r.search, q.query) * ${GENERATED_WEIGHT} as rank, r.created_at as updated_at
+       select r.person_id as id, ${rankSql('r.search', ask.parsed)} * ${GENERATED_WEIGHT} as rank, r.created_at as updated_at
          from ${T.person_research} r, q
         where r.user_id = ? and ${research}
      ),
@@ -290,7 +291,7 @@ async function searchMeetings(db: Conn, ask: Ask): Promise<SearchGroup> {
   const { rows } = await db.raw(
     `with q as (select ${QUERY} as query),
      hits as (
-       select m.id, ts_rank_cd(m.search, q.query) as rank, m.updated_at, ${TOTAL_SQL}
+       select m.id, ${rankSql('m.search', ask.parsed)} as rank, m.updated_at, ${TOTAL_SQL}
          from ${T.meetings} m, q
         where m.user_id = ? and m.search @@ ${QUERY}
         order by rank desc, m.updated_at desc, m.id
@@ -383,7 +384,7 @@ async function searchStatements(db: Conn, ask: Ask): Promise<SearchGroup> {
     `with q as (select ${QUERY} as query),
      hits as (
        select (s.ord - 1)::int as idx, s.value->>'text' as text, s.value->>'status' = 'verified' as verified, pr.updated_at,
-              ts_rank_cd(d.doc, q.query) * (case when s.value->>'status' = 'verified' then 1 else ${GENERATED_WEIGHT} end) as rank,
+              ${rankSql('d.doc', ask.parsed)} * (case when s.value->>'status' = 'verified' then 1 else ${GENERATED_WEIGHT} end) as rank,
               ${TOTAL_SQL}
          from ${T.profiles} pr
         cross join q

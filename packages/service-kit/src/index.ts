@@ -61,6 +61,7 @@ export {
   ensureExtension,
   headlineSql,
   parseSearch,
+  rankSql,
   snippetOf,
   trigramSql,
   typoMatches,

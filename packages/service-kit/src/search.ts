@@ -15,6 +15,8 @@ export const SEARCH_CONFIG = 'english';
 export interface ParsedSearch {
   /** For `to_tsquery('english', ?)`: `migr:* & (next <-> quarter)`. Only letters and digits reach it. */
   tsquery: string;
+  /** With `any`: every word or'ed, what rankSql ranks by (how many of the words a row holds). */
+  rankQuery?: string;
   /** The query's words, lower case, in order (phrases included): for the typo check. */
   words: string[];
 }
@@ -42,7 +44,18 @@ export function parseSearch(q: string, options: { any?: boolean } = {}): ParsedS
     words.push(word);
   }
   if (!parts.length) return null;
-  return { tsquery: options.any ? anyTwo(parts) : parts.join(' & '), words };
+  return options.any ? { tsquery: anyTwo(parts), rankQuery: parts.join(' | '), words } : { tsquery: parts.join(' & '), words };
+}
+
+/**
+ * SQL of a row's score for `parsed` (its tsquery bound as `querySql`): cover density (with
+ * `normalization`, ts_rank_cd's flags) for a query typed to find something; for `any`, ts_rank
+ * by the words or'ed, since cover density over every pair of words costs some 40 µs a row and
+ * a chat's topic words can match thousands.
+ */
+export function rankSql(vectorSql: string, parsed: ParsedSearch, querySql = 'q.query', normalization?: number): string {
+  if (parsed.rankQuery) return `ts_rank(${vectorSql}, to_tsquery('${SEARCH_CONFIG}', '${parsed.rankQuery.replace(/'/g, "''")}'))`;
+  return `ts_rank_cd(${vectorSql}, ${querySql}${normalization === undefined ? '' : `, ${normalization}`})`;
 }
 
 /**
