@@ -43,8 +43,9 @@ function unusable(el: Element): boolean {
   return el.matches(':disabled') || el.closest('[hidden], [inert]') !== null;
 }
 
+/** What Tab reaches inside `root`: a link or control taken out of the Tab order (tabindex -1, as a listbox's rows) is not one. */
 function focusables(root: HTMLElement | null): HTMLElement[] {
-  return root ? Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)) : [];
+  return root ? Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getAttribute('tabindex') !== '-1') : [];
 }
 
 /**

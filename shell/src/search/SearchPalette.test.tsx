@@ -309,6 +309,20 @@ describe('choosing a result', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('Tab from the field goes to the close button and back, not to the rows (out of the Tab order)', async () => {
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await palette();
+    await user.type(field(), 'migr');
+    await screen.findAllByRole('option');
+    await user.tab();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.tab();
+    expect(document.activeElement).toBe(field());
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
+  });
+
   it('Escape closes the palette and gives the focus back to where it was', async () => {
     const user = await renderShell();
     const before = screen.getByRole('button', { name: 'Something on the page' });

@@ -186,6 +186,9 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
         role="listbox"
         aria-label="Results"
         aria-busy={pending}
+        // Chromium puts a scrolling box in the Tab order; the field's arrows already move through
+        // the rows, and a focused list would take them (it has no keys of its own).
+        tabIndex={-1}
         className="search-results"
         hidden={results.length === 0}
         // Which query the rows on screen answer (the previous one stays while the next loads): the bench waits for it.
