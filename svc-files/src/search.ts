@@ -1,6 +1,5 @@
 import { domainKinds, longDate, SEARCH_LIMITS, type SearchGroup, type SearchKind, type SearchResult } from '@cc/contracts';
 import { fileAddress, journalAddress } from '@cc/contracts/addresses';
-import { BRAG_DOCUMENT } from '@cc/contracts/profile-rules';
 import {
   headlineSql,
   rankSql,
@@ -40,25 +39,8 @@ const TYPO_CANDIDATES = 100;
 /** What the product generated ranks at half its score, below the user's own words. */
 const GENERATED_WEIGHT = 0.5;
 
-/** A constant of ours as an SQL string literal (never user input: that is always bound). */
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
-
-/**
- * Whether a file is a document the product generated, in SQL: `isGeneratedDocument` of
- * @cc/contracts/profile-rules (a brag document, by its name, its description or its first
- * line), the rule svc-people's profile already uses to keep such files out of its evidence.
- * AI drafts are saved by the editor like typing, so nothing marks them: they count as the
- * user's own (docs/search.md).
- */
-function generatedSql(f: string): string {
-  // No `?` in the pattern: knex would take it for a binding.
-  const bragName = String.raw`^brag-document-\d{4}-\d{2}-\d{2}(-\d+){0,1}\.md$`;
-  const firstLine = `btrim(split_part(ltrim(left(${f}.content, 4096), E' \\t\\r\\n'), E'\\n', 1), E' \\t\\r')`;
-  return `(btrim(${f}.name) ~* ${literal(bragName)}
-    or btrim(${f}.description) = ${literal(BRAG_DOCUMENT.description)}
-    or ${firstLine} = ${literal(BRAG_DOCUMENT.heading)}
-    or starts_with(${firstLine}, ${literal(`${BRAG_DOCUMENT.heading}:`)}))`;
-}
+/** Whether a file is a document the product generated: the stored column of migration 007 (`isGeneratedDocument`). */
+const generatedSql = (f: string) => `${f}.is_generated`;
 
 /** What a file's snippet is cut from: its content, then its notes (the slices the index reads). */
 const fileBodySql = (f: string) => `left(${f}.content, ${SEARCHED_CHARS.content}) || E'\\n\\n' || ${fileNotesSql(`${f}.`)}`;

@@ -5,6 +5,7 @@ import { journal } from './003_journal';
 import { listingNotify } from './004_listing_notify';
 import { saveIds } from './005_save_ids';
 import { search } from './006_search';
+import { generatedFiles } from './007_generated_files';
 
 /** svc-files's schema changes, applied in order into the `files` schema. */
-export const migrations: Migration[] = [foldersAndFiles, suggestions, journal, listingNotify, saveIds, search];
+export const migrations: Migration[] = [foldersAndFiles, suggestions, journal, listingNotify, saveIds, search, generatedFiles];
