@@ -12,6 +12,7 @@ import { withQueries } from '@cc/ui/testing/queries';
 import { SessionProvider } from '../session/SessionProvider';
 import { ProtectedLayout } from '../layout/ProtectedLayout';
 import { Highlighted } from './Highlighted';
+import SearchPalette from './SearchPalette';
 import { partialNote } from './kinds';
 
 const result = (
@@ -152,6 +153,21 @@ describe('opening the palette', () => {
     await user.keyboard('m');
     await palette();
     expect(field()).toHaveProperty('value', 'm');
+  });
+});
+
+describe('keys typed while it opens', () => {
+  it('keeps the letters the header field caught after the palette mounted (before the focus moved in)', async () => {
+    const palette = (initialQuery: string) => (
+      <MemoryRouter>
+        <SearchPalette initialQuery={initialQuery} onClose={() => undefined} />
+      </MemoryRouter>
+    );
+    const { rerender } = render(palette('mi'), { wrapper: withQueries() });
+    await waitFor(() => expect(field()).toHaveProperty('value', 'mi'));
+    rerender(palette('mig'));
+    rerender(palette('migr'));
+    await waitFor(() => expect(field()).toHaveProperty('value', 'migr'));
   });
 });
 

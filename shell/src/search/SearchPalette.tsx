@@ -54,6 +54,18 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const [text, setText] = useState(initialQuery);
+  // Keys typed after this mounted but before the Modal moved the focus into the field still
+  // reached the header field, which appends them to `initialQuery`: they belong at the end of
+  // the text, or a fast typist's first opening loses a letter ("migation").
+  const typedBefore = useRef(initialQuery);
+  useEffect(() => {
+    const before = typedBefore.current;
+    typedBefore.current = initialQuery;
+    if (initialQuery.length > before.length && initialQuery.startsWith(before)) {
+      const more = initialQuery.slice(before.length);
+      setText((current) => current + more);
+    }
+  }, [initialQuery]);
   const q = useDebounced(normalizeQuery(text), SEARCH_DEBOUNCE_MS);
   const typed = normalizeQuery(text);
   const search = useQuery(searchQuery(q));
