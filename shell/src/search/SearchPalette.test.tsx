@@ -363,7 +363,11 @@ describe('a row', () => {
   it('found by its title alone marks the title and does not repeat it as a snippet', async () => {
     answerSearch = (q) =>
       found(q, [
-        { kind: 'todo', total: 1, results: [result('todo', '3', 'Write the migration plan', 'Write the migration plan', [[10, 19]], '/planning')] },
+        {
+          kind: 'todo',
+          total: 1,
+          results: [result('todo', '3', 'Write the migration plan', 'Write the migration plan', [[10, 19]], '/planning')],
+        },
         {
           kind: 'meeting',
           total: 1,
