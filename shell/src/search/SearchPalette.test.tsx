@@ -383,7 +383,30 @@ describe('a row', () => {
       expect(row.querySelector('.search-result-snippet')).toBeNull();
       expect(row.querySelector('.search-result-title mark')!.textContent).toMatch(/^migration$/i);
     }
-    expect(meeting!.textContent).toBe('Migration check-in · Nov 20, 2026');
+    expect(meeting!.querySelector('.search-result-title')!.textContent).toBe('Migration check-in');
+    expect(meeting!.querySelector('.search-result-when')!.textContent).toBe('Nov 20, 2026');
+  });
+
+  it('gives a check-in’s period a line of its own, so a long question does not cut it off', async () => {
+    const title = 'Which of your outcomes for the week did you reach, and which not? · Week 47, 2026 (16 Nov – 22 Nov)';
+    answerSearch = (q) =>
+      found(q, [
+        {
+          kind: 'checkin',
+          total: 1,
+          results: [result('checkin', '19:2026-W47', title, 'Missed: billing migration', [[16, 25]], '/coaching')],
+        },
+      ]);
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'migr');
+    const [row] = await screen.findAllByRole('option');
+    expect(row!.querySelector('.search-result-title')!.textContent).toBe(
+      'Which of your outcomes for the week did you reach, and which not?',
+    );
+    expect(row!.querySelector('.search-result-when')!.textContent).toBe('Week 47, 2026 (16 Nov – 22 Nov)');
+    expect(row!.querySelector('.search-result-snippet mark')!.textContent).toBe('migration');
   });
 });
 

@@ -40,6 +40,17 @@ function useDebounced<T>(value: T, ms: number): T {
  */
 const titleMarked = (result: SearchResult): boolean => result.snippet !== '' && result.title.startsWith(result.snippet);
 
+/**
+ * A check-in's title ends with its period and a meeting's with its day (`… · Week 47, 2026 (16 Nov
+ * – 22 Nov)`): that tail tells two rows of one question apart, so it gets a line of its own
+ * rather than being the part a long title loses to the ellipsis (on a phone, always).
+ */
+const DATED_KINDS: ReadonlySet<SearchResult['kind']> = new Set(['checkin', 'meeting']);
+function titleOf(result: SearchResult): { main: string; when?: string } {
+  const at = DATED_KINDS.has(result.kind) ? result.title.lastIndexOf(' · ') : -1;
+  return at > 0 ? { main: result.title.slice(0, at), when: result.title.slice(at + 3) } : { main: result.title };
+}
+
 /** A plain click opens in this tab through the router; a modified click is the browser's (new tab, window). */
 const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
@@ -133,9 +144,10 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
               }}
             >
               <span className="search-result-title">
-                {titleMarked(result) ? <Highlighted text={result.title} highlights={result.highlights} /> : result.title}
+                {titleMarked(result) ? <Highlighted text={titleOf(result).main} highlights={result.highlights} /> : titleOf(result).main}
                 {result.generated && <span className="search-result-tag">generated</span>}
               </span>
+              {titleOf(result).when && <span className="search-result-when">{titleOf(result).when}</span>}
               {result.snippet && !titleMarked(result) && (
                 <span className="search-result-snippet">
                   <Highlighted text={result.snippet} highlights={result.highlights} />
