@@ -323,8 +323,9 @@ describe('references and the notice with a model', () => {
     expect(events.filter((e) => e.event === 'token').map((e) => e.data.text)).toEqual(['Noted', ' [2]', ' and [9].']);
     expect(done.data).toEqual({
       success: true,
-      message: 'Noted [2] and.',
-      references: [expect.objectContaining({ n: 2, kind: 'file', id: '6' })],
+      // The final text is what is kept and shown: the one passage cited is [1] there.
+      message: 'Noted [1] and.',
+      references: [expect.objectContaining({ n: 1, kind: 'file', id: '6' })],
     });
   });
 
@@ -337,10 +338,14 @@ describe('references and the notice with a model', () => {
 
 describe('citedReferences', () => {
   const passages = [JOURNAL, OTHER_FILE].map((r, i) => ({ ...r, n: i + 1 }));
-  test('keeps each [n] with a passage, drops the rest, and lists the cited ones by number', () => {
+  test('keeps each [n] with a passage, drops the rest, and numbers the cited ones from 1 in the order the text cites them', () => {
     expect(citedReferences('As you wrote [2], and earlier [1][1]. See [4].', passages)).toEqual({
-      text: 'As you wrote [2], and earlier [1][1]. See.',
-      references: [expect.objectContaining({ n: 1, id: '2026-11-03' }), expect.objectContaining({ n: 2, id: '6' })],
+      text: 'As you wrote [1], and earlier [2][2]. See.',
+      references: [expect.objectContaining({ n: 1, id: '6' }), expect.objectContaining({ n: 2, id: '2026-11-03' })],
+    });
+    expect(citedReferences('Only the second [2].', passages)).toEqual({
+      text: 'Only the second [1].',
+      references: [expect.objectContaining({ n: 1, id: '6' })],
     });
     expect(citedReferences('Both [1, 2, 3].', passages).text).toBe('Both [1][2].');
     expect(citedReferences('A link [1](https://x) stays, a stray [3] goes.', []).text).toBe('A link [1](https://x) stays, a stray goes.');

@@ -79,23 +79,25 @@ const MARKER = /\s?\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\](?![(:])/g;
  */
 export function citedReferences(text: string, passages: readonly ChatPassage[] | undefined): { text: string; references: ChatReference[] } {
   const byNumber = new Map((passages ?? []).map((p) => [p.n, p]));
-  const cited = new Set<number>();
+  // The passages cited, numbered 1, 2, … in the order the text first cites them: a reply citing
+  // only the second passage reads "[1]", and its Sources line starts at 1.
+  const renumbered = new Map<number, number>();
   const cleaned = text
     .replace(MARKER, (whole, list: string) => {
       const kept = list
         .split(',')
         .map((n) => Number(n.trim()))
         .filter((n) => byNumber.has(n));
-      kept.forEach((n) => cited.add(n));
+      for (const n of kept) if (!renumbered.has(n)) renumbered.set(n, renumbered.size + 1);
       // A removed marker takes the space before it along: "done [7]." reads "done.".
       const space = /^\s/.test(whole) ? whole[0] : '';
-      return kept.length ? `${space}${[...new Set(kept)].map((n) => `[${n}]`).join('')}` : '';
+      return kept.length ? `${space}${[...new Set(kept)].map((n) => `[${renumbered.get(n)}]`).join('')}` : '';
     })
     .trim();
-  const references = [...cited]
-    .sort((a, b) => a - b)
-    .map((n) => byNumber.get(n)!)
-    .map(({ n, kind, id, title, url, snippet }): ChatReference => ({ n, kind, id, title, url, snippet }));
+  const references = [...renumbered].map(([n, shown]): ChatReference => {
+    const { kind, id, title, url, snippet } = byNumber.get(n)!;
+    return { n: shown, kind, id, title, url, snippet };
+  });
   return { text: cleaned, references };
 }
 
