@@ -19,6 +19,7 @@ import {
 } from './files';
 import { fileIdFrom } from './http';
 import { gzippedBody, type ListingCache } from './listing-cache';
+import type { SearchIndex } from './search-vectors';
 
 /** Weak comparison (RFC 9110) of either representation: nginx may add W/, gzip answers add -gz. */
 function ifNoneMatch(header: string, etag: string): boolean {
@@ -53,7 +54,7 @@ const summaryRevision = (stored: Awaited<ReturnType<typeof saveFileText>> | unde
   stored && stored !== 'not_found' && stored.saved ? { summary_revision: stored.revision } : {};
 
 /** /files and /files/{id}…: the explorer's list, the editor's file, summaries and goals. */
-export function fileRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, cache: ListingCache): void {
+export function fileRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, cache: ListingCache, index: SearchIndex): void {
   // Creating, renaming, describing, deleting and reordering show in GET /files.
   const changed = (userId: number) => cache.invalidate(userId);
 
@@ -86,6 +87,7 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, cache:
     const result = await createFile(db, user.id, body.file);
     if (result === 'exists') throw invalid(M.fileExists);
     changed(user.id);
+    index.changed();
     ctx.status = 201;
     return { success: true, errors: [], file: head(result.file), folder_created: result.folderCreated };
   });
@@ -127,6 +129,7 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, cache:
   router.put('/files/{id}', {}, async (_ctx, { user, params, body }) => {
     const result = await updateFile(db, user.id, fileIdFrom(params.id), body.file);
     changed(user.id);
+    index.changed();
     if (result === 'not_found') throw notFound(M.fileNotFound);
     if (result === 'exists') throw invalid(M.fileExists);
     return { success: true, errors: [], file: head(result) };
@@ -140,13 +143,16 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, cache:
     });
     if (result === 'not_found') throw notFound(M.fileNotFound);
     if (!result.saved) throw conflict(M.staleRevision, currentOf('content', result.current));
+    index.changed();
     return { success: true, errors: [], revision: result.revision };
   });
 
   router.delete('/files/{id}', {}, async (_ctx, { user, params }) => {
-    const deleted = await deleteFile(db, user.id, fileIdFrom(params.id));
+    const id = fileIdFrom(params.id);
+    const deleted = await deleteFile(db, user.id, id);
     changed(user.id);
     if (!deleted) throw notFound(M.fileNotFound);
+    await index.fileDeleted(user.id, id);
     return { success: true, errors: [] };
   });
 

@@ -4,9 +4,10 @@ import { FILES_MESSAGES as M, reorderFoldersBody, updateFolderBody, type AnswerO
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { deleteFolder, insertFolder, listFolders, publicFolder, reorderFolders, updateFolder } from './folders';
 import type { ListingCache } from './listing-cache';
+import type { SearchIndex } from './search-vectors';
 
 /** GET/POST /folders, PATCH /folders/reorder, PATCH/DELETE /folders/{folderName}. */
-export function folderRoutes(router: ServiceRouter, db: Db, listing: ListingCache): void {
+export function folderRoutes(router: ServiceRouter, db: Db, listing: ListingCache, index: SearchIndex): void {
   // Every change here shows in GET /files: drop this user's cached listing before answering.
   const changed = (userId: number) => listing.invalidate(userId);
 
@@ -51,6 +52,8 @@ export function folderRoutes(router: ServiceRouter, db: Db, listing: ListingCach
     const { deleted, files } = await deleteFolder(db, user.id, params.folderName);
     changed(user.id);
     if (!deleted) throw notFound(M.folderNotFound);
+    // Its files' vectors go at the next run (removeStaleVectors).
+    if (files) index.changed();
     return { success: true, errors: [], deleted_files: files };
   });
 }

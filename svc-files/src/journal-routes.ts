@@ -2,12 +2,17 @@ import { FILES_MESSAGES as M } from '@cc/contracts';
 import { conflict, pageFrom, type Db, type ServiceRouter } from '@cc/service-kit';
 import { entryDates, journalKey, readEntry, saveEntry } from './journal';
 import { lookBack } from './look-back';
+import type { SearchIndex } from './search-vectors';
 
 /** One entry per date (YYYY-MM-DD, a real day), and the dates that have one. */
-export function journalRoutes(router: ServiceRouter, db: Db): void {
+export function journalRoutes(router: ServiceRouter, db: Db, index: SearchIndex): void {
   router.post('/journal/{date}/save', {}, async (_ctx, { user, params, body }) => {
     const result = await saveEntry(db, user.id, params.date, body.content, { basedOn: body.revision, saveId: body.save_id });
-    if (result.saved) return { success: true, entry: result.entry };
+    if (result.saved) {
+      // A day saved empty loses its vector at that run.
+      index.changed();
+      return { success: true, entry: result.entry };
+    }
     // Changed elsewhere since `revision`: the same 409 as a file's content.
     const { text, revision, save_id } = result.current;
     throw conflict(M.staleJournal, { content: text, revision, ...(save_id ? { save_id } : {}) });

@@ -1,3 +1,4 @@
+import { createEmbedder } from '@cc/ai';
 import { FILES_MESSAGES } from '@cc/contracts';
 import { modelMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
 import type { FilesSettings } from './settings';
@@ -7,21 +8,27 @@ import { journalRoutes } from './journal-routes';
 import { ListingCache, listenForListingChanges } from './listing-cache';
 import { mentionRoutes } from './mentions-routes';
 import { searchRoutes } from './search-routes';
+import { FilesEmbeddings, noSearchIndex } from './search-vectors';
 import { suggestionRoutes } from './suggestions-routes';
 
 /**
  * svc-files: folders, files, AI suggestions and drafts, summaries and the journal
  * (docs/architecture.md#route-ownership). AI goes through packages/ai (the endpoint of AI_BASE_URL, else the offline coach) and the
- * kit's model-call path. Settings: settings.ts.
+ * kit's model-call path. Settings: settings.ts. With EMBEDDINGS_MODEL, search also ranks by
+ * meaning: files and journal days are embedded in the background (search-vectors.ts).
  */
-export function filesRoutes(router: ServiceRouter, { db, log, settings, modelCalls }: ServiceContext<FilesSettings>): void {
+export function filesRoutes(router: ServiceRouter, { db, log, settings, config, modelCalls }: ServiceContext<FilesSettings>): void {
   const ai = modelCalls(modelMessages(FILES_MESSAGES));
   const listing = new ListingCache(settings.FILES_LISTING_CACHE_MB * 1024 * 1024);
   if (settings.FILES_LISTING_CACHE) listenForListingChanges(db, listing, log);
-  folderRoutes(router, db, listing);
-  fileRoutes(router, db, ai, listing);
+  const embedder = createEmbedder(config.env ?? {});
+  const embeddings = embedder ? new FilesEmbeddings(db, log, embedder) : undefined;
+  embeddings?.startWhenReady();
+  const index = embeddings ?? noSearchIndex;
+  folderRoutes(router, db, listing, index);
+  fileRoutes(router, db, ai, listing, index);
   suggestionRoutes(router, db, ai);
-  journalRoutes(router, db);
+  journalRoutes(router, db, index);
   mentionRoutes(router, db);
-  searchRoutes(router, db);
+  searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
 }

@@ -1,7 +1,10 @@
+import type { Embedder } from '@cc/ai';
 import { domainKinds, longDate, SEARCH_LIMITS, type SearchGroup, type SearchKind, type SearchResult } from '@cc/contracts';
 import { fileAddress, journalAddress } from '@cc/contracts/addresses';
 import {
+  fuseRankings,
   headlineSql,
+  nearest,
   rankSql,
   iso,
   parseSearch,
@@ -12,9 +15,11 @@ import {
   withinOneEdit,
   withTypoThreshold,
   type Db,
+  type Logger,
   type ParsedSearch,
 } from '@cc/service-kit';
 import { fileNotesSql, nameWordsSql, SEARCHED_CHARS } from './migrations/006_search';
+import { SCHEMA } from './search-vectors';
 import { T } from './tables';
 
 /**
@@ -213,21 +218,184 @@ async function searchJournalKind(db: Db, userId: number, parsed: ParsedSearch, l
   };
 }
 
+/** Search by meaning beside full text: the service's embedder, when EMBEDDINGS_MODEL is set. */
+export interface MeaningSearch {
+  embedder: Embedder;
+  log: Logger;
+  /** The cosine a note's vector must reach to count (EMBEDDINGS_MIN_SIMILARITY). */
+  minSimilarity: number;
+}
+
+/**
+ * How long a search waits for its query's vector before answering by full text alone. Under
+ * svc-chat's 1.5 s for a domain, so a slow model still leaves time for the full-text answer; a
+ * chat's retrieval (`any`) has 800 ms in all, so it waits less.
+ */
+export const QUERY_VECTOR_MS = 1_200;
+export const RETRIEVAL_VECTOR_MS = 400;
+/** The start of a note shown for a match by meaning alone, when none of the query's words is in it. */
+const BODY_START_CHARS = 600;
+
+/** The query's vector, or null (no model answer in time, an error): then full text alone. Never logs the query. */
+async function queryVector(meaning: MeaningSearch, q: string, any: boolean): Promise<number[] | null> {
+  try {
+    const [vector] = await meaning.embedder.embed([q.trim()], AbortSignal.timeout(any ? RETRIEVAL_VECTOR_MS : QUERY_VECTOR_MS));
+    return vector ?? null;
+  } catch (err) {
+    // Only what failed: the error's kind and code, never a message that might quote something.
+    const { name, code } = err as { name?: unknown; code?: unknown };
+    meaning.log.warn(
+      { failure: { name: String(name ?? 'Error'), code: typeof code === 'string' ? code : undefined } },
+      'search by meaning unavailable: full text only',
+    );
+    return null;
+  }
+}
+
+/** A note the nearest vectors found: its result as a meaning match, and whether full text matches it too. */
+interface MeaningRow {
+  result: SearchResult;
+  /** Matches the full-text query: counted in the full-text total already. */
+  matched: boolean;
+}
+
+/** Its snippet: around the query's words when any is in it (marked), else the body's start, else the title. */
+function meaningSnippet(marked: string | null, bodyStart: string, title: string): Pick<SearchResult, 'snippet' | 'highlights'> {
+  if (marked?.includes(START)) return snippetOf(marked);
+  if (bodyStart.trim()) return snippetOf(bodyStart);
+  return nameSnippet(title, []);
+}
+
+/** The found files (of this user: the ids come from their vectors, the rows from their table), by id. */
+async function meaningFiles(
+  db: Db,
+  userId: number,
+  ids: string[],
+  parsed: ParsedSearch,
+  anyWords: string,
+): Promise<Map<string, MeaningRow>> {
+  const { rows } = await db.raw(
+    `select f.id, fo.name as folder, f.name, f.updated_at, ${generatedSql('f')} as generated,
+            f.search @@ q.query as matched,
+            case when f.search @@ o.query then ${headlineSql(fileBodySql('f'), 'o.query')} end as marked,
+            left(${fileBodySql('f')}, ${BODY_START_CHARS}) as body_start
+       from ${T.files} f
+       join ${T.folders} fo on fo.id = f.folder_id
+      cross join to_tsquery('english', ?) as q(query)
+      cross join to_tsquery('english', ?) as o(query)
+      where f.user_id = ? and f.id = any(?::int[])`,
+    [parsed.tsquery, anyWords, userId, ids.map(Number)],
+  );
+  const found = rows as (FileRow & { matched: boolean; marked: string | null; body_start: string })[];
+  return new Map(
+    found.map((row) => [
+      String(row.id),
+      { result: fileResult(row, meaningSnippet(row.marked, row.body_start, row.name)), matched: row.matched },
+    ]),
+  );
+}
+
+/** The found journal days (of this user, with some text), by day. */
+async function meaningJournal(
+  db: Db,
+  userId: number,
+  ids: string[],
+  parsed: ParsedSearch,
+  anyWords: string,
+): Promise<Map<string, MeaningRow>> {
+  const { rows } = await db.raw(
+    `select to_char(j.date, 'YYYY-MM-DD') as date, j.updated_at, j.search @@ q.query as matched,
+            case when j.search @@ o.query then ${headlineSql(`left(j.content, ${SEARCHED_CHARS.content})`, 'o.query')} end as marked,
+            left(j.content, ${BODY_START_CHARS}) as body_start
+       from ${T.journal_entries} j
+      cross join to_tsquery('english', ?) as q(query)
+      cross join to_tsquery('english', ?) as o(query)
+      where j.user_id = ? and j.date = any(?::date[]) and btrim(j.content, E' \\t\\r\\n') <> ''`,
+    [parsed.tsquery, anyWords, userId, ids],
+  );
+  const found = rows as { date: string; updated_at: Date | string; matched: boolean; marked: string | null; body_start: string }[];
+  return new Map(
+    found.map((row) => {
+      const title = journalDayTitle(row.date);
+      const result: SearchResult = {
+        kind: 'journal',
+        id: row.date,
+        title,
+        ...meaningSnippet(row.marked, row.body_start, title),
+        url: journalAddress(row.date),
+        updated_at: iso(row.updated_at),
+        generated: false,
+      };
+      return [row.date, { result, matched: row.matched }];
+    }),
+  );
+}
+
+/**
+ * One kind's full-text group fused with the user's nearest notes of that kind (reciprocal rank
+ * fusion; ties go to full text). A note found by meaning alone gets its own result; `total` is
+ * the full-text total plus those among the nearest that full text does not match.
+ */
+async function withMeaning(
+  db: Db,
+  userId: number,
+  group: SearchGroup,
+  vector: number[],
+  meaning: MeaningSearch,
+  { parsed, anyWords, limit, own }: { parsed: ParsedSearch; anyWords: string; limit: number; own: boolean },
+): Promise<SearchGroup> {
+  const near = (await nearest(db, SCHEMA, { userId, kinds: [group.kind], model: meaning.embedder.model, vector, limit })).filter(
+    (r) => r.score >= meaning.minSimilarity,
+  );
+  if (!near.length) return group;
+  const ids = near.map((r) => r.object_id);
+  const rows =
+    group.kind === 'file' ? await meaningFiles(db, userId, ids, parsed, anyWords) : await meaningJournal(db, userId, ids, parsed, anyWords);
+  // Notes that still exist (a vector may outlive its note until the next run), the user's own
+  // only with `own`; generated documents at half their similarity, as in full text.
+  const ranked = near
+    .flatMap((r) => {
+      const row = rows.get(r.object_id);
+      if (!row || (own && row.result.generated)) return [];
+      return [{ key: r.object_id, row, score: r.score * (row.result.generated ? GENERATED_WEIGHT : 1) }];
+    })
+    .sort((a, b) => b.score - a.score);
+  if (!ranked.length) return group;
+  const byFullText = new Map(group.results.map((r) => [r.id, r]));
+  const order = fuseRankings([group.results.map((r) => ({ key: r.id })), ranked]).slice(0, limit);
+  const byMeaning = new Map(ranked.map((r) => [r.key, r.row]));
+  const meaningOnly = ranked.filter((r) => !r.row.matched && !byFullText.has(r.key)).length;
+  return {
+    kind: group.kind,
+    total: group.total + meaningOnly,
+    results: order.map((key) => byFullText.get(key) ?? byMeaning.get(key)!.result),
+  };
+}
+
 /**
  * The groups of the kinds asked (file, journal; both when none are), in SEARCH_KINDS order,
  * each with how many match and at most `limit` results. A query with nothing searchable in it
- * ("?!") answers every group empty.
+ * ("?!") answers every group empty. With `meaning` (EMBEDDINGS_MODEL set), the query is embedded
+ * once, beside the full-text queries, and each kind's ranking is fused with the nearest vectors;
+ * without it, or when the model fails or is slow, the answer is full text's alone.
  */
-export async function searchFiles(db: Db, userId: number, input: FilesSearchInput): Promise<SearchGroup[]> {
+export async function searchFiles(db: Db, userId: number, input: FilesSearchInput, meaning?: MeaningSearch): Promise<SearchGroup[]> {
   const kinds = domainKinds('files', input.kinds);
   const parsed = parseSearch(input.q, { any: input.any === true });
   if (!parsed) return kinds.map((kind) => ({ kind, total: 0, results: [] }));
   const own = input.own === true;
-  return Promise.all(
+  const vector = meaning ? queryVector(meaning, input.q, input.any === true) : undefined;
+  const groups = await Promise.all(
     kinds.map((kind) =>
       kind === 'file'
         ? withTypoThreshold(db, (trx) => searchFileKind(trx, userId, parsed, input.limit, own))
         : searchJournalKind(db, userId, parsed, input.limit),
     ),
   );
+  const found = await vector;
+  if (!meaning || !found) return groups;
+  // Any of the words (a snippet marks those a note holds, even when it holds only one).
+  const anyWords = parsed.rankQuery ?? parseSearch(input.q, { any: true })?.rankQuery ?? parsed.tsquery;
+  const options = { parsed, anyWords, limit: input.limit, own };
+  return Promise.all(groups.map((group) => withMeaning(db, userId, group, found, meaning, options)));
 }

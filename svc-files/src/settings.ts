@@ -7,5 +7,14 @@ export const filesSettings = z.object({
   FILES_LISTING_CACHE: flagSetting(true),
   /** Memory the GET /files cache may use, per instance. */
   FILES_LISTING_CACHE_MB: intSetting(64, { min: 1, max: 4096 }),
+  /**
+   * With EMBEDDINGS_MODEL: the cosine similarity a note must reach to be found by meaning alone
+   * (docs/search.md#files-and-journal). Every user has some nearest note, however unrelated:
+   * below this it is not a result. Models differ in how close unrelated texts score.
+   */
+  EMBEDDINGS_MIN_SIMILARITY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).default(0.3),
+  ),
 });
 export type FilesSettings = z.output<typeof filesSettings>;

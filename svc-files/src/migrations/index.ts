@@ -6,6 +6,16 @@ import { listingNotify } from './004_listing_notify';
 import { saveIds } from './005_save_ids';
 import { search } from './006_search';
 import { generatedFiles } from './007_generated_files';
+import { searchVectors } from './008_search_vectors';
 
 /** svc-files's schema changes, applied in order into the `files` schema. */
-export const migrations: Migration[] = [foldersAndFiles, suggestions, journal, listingNotify, saveIds, search, generatedFiles];
+export const migrations: Migration[] = [
+  foldersAndFiles,
+  suggestions,
+  journal,
+  listingNotify,
+  saveIds,
+  search,
+  generatedFiles,
+  searchVectors,
+];
