@@ -35,6 +35,25 @@ describe('citationFor', () => {
     expect(JOURNAL.snippet).toContain(c.quote);
   });
 
+  test('the thing asked about is a noun phrase of the message that the passage holds too, never a noun and its verb', () => {
+    const question = (message: string, snippet: string) =>
+      citationFor(message, [passage(1, 'journal', '2026-11-03', 'Tue 3 Nov 2026', snippet)], never)?.question;
+    const generic = 'Does what you wrote then still hold, or has something changed since?';
+    // "the database migration" is in both, side by side.
+    expect(question('The database migration slipped again.', 'The database migration for billing slipped.')).toBe(
+      'Is that the same database migration, and does what you wrote then still hold?',
+    );
+    // "the migration slipped": a noun and its verb; the passage has no "migration slipped".
+    expect(question('The migration slipped again.', 'The migration for billing slipped.')).toBe(generic);
+    // "the billing cutover": billing modifies a word the passage does not have.
+    expect(
+      question('I worry about the billing cutover timeline.', 'Billing moved to the new database; the cutover is planned for March.'),
+    ).toBe(generic);
+    expect(question('The platform team lost another engineer.', JOURNAL.snippet)).toBe(
+      'Is that the same platform team, and does what you wrote then still hold?',
+    );
+  });
+
   test('each kind in its own words', () => {
     const cite = (p: ChatPassage, message = MESSAGE) => citationFor(message, [p], never)?.sentence;
     expect(cite(passage(2, 'file', '6', 'team-health.md', 'Hiring for the platform team is frozen until January.'))).toBe(

@@ -138,23 +138,39 @@ export function quoteAbout(snippet: string, topics: string[]): string | undefine
 
 const DETERMINER = /^(?:the|my|our|this|that|his|her|their|your|a|an)$/i;
 
+/** Words after a noun that end its phrase: "the team is", "the plan and", "the review on Friday". */
+const PHRASE_END = new Set(
+  "is was are were be been has have had will would can could should may might must and or but so to of for in on at by with from about that which who what when where than as if it its isn’t wasn’t isn't wasn't again still now too".split(
+    ' ',
+  ),
+);
+
 /**
  * "the platform team" of the message, when the passage speaks of it too: a noun the user named
- * after a determiner ("the", "my", "our"…), with the word after it when the passage shares that
- * too ("the platform team", not "the platform").
+ * after a determiner ("the", "my", "our"…), with the word after it when the passage has the two
+ * words side by side too ("the platform team"). A word followed by another content word that
+ * the passage does not pair with it may be a modifier ("the billing cutover") or a noun before
+ * its verb ("the migration slipped"): without a way to tell, it is no thing to ask about.
  */
-function sharedThing(message: string, passageWords: string[]): string | undefined {
-  const tokens = [...message.matchAll(TOKEN)].map((m) => m[0]);
+function sharedThing(message: string, passageWords: string[], passageText: string): string | undefined {
+  const matches = [...message.matchAll(TOKEN)];
+  const tokens = matches.map((m) => m[0]);
   const shared = (w: string | undefined) =>
     Boolean(w) &&
     !/^\p{Lu}/u.test(w!) &&
     w!.length >= 3 &&
     !FILLER.has(w!.toLowerCase()) &&
     passageWords.some((p) => sameWord(w!.toLowerCase(), p));
+  const passage = ` ${comparable(passageText)} `;
   for (let i = 1; i < tokens.length; i++) {
     // A name is no thing to ask "the same" of; filler is no topic.
     if (!DETERMINER.test(tokens[i - 1]!) || !shared(tokens[i])) continue;
-    return shared(tokens[i + 1]) ? `${tokens[i]!.toLowerCase()} ${tokens[i + 1]!.toLowerCase()}` : tokens[i]!.toLowerCase();
+    const word = tokens[i]!.toLowerCase();
+    const next = tokens[i + 1]?.toLowerCase();
+    // Punctuation, the message's end or a function word ends the phrase at this word.
+    const gap = matches[i + 1] ? message.slice(matches[i]!.index! + tokens[i]!.length, matches[i + 1]!.index) : '.';
+    if (!next || /[^\s]/.test(gap) || PHRASE_END.has(next)) return word;
+    if (shared(next) && passage.includes(` ${word} ${next} `)) return `${word} ${next}`;
   }
   return undefined;
 }
@@ -166,7 +182,7 @@ function sharedThing(message: string, passageWords: string[]): string | undefine
 function linkingQuestion(message: string, passage: ChatPassage): string {
   if (passage.kind === 'todo' || passage.kind === 'milestone')
     return `Does that ${passage.kind} belong to this, or is it something separate?`;
-  const thing = sharedThing(message, topicWordsOf(`${passage.title} ${passage.snippet}`));
+  const thing = sharedThing(message, topicWordsOf(`${passage.title} ${passage.snippet}`), `${passage.title} ${passage.snippet}`);
   if (thing) return `Is that the same ${thing}, and does what you wrote then still hold?`;
   return 'Does what you wrote then still hold, or has something changed since?';
 }
