@@ -32,7 +32,7 @@ describe('snippetOf', () => {
 
   it('gives plain text with the offsets of the marked words', () => {
     const { snippet, highlights } = snippetOf(mark('## Plan\n\n- [ ] the **[[migration]]** to [[Postgres]] by [Friday](/x)'));
-    expect(snippet).toBe('Plan the migration to Postgres by Friday');
+    expect(snippet).toBe('Plan. the migration to Postgres by Friday');
     expect(highlights.map(([s, e]) => snippet.slice(s, e))).toEqual(['migration', 'Postgres']);
   });
 

@@ -97,6 +97,9 @@ function plain(text: string): string {
  * 240 characters, cut on word boundaries around the first match, with the matches' offsets.
  */
 export function snippetOf(marked: string, max: number = SEARCH_LIMITS.snippet): Pick<SearchResult, 'snippet' | 'highlights'> {
+  // A line that ends without punctuation (a heading, a list item) ends a sentence: on one line,
+  // "# Billing migration" and the paragraph under it read "Billing migration. The database…".
+  marked = marked.replace(/([^\s.!?:;,…\u0001])[ \t]*\r?\n+/gu, '$1.\n');
   let text = '';
   const highlights: Array<[number, number]> = [];
   const segments = marked.split(START);
