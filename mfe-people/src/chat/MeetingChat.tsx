@@ -18,7 +18,7 @@ export default function MeetingChat({ meetingId, meetingText }: { meetingId: num
     [meetingId],
   );
   const buildPayload = useCallback((base: SendMessagePayload) => ({ ...base, file_content: meetingText() }), [meetingText]);
-  const labels = useMemo(() => ({ title: 'Meeting chat', assistant: 'Assistant' }), []);
+  const labels = useMemo(() => ({ title: 'Meeting chat', assistant: 'Coach' }), []);
   if (!conversation) {
     return (
       <section className="meeting-chat meeting-chat-waiting" aria-label="Meeting chat" data-testid="meeting-chat-waiting">

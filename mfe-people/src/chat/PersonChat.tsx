@@ -10,7 +10,7 @@ import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
 export default function PersonChat({ personId, name }: { personId: number; name: string }) {
   const ref = useRef<ChatPanelHandle>(null);
   const conversation = useMemo(() => ({ personId }), [personId]);
-  const labels = useMemo(() => ({ title: `Chat about ${name}`, cleared: PERSON_CLEARED_TEXT, assistant: 'Assistant' }), [name]);
+  const labels = useMemo(() => ({ title: `Chat about ${name}`, cleared: PERSON_CLEARED_TEXT, assistant: 'Coach' }), [name]);
 
   useEffect(() => {
     const abort = new AbortController();

@@ -18,5 +18,8 @@ export function searchQuery(q: string) {
     staleTime: 0,
     gcTime: 60_000,
     placeholderData: keepPreviousData,
+    // One quick retry: a search is typed again anyway, and "Search failed" with Retry beats waiting.
+    retry: 1,
+    retryDelay: 300,
   };
 }
