@@ -11,13 +11,7 @@ export {
 } from './errors';
 export { createAiProvider, aiConfigFromEnv, CONNECT_MODEL_HINT, DEFAULT_MODEL, type AiEnv } from './config';
 export { createEmbedder, embeddingsConfigFromEnv } from './config';
-export {
-  createOpenAiEmbedder,
-  DEFAULT_EMBED_TIMEOUT_MS,
-  EMBED_BATCH,
-  type Embedder,
-  type EmbedderOptions,
-} from './openai/embeddings';
+export { createOpenAiEmbedder, DEFAULT_EMBED_TIMEOUT_MS, EMBED_BATCH, type Embedder, type EmbedderOptions } from './openai/embeddings';
 export {
   createOpenAiProvider,
   createOpenAiCapabilities,

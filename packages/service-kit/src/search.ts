@@ -92,6 +92,9 @@ function plain(text: string): string {
     .replace(/[*_`~]+/g, '');
 }
 
+/** A line's end after a word (not after punctuation, nor inside a mark's start). */
+const LINE_END = new RegExp(`([^\\s.!?:;,…${START}])[ \\t]*\\r?\\n+`, 'gu');
+
 /**
  * A marked headline as the answer's `snippet` and `highlights`: plain text on one line, at most
  * 240 characters, cut on word boundaries around the first match, with the matches' offsets.
@@ -99,7 +102,7 @@ function plain(text: string): string {
 export function snippetOf(marked: string, max: number = SEARCH_LIMITS.snippet): Pick<SearchResult, 'snippet' | 'highlights'> {
   // A line that ends without punctuation (a heading, a list item) ends a sentence: on one line,
   // "# Billing migration" and the paragraph under it read "Billing migration. The database…".
-  marked = marked.replace(/([^\s.!?:;,…\u0001])[ \t]*\r?\n+/gu, '$1.\n');
+  marked = marked.replace(LINE_END, '$1.\n');
   let text = '';
   const highlights: Array<[number, number]> = [];
   const segments = marked.split(START);
