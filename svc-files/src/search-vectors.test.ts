@@ -141,7 +141,12 @@ describe('files and journal search by meaning', () => {
     const g = await group(c, 'file', 'tomatoes basil harvest');
     expect(ids(g)).toEqual([String(garden)]);
     expect(g.total).toBe(1);
-    expect(g.results[0]).toMatchObject({ title: 'balcony.md', url: '/dashboard?folder=home&file=balcony.md', generated: false });
+    expect(g.results[0]).toMatchObject({
+      title: 'balcony.md',
+      url: '/dashboard?folder=home&file=balcony.md',
+      generated: false,
+      by_meaning: true,
+    });
     expect(g.results[0]!.snippet).toBe('Tomatoes and basil for the balcony');
     expect(marked(g.results[0]!)).toEqual(['Tomatoes', 'basil']);
     // A query near nothing the user wrote finds nothing by meaning.
@@ -165,6 +170,7 @@ describe('files and journal search by meaning', () => {
         url: '/journal/2026-10-01',
         updated_at: expect.any(String),
         generated: false,
+        by_meaning: true,
       },
     ]);
   });

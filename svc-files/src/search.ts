@@ -368,7 +368,12 @@ async function withMeaning(
   return {
     kind: group.kind,
     total: group.total + meaningOnly,
-    results: order.map((key) => byFullText.get(key) ?? byMeaning.get(key)!.result),
+    results: order.map((key) => {
+      const found = byFullText.get(key);
+      if (found) return found;
+      const row = byMeaning.get(key)!;
+      return row.matched ? row.result : { ...row.result, by_meaning: true };
+    }),
   };
 }
 

@@ -94,6 +94,8 @@ export const searchResultSchema = z.object({
   updated_at: z.string(),
   /** Written by the product (a generated plan, research, a draft), not by the user. */
   generated: z.boolean(),
+  /** Found by what it means (with an embeddings model), not by the words searched: its snippet may mark none. */
+  by_meaning: z.boolean().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

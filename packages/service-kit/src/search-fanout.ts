@@ -164,7 +164,8 @@ export async function retrievePassages(searches: DomainSearches, request: Passag
       const titleWords = new Set(result.title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
       const inTitle = words.filter((w) => [...titleWords].some((t) => t.startsWith(w.slice(0, Math.max(3, w.length - 2))))).length;
       const distinct = Math.max(matched.size, 0) + inTitle;
-      if (distinct < needed) return;
+      // A note an embeddings model found by what it means shares no words to count: it is in.
+      if (distinct < needed && !result.by_meaning) return;
       // Reciprocal rank within the domain's own ranking, then how many topic words it shares.
       scored.push({ result, score: 1 / (10 + rank) + distinct / 10 });
     });
