@@ -4,14 +4,19 @@ import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { deleteMeeting, getMeeting, insertMeeting, updateMeeting } from './meetings';
 import { personContext } from './person-context';
 import { peopleByIds } from './people';
+import type { SearchIndex } from './search-vectors';
 
-/** POST /meetings, GET/PATCH/DELETE /meetings/{id}, POST /meetings/generate_section. */
-export function meetingRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): void {
+/**
+ * POST /meetings, GET/PATCH/DELETE /meetings/{id}, POST /meetings/generate_section. Writes tell
+ * `index` (search by meaning: a run soon, a deleted meeting's vector gone).
+ */
+export function meetingRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, index: SearchIndex): void {
   const meetingId = (raw: string) => idFrom(raw, M.meetingNotFound);
 
   router.post('/meetings', {}, async (ctx, { user, body }) => {
     const meeting = await insertMeeting(db, user.id, body.meeting, body.attendee_ids ?? []);
     if (meeting === 'bad_attendees') throw invalid(M.attendeesNotFound);
+    index.changed();
     ctx.status = 201;
     return { success: true, errors: [], meeting };
   });
@@ -48,11 +53,14 @@ export function meetingRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): vo
     if (meeting === 'bad_attendees') throw invalid(M.attendeesNotFound);
     // Changed elsewhere since `revision`: the same 409 as a file's texts.
     if ('stale' in meeting) throw conflict(M.staleMeetingField, meeting.stale);
+    index.changed();
     return { success: true, errors: [], meeting };
   });
 
   router.delete('/meetings/{id}', {}, async (_ctx, { user, params }) => {
-    if ((await deleteMeeting(db, user.id, meetingId(params.id))) === 'not_found') throw notFound(M.meetingNotFound);
+    const id = meetingId(params.id);
+    if ((await deleteMeeting(db, user.id, id)) === 'not_found') throw notFound(M.meetingNotFound);
+    await index.meetingDeleted(user.id, id);
     return { success: true, errors: [] };
   });
 }

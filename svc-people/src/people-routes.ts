@@ -3,9 +3,13 @@ import { PEOPLE_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { personMeetings, personMeetingsKey } from './meetings';
 import { deletePerson, getPerson, insertPerson, listPeople, peopleListKey, reorderPeople, updatePerson } from './people';
+import type { SearchIndex } from './search-vectors';
 
-/** GET/POST /people, PATCH /people/reorder, GET/PATCH/DELETE /people/{id}, GET /people/{id}/meetings. */
-export function peopleRoutes(router: ServiceRouter, db: Db): void {
+/**
+ * GET/POST /people, PATCH /people/reorder, GET/PATCH/DELETE /people/{id}, GET /people/{id}/meetings.
+ * Writes tell `index` (search by meaning: a run soon, a deleted person's vectors gone).
+ */
+export function peopleRoutes(router: ServiceRouter, db: Db, index: SearchIndex): void {
   const personId = (raw: string) => idFrom(raw, M.personNotFound);
 
   router.get('/people', {}, async (_ctx, { user, query }) => {
@@ -17,6 +21,7 @@ export function peopleRoutes(router: ServiceRouter, db: Db): void {
 
   router.post('/people', {}, async (ctx, { user, body }) => {
     const person = await insertPerson(db, user.id, body.person.full_name);
+    index.changed();
     ctx.status = 201;
     return { success: true, errors: [], person };
   });
@@ -39,11 +44,14 @@ export function peopleRoutes(router: ServiceRouter, db: Db): void {
     if (person === 'not_found') throw notFound(M.personNotFound);
     // Changed elsewhere since `revision`: the same 409 as a file's texts.
     if ('stale' in person) throw conflict(M.stalePersonField, person.stale);
+    index.changed();
     return { success: true, errors: [], person };
   });
 
   router.delete('/people/{id}', {}, async (_ctx, { user, params }) => {
-    if ((await deletePerson(db, user.id, personId(params.id))) === 'not_found') throw notFound(M.personNotFound);
+    const id = personId(params.id);
+    if ((await deletePerson(db, user.id, id)) === 'not_found') throw notFound(M.personNotFound);
+    await index.personDeleted(user.id, id);
     return { success: true, errors: [] };
   });
 

@@ -7,6 +7,7 @@ import { getPerson } from './people';
 import { personContext } from './person-context';
 import { researchSubject, savedResearch, saveResearch } from './research';
 import { mentionsOf, notesResearch } from './research-notes';
+import type { SearchIndex } from './search-vectors';
 import type { PeopleSettings } from './settings';
 
 /** The configured web search, if any. */
@@ -25,7 +26,7 @@ export function webSearchFrom(settings: PeopleSettings): WebSearch | undefined {
  * a search endpoint, what the user's own notes say (cited). Either is saved per person and given
  * again (from_cache) until the name, role or company changes or the user asks with `refresh`.
  */
-export function researchRoutes(router: ServiceRouter, db: Db, settings: PeopleSettings, calls: ModelCalls): void {
+export function researchRoutes(router: ServiceRouter, db: Db, settings: PeopleSettings, calls: ModelCalls, index: SearchIndex): void {
   const search = webSearchFrom(settings);
   const source = search ? 'web' : 'notes';
 
@@ -57,6 +58,7 @@ export function researchRoutes(router: ServiceRouter, db: Db, settings: PeopleSe
       result = tidyCitations(found.answer, found.sources);
     }
     const saved = await saveResearch(db, user.id, person.id, subject, source, result);
+    index.changed();
     return { success: true, ...saved, from_cache: false, source };
   });
 }

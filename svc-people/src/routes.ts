@@ -1,3 +1,4 @@
+import { createEmbedder } from '@cc/ai';
 import { PEOPLE_MESSAGES, PROFILE_MESSAGES } from '@cc/contracts';
 import { modelMessages, type ModelFailureMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
 import { meetingRoutes } from './meetings-routes';
@@ -5,6 +6,7 @@ import { peopleRoutes as personRoutes } from './people-routes';
 import { profileRoutes } from './profile/routes';
 import { researchRoutes } from './research-routes';
 import { searchRoutes } from './search-routes';
+import { noSearchIndex, PeopleEmbeddings } from './search-vectors';
 import type { PeopleSettings } from './settings';
 
 /** The web search's wording of model failures (a search is a model call too, counted the same way). */
@@ -19,15 +21,21 @@ const SEARCH_FAILURES: ModelFailureMessages = {
 /**
  * svc-people: people, web research, meetings and the About me profile (profile/). Every
  * route-table path this service owns and does not register here answers 501 (see
- * ServiceRouter.finish). Settings: settings.ts.
+ * ServiceRouter.finish). Settings: settings.ts. With EMBEDDINGS_MODEL, search also ranks by
+ * meaning: people, meetings and statements are embedded in the background (search-vectors.ts).
  */
 export function peopleRoutes(router: ServiceRouter, { db, config, settings, modelCalls, log }: ServiceContext<PeopleSettings>): void {
   const search = modelCalls(SEARCH_FAILURES);
-  personRoutes(router, db);
-  meetingRoutes(router, db, modelCalls(modelMessages(PEOPLE_MESSAGES)));
-  researchRoutes(router, db, settings, search);
-  searchRoutes(router, db);
+  const embedder = createEmbedder(config.env ?? {});
+  const embeddings = embedder ? new PeopleEmbeddings(db, log, embedder) : undefined;
+  embeddings?.startWhenReady();
+  const index = embeddings ?? noSearchIndex;
+  personRoutes(router, db, index);
+  meetingRoutes(router, db, modelCalls(modelMessages(PEOPLE_MESSAGES)), index);
+  researchRoutes(router, db, settings, search, index);
+  searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
   profileRoutes(router, {
+    index,
     db,
     settings,
     ai: modelCalls(modelMessages(PROFILE_MESSAGES)),

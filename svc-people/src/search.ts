@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Embedder } from '@cc/ai';
 import { aboutMeAddress, meetingAddress, personAddress, researchAddress } from '@cc/contracts/addresses';
 import { PERSON_SECTIONS } from '@cc/contracts/people-rules';
 import {
@@ -11,7 +12,9 @@ import {
   type SearchResult,
 } from '@cc/contracts/search';
 import {
+  fuseRankings,
   headlineSql,
+  nearest,
   rankSql,
   iso,
   parseSearch,
@@ -23,14 +26,16 @@ import {
   SEARCH_CONFIG,
   TOTAL_SQL,
 } from '@cc/service-kit';
-import type { Db, ParsedSearch } from '@cc/service-kit';
+import type { Db, Logger, NearestRow, ParsedSearch } from '@cc/service-kit';
 import { shortDate } from './meetings';
+import { SCHEMA } from './search-vectors';
 import { T } from './tables';
 
 /**
  * `GET /people/search` (docs/search.md#people): the user's people (name, profile sections and
  * their saved research), meetings and About me statements, over the `search` columns and
- * indexes of migration 006. Every query is scoped by user_id; nothing here logs the query.
+ * indexes of migration 006, fused with the nearest vectors (migration 007) when EMBEDDINGS_MODEL
+ * is set. Every query is scoped by user_id; nothing here logs the query.
  */
 
 type Conn = Db | Knex.Transaction;
@@ -57,14 +62,31 @@ const QUERY = `to_tsquery('${SEARCH_CONFIG}', ?)`;
 
 const empty = (kind: SearchKind): SearchGroup => ({ kind, total: 0, results: [] });
 
-export async function searchPeopleDomain(db: Db, userId: number, input: DomainSearchQuery): Promise<SearchGroup[]> {
+/**
+ * The groups of the kinds asked (person, meeting, statement; all when none are). With `meaning`
+ * (EMBEDDINGS_MODEL set), the query is embedded once, beside the full-text queries, and each
+ * kind's ranking is fused with the nearest vectors; without it, or when the model fails or is
+ * slow, the answer is full text's alone.
+ */
+export async function searchPeopleDomain(
+  db: Db,
+  userId: number,
+  input: DomainSearchQuery,
+  meaning?: MeaningSearch,
+): Promise<SearchGroup[]> {
   // domainKinds answers only this domain's kinds.
   const kinds = domainKinds('people', input.kinds) as PeopleKind[];
   const any = input.any === true;
   const parsed = parseSearch(input.q, { any });
   if (!parsed) return kinds.map(empty);
   const ask: Ask = { userId, parsed, limit: input.limit, own: input.own === true, typos: !any && parsed.words.some((w) => w.length >= 3) };
-  return Promise.all(kinds.map((kind) => SEARCHES[kind](db, ask)));
+  const vector = meaning ? queryVector(meaning, input.q, any) : undefined;
+  const groups = await Promise.all(kinds.map((kind) => SEARCHES[kind](db, ask)));
+  const found = await vector;
+  if (!meaning || !found) return groups;
+  // Any of the words (a snippet marks those an object holds, even when it holds only one).
+  const anyWords = parsed.rankQuery ?? parseSearch(input.q, { any: true })?.rankQuery ?? parsed.tsquery;
+  return Promise.all(groups.map((group) => withMeaning(db, ask, group, found, meaning, anyWords)));
 }
 
 const SEARCHES: Record<PeopleKind, (db: Db, ask: Ask) => Promise<SearchGroup>> = {
@@ -410,4 +432,243 @@ async function searchStatements(db: Conn, ask: Ask): Promise<SearchGroup> {
     generated: r.verified !== true,
   }));
   return { kind: 'statement', total: Number((rows as StatementRow[])[0]?.total ?? 0), results };
+}
+
+/* ---------------------------------------------------------------- by meaning */
+
+/** Search by meaning beside full text: the service's embedder, when EMBEDDINGS_MODEL is set. */
+export interface MeaningSearch {
+  embedder: Embedder;
+  log: Logger;
+  /** The cosine an object's vector must reach to count (EMBEDDINGS_MIN_SIMILARITY). */
+  minSimilarity: number;
+}
+
+/**
+ * How long a search waits for its query's vector before answering by full text alone (as
+ * svc-files): under svc-chat's 1.5 s for a domain; a chat's retrieval (`any`) waits less.
+ */
+export const QUERY_VECTOR_MS = 1_200;
+export const RETRIEVAL_VECTOR_MS = 400;
+/** The start of a text shown for a match by meaning alone, when none of the query's words is in it. */
+const BODY_START_CHARS = 600;
+
+/** The query's vector, or null (no model answer in time, an error): then full text alone. Never logs the query. */
+async function queryVector(meaning: MeaningSearch, q: string, any: boolean): Promise<number[] | null> {
+  try {
+    const [vector] = await meaning.embedder.embed([q.trim()], AbortSignal.timeout(any ? RETRIEVAL_VECTOR_MS : QUERY_VECTOR_MS));
+    return vector ?? null;
+  } catch (err) {
+    // Only what failed: the error's kind and code, never a message that might quote something.
+    const { name, code } = err as { name?: unknown; code?: unknown };
+    meaning.log.warn(
+      { failure: { name: String(name ?? 'Error'), code: typeof code === 'string' ? code : undefined } },
+      'search by meaning unavailable: full text only',
+    );
+    return null;
+  }
+}
+
+/** An object the nearest vectors found: its result, its weighted similarity, and whether full text matches it too. */
+interface MeaningHit {
+  result: SearchResult;
+  score: number;
+  /** Matches the full-text query: counted in the full-text total already. */
+  matched: boolean;
+}
+
+/** Its snippet: around the query's words when any is in it (marked), else the text's start, else the title. */
+function meaningSnippet(marked: string | null, text: string | null, title: string): Pick<SearchResult, 'snippet' | 'highlights'> {
+  if (marked?.includes('\u0001')) return shown(marked, text);
+  if (text?.trim()) return snippetOf(text.slice(0, BODY_START_CHARS));
+  return { snippet: title, highlights: [] };
+}
+
+const scoreOf = (near: NearestRow[], kind: string, id: string | number) =>
+  near.find((r) => r.kind === kind && r.object_id === String(id))?.score;
+
+interface MeaningPersonRow {
+  id: number;
+  full_name: string;
+  updated_at: Date;
+  research_at: Date | null;
+  matched: boolean;
+  marked: string | null;
+  body: string | null;
+  research_marked: string | null;
+  research: string | null;
+}
+
+/**
+ * People by meaning: their own vector (name and profile) makes them a result of their own
+ * words; failing that (and not with `own`), their research's makes them a generated one at half
+ * its similarity, opened on the research view, as in full text.
+ */
+async function meaningPersons(db: Db, ask: Ask, near: NearestRow[], anyWords: string): Promise<MeaningHit[]> {
+  const ids = [...new Set(near.map((r) => Number(r.object_id)))];
+  const { rows } = await db.raw(
+    `select p.id, p.full_name, p.updated_at, r.created_at as research_at,
+            (p.search @@ q.query or (? and coalesce(r.search @@ q.query, false))) as matched,
+            case when p.search @@ o.query then ${headlineSql(PROFILE_TEXT, 'o.query')} end as marked,
+            ${PROFILE_TEXT} as body,
+            case when r.search @@ o.query then ${headlineSql('r.answer', 'o.query')} end as research_marked,
+            r.answer as research
+       from ${T.people} p
+       left join ${T.person_research} r on r.user_id = p.user_id and r.person_id = p.id
+      cross join ${QUERY} as q(query)
+      cross join ${QUERY} as o(query)
+      where p.user_id = ? and p.id = any(?::int[])`,
+    [!ask.own, ask.parsed.tsquery, anyWords, ask.userId, ids],
+  );
+  return (rows as MeaningPersonRow[]).flatMap((r): MeaningHit[] => {
+    const own = scoreOf(near, 'person', r.id);
+    const research = ask.own || r.research === null ? undefined : scoreOf(near, 'research', r.id);
+    if (own !== undefined) {
+      const result: SearchResult = {
+        kind: 'person',
+        id: String(r.id),
+        title: r.full_name,
+        ...meaningSnippet(r.marked, r.body, r.full_name),
+        url: personAddress(r.id),
+        updated_at: iso(r.updated_at),
+        generated: false,
+      };
+      return [{ result, score: own, matched: r.matched }];
+    }
+    if (research === undefined) return [];
+    const result: SearchResult = {
+      kind: 'person',
+      id: String(r.id),
+      title: r.full_name,
+      ...meaningSnippet(r.research_marked, r.research, r.full_name),
+      url: researchAddress(r.id),
+      updated_at: iso(r.research_at ?? r.updated_at),
+      generated: true,
+    };
+    return [{ result, score: research * GENERATED_WEIGHT, matched: r.matched }];
+  });
+}
+
+interface MeaningMeetingRow {
+  id: number;
+  title: string;
+  day: string | null;
+  updated_at: Date;
+  person_id: number | null;
+  matched: boolean;
+  marked: string | null;
+  body: string;
+}
+
+async function meaningMeetings(db: Db, ask: Ask, near: NearestRow[], anyWords: string): Promise<MeaningHit[]> {
+  const { rows } = await db.raw(
+    `select m.id, m.title, to_char(m.meeting_date, 'YYYY-MM-DD') as day, m.updated_at, m.search @@ q.query as matched,
+            case when m.search @@ o.query then ${headlineSql(MEETING_TEXT, 'o.query')} end as marked,
+            ${MEETING_TEXT} as body,
+            (select a.person_id
+               from ${T.meeting_attendees} a join ${T.people} p on p.user_id = a.user_id and p.id = a.person_id
+              where a.user_id = m.user_id and a.meeting_id = m.id
+              order by p.position, p.id
+              limit 1) as person_id
+       from ${T.meetings} m
+      cross join ${QUERY} as q(query)
+      cross join ${QUERY} as o(query)
+      where m.user_id = ? and m.id = any(?::int[])`,
+    [ask.parsed.tsquery, anyWords, ask.userId, near.map((r) => Number(r.object_id))],
+  );
+  return (rows as MeaningMeetingRow[]).map((r) => ({
+    result: {
+      kind: 'meeting',
+      id: String(r.id),
+      title: meetingTitle(r.title, r.day),
+      ...meaningSnippet(r.marked, r.body, r.title),
+      url: meetingUrl(r.id, r.person_id),
+      updated_at: iso(r.updated_at),
+      generated: false,
+    },
+    score: scoreOf(near, 'meeting', r.id) ?? 0,
+    matched: r.matched,
+  }));
+}
+
+interface MeaningStatementRow {
+  idx: number;
+  text: string;
+  verified: boolean;
+  updated_at: Date;
+  matched: boolean;
+  marked: string | null;
+}
+
+/** Statements by their index; rejected ones never, with `own` only the verified ones; the others generated, at half. */
+async function meaningStatements(db: Db, ask: Ask, near: NearestRow[], anyWords: string): Promise<MeaningHit[]> {
+  const verifiedOnly = ask.own ? `and s.value->>'status' = 'verified'` : '';
+  const { rows } = await db.raw(
+    `select (s.ord - 1)::int as idx, s.value->>'text' as text, s.value->>'status' = 'verified' as verified, pr.updated_at,
+            d.doc @@ q.query as matched,
+            case when d.doc @@ o.query then ${headlineSql(`s.value->>'text'`, 'o.query')} end as marked
+       from ${T.profiles} pr
+      cross join ${QUERY} as q(query)
+      cross join ${QUERY} as o(query)
+      cross join lateral jsonb_array_elements(case when jsonb_typeof(pr.statements) = 'array' then pr.statements else '[]'::jsonb end)
+            with ordinality as s(value, ord)
+      cross join lateral (select to_tsvector('${SEARCH_CONFIG}', coalesce(s.value->>'text', '')) as doc) d
+      where pr.user_id = ? and (s.ord - 1) = any(?::int[]) and coalesce(s.value->>'status', '') <> 'rejected'
+            and coalesce(s.value->>'text', '') <> '' ${verifiedOnly}`,
+    [ask.parsed.tsquery, anyWords, ask.userId, near.map((r) => Number(r.object_id))],
+  );
+  return (rows as MeaningStatementRow[]).map((r) => ({
+    result: {
+      kind: 'statement',
+      id: String(r.idx),
+      title: statementTitle(r.text),
+      ...meaningSnippet(r.marked, r.text, statementTitle(r.text)),
+      url: aboutMeAddress(r.idx),
+      updated_at: iso(r.updated_at),
+      generated: r.verified !== true,
+    },
+    score: (scoreOf(near, 'statement', r.idx) ?? 0) * (r.verified === true ? 1 : GENERATED_WEIGHT),
+    matched: r.matched,
+  }));
+}
+
+const MEANING: Record<PeopleKind, (db: Db, ask: Ask, near: NearestRow[], anyWords: string) => Promise<MeaningHit[]>> = {
+  person: meaningPersons,
+  meeting: meaningMeetings,
+  statement: meaningStatements,
+};
+
+/**
+ * One kind's full-text group fused with the user's nearest objects of that kind (reciprocal rank
+ * fusion; ties go to full text). An object found by meaning alone gets its own result; `total`
+ * is the full-text total plus those among the nearest that full text does not match.
+ */
+async function withMeaning(
+  db: Db,
+  ask: Ask,
+  group: SearchGroup,
+  vector: number[],
+  meaning: MeaningSearch,
+  anyWords: string,
+): Promise<SearchGroup> {
+  const kind = group.kind as PeopleKind;
+  // A person's research is their generated text: looked at only when results may show it.
+  const kinds = kind === 'person' && !ask.own ? ['person', 'research'] : [kind];
+  const limit = ask.limit * kinds.length;
+  const near = (await nearest(db, SCHEMA, { userId: ask.userId, kinds, model: meaning.embedder.model, vector, limit })).filter(
+    (r) => r.score >= meaning.minSimilarity,
+  );
+  if (!near.length) return group;
+  // Objects that still exist (a vector may outlive its object until the next run).
+  const ranked = (await MEANING[kind](db, ask, near, anyWords)).sort((a, b) => b.score - a.score || a.result.id.localeCompare(b.result.id));
+  if (!ranked.length) return group;
+  const byFullText = new Map(group.results.map((r) => [r.id, r]));
+  const byMeaning = new Map(ranked.map((r) => [r.result.id, r]));
+  const order = fuseRankings([group.results.map((r) => ({ key: r.id })), ranked.map((r) => ({ key: r.result.id }))]).slice(0, ask.limit);
+  const meaningOnly = ranked.filter((r) => !r.matched && !byFullText.has(r.result.id)).length;
+  return {
+    kind: group.kind,
+    total: group.total + meaningOnly,
+    results: order.map((key) => byFullText.get(key) ?? byMeaning.get(key)!.result),
+  };
 }

@@ -30,5 +30,14 @@ export const peopleSettings = z.object({
   DEEP_RESEARCH_MODEL: optionalText,
   /** Deep researches one instance runs at once (each holds one model call for minutes); more wait in the queue. */
   DEEP_RESEARCH_CONCURRENCY: intSetting(4, { min: 1, max: 50 }),
+  /**
+   * With EMBEDDINGS_MODEL: the cosine similarity a person, meeting or statement must reach to be
+   * found by meaning alone (docs/search.md#people), as svc-files's. Every user has some nearest
+   * object, however unrelated: below this it is not a result.
+   */
+  EMBEDDINGS_MIN_SIMILARITY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).default(0.3),
+  ),
 });
 export type PeopleSettings = z.output<typeof peopleSettings>;

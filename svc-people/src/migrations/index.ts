@@ -5,6 +5,7 @@ import { profile } from './003_profile';
 import { fieldRevisions } from './004_field_revisions';
 import { generationJobs } from './005_generation_jobs';
 import { search } from './006_search';
+import { searchVectors } from './007_search_vectors';
 
 /** svc-people's schema changes, applied in order into the `people` schema. */
-export const migrations: Migration[] = [peopleAndMeetings, researchSource, profile, fieldRevisions, generationJobs, search];
+export const migrations: Migration[] = [peopleAndMeetings, researchSource, profile, fieldRevisions, generationJobs, search, searchVectors];

@@ -11,6 +11,7 @@ import {
   type ServiceRouter,
 } from '@cc/service-kit';
 import { webSearchFrom } from '../research-routes';
+import type { SearchIndex } from '../search-vectors';
 import type { PeopleSettings } from '../settings';
 import { gatherEvidence } from './evidence';
 import { generationOf, ProfileJobs, resultOf } from './jobs';
@@ -33,7 +34,17 @@ export function profileRoutes(
     calls,
     log,
     env,
-  }: { db: Db; settings: PeopleSettings; ai: ModelCalls; calls: ModelCalls; log: Logger; env: Record<string, string | undefined> },
+    index,
+  }: {
+    db: Db;
+    settings: PeopleSettings;
+    ai: ModelCalls;
+    calls: ModelCalls;
+    log: Logger;
+    env: Record<string, string | undefined>;
+    /** Search by meaning: told when the statements change (a deep run's are found by the queue's next interval). */
+    index: SearchIndex;
+  },
 ): ProfileJobs {
   const search = webSearchFrom(settings);
   const jobs = new ProfileJobs(db, log, deepProvider(env, settings), search, settings.DEEP_RESEARCH_CONCURRENCY);
@@ -77,6 +88,7 @@ export function profileRoutes(
       const written = await ai.run(ctx, user.id, (signal) => ai.provider.profileStatements({ ...request, signal }));
       const statements = linked(written.statements, evidence, details);
       await store.saveGenerated(db, user.id, written.markdown, statements);
+      index.changed();
       return { success: true, markdown: written.markdown, statements, research_mode: 'quick' as const };
     }
 
@@ -89,7 +101,10 @@ export function profileRoutes(
     for (;;) {
       const row = await jobs.row(user.id, generation.id);
       if (!row) throw notFound(M.generationNotFound);
-      if (row.state === 'done') return { success: true, ...resultOf(row), research_mode: 'deep' as const, generation: generationOf(row) };
+      if (row.state === 'done') {
+        index.changed();
+        return { success: true, ...resultOf(row), research_mode: 'deep' as const, generation: generationOf(row) };
+      }
       if (row.state === 'failed' || row.state === 'cancelled') {
         throw new HttpError(row.state === 'cancelled' ? 409 : 502, [row.error ?? M.generateFailed]);
       }
@@ -132,12 +147,14 @@ export function profileRoutes(
   router.post('/profile/delete_statement', {}, async (_ctx, { user, body }) => {
     const statements = await store.deleteStatement(db, user.id, body.index);
     if (statements === 'not_found') throw notFound(M.statementNotFound);
+    index.changed();
     return { success: true, statements };
   });
 
   router.post('/profile/verify_statement', {}, async (_ctx, { user, body }) => {
     const statements = await store.verifyStatement(db, user.id, body.index, body.status);
     if (statements === 'not_found') throw notFound(M.statementNotFound);
+    index.changed();
     return { success: true, statements };
   });
 
