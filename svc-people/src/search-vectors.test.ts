@@ -165,7 +165,7 @@ describe('people search by meaning', () => {
     const person = await group(c, 'person', 'tomatoes basil harvest');
     expect(person.total).toBe(1);
     expect(person.results).toEqual([
-      expect.objectContaining({ id: String(ada), title: 'Ada Lovelace', url: personAddress(ada!), generated: false }),
+      expect.objectContaining({ id: String(ada), title: 'Ada Lovelace', url: personAddress(ada!), generated: false, by_meaning: true }),
     ]);
     const m = await group(c, 'meeting', 'sourdough starter bakery');
     expect(ids(m)).toEqual([String(meeting)]);
@@ -204,6 +204,8 @@ describe('people search by meaning', () => {
     expect(ids(g)[0]).toBe(String(both));
     expect(ids(g)).toContain(String(offsite));
     expect(g.total).toBe(3);
+    // Only the one found by meaning alone says so.
+    expect(g.results.filter((r) => r.by_meaning).map((r) => r.id)).toEqual([String(offsite)]);
     expect(ids(await group(c, 'meeting', q, '&limit=1'))).toEqual([String(both)]);
   });
 

@@ -669,6 +669,12 @@ async function withMeaning(
   return {
     kind: group.kind,
     total: group.total + meaningOnly,
-    results: order.map((key) => byFullText.get(key) ?? byMeaning.get(key)!.result),
+    // Found by meaning alone: marked so (a chat's retrieval takes it though it shares no words to count).
+    results: order.map((key) => {
+      const found = byFullText.get(key);
+      if (found) return found;
+      const hit = byMeaning.get(key)!;
+      return hit.matched ? hit.result : { ...hit.result, by_meaning: true };
+    }),
   };
 }
