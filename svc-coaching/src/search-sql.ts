@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
-import { SEARCH_LIMITS, type SearchResult } from '@cc/contracts/search';
+import { SEARCH_LIMITS, type SearchGroup, type SearchKind, type SearchResult } from '@cc/contracts/search';
 import {
+  fuseRankings,
   headlineSql,
+  nearest,
   rankSql,
   snippetOf,
   trigramSql,
@@ -21,6 +23,15 @@ import type { Db, ParsedSearch } from '@cc/service-kit';
  */
 
 type Conn = Db | Knex.Transaction;
+
+/**
+ * What is embedded of a note after its title: its start. A model reads a few hundred words at
+ * most, and a note is mostly about what it opens with (as svc-files embeds).
+ */
+export const EMBEDDED_CHARS = 4_000;
+
+/** The schema whose `search_vectors` holds both modules' kinds (coaching/migrations/006_search_vectors). */
+export const VECTOR_SCHEMA = 'coaching';
 
 /** What every kind is asked (from `GET /coaching/search`). */
 export interface KindAsk {
@@ -54,6 +65,33 @@ export interface KindSql {
   texts: Array<{ sql: string; generated?: boolean }>;
   /** A title also matched with one typo (`t.title`: a GIN trigram index on its lower case). */
   title?: string;
+  /** The row's result id as text (`t.id::text`), which is also its vector's object_id. */
+  objectId: string;
+}
+
+/** A kind's search: its SQL and how a hit becomes a result. */
+export interface KindSearch<Row> {
+  kind: SearchKind;
+  sql: KindSql;
+  result(hit: Hit<Row>): SearchResult;
+}
+
+/**
+ * What a kind's vector is made of (search-vectors.ts), written by the module that owns its
+ * table: only the user's own words (a title, a description, their notes, their prompt), never
+ * what the product generated. A vector cannot tell which of its words a query was near, so a
+ * match by meaning is always the user's own (`generated: false`, kept by `own=1`).
+ */
+export interface EmbeddedKind {
+  kind: SearchKind;
+  /** The table as `t`, and what it joins (no bindings: it runs across users). */
+  from: string;
+  /** The object's id as text: its search result's id. */
+  objectId: string;
+  /** The text embedded, as SQL over `t`: '' when there is nothing to embed. */
+  text: string;
+  /** Which rows can have a vector, across users (default: all). */
+  where?: string;
 }
 
 export interface Hit<Row> {
@@ -154,4 +192,93 @@ function typoSnippet(title: string, words: readonly string[]): Pick<SearchResult
     at = m.index + m[0].length;
   }
   return snippetOf(marked + title.slice(at), SEARCH_LIMITS.snippet);
+}
+
+/** Search by meaning for one request: the query's vector (or null: full text alone) and what to compare it with. */
+export interface QueryMeaning {
+  vector: number[] | null;
+  model: string;
+  /** The cosine a note's vector must reach to count (EMBEDDINGS_MIN_SIMILARITY). */
+  minSimilarity: number;
+  /** Any of the query's words, for marking a meaning-only match's snippet. */
+  anyWords: string;
+}
+
+/** A row the nearest vectors found: its hit, and whether the full-text total already counts it. */
+interface MeaningHit<Row> {
+  hit: Hit<Row>;
+  matched: boolean;
+}
+
+/**
+ * The rows of these ids (of this user, still searchable: the kind's `where`), as hits with a
+ * snippet of the user's own words: around the query's words when any is there, else the
+ * start of the first non-empty text.
+ */
+async function hitsByIds<Row>(db: Db, ask: KindAsk, kind: KindSql, ids: string[], anyWords: string): Promise<Map<string, MeaningHit<Row>>> {
+  const own = kind.hasGenerated ? OWN_MATCH : 'true';
+  const texts = kind.texts.filter((t) => !t.generated);
+  const marks = texts.map((text, i) => `${markedSql(text.sql, 'hit.query')} as marked_${i}`).join(', ');
+  const { rows } = await db.raw(
+    `select hit.*, ${marks}
+       from (select ${kind.columns}, t.id as row_id, ${kind.updatedAt ?? 't.updated_at'} as updated_at, o.query,
+                    ${kind.objectId} as object_id, t.search @@ q.query ${ask.own ? `and ${own}` : ''} as matched
+               from ${kind.from}, ${QUERY} as q(query), ${QUERY} as o(query)
+              where t.user_id = ? and ${kind.objectId} = any(?::text[]) ${kind.where ? `and ${kind.where.sql}` : ''}) hit`,
+    [ask.parsed.tsquery, anyWords, ask.userId, ids, ...(kind.where?.bindings ?? [])],
+  );
+  type FoundRow = Row & { row_id: number; updated_at: Date; object_id: string; matched: boolean } & Record<string, unknown>;
+  return new Map(
+    (rows as FoundRow[]).map((row) => {
+      const shown = texts.map((_, i) => snippetOf(String(row[`marked_${i}`] ?? '')));
+      const best = shown.find((t) => t.highlights.length) ?? shown.find((t) => t.snippet) ?? { snippet: '', highlights: [] };
+      return [row.object_id, { hit: { row, generated: false, ...best }, matched: row.matched }];
+    }),
+  );
+}
+
+/**
+ * One kind's group: full text (searchKind, unchanged), then, with `meaning` and a query vector,
+ * fused with the user's nearest vectors of that kind (reciprocal rank fusion; ties go to full
+ * text) and cut to `limit`. `total` is the full-text total plus the nearest that full text does
+ * not match. Without a vector (no model, a failure, too slow) the answer is full text's alone.
+ */
+export async function searchGroup<Row>(
+  db: Db,
+  ask: KindAsk,
+  search: KindSearch<Row>,
+  meaning?: Promise<QueryMeaning | null>,
+): Promise<SearchGroup> {
+  const { total, hits } = await searchKind<Row>(db, ask, search.sql);
+  const group: SearchGroup = { kind: search.kind, total, results: hits.map((hit) => search.result(hit)) };
+  const m = await meaning;
+  if (!m?.vector) return group;
+  const near = (
+    await nearest(db, VECTOR_SCHEMA, { userId: ask.userId, kinds: [search.kind], model: m.model, vector: m.vector, limit: ask.limit })
+  ).filter((r) => r.score >= m.minSimilarity);
+  if (!near.length) return group;
+  // Rows that still exist and are searchable (a vector may outlive its row until the next run).
+  const found = await hitsByIds<Row>(
+    db,
+    ask,
+    search.sql,
+    near.map((r) => r.object_id),
+    m.anyWords,
+  );
+  const ranked = near.filter((r) => found.has(r.object_id)).map((r) => ({ key: r.object_id }));
+  if (!ranked.length) return group;
+  const byFullText = new Map(group.results.map((r) => [r.id, r]));
+  const order = fuseRankings([group.results.map((r) => ({ key: r.id })), ranked]).slice(0, ask.limit);
+  const meaningOnly = ranked.filter((r) => !found.get(r.key)!.matched && !byFullText.has(r.key)).length;
+  return {
+    kind: search.kind,
+    total: group.total + meaningOnly,
+    results: order.map((key) => {
+      const fromFullText = byFullText.get(key);
+      if (fromFullText) return fromFullText;
+      const { hit, matched } = found.get(key)!;
+      // Found by what it means, not by the words searched (a chat's retrieval takes it though it shares none).
+      return matched ? search.result(hit) : { ...search.result(hit), by_meaning: true };
+    }),
+  };
 }

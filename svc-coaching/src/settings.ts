@@ -8,5 +8,14 @@ import { urlSetting } from '@cc/service-kit';
 export const coachingSettings = z.object({
   /** svc-chat, for the passages of other notes a check-in question's chat may cite; unset means none. */
   CHAT_URL: urlSetting(),
+  /**
+   * With EMBEDDINGS_MODEL: the cosine similarity a todo, milestone, week, check-in or plan must
+   * reach to be found by meaning alone (docs/search.md#coaching), as svc-files reads it. Every
+   * user has some nearest row, however unrelated: below this it is not a result.
+   */
+  EMBEDDINGS_MIN_SIMILARITY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).default(0.3),
+  ),
 });
 export type CoachingSettings = z.output<typeof coachingSettings>;

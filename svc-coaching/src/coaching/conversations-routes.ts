@@ -12,6 +12,7 @@ import {
 } from '@cc/contracts';
 import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
+import type { SearchIndex } from '../search-vectors';
 import { checkinPage, previousLook } from './checkin-page';
 import { readConversation, recordExchange, saveNotes, saveText } from './conversations';
 import { NO_PASSAGES, questionPassages } from './question-passages';
@@ -51,7 +52,7 @@ async function questionAndPeriod(
  * questionnaire uses it). `chatUrl`: svc-chat, which finds the passages of the user's other
  * notes a reply may cite (unset: none).
  */
-export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, chatUrl?: string): void {
+export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, chatUrl: string | undefined, index: SearchIndex): void {
   router.get('/coaching/onboarding_conversation', {}, async (_ctx, { user, query }) => {
     const { question, periodKey } = await questionAndPeriod(db, query.question_id, query.period_key);
     const key = { userId: user.id, questionId: question.id, periodKey };
@@ -107,6 +108,8 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls
       return { reply: cited.text, references: cited.references, ...checked.data };
     });
     const stored = await recordExchange(db, key, body.message, reply, score, feedback, references);
+    // What the user said is part of the answer's vector.
+    index.changed();
     return {
       success: true,
       response: reply,
@@ -128,6 +131,8 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls
     const result = await saveNotes(db, key, notes, { basedOn: body.revision, saveId: body.save_id });
     // Changed elsewhere since `revision`: the same 409 as a file's texts.
     if (!result.saved) throw conflict(M.staleNotes, result.current);
+    // New notes, or the chat cleared: embedded again, or the vector gone, at that run.
+    index.changed();
     const { content, content_summary, content_revision, summary_revision, updated_at } = result.conversation;
     return { success: true, content, content_summary, content_revision, summary_revision, updated_at: updated_at! };
   });

@@ -3,6 +3,7 @@ import { defineModule, modelMessages } from '@cc/service-kit';
 import type { CoachingSettings } from '../settings';
 import { ownedByPlanning } from '../planning/paths';
 import { searchRoutes } from '../search-routes';
+import { coachingSearchIndex } from '../search-vectors';
 import { adminRoutes } from './admin-routes';
 import { checkinAnswersRoutes } from './checkin-answers-routes';
 import { conversationRoutes } from './conversations-routes';
@@ -19,15 +20,18 @@ export const coachingModule = defineModule<CoachingSettings>({
   name: 'coaching',
   owns: (path) => path.startsWith('/coaching/') && !ownedByPlanning(path),
   migrations: coachingMigrations,
-  routes(router, { db, modelCalls, settings }) {
+  routes(router, context) {
+    const { db, log, modelCalls, settings } = context;
     const ai = modelCalls(modelMessages(COACHING_MESSAGES));
-    planRoutes(router, db, ai);
+    // With EMBEDDINGS_MODEL, writes ask for their rows to be embedded and search also ranks by meaning (search-vectors.ts).
+    const { index, embedder } = coachingSearchIndex(context);
+    planRoutes(router, db, ai, index);
     questionnaireRoutes(router, db);
-    conversationRoutes(router, db, ai, settings.CHAT_URL);
+    conversationRoutes(router, db, ai, settings.CHAT_URL, index);
     adminRoutes(router, db);
     csvRoutes(router, db);
     checkinAnswersRoutes(router, db);
     // The path is coaching's; the route searches planning's kinds too, through planning/search.ts.
-    searchRoutes(router, db);
+    searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
   },
 });

@@ -1,10 +1,11 @@
 import { AiMalformedAnswerError } from '@cc/ai';
 import { COACHING_LIMITS } from '@cc/contracts';
 import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
+import type { SearchIndex } from '../search-vectors';
 import { archivedPlans, currentPlan, DEFAULT_COACHING_PROMPT, savePlan } from './plans';
 
 /** Information gathering (docs/coaching.md#information-gathering): the prompt, the AI's plan, the archive. */
-export function planRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): void {
+export function planRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, index: SearchIndex): void {
   // The editor starts from the prompt of the current plan (what 'Update plan' edits), else the default.
   router.get('/coaching/information_gathering_prompt', {}, async (_ctx, { user }) => {
     const plan = await currentPlan(db, user.id);
@@ -23,6 +24,7 @@ export function planRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): void 
       return plan.slice(0, COACHING_LIMITS.content);
     });
     const saved = await savePlan(db, user.id, body.prompt, plan);
+    index.changed();
     return { success: true, response: saved.response, created_at: saved.created_at };
   });
 

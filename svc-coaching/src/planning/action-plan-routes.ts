@@ -3,6 +3,7 @@ import { AiMalformedAnswerError } from '@cc/ai';
 import { parsePeriod, PLANNING_LIMITS, PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import { z } from 'zod';
+import type { SearchIndex } from '../search-vectors';
 import { archivedPlans, createEmptyPlan, currentPlan, restorePlan } from './action-plans';
 import { listItems, saveItem, saveOutcomes } from './timeline';
 import { weekPrompt } from './week-prompt';
@@ -15,7 +16,7 @@ const generatedWeek = z.object({
 });
 
 /** The action plan and its timeline (docs/planning.md#action-plan; paths under /coaching). */
-export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: ModelCalls): void {
+export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, index: SearchIndex): void {
   router.get('/coaching/current_action_plan', {}, async (_ctx, { user }) => {
     const plan = await currentPlan(db, user.id);
     return { success: true, has_plan: Boolean(plan), plan: plan ?? null };
@@ -23,6 +24,8 @@ export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: ModelCalls):
 
   router.post('/coaching/create_empty_action_plan', {}, async (_ctx, { user }) => {
     const { plan, archived } = await createEmptyPlan(db, user.id);
+    // The archived plan's weeks lose their vectors at that run.
+    index.changed();
     return { success: true, plan, archived };
   });
 
@@ -40,7 +43,10 @@ export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: ModelCalls):
       basedOn: body.revision,
       saveId: body.save_id,
     });
-    if (result.saved) return { success: true, errors: [], item: result.item };
+    if (result.saved) {
+      index.changed();
+      return { success: true, errors: [], item: result.item };
+    }
     throw conflict(M.staleWeek, result.current);
   });
 
@@ -69,6 +75,8 @@ export function actionPlanRoutes(router: ServiceRouter, db: Db, ai: ModelCalls):
   router.post('/coaching/restore_action_plan', {}, async (_ctx, { user, body }) => {
     const result = await restorePlan(db, user.id, body.plan_id);
     if (result === 'not_found') throw notFound(M.archivedPlanNotFound);
+    // Its weeks are the current ones again (and the plan it replaced, archived).
+    index.changed();
     return { success: true, plan: result.plan, archived: result.archived };
   });
 }

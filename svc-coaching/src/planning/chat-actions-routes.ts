@@ -1,6 +1,7 @@
 import { invalid } from '@cc/service-kit';
 import { PLANNING_MESSAGES as M, todoCreatedLine, workbackCreatedLine } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
+import type { SearchIndex } from '../search-vectors';
 import { insertTodo } from './todos';
 import { createWorkbackPlan, isPastTarget } from './workback';
 
@@ -9,10 +10,11 @@ import { createWorkbackPlan, isPastTarget } from './workback';
  * JSON in the coach's reply and sends its data here as JSON text. Broken JSON and bad fields
  * are 422 `{success:false, errors}` (the schema parses the text), never a 500.
  */
-export function chatActionRoutes(router: ServiceRouter, db: Db): void {
+export function chatActionRoutes(router: ServiceRouter, db: Db, index: SearchIndex): void {
   router.post('/planning/chat_create_todo', {}, async (ctx, { user, body }) => {
     const todo = await insertTodo(db, user.id, body.todo_data);
     if (todo === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
+    index.changed();
     ctx.status = 201;
     return { success: true, message: todoCreatedLine(todo), errors: [], todo };
   });
@@ -21,6 +23,7 @@ export function chatActionRoutes(router: ServiceRouter, db: Db): void {
     const goal = body.goal_data;
     if (isPastTarget(goal.target_date)) throw invalid(M.targetDatePast);
     const { milestone, todos } = await createWorkbackPlan(db, user.id, goal);
+    index.changed();
     ctx.status = 201;
     return { success: true, message: workbackCreatedLine(milestone, todos), errors: [], milestone, todos };
   });

@@ -1,14 +1,16 @@
 import { idFrom, notFound } from '@cc/service-kit';
 import { PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
+import type { SearchIndex } from '../search-vectors';
 import { deleteMilestone, insertMilestone, listMilestones, toggleMilestone, updateMilestone } from './milestones';
 
 /** GET/POST /planning/milestones, PATCH/DELETE /planning/milestones/{id}, PATCH .../toggle_completed. */
-export function milestoneRoutes(router: ServiceRouter, db: Db): void {
+export function milestoneRoutes(router: ServiceRouter, db: Db, index: SearchIndex): void {
   router.get('/planning/milestones', {}, async (_ctx, { user }) => ({ success: true, milestones: await listMilestones(db, user.id) }));
 
   router.post('/planning/milestones', {}, async (ctx, { user, body }) => {
     const milestone = await insertMilestone(db, user.id, body.milestone);
+    index.changed();
     ctx.status = 201;
     return { success: true, errors: [], milestone };
   });
@@ -16,12 +18,15 @@ export function milestoneRoutes(router: ServiceRouter, db: Db): void {
   router.patch('/planning/milestones/{id}', {}, async (_ctx, { user, params, body }) => {
     const milestone = await updateMilestone(db, user.id, idFrom(params.id, M.milestoneNotFound), body.milestone);
     if (milestone === 'not_found') throw notFound(M.milestoneNotFound);
+    index.changed();
     return { success: true, errors: [], milestone };
   });
 
   router.delete('/planning/milestones/{id}', {}, async (_ctx, { user, params }) => {
-    const result = await deleteMilestone(db, user.id, idFrom(params.id, M.milestoneNotFound));
+    const id = idFrom(params.id, M.milestoneNotFound);
+    const result = await deleteMilestone(db, user.id, id);
     if (result === 'not_found') throw notFound(M.milestoneNotFound);
+    await index.deleted(user.id, 'milestone', id);
     return { success: true, errors: [], unlinked_todos: result.unlinked };
   });
 

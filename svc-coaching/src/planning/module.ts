@@ -5,6 +5,7 @@ import { chatActionRoutes } from './chat-actions-routes';
 import { planningMigrations } from './migrations';
 import { milestoneRoutes } from './milestones-routes';
 import { ownedByPlanning } from './paths';
+import { coachingSearchIndex } from '../search-vectors';
 import { todoRoutes } from './todos-routes';
 
 /**
@@ -15,10 +16,13 @@ export const planningModule = defineModule({
   name: 'planning',
   owns: ownedByPlanning,
   migrations: planningMigrations,
-  routes(router, { db, modelCalls }) {
-    todoRoutes(router, db);
-    milestoneRoutes(router, db);
-    chatActionRoutes(router, db);
-    actionPlanRoutes(router, db, modelCalls(modelMessages(PLANNING_MESSAGES)));
+  routes(router, context) {
+    const { db, modelCalls } = context;
+    // With EMBEDDINGS_MODEL, writes ask for their rows to be embedded (search-vectors.ts).
+    const { index } = coachingSearchIndex(context);
+    todoRoutes(router, db, index);
+    milestoneRoutes(router, db, index);
+    chatActionRoutes(router, db, index);
+    actionPlanRoutes(router, db, modelCalls(modelMessages(PLANNING_MESSAGES)), index);
   },
 });

@@ -1,10 +1,11 @@
 import { idFrom, invalid, notFound, pageFrom } from '@cc/service-kit';
 import { PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
+import type { SearchIndex } from '../search-vectors';
 import { deleteTodo, insertSourcedTodo, listTodos, todoListKey, toggleTodo, updateTodo } from './todos';
 
 /** GET/POST /planning/todos (a POST with a known source_key answers that todo, 200, duplicate: true), PATCH/DELETE /planning/todos/{id}, PATCH .../toggle_completed. */
-export function todoRoutes(router: ServiceRouter, db: Db): void {
+export function todoRoutes(router: ServiceRouter, db: Db, index: SearchIndex): void {
   router.get('/planning/todos', {}, async (_ctx, { user, query }) => ({
     success: true,
     ...(await listTodos(db, user.id, pageFrom(query, todoListKey))),
@@ -15,6 +16,7 @@ export function todoRoutes(router: ServiceRouter, db: Db): void {
     if (made === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
     // The same source sent again: the first todo, not a second one (200, not 201).
     if (made.duplicate) return { success: true, errors: [], todo: made.todo, duplicate: true as const };
+    index.changed();
     ctx.status = 201;
     return { success: true, errors: [], todo: made.todo };
   });
@@ -23,11 +25,14 @@ export function todoRoutes(router: ServiceRouter, db: Db): void {
     const todo = await updateTodo(db, user.id, idFrom(params.id, M.todoNotFound), body.todo);
     if (todo === 'not_found') throw notFound(M.todoNotFound);
     if (todo === 'no_milestone') throw invalid(M.linkedMilestoneNotFound);
+    index.changed();
     return { success: true, errors: [], todo };
   });
 
   router.delete('/planning/todos/{id}', {}, async (_ctx, { user, params }) => {
-    if ((await deleteTodo(db, user.id, idFrom(params.id, M.todoNotFound))) === 'not_found') throw notFound(M.todoNotFound);
+    const id = idFrom(params.id, M.todoNotFound);
+    if ((await deleteTodo(db, user.id, id)) === 'not_found') throw notFound(M.todoNotFound);
+    await index.deleted(user.id, 'todo', id);
     return { success: true, errors: [] };
   });
 
