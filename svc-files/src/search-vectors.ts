@@ -1,15 +1,10 @@
-import PgBoss from 'pg-boss';
 import type { Embedder } from '@cc/ai';
 import {
-  bossDb,
-  dbOpen,
+  EmbeddingsQueue,
+  startedEmbeddingsQueues,
   deleteVectors,
-  embedPending,
-  scheduleEmbeddings,
-  tableStorage,
   VECTOR_TABLE,
   type Db,
-  type EmbeddingSchedule,
   type Logger,
   type PendingText,
 } from '@cc/service-kit';
@@ -107,104 +102,29 @@ export interface SearchIndex {
 /** Without EMBEDDINGS_MODEL: writes change nothing here. */
 export const noSearchIndex: SearchIndex = { changed: () => undefined, fileDeleted: async () => undefined };
 
-const running = new Set<FilesEmbeddings>();
-
-/** Tests: every instance this process started (a service with EMBEDDINGS_MODEL). */
-export const startedEmbeddings = (): FilesEmbeddings[] => [...running];
+/** Tests: every queue this process started (a service with EMBEDDINGS_MODEL). */
+export const startedEmbeddings = (): FilesEmbeddings[] =>
+  startedEmbeddingsQueues().filter((q): q is FilesEmbeddings => q instanceof FilesEmbeddings);
 
 /** Tests: stop every queue this process started (as a service stop would). */
 export async function stopAllFilesEmbeddings(): Promise<void> {
-  await Promise.all([...running].map((e) => e.stop()));
+  await Promise.all(startedEmbeddings().map((e) => e.stop()));
 }
 
-/**
- * The background half: a pg-boss (its own schema, `bossDb` over the service's pool, so PGlite
- * too) running `files-embeddings` through the kit's scheduleEmbeddings. It starts once the
- * migrations have made search_vectors (the kit migrates after the routes are registered, as
- * svc-people's deep research also waits), and stops on SIGTERM/SIGINT beside the kit's own
- * shutdown.
- */
-export class FilesEmbeddings implements SearchIndex {
-  private boss: PgBoss | undefined;
-  private schedule: EmbeddingSchedule | undefined;
-  private stopped = false;
-  private kickTimer: NodeJS.Timeout | undefined;
-
-  constructor(
-    readonly db: Db,
-    private readonly log: Logger,
-    readonly embedder: Embedder,
-  ) {}
-
-  /** One batch: stale vectors removed, then up to 64 notes embedded. Answers how many were embedded. */
-  async runOnce(signal?: AbortSignal): Promise<number> {
-    await removeStaleVectors(this.db);
-    return embedPending(this.db, SCHEMA, this.embedder, (limit, model) => pendingTexts(this.db, limit, model), signal ? { signal } : {});
-  }
-
-  /** Tests and tools: batches until nothing is left, without the queue. Answers how many were embedded. */
-  async embedAll(): Promise<number> {
-    let total = 0;
-    for (let done = await this.runOnce(); done > 0; done = await this.runOnce()) total += done;
-    return total;
-  }
-
-  /** Tries to start every second until the table exists (the migrations ran) or the database closes. */
-  startWhenReady(tries = 120): void {
-    running.add(this);
-    const attempt = (left: number) =>
-      setTimeout(() => {
-        if (this.stopped || !dbOpen(this.db)) return;
-        this.start().catch((err: unknown) => {
-          if (this.stopped) return;
-          if (left > 0 && dbOpen(this.db)) attempt(left - 1);
-          else this.log.error({ err }, 'files embeddings did not start');
-        });
-      }, 1_000).unref();
-    attempt(tries);
-  }
-
-  private async start(): Promise<void> {
-    await tableStorage(this.db, SCHEMA);
-    const boss = new PgBoss({ db: bossDb(this.db) as PgBoss.Db, schema: EMBEDDINGS_BOSS_SCHEMA, schedule: false });
-    boss.on('error', (err) => this.log.error({ err }, 'files embeddings queue'));
-    this.boss = boss;
-    await boss.start();
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, this.onSignal);
-    // Failures name no text (the embedder's errors never quote their input); the next interval retries.
-    const schedule = await scheduleEmbeddings(boss, EMBEDDINGS_QUEUE, (signal) => this.runOnce(signal), {
-      onError: (err) => this.log.warn({ err }, 'files embeddings run failed'),
+/** The kit's embeddings queue for svc-files's objects, and the vectors its routes delete at once. */
+export class FilesEmbeddings extends EmbeddingsQueue implements SearchIndex {
+  constructor(db: Db, log: Logger, embedder: Embedder) {
+    super(db, log, embedder, {
+      schema: SCHEMA,
+      queue: EMBEDDINGS_QUEUE,
+      bossSchema: EMBEDDINGS_BOSS_SCHEMA,
+      pending: (limit, model) => pendingTexts(db, limit, model),
+      removeStale: () => removeStaleVectors(db),
+      kickDelayMs: KICK_DELAY_MS,
     });
-    this.schedule = schedule;
-    // Stopped while starting: what stop() could not see yet is stopped here.
-    if (this.stopped) await this.stop();
-  }
-
-  changed(): void {
-    if (this.stopped || this.kickTimer) return;
-    this.kickTimer = setTimeout(() => {
-      this.kickTimer = undefined;
-      this.schedule?.kick().catch((err: unknown) => this.log.warn({ err }, 'files embeddings kick'));
-    }, KICK_DELAY_MS);
-    this.kickTimer.unref();
   }
 
   async fileDeleted(userId: number, fileId: number): Promise<void> {
     await deleteVectors(this.db, SCHEMA, { userId, kind: 'file', objectIds: [String(fileId)] });
-  }
-
-  private readonly onSignal = () => void this.stop().catch((err: unknown) => this.log.error({ err }, 'files embeddings stop'));
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.kickTimer);
-    this.kickTimer = undefined;
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.off(signal, this.onSignal);
-    running.delete(this);
-    const { schedule, boss } = this;
-    this.schedule = undefined;
-    this.boss = undefined;
-    await schedule?.stop();
-    await boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
   }
 }

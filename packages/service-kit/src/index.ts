@@ -107,3 +107,4 @@ export {
   type VectorRow,
   type VectorStorage,
 } from './embeddings';
+export { EmbeddingsQueue, EMBEDDINGS_KICK_DELAY_MS, startedEmbeddingsQueues, type EmbeddingsQueueOptions } from './embeddings-queue';

@@ -1,0 +1,117 @@
+import PgBoss from 'pg-boss';
+import type { Embedder } from '@cc/ai';
+import { bossDb } from './boss-db';
+import { dbOpen, type Db } from './db';
+import { embedPending, scheduleEmbeddings, tableStorage, type EmbeddingSchedule, type PendingText } from './embeddings';
+import type { Logger } from './logger';
+
+/**
+ * A service's background half of search by meaning (docs/search.md#with-a-model-that-embeds): a
+ * pg-boss in its own schema (`bossDb` over the service's pool, so PGlite too) running the
+ * service's queue through scheduleEmbeddings. It starts once the migrations have made
+ * search_vectors (the kit migrates after the routes are registered), is kicked a few seconds
+ * after writes, and stops on SIGTERM/SIGINT beside the kit's own shutdown. svc-files,
+ * svc-coaching and svc-people each extend it with what their routes delete.
+ */
+export interface EmbeddingsQueueOptions {
+  /** The service's schema, where search_vectors lives. */
+  schema: string;
+  /** The pg-boss queue (`files-embeddings`) and the schema of pg-boss's own tables (`files_jobs`). */
+  queue: string;
+  bossSchema: string;
+  /** What needs a vector (embedPending's source) and what to do first each run (vectors of objects gone). */
+  pending: (limit: number, model: string) => Promise<PendingText[]>;
+  removeStale: () => Promise<unknown>;
+  /** Writes within this time make one run: an editor saving every few seconds is embedded once. */
+  kickDelayMs?: number;
+}
+
+const running = new Set<EmbeddingsQueue>();
+
+/** Tests: every queue this process started (a service with EMBEDDINGS_MODEL). */
+export const startedEmbeddingsQueues = (): EmbeddingsQueue[] => [...running];
+
+export const EMBEDDINGS_KICK_DELAY_MS = 3_000;
+
+export class EmbeddingsQueue {
+  private boss: PgBoss | undefined;
+  private schedule: EmbeddingSchedule | undefined;
+  private stopped = false;
+  private kickTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly db: Db,
+    protected readonly log: Logger,
+    readonly embedder: Embedder,
+    private readonly options: EmbeddingsQueueOptions,
+  ) {}
+
+  /** One batch: stale vectors removed, then up to 64 objects embedded. Answers how many were embedded. */
+  async runOnce(signal?: AbortSignal): Promise<number> {
+    await this.options.removeStale();
+    return embedPending(this.db, this.options.schema, this.embedder, this.options.pending, signal ? { signal } : {});
+  }
+
+  /** Tests and tools: batches until nothing is left, without the queue. Answers how many were embedded. */
+  async embedAll(): Promise<number> {
+    let total = 0;
+    for (let done = await this.runOnce(); done > 0; done = await this.runOnce()) total += done;
+    return total;
+  }
+
+  /** Tries to start every second until the table exists (the migrations ran) or the database closes. */
+  startWhenReady(tries = 120): void {
+    running.add(this);
+    const attempt = (left: number) =>
+      setTimeout(() => {
+        if (this.stopped || !dbOpen(this.db)) return;
+        this.start().catch((err: unknown) => {
+          if (this.stopped) return;
+          if (left > 0 && dbOpen(this.db)) attempt(left - 1);
+          else this.log.error({ err, queue: this.options.queue }, 'embeddings did not start');
+        });
+      }, 1_000).unref();
+    attempt(tries);
+  }
+
+  private async start(): Promise<void> {
+    const { schema, queue, bossSchema } = this.options;
+    await tableStorage(this.db, schema);
+    const boss = new PgBoss({ db: bossDb(this.db) as PgBoss.Db, schema: bossSchema, schedule: false });
+    boss.on('error', (err) => this.log.error({ err, queue }, 'embeddings queue'));
+    this.boss = boss;
+    await boss.start();
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, this.onSignal);
+    // Failures name no text (the embedder's errors never quote their input); the next interval retries.
+    this.schedule = await scheduleEmbeddings(boss, queue, (signal) => this.runOnce(signal), {
+      onError: (err) => this.log.warn({ err, queue }, 'embeddings run failed'),
+    });
+    // Stopped while starting: what stop() could not see yet is stopped here.
+    if (this.stopped) await this.stop();
+  }
+
+  /** After a write: a run soon (one for every write within the kick delay). */
+  changed(): void {
+    if (this.stopped || this.kickTimer) return;
+    this.kickTimer = setTimeout(() => {
+      this.kickTimer = undefined;
+      this.schedule?.kick().catch((err: unknown) => this.log.warn({ err, queue: this.options.queue }, 'embeddings kick'));
+    }, this.options.kickDelayMs ?? EMBEDDINGS_KICK_DELAY_MS);
+    this.kickTimer.unref();
+  }
+
+  private readonly onSignal = () => void this.stop().catch((err: unknown) => this.log.error({ err }, 'embeddings stop'));
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.kickTimer);
+    this.kickTimer = undefined;
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.off(signal, this.onSignal);
+    running.delete(this);
+    const { schedule, boss } = this;
+    this.schedule = undefined;
+    this.boss = undefined;
+    await schedule?.stop();
+    await boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
+  }
+}
