@@ -1,41 +1,8 @@
-import type { Embedder } from '@cc/ai';
 import { domainKinds, SEARCH_KINDS, type SearchGroup } from '@cc/contracts/search';
-import { parseSearch, type Db, type Logger, type ServiceRouter } from '@cc/service-kit';
+import { parseSearch, queryVector, type Db, type MeaningSearch, type ServiceRouter } from '@cc/service-kit';
 import { searchCoaching } from './coaching/search';
 import { searchPlanning } from './planning/search';
 import type { KindAsk, QueryMeaning } from './search-sql';
-
-/** Search by meaning beside full text: the service's embedder, when EMBEDDINGS_MODEL is set. */
-export interface MeaningSearch {
-  embedder: Embedder;
-  log: Logger;
-  /** The cosine a row's vector must reach to count (EMBEDDINGS_MIN_SIMILARITY). */
-  minSimilarity: number;
-}
-
-/**
- * How long a search waits for its query's vector before answering by full text alone. Under
- * svc-chat's 1.5 s for a domain, so a slow model still leaves time for the full-text answer; a
- * chat's retrieval (`any`) has 800 ms in all, so it waits less (as svc-files waits).
- */
-export const QUERY_VECTOR_MS = 1_200;
-export const RETRIEVAL_VECTOR_MS = 400;
-
-/** The query's vector, or null (no model answer in time, an error): then full text alone. Never logs the query. */
-async function queryVector(meaning: MeaningSearch, q: string, any: boolean): Promise<number[] | null> {
-  try {
-    const [vector] = await meaning.embedder.embed([q.trim()], AbortSignal.timeout(any ? RETRIEVAL_VECTOR_MS : QUERY_VECTOR_MS));
-    return vector ?? null;
-  } catch (err) {
-    // Only what failed: the error's kind and code, never a message that might quote something.
-    const { name, code } = err as { name?: unknown; code?: unknown };
-    meaning.log.warn(
-      { failure: { name: String(name ?? 'Error'), code: typeof code === 'string' ? code : undefined } },
-      'search by meaning unavailable: full text only',
-    );
-    return null;
-  }
-}
 
 /**
  * GET /coaching/search (docs/search.md#coaching): todos, milestones and action-plan weeks

@@ -1,5 +1,5 @@
-import type { Db, ServiceRouter } from '@cc/service-kit';
-import { searchFiles, type MeaningSearch } from './search';
+import type { Db, MeaningSearch, ServiceRouter } from '@cc/service-kit';
+import { searchFiles } from './search';
 
 /**
  * GET /files/search: the files and journal part of the workspace search (svc-chat's GET /search

@@ -1,4 +1,3 @@
-import type { Embedder } from '@cc/ai';
 import { domainKinds, longDate, SEARCH_LIMITS, type SearchGroup, type SearchKind, type SearchResult } from '@cc/contracts';
 import { fileAddress, journalAddress } from '@cc/contracts/addresses';
 import {
@@ -15,7 +14,8 @@ import {
   withinOneEdit,
   withTypoThreshold,
   type Db,
-  type Logger,
+  queryVector,
+  type MeaningSearch,
   type ParsedSearch,
 } from '@cc/service-kit';
 import { fileNotesSql, nameWordsSql, SEARCHED_CHARS } from './migrations/006_search';
@@ -218,39 +218,8 @@ async function searchJournalKind(db: Db, userId: number, parsed: ParsedSearch, l
   };
 }
 
-/** Search by meaning beside full text: the service's embedder, when EMBEDDINGS_MODEL is set. */
-export interface MeaningSearch {
-  embedder: Embedder;
-  log: Logger;
-  /** The cosine a note's vector must reach to count (EMBEDDINGS_MIN_SIMILARITY). */
-  minSimilarity: number;
-}
-
-/**
- * How long a search waits for its query's vector before answering by full text alone. Under
- * svc-chat's 1.5 s for a domain, so a slow model still leaves time for the full-text answer; a
- * chat's retrieval (`any`) has 800 ms in all, so it waits less.
- */
-export const QUERY_VECTOR_MS = 1_200;
-export const RETRIEVAL_VECTOR_MS = 400;
 /** The start of a note shown for a match by meaning alone, when none of the query's words is in it. */
 const BODY_START_CHARS = 600;
-
-/** The query's vector, or null (no model answer in time, an error): then full text alone. Never logs the query. */
-async function queryVector(meaning: MeaningSearch, q: string, any: boolean): Promise<number[] | null> {
-  try {
-    const [vector] = await meaning.embedder.embed([q.trim()], AbortSignal.timeout(any ? RETRIEVAL_VECTOR_MS : QUERY_VECTOR_MS));
-    return vector ?? null;
-  } catch (err) {
-    // Only what failed: the error's kind and code, never a message that might quote something.
-    const { name, code } = err as { name?: unknown; code?: unknown };
-    meaning.log.warn(
-      { failure: { name: String(name ?? 'Error'), code: typeof code === 'string' ? code : undefined } },
-      'search by meaning unavailable: full text only',
-    );
-    return null;
-  }
-}
 
 /** A note the nearest vectors found: its result as a meaning match, and whether full text matches it too. */
 interface MeaningRow {

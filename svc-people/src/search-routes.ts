@@ -1,5 +1,5 @@
-import type { Db, ServiceRouter } from '@cc/service-kit';
-import { searchPeopleDomain, type MeaningSearch } from './search';
+import type { Db, MeaningSearch, ServiceRouter } from '@cc/service-kit';
+import { searchPeopleDomain } from './search';
 
 /**
  * GET /people/search: the user's people, meetings and About me statements (docs/search.md#people).

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { Embedder } from '@cc/ai';
 import { aboutMeAddress, meetingAddress, personAddress, researchAddress } from '@cc/contracts/addresses';
 import { PERSON_SECTIONS } from '@cc/contracts/people-rules';
 import {
@@ -26,7 +25,8 @@ import {
   SEARCH_CONFIG,
   TOTAL_SQL,
 } from '@cc/service-kit';
-import type { Db, Logger, NearestRow, ParsedSearch } from '@cc/service-kit';
+import { queryVector } from '@cc/service-kit';
+import type { Db, MeaningSearch, NearestRow, ParsedSearch } from '@cc/service-kit';
 import { shortDate } from './meetings';
 import { SCHEMA } from './search-vectors';
 import { T } from './tables';
@@ -436,38 +436,8 @@ async function searchStatements(db: Conn, ask: Ask): Promise<SearchGroup> {
 
 /* ---------------------------------------------------------------- by meaning */
 
-/** Search by meaning beside full text: the service's embedder, when EMBEDDINGS_MODEL is set. */
-export interface MeaningSearch {
-  embedder: Embedder;
-  log: Logger;
-  /** The cosine an object's vector must reach to count (EMBEDDINGS_MIN_SIMILARITY). */
-  minSimilarity: number;
-}
-
-/**
- * How long a search waits for its query's vector before answering by full text alone (as
- * svc-files): under svc-chat's 1.5 s for a domain; a chat's retrieval (`any`) waits less.
- */
-export const QUERY_VECTOR_MS = 1_200;
-export const RETRIEVAL_VECTOR_MS = 400;
 /** The start of a text shown for a match by meaning alone, when none of the query's words is in it. */
 const BODY_START_CHARS = 600;
-
-/** The query's vector, or null (no model answer in time, an error): then full text alone. Never logs the query. */
-async function queryVector(meaning: MeaningSearch, q: string, any: boolean): Promise<number[] | null> {
-  try {
-    const [vector] = await meaning.embedder.embed([q.trim()], AbortSignal.timeout(any ? RETRIEVAL_VECTOR_MS : QUERY_VECTOR_MS));
-    return vector ?? null;
-  } catch (err) {
-    // Only what failed: the error's kind and code, never a message that might quote something.
-    const { name, code } = err as { name?: unknown; code?: unknown };
-    meaning.log.warn(
-      { failure: { name: String(name ?? 'Error'), code: typeof code === 'string' ? code : undefined } },
-      'search by meaning unavailable: full text only',
-    );
-    return null;
-  }
-}
 
 /** An object the nearest vectors found: its result, its weighted similarity, and whether full text matches it too. */
 interface MeaningHit {

@@ -107,4 +107,13 @@ export {
   type VectorRow,
   type VectorStorage,
 } from './embeddings';
-export { EmbeddingsQueue, EMBEDDINGS_KICK_DELAY_MS, startedEmbeddingsQueues, type EmbeddingsQueueOptions } from './embeddings-queue';
+export {
+  EmbeddingsQueue,
+  EMBEDDINGS_KICK_DELAY_MS,
+  queryVector,
+  QUERY_VECTOR_MS,
+  RETRIEVAL_VECTOR_MS,
+  startedEmbeddingsQueues,
+  type EmbeddingsQueueOptions,
+  type MeaningSearch,
+} from './embeddings-queue';
