@@ -61,9 +61,9 @@ describe('docker-compose.yml', () => {
     expect(composeText).not.toMatch(/^name:/m); // Debian's docker-compose 1.29 rejects it
   });
 
-  it('runs postgres 16 with a healthcheck and a named volume', () => {
+  it('runs postgres 16 (with pgvector) with a healthcheck and a named volume', () => {
     const pg = compose.services.postgres!;
-    expect(pg.image).toBe('postgres:16-alpine');
+    expect(pg.image).toBe('pgvector/pgvector:pg16'); // Postgres 16 with pgvector (docs/search.md)
     expect(JSON.stringify(pg.healthcheck?.test)).toContain('pg_isready');
     const volume = pg.volumes?.[0]?.split(':')[0] ?? '';
     expect(Object.keys(compose.volumes ?? {})).toContain(volume);

@@ -26,9 +26,12 @@ export async function createDb(opts: { databaseUrl?: string; dataDir?: string; p
   }
   const { default: ClientPGLite } = await import('knex-pglite');
   const { PGlite } = await import('@electric-sql/pglite');
-  // pg_trgm for the searches' one-typo matches (ensureExtension creates it in each database).
+  // pg_trgm for the searches' one-typo matches (ensureExtension creates it in each database);
+  // pgvector for search by meaning (createVectorTable creates it when EMBEDDINGS_MODEL's
+  // migration runs). The pgvector build pins PGlite's exact version: see docs/search.md.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const { vector } = await import('@electric-sql/pglite-pgvector');
+  const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { pg_trgm, vector } });
   return knexFactory({ client: ClientPGLite as unknown as typeof knexFactory.Client, connection: { pglite } as never, log });
 }
 

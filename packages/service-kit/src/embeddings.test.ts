@@ -40,6 +40,17 @@ describe('fuseRankings', () => {
   });
 });
 
+/** Whether the test Postgres offers pgvector (Debian 12's packages do not; pgvector/pgvector images do). */
+async function storageOfFresh(): Promise<'pgvector' | 'array'> {
+  const probe = await freshDatabase();
+  try {
+    const offered = await probe.db.raw(`select 1 from pg_available_extensions where name = 'vector'`);
+    return offered.rows.length ? 'pgvector' : 'array';
+  } finally {
+    await probe.drop();
+  }
+}
+
 describe.each([
   [
     'PGlite',
@@ -47,9 +58,10 @@ describe.each([
       const db = await createDb({});
       return { db, drop: () => db.destroy() };
     },
+    async () => 'pgvector' as const,
   ],
-  ['Postgres (or PGlite when none is reachable)', freshDatabase],
-])('vectors on %s', (_name, open) => {
+  ['Postgres (or PGlite when none is reachable)', freshDatabase, storageOfFresh],
+])('vectors on %s', (_name, open, expectedStorage) => {
   const SCHEMA = 'kit_vectors';
   let database: TestDatabase;
   let db: Db;
@@ -75,13 +87,15 @@ describe.each([
   const near = (userId: number, text: string, kinds = ['file', 'journal', 'todo'], limit = 10) =>
     nearest(db, SCHEMA, { userId, kinds, model: MODEL, vector: testEmbedding(text), limit });
 
-  it('stores real[] here: this database has no pgvector', async () => {
-    expect(await vectorStorage(db)).toBe('array');
+  it('stores pgvector’s vector where the database has it, else real[]', async () => {
+    const expected = await expectedStorage();
+    expect(await vectorStorage(db)).toBe(expected);
     const column = await db.raw(
-      `select data_type from information_schema.columns where table_schema = ? and table_name = 'search_vectors' and column_name = 'embedding'`,
+      `select data_type, udt_name from information_schema.columns where table_schema = ? and table_name = 'search_vectors' and column_name = 'embedding'`,
       [SCHEMA],
     );
-    expect(column.rows[0].data_type).toBe('ARRAY');
+    if (expected === 'pgvector') expect(column.rows[0].udt_name).toBe('vector');
+    else expect(column.rows[0].data_type).toBe('ARRAY');
   });
 
   it('ranks a user’s objects by cosine similarity, best first', async () => {
