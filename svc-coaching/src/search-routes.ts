@@ -1,7 +1,8 @@
 import { domainKinds, SEARCH_KINDS, type SearchGroup } from '@cc/contracts/search';
-import { parseSearch, queryVector, type Db, type MeaningSearch, type ServiceRouter } from '@cc/service-kit';
+import { parseSearch, parseTopicSearch, queryVector, type Db, type MeaningSearch, type ServiceRouter } from '@cc/service-kit';
 import { searchCoaching } from './coaching/search';
 import { searchPlanning } from './planning/search';
+import { T as planningTables } from './planning/tables';
 import type { KindAsk, QueryMeaning } from './search-sql';
 
 /**
@@ -17,7 +18,8 @@ export function searchRoutes(router: ServiceRouter, db: Db, meaning?: MeaningSea
   router.get('/coaching/search', {}, async (_ctx, { user, query }) => {
     const kinds = domainKinds('coaching', query.kinds);
     const any = query.any === true;
-    const parsed = parseSearch(query.q, { any });
+    // A chat's topic words, without those most notes hold (docs/search.md#common-words).
+    const parsed = any ? await parseTopicSearch(db, query.q, [planningTables.todos, planningTables.milestones]) : parseSearch(query.q);
     // Nothing searchable in the query ("?!"): every group empty.
     if (!parsed) return { success: true as const, groups: kinds.map((kind) => ({ kind, total: 0, results: [] })) };
     const ask: KindAsk = {

@@ -7,6 +7,7 @@ import {
   rankSql,
   iso,
   parseSearch,
+  parseTopicSearch,
   snippetOf,
   toInt,
   trigramSql,
@@ -120,7 +121,14 @@ const fileResult = (row: FileRow, text: Pick<SearchResult, 'snippet' | 'highligh
  * match's snippet is cut from the body around the best match, or is the name when only the
  * name matched.
  */
-async function searchFileKind(db: Db, userId: number, parsed: ParsedSearch, limit: number, own: boolean): Promise<SearchGroup> {
+async function searchFileKind(
+  db: Db,
+  userId: number,
+  parsed: ParsedSearch,
+  limit: number,
+  own: boolean,
+  withTypos: boolean,
+): Promise<SearchGroup> {
   const ownOnly = own ? 'and not g.generated' : '';
   const { rows } = await db.raw(
     `select m.id, fo.name as folder, f.name, f.updated_at, m.generated, m.total,
@@ -150,7 +158,8 @@ async function searchFileKind(db: Db, userId: number, parsed: ParsedSearch, limi
     return fileResult(row, nameSnippet(row.name, text.length === row.name.length ? highlights : []));
   });
 
-  const typos = await typoFiles(db, userId, parsed, ownOnly);
+  // A chat's retrieval (no typos) wants the words it has, not names one edit from them.
+  const typos = withTypos ? await typoFiles(db, userId, parsed, ownOnly) : [];
   const total = toInt(exact[0]?.total) + typos.length;
   for (const row of typos.slice(0, Math.max(0, limit - results.length))) {
     results.push(fileResult(row, nameSnippet(row.name, typoHighlights(parsed.words, row.name))));
@@ -355,15 +364,19 @@ async function withMeaning(
  */
 export async function searchFiles(db: Db, userId: number, input: FilesSearchInput, meaning?: MeaningSearch): Promise<SearchGroup[]> {
   const kinds = domainKinds('files', input.kinds);
-  const parsed = parseSearch(input.q, { any: input.any === true });
+  const any = input.any === true;
+  // A chat's topic words, without those most notes hold (docs/search.md#common-words).
+  const parsed = any ? await parseTopicSearch(db, input.q, [T.files, T.journal_entries]) : parseSearch(input.q);
   if (!parsed) return kinds.map((kind) => ({ kind, total: 0, results: [] }));
   const own = input.own === true;
-  const vector = meaning ? queryVector(meaning, input.q, input.any === true) : undefined;
+  const vector = meaning ? queryVector(meaning, input.q, any) : undefined;
   const groups = await Promise.all(
     kinds.map((kind) =>
-      kind === 'file'
-        ? withTypoThreshold(db, (trx) => searchFileKind(trx, userId, parsed, input.limit, own))
-        : searchJournalKind(db, userId, parsed, input.limit),
+      kind !== 'file'
+        ? searchJournalKind(db, userId, parsed, input.limit)
+        : any
+          ? searchFileKind(db, userId, parsed, input.limit, own, false)
+          : withTypoThreshold(db, (trx) => searchFileKind(trx, userId, parsed, input.limit, own, true)),
     ),
   );
   const found = await vector;

@@ -25,7 +25,7 @@ import {
   SEARCH_CONFIG,
   TOTAL_SQL,
 } from '@cc/service-kit';
-import { queryVector } from '@cc/service-kit';
+import { parseTopicSearch, queryVector } from '@cc/service-kit';
 import type { Db, MeaningSearch, NearestRow, ParsedSearch } from '@cc/service-kit';
 import { shortDate } from './meetings';
 import { SCHEMA } from './search-vectors';
@@ -77,7 +77,8 @@ export async function searchPeopleDomain(
   // domainKinds answers only this domain's kinds.
   const kinds = domainKinds('people', input.kinds) as PeopleKind[];
   const any = input.any === true;
-  const parsed = parseSearch(input.q, { any });
+  // A chat's topic words, without those most notes hold (docs/search.md#common-words).
+  const parsed = any ? await parseTopicSearch(db, input.q, [T.people, T.meetings]) : parseSearch(input.q);
   if (!parsed) return kinds.map(empty);
   const ask: Ask = { userId, parsed, limit: input.limit, own: input.own === true, typos: !any && parsed.words.some((w) => w.length >= 3) };
   const vector = meaning ? queryVector(meaning, input.q, any) : undefined;

@@ -72,6 +72,7 @@ export {
   TOTAL_SQL,
   type ParsedSearch,
 } from './search';
+export { COMMON_SHARE, distinctiveWords, parseTopicSearch } from './common-words';
 export {
   DOMAIN_SEARCH_PATHS,
   PASSAGE_LIMIT,
