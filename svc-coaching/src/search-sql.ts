@@ -9,7 +9,6 @@ import {
   trigramSql,
   typoMatches,
   withinOneEdit,
-  withTypoThreshold,
   SEARCH_CONFIG,
   TOTAL_SQL,
 } from '@cc/service-kit';
@@ -119,13 +118,12 @@ function markedSql(text: string, query: string): string {
 
 /** The kind's matches: how many in all, and the page (full text first, then typo-only titles). */
 export async function searchKind<Row>(db: Db, ask: KindAsk, kind: KindSql): Promise<{ total: number; hits: Hit<Row>[] }> {
-  const run = async (conn: Conn) => {
-    const found = await fullText<Row>(conn, ask, kind);
-    const typos = kind.title && ask.typos ? await typoOnly<Row>(conn, ask, kind) : [];
-    return { total: found.total + typos.length, hits: [...found.hits, ...typos].slice(0, ask.limit) };
-  };
-  if (!kind.title || !ask.typos) return run(db);
-  return withTypoThreshold(db, run);
+  // Typo candidates come from the trigram index (`<%`, whose threshold createDb sets on every connection).
+  const [found, typos] = await Promise.all([
+    fullText<Row>(db, ask, kind),
+    kind.title && ask.typos ? typoOnly<Row>(db, ask, kind) : Promise.resolve([]),
+  ]);
+  return { total: found.total + typos.length, hits: [...found.hits, ...typos].slice(0, ask.limit) };
 }
 
 async function fullText<Row>(db: Conn, ask: KindAsk, kind: KindSql): Promise<{ total: number; hits: Hit<Row>[] }> {

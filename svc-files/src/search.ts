@@ -13,7 +13,6 @@ import {
   trigramSql,
   typoMatches,
   withinOneEdit,
-  withTypoThreshold,
   type Db,
   queryVector,
   type MeaningSearch,
@@ -130,8 +129,10 @@ async function searchFileKind(
   withTypos: boolean,
 ): Promise<SearchGroup> {
   const ownOnly = own ? 'and not g.generated' : '';
-  const { rows } = await db.raw(
-    `select m.id, fo.name as folder, f.name, f.updated_at, m.generated, m.total,
+  // Full text and the typo candidates side by side (no transaction holds them together).
+  const [{ rows }, typos] = await Promise.all([
+    db.raw(
+      `select m.id, fo.name as folder, f.name, f.updated_at, m.generated, m.total,
             ${headlineSql(fileBodySql('f'), 'q.query')} as body_marked,
             ${nameMarksSql('f.name', 'q.query')} as name_marked
        from (
@@ -149,8 +150,11 @@ async function searchFileKind(
        join ${T.folders} fo on fo.id = f.folder_id
       cross join to_tsquery('english', ?) as q(query)
       order by m.score desc, m.updated_at desc, m.id`,
-    [parsed.tsquery, userId, limit, parsed.tsquery],
-  );
+      [parsed.tsquery, userId, limit, parsed.tsquery],
+    ),
+    // A chat's retrieval (no typos) wants the words it has, not names one edit from them.
+    withTypos ? typoFiles(db, userId, parsed, ownOnly) : Promise.resolve([]),
+  ]);
   const exact = rows as (FileRow & { total: unknown; body_marked: string; name_marked: string })[];
   const results = exact.map((row) => {
     if (row.body_marked.includes(START)) return fileResult(row, snippetOf(row.body_marked));
@@ -158,8 +162,6 @@ async function searchFileKind(
     return fileResult(row, nameSnippet(row.name, text.length === row.name.length ? highlights : []));
   });
 
-  // A chat's retrieval (no typos) wants the words it has, not names one edit from them.
-  const typos = withTypos ? await typoFiles(db, userId, parsed, ownOnly) : [];
   const total = toInt(exact[0]?.total) + typos.length;
   for (const row of typos.slice(0, Math.max(0, limit - results.length))) {
     results.push(fileResult(row, nameSnippet(row.name, typoHighlights(parsed.words, row.name))));
@@ -372,11 +374,7 @@ export async function searchFiles(db: Db, userId: number, input: FilesSearchInpu
   const vector = meaning ? queryVector(meaning, input.q, any) : undefined;
   const groups = await Promise.all(
     kinds.map((kind) =>
-      kind !== 'file'
-        ? searchJournalKind(db, userId, parsed, input.limit)
-        : any
-          ? searchFileKind(db, userId, parsed, input.limit, own, false)
-          : withTypoThreshold(db, (trx) => searchFileKind(trx, userId, parsed, input.limit, own, true)),
+      kind === 'file' ? searchFileKind(db, userId, parsed, input.limit, own, !any) : searchJournalKind(db, userId, parsed, input.limit),
     ),
   );
   const found = await vector;

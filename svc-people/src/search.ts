@@ -21,7 +21,6 @@ import {
   trigramSql,
   typoMatches,
   withinOneEdit,
-  withTypoThreshold,
   SEARCH_CONFIG,
   TOTAL_SQL,
 } from '@cc/service-kit';
@@ -90,17 +89,12 @@ export async function searchPeopleDomain(
   return Promise.all(groups.map((group) => withMeaning(db, ask, group, found, meaning, anyWords)));
 }
 
+// Typo candidates come from the trigram index (`<%`, whose threshold createDb sets on every connection).
 const SEARCHES: Record<PeopleKind, (db: Db, ask: Ask) => Promise<SearchGroup>> = {
-  person: (db, ask) => withTypos(db, ask, searchPersons),
-  meeting: (db, ask) => withTypos(db, ask, searchMeetings),
+  person: searchPersons,
+  meeting: searchMeetings,
   statement: searchStatements,
 };
-
-/** Typo candidates come from the trigram index (the kit's `<%` threshold, for this search's transaction). */
-async function withTypos(db: Db, ask: Ask, search: (trx: Conn, ask: Ask) => Promise<SearchGroup>): Promise<SearchGroup> {
-  if (!ask.typos) return search(db, ask);
-  return withTypoThreshold(db, (trx) => search(trx, ask));
-}
 
 /* ---------------------------------------------------------------- shared */
 
@@ -211,8 +205,14 @@ async function searchPersons(db: Conn, ask: Ask): Promise<SearchGroup> {
   // The tsquery written out in each WHERE (not read from q): the planner then estimates how
   // selective it is and reads the GIN index rather than every row of the user.
   const research = ask.own ? 'false' : `r.search @@ ${QUERY}`;
-  const { rows } = await db.raw(
-    `with q as (select ${QUERY} as query),
+  // A person whose research matched is already a (generated) result: not again as a typo.
+  const researched = ask.own
+    ? ''
+    : `and not exists (select 1 from ${T.person_research} r where r.user_id = t.user_id and r.person_id = t.id and r.search @@ q.query)`;
+  // Full text and the typo candidates side by side (no transaction holds them together).
+  const [{ rows }, typoFound] = await Promise.all([
+    db.raw(
+      `with q as (select ${QUERY} as query),
      own as (
        select p.id, ${rankSql('p.search', ask.parsed)} as rank, p.updated_at
          from ${T.people} p, q
@@ -245,8 +245,10 @@ async function searchPersons(db: Conn, ask: Ask): Promise<SearchGroup> {
        -- The research, the first section that matched, or the whole profile (the words in several sections).
        cross join lateral (select case when h.generated then r.answer else coalesce(s.body, ${PROFILE_TEXT}) end as body) b
       order by h.rank desc, h.updated_at desc, h.id`,
-    [ask.parsed.tsquery, ask.userId, ask.parsed.tsquery, ask.userId, ...(ask.own ? [] : [ask.parsed.tsquery]), ask.limit, ask.userId],
-  );
+      [ask.parsed.tsquery, ask.userId, ask.parsed.tsquery, ask.userId, ...(ask.own ? [] : [ask.parsed.tsquery]), ask.limit, ask.userId],
+    ),
+    typoRows(db, ask, T.people, 'full_name', researched),
+  ]);
   const found = (rows as PersonRow[]).map((r): SearchResult => ({
     kind: 'person',
     id: String(r.id),
@@ -257,11 +259,7 @@ async function searchPersons(db: Conn, ask: Ask): Promise<SearchGroup> {
     generated: r.generated,
   }));
   const total = Number((rows as PersonRow[])[0]?.total ?? 0);
-  // A person whose research matched is already a (generated) result: not again as a typo.
-  const researched = ask.own
-    ? ''
-    : `and not exists (select 1 from ${T.person_research} r where r.user_id = t.user_id and r.person_id = t.id and r.search @@ q.query)`;
-  const typos = (await typoRows(db, ask, T.people, 'full_name', researched)).map((r): SearchResult => ({
+  const typos = typoFound.map((r): SearchResult => ({
     kind: 'person',
     id: String(r.id),
     title: r.title,
@@ -311,8 +309,10 @@ function meetingUrl(meetingId: number, personId: number | null): string {
  * user's own words.
  */
 async function searchMeetings(db: Conn, ask: Ask): Promise<SearchGroup> {
-  const { rows } = await db.raw(
-    `with q as (select ${QUERY} as query),
+  // Full text and the typo candidates side by side (no transaction holds them together).
+  const [{ rows }, candidates] = await Promise.all([
+    db.raw(
+      `with q as (select ${QUERY} as query),
      hits as (
        select m.id, ${rankSql('m.search', ask.parsed)} as rank, m.updated_at, ${TOTAL_SQL}
          from ${T.meetings} m, q
@@ -333,8 +333,10 @@ async function searchMeetings(db: Conn, ask: Ask): Promise<SearchGroup> {
        cross join q
        cross join lateral (select ${MEETING_TEXT} as body) b
       order by h.rank desc, h.updated_at desc, h.id`,
-    [ask.parsed.tsquery, ask.userId, ask.parsed.tsquery, ask.limit, ask.userId],
-  );
+      [ask.parsed.tsquery, ask.userId, ask.parsed.tsquery, ask.limit, ask.userId],
+    ),
+    typoRows(db, ask, T.meetings, 'title'),
+  ]);
   const found = (rows as MeetingRow[]).map((r): SearchResult => ({
     kind: 'meeting',
     id: String(r.id),
@@ -345,7 +347,6 @@ async function searchMeetings(db: Conn, ask: Ask): Promise<SearchGroup> {
     generated: false,
   }));
   const total = Number((rows as MeetingRow[])[0]?.total ?? 0);
-  const candidates = await typoRows(db, ask, T.meetings, 'title');
   const typos: SearchResult[] = [];
   if (candidates.length) {
     // Their day and first attendee, for the title and the address.

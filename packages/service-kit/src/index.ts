@@ -65,7 +65,6 @@ export {
   snippetOf,
   trigramSql,
   typoMatches,
-  withTypoThreshold,
   TYPO_SIMILARITY,
   withinOneEdit,
   SEARCH_CONFIG,

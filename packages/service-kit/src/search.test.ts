@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createDb, type Db } from './db';
-import { ensureExtension, headlineSql, parseSearch, snippetOf, trigramSql, typoMatches, withinOneEdit, withTypoThreshold } from './search';
+import { ensureExtension, headlineSql, parseSearch, snippetOf, trigramSql, typoMatches, TYPO_SIMILARITY, withinOneEdit } from './search';
 import { freshDatabase, type TestDatabase } from './testing';
 
 describe('parseSearch', () => {
@@ -113,10 +113,19 @@ describe.each([
     expect(highlights.map(([s, e]) => snippet.slice(s, e))).toEqual(['Postgres']);
   });
 
-  it('finds a title with a typo through trigrams', async () => {
-    const rows = await withTypoThreshold(db, (trx) =>
-      trx.raw(`select title from notes where ${trigramSql('lower(title)', '?')}`, ['lovelase']),
+  it('finds a title with a typo through trigrams, at the threshold every connection opens with', async () => {
+    // Several at once: each on its own connection of the pool (PGlite has one).
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        db.raw(
+          `select title, current_setting('pg_trgm.word_similarity_threshold') as threshold from notes where ${trigramSql('lower(title)', '?')}`,
+          ['lovelase'],
+        ),
+      ),
     );
-    expect(rows.rows.map((r: { title: string }) => r.title)).toEqual(['Ada Lovelace']);
+    for (const { rows } of answers) {
+      expect(rows.map((r: { title: string }) => r.title)).toEqual(['Ada Lovelace']);
+      expect(Number(rows[0].threshold)).toBe(TYPO_SIMILARITY);
+    }
   });
 });

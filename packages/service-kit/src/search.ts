@@ -197,21 +197,11 @@ export const TYPO_SIMILARITY = 0.3;
 /**
  * SQL that keeps the rows whose `textSql` is close to the query by trigrams: the candidates
  * typoMatches then confirms. It is the `<%` operator, which a GIN `gin_trgm_ops` index on the
- * same expression serves (a word_similarity() call is not); run it inside withTypoThreshold.
+ * same expression serves (a word_similarity() call is not). Its threshold, TYPO_SIMILARITY, is
+ * set on every connection createDb opens.
  */
 export function trigramSql(textSql: string, querySql: string): string {
   return `${querySql}::text operator(public.<%) ${textSql}`;
-}
-
-/**
- * Runs `search` in a transaction whose `<%` threshold is TYPO_SIMILARITY (the setting is read
- * from the session: set for this transaction only, never for the pool's next user).
- */
-export function withTypoThreshold<T>(db: Knex, search: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(async (trx) => {
-    await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', ?, true)`, [String(TYPO_SIMILARITY)]);
-    return search(trx);
-  });
 }
 
 /**
