@@ -118,11 +118,11 @@ function markedSql(text: string, query: string): string {
 
 /** The kind's matches: how many in all, and the page (full text first, then typo-only titles). */
 export async function searchKind<Row>(db: Db, ask: KindAsk, kind: KindSql): Promise<{ total: number; hits: Hit<Row>[] }> {
-  // Typo candidates come from the trigram index (`<%`, whose threshold createDb sets on every connection).
-  const [found, typos] = await Promise.all([
-    fullText<Row>(db, ask, kind),
-    kind.title && ask.typos ? typoOnly<Row>(db, ask, kind) : Promise.resolve([]),
-  ]);
+  const found = await fullText<Row>(db, ask, kind);
+  // Typos are looked for only when full text finds less than a page: a word that matches is not
+  // a typo, and reading every title for one costs more than the search. The candidates come from
+  // the trigram index (`<%`, whose threshold createDb sets on every connection).
+  const typos = kind.title && ask.typos && found.hits.length < ask.limit ? await typoOnly<Row>(db, ask, kind) : [];
   return { total: found.total + typos.length, hits: [...found.hits, ...typos].slice(0, ask.limit) };
 }
 

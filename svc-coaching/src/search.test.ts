@@ -185,6 +185,9 @@ describe('GET /coaching/search', () => {
     expect(groupOf(await search(c, 'q=prmotoin&kinds=milestone'), 'milestone').total).toBe(0);
     // A chat's retrieval (any word) does not guess typos.
     expect(groupOf(await search(c, 'q=migraton&kinds=todo&any=1'), 'todo').results.map((r) => r.id)).toEqual([String(exact)]);
+    // When full text fills the page, no title is read for typos (nor counted).
+    const page = groupOf(await search(c, 'q=migraton&kinds=todo&limit=1'), 'todo');
+    expect(page).toMatchObject({ total: 1, results: [{ id: String(exact) }] });
   });
 
   test('a week of an archived action plan is not found (its address opens the current plan)', async () => {

@@ -129,10 +129,8 @@ async function searchFileKind(
   withTypos: boolean,
 ): Promise<SearchGroup> {
   const ownOnly = own ? 'and not g.generated' : '';
-  // Full text and the typo candidates side by side (no transaction holds them together).
-  const [{ rows }, typos] = await Promise.all([
-    db.raw(
-      `select m.id, fo.name as folder, f.name, f.updated_at, m.generated, m.total,
+  const { rows } = await db.raw(
+    `select m.id, fo.name as folder, f.name, f.updated_at, m.generated, m.total,
             ${headlineSql(fileBodySql('f'), 'q.query')} as body_marked,
             ${nameMarksSql('f.name', 'q.query')} as name_marked
        from (
@@ -150,17 +148,18 @@ async function searchFileKind(
        join ${T.folders} fo on fo.id = f.folder_id
       cross join to_tsquery('english', ?) as q(query)
       order by m.score desc, m.updated_at desc, m.id`,
-      [parsed.tsquery, userId, limit, parsed.tsquery],
-    ),
-    // A chat's retrieval (no typos) wants the words it has, not names one edit from them.
-    withTypos ? typoFiles(db, userId, parsed, ownOnly) : Promise.resolve([]),
-  ]);
+    [parsed.tsquery, userId, limit, parsed.tsquery],
+  );
   const exact = rows as (FileRow & { total: unknown; body_marked: string; name_marked: string })[];
   const results = exact.map((row) => {
     if (row.body_marked.includes(START)) return fileResult(row, snippetOf(row.body_marked));
     const { text, highlights } = unmark(row.name_marked);
     return fileResult(row, nameSnippet(row.name, text.length === row.name.length ? highlights : []));
   });
+
+  // Names one typo away only when full text finds less than a page (a word that matches is not a
+  // typo), and never for a chat's retrieval (the words it has, not names one edit from them).
+  const typos = withTypos && exact.length < limit ? await typoFiles(db, userId, parsed, ownOnly) : [];
 
   const total = toInt(exact[0]?.total) + typos.length;
   for (const row of typos.slice(0, Math.max(0, limit - results.length))) {

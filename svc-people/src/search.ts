@@ -151,7 +151,8 @@ interface TypoRow {
 
 /**
  * Names or titles within one typo of the query that full text did not find: trigram
- * candidates (the GIN index on lower(column)), confirmed word by word with typoMatches.
+ * candidates (the GIN index on lower(column)), confirmed word by word with typoMatches. Asked
+ * only when full text finds less than a page: a word that matches is not a typo.
  */
 async function typoRows(db: Conn, ask: Ask, table: string, column: string, notAlso = ''): Promise<TypoRow[]> {
   if (!ask.typos) return [];
@@ -209,10 +210,8 @@ async function searchPersons(db: Conn, ask: Ask): Promise<SearchGroup> {
   const researched = ask.own
     ? ''
     : `and not exists (select 1 from ${T.person_research} r where r.user_id = t.user_id and r.person_id = t.id and r.search @@ q.query)`;
-  // Full text and the typo candidates side by side (no transaction holds them together).
-  const [{ rows }, typoFound] = await Promise.all([
-    db.raw(
-      `with q as (select ${QUERY} as query),
+  const { rows } = await db.raw(
+    `with q as (select ${QUERY} as query),
      own as (
        select p.id, ${rankSql('p.search', ask.parsed)} as rank, p.updated_at
          from ${T.people} p, q
@@ -245,10 +244,8 @@ async function searchPersons(db: Conn, ask: Ask): Promise<SearchGroup> {
        -- The research, the first section that matched, or the whole profile (the words in several sections).
        cross join lateral (select case when h.generated then r.answer else coalesce(s.body, ${PROFILE_TEXT}) end as body) b
       order by h.rank desc, h.updated_at desc, h.id`,
-      [ask.parsed.tsquery, ask.userId, ask.parsed.tsquery, ask.userId, ...(ask.own ? [] : [ask.parsed.tsquery]), ask.limit, ask.userId],
-    ),
-    typoRows(db, ask, T.people, 'full_name', researched),
-  ]);
+    [ask.parsed.tsquery, ask.userId, ask.parsed.tsquery, ask.userId, ...(ask.own ? [] : [ask.parsed.tsquery]), ask.limit, ask.userId],
+  );
   const found = (rows as PersonRow[]).map((r): SearchResult => ({
     kind: 'person',
     id: String(r.id),
@@ -259,7 +256,7 @@ async function searchPersons(db: Conn, ask: Ask): Promise<SearchGroup> {
     generated: r.generated,
   }));
   const total = Number((rows as PersonRow[])[0]?.total ?? 0);
-  const typos = typoFound.map((r): SearchResult => ({
+  const typos = (rows.length < ask.limit ? await typoRows(db, ask, T.people, 'full_name', researched) : []).map((r): SearchResult => ({
     kind: 'person',
     id: String(r.id),
     title: r.title,
@@ -309,10 +306,8 @@ function meetingUrl(meetingId: number, personId: number | null): string {
  * user's own words.
  */
 async function searchMeetings(db: Conn, ask: Ask): Promise<SearchGroup> {
-  // Full text and the typo candidates side by side (no transaction holds them together).
-  const [{ rows }, candidates] = await Promise.all([
-    db.raw(
-      `with q as (select ${QUERY} as query),
+  const { rows } = await db.raw(
+    `with q as (select ${QUERY} as query),
      hits as (
        select m.id, ${rankSql('m.search', ask.parsed)} as rank, m.updated_at, ${TOTAL_SQL}
          from ${T.meetings} m, q
@@ -333,10 +328,8 @@ async function searchMeetings(db: Conn, ask: Ask): Promise<SearchGroup> {
        cross join q
        cross join lateral (select ${MEETING_TEXT} as body) b
       order by h.rank desc, h.updated_at desc, h.id`,
-      [ask.parsed.tsquery, ask.userId, ask.parsed.tsquery, ask.limit, ask.userId],
-    ),
-    typoRows(db, ask, T.meetings, 'title'),
-  ]);
+    [ask.parsed.tsquery, ask.userId, ask.parsed.tsquery, ask.limit, ask.userId],
+  );
   const found = (rows as MeetingRow[]).map((r): SearchResult => ({
     kind: 'meeting',
     id: String(r.id),
@@ -347,6 +340,7 @@ async function searchMeetings(db: Conn, ask: Ask): Promise<SearchGroup> {
     generated: false,
   }));
   const total = Number((rows as MeetingRow[])[0]?.total ?? 0);
+  const candidates = rows.length < ask.limit ? await typoRows(db, ask, T.meetings, 'title') : [];
   const typos: SearchResult[] = [];
   if (candidates.length) {
     // Their day and first attendee, for the title and the address.
