@@ -110,9 +110,9 @@ const indexes = new WeakMap<object, { index: SearchIndex; embedder: Embedder | u
 
 /**
  * The service's search index and embedder, made by whichever module's routes ask first: with
- * EMBEDDINGS_MODEL, a CoachingEmbeddings started once the migrations ran; without it, none.
+ * EMBEDDINGS_MODEL, a CoachingEmbeddings, the service's background task (started once the migrations ran); without it, none.
  */
-export function coachingSearchIndex(context: Pick<ServiceContext, 'db' | 'log' | 'config'>): {
+export function coachingSearchIndex(context: Pick<ServiceContext, 'db' | 'log' | 'config' | 'background'>): {
   index: SearchIndex;
   embedder: Embedder | undefined;
 } {
@@ -121,7 +121,7 @@ export function coachingSearchIndex(context: Pick<ServiceContext, 'db' | 'log' |
   if (!known) {
     const embedder = createEmbedder(config.env ?? {});
     const embeddings = embedder ? new CoachingEmbeddings(db, log, embedder) : undefined;
-    embeddings?.startWhenReady();
+    if (embeddings) context.background(embeddings);
     known = { index: embeddings ?? noSearchIndex, embedder: embedder ?? undefined };
     indexes.set(context, known);
   }

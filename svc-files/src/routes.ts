@@ -17,13 +17,16 @@ import { suggestionRoutes } from './suggestions-routes';
  * kit's model-call path. Settings: settings.ts. With EMBEDDINGS_MODEL, search also ranks by
  * meaning: files and journal days are embedded in the background (search-vectors.ts).
  */
-export function filesRoutes(router: ServiceRouter, { db, log, settings, config, modelCalls }: ServiceContext<FilesSettings>): void {
+export function filesRoutes(
+  router: ServiceRouter,
+  { db, log, settings, config, modelCalls, background }: ServiceContext<FilesSettings>,
+): void {
   const ai = modelCalls(modelMessages(FILES_MESSAGES));
   const listing = new ListingCache(settings.FILES_LISTING_CACHE_MB * 1024 * 1024);
   if (settings.FILES_LISTING_CACHE) listenForListingChanges(db, listing, log);
   const embedder = createEmbedder(config.env ?? {});
   const embeddings = embedder ? new FilesEmbeddings(db, log, embedder) : undefined;
-  embeddings?.startWhenReady();
+  if (embeddings) background(embeddings);
   const index = embeddings ?? noSearchIndex;
   folderRoutes(router, db, listing, index);
   fileRoutes(router, db, ai, listing, index);

@@ -24,11 +24,14 @@ const SEARCH_FAILURES: ModelFailureMessages = {
  * ServiceRouter.finish). Settings: settings.ts. With EMBEDDINGS_MODEL, search also ranks by
  * meaning: people, meetings and statements are embedded in the background (search-vectors.ts).
  */
-export function peopleRoutes(router: ServiceRouter, { db, config, settings, modelCalls, log }: ServiceContext<PeopleSettings>): void {
+export function peopleRoutes(
+  router: ServiceRouter,
+  { db, config, settings, modelCalls, log, background }: ServiceContext<PeopleSettings>,
+): void {
   const search = modelCalls(SEARCH_FAILURES);
   const embedder = createEmbedder(config.env ?? {});
   const embeddings = embedder ? new PeopleEmbeddings(db, log, embedder) : undefined;
-  embeddings?.startWhenReady();
+  if (embeddings) background(embeddings);
   const index = embeddings ?? noSearchIndex;
   personRoutes(router, db, index);
   meetingRoutes(router, db, modelCalls(modelMessages(PEOPLE_MESSAGES)), index);

@@ -88,6 +88,7 @@ async function stop() {
   const force = setTimeout(() => server.closeAllConnections(), 3000);
   force.unref();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await Promise.all(apps.map((app) => app.stop()));
   await db.destroy();
   process.exit(0);
 }

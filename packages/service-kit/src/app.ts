@@ -21,6 +21,16 @@ export interface ServiceContext<Settings = unknown> {
   settings: Settings & KitSettings;
   /** The one way to call a model (its provider, the limit, cancellation, failures), in the service's words. */
   modelCalls(messages: ModelFailureMessages): ModelCalls;
+  /** Runs `task` beside the routes: started once the migrations ran, stopped before the database closes. */
+  background(task: BackgroundTask): void;
+}
+
+/** Work a service does beside its requests (a job queue): it needs the migrated tables and an open database. */
+export interface BackgroundTask {
+  /** Why the task runs, for the log when it fails to start or stop (never user content). */
+  readonly name: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** What a service is: its name (also its schema), its settings, its migrations and its routes. */
@@ -57,8 +67,10 @@ export interface ServiceApp {
   app: Koa;
   router: ServiceRouter;
   context: ServiceContext<unknown>;
-  /** Runs migrations; call before serving. */
+  /** Runs migrations, then starts the background tasks; call before serving. */
   ready: () => Promise<void>;
+  /** Stops the background tasks; call before closing the database. */
+  stop: () => Promise<void>;
 }
 
 export function defineService<S extends SettingsSchema = SettingsSchema>(def: ServiceDefinition<S>): ServiceDefinition<S> {
@@ -77,6 +89,7 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
   } as z.output<S> & KitSettings;
   let provider = config.aiProvider;
   const aiProvider = () => (provider ??= createAiProvider(env));
+  const tasks: BackgroundTask[] = [];
   const context: ServiceContext<z.output<S>> = {
     db: config.db,
     log,
@@ -91,6 +104,7 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
         provider: aiProvider,
         log,
       }),
+    background: (task) => void tasks.push(task),
   };
   const router = new ServiceRouter(def.name, () => config.sessionSecret, config.checkAnswers ?? false);
 
@@ -111,7 +125,17 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
     app,
     router,
     context,
-    ready: () => migrate(config.db, def.name, def.migrations),
+    ready: async () => {
+      await migrate(config.db, def.name, def.migrations);
+      // A task that cannot start (its queue's tables refused) leaves the routes serving without it.
+      for (const task of tasks)
+        await task.start().catch((err: unknown) => log.error({ err, task: task.name }, 'background task did not start'));
+    },
+    stop: async () => {
+      await Promise.all(
+        tasks.map((task) => task.stop().catch((err: unknown) => log.error({ err, task: task.name }, 'background task did not stop'))),
+      );
+    },
   };
 }
 

@@ -1,16 +1,17 @@
 import PgBoss from 'pg-boss';
 import type { Embedder } from '@cc/ai';
 import { bossDb } from './boss-db';
-import { dbOpen, type Db } from './db';
+import type { BackgroundTask } from './app';
+import type { Db } from './db';
 import { embedPending, scheduleEmbeddings, tableStorage, type EmbeddingSchedule, type PendingText } from './embeddings';
 import type { Logger } from './logger';
 
 /**
  * A service's background half of search by meaning (docs/search.md#with-a-model-that-embeds): a
  * pg-boss in its own schema (`bossDb` over the service's pool, so PGlite too) running the
- * service's queue through scheduleEmbeddings. It starts once the migrations have made
- * search_vectors (the kit migrates after the routes are registered), is kicked a few seconds
- * after writes, and stops on SIGTERM/SIGINT beside the kit's own shutdown. svc-files,
+ * service's queue through scheduleEmbeddings. It is the service's background task
+ * (`context.background`): the kit starts it once the migrations have made search_vectors and
+ * stops it before the database closes. It is kicked a few seconds after writes. svc-files,
  * svc-coaching and svc-people each extend it with what their routes delete.
  */
 export interface EmbeddingsQueueOptions {
@@ -33,11 +34,15 @@ export const startedEmbeddingsQueues = (): EmbeddingsQueue[] => [...running];
 
 export const EMBEDDINGS_KICK_DELAY_MS = 3_000;
 
-export class EmbeddingsQueue {
+export class EmbeddingsQueue implements BackgroundTask {
   private boss: PgBoss | undefined;
   private schedule: EmbeddingSchedule | undefined;
   private stopped = false;
   private kickTimer: NodeJS.Timeout | undefined;
+
+  get name(): string {
+    return this.options.queue;
+  }
 
   constructor(
     readonly db: Db,
@@ -59,29 +64,16 @@ export class EmbeddingsQueue {
     return total;
   }
 
-  /** Tries to start every second until the table exists (the migrations ran) or the database closes. */
-  startWhenReady(tries = 120): void {
-    running.add(this);
-    const attempt = (left: number) =>
-      setTimeout(() => {
-        if (this.stopped || !dbOpen(this.db)) return;
-        this.start().catch((err: unknown) => {
-          if (this.stopped) return;
-          if (left > 0 && dbOpen(this.db)) attempt(left - 1);
-          else this.log.error({ err, queue: this.options.queue }, 'embeddings did not start');
-        });
-      }, 1_000).unref();
-    attempt(tries);
-  }
-
-  private async start(): Promise<void> {
+  /** The kit calls it once the migrations ran (BackgroundTask). */
+  async start(): Promise<void> {
     const { schema, queue, bossSchema } = this.options;
+    if (this.stopped) return;
+    running.add(this);
     await tableStorage(this.db, schema);
     const boss = new PgBoss({ db: bossDb(this.db) as PgBoss.Db, schema: bossSchema, schedule: false });
     boss.on('error', (err) => this.log.error({ err, queue }, 'embeddings queue'));
     this.boss = boss;
     await boss.start();
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, this.onSignal);
     // Failures name no text (the embedder's errors never quote their input); the next interval retries.
     this.schedule = await scheduleEmbeddings(boss, queue, (signal) => this.runOnce(signal), {
       onError: (err) => this.log.warn({ err, queue }, 'embeddings run failed'),
@@ -100,13 +92,10 @@ export class EmbeddingsQueue {
     this.kickTimer.unref();
   }
 
-  private readonly onSignal = () => void this.stop().catch((err: unknown) => this.log.error({ err }, 'embeddings stop'));
-
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.kickTimer);
     this.kickTimer = undefined;
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.off(signal, this.onSignal);
     running.delete(this);
     const { schedule, boss } = this;
     this.schedule = undefined;

@@ -1,4 +1,12 @@
-export { createApp, defineService, type ServiceApp, type ServiceConfig, type ServiceContext, type ServiceDefinition } from './app';
+export {
+  createApp,
+  defineService,
+  type BackgroundTask,
+  type ServiceApp,
+  type ServiceConfig,
+  type ServiceContext,
+  type ServiceDefinition,
+} from './app';
 export { ServiceRouter, zodMessages, type RouteSpec, type RouteInput } from './router';
 export { HttpError, httpError, errorMiddleware } from './errors';
 export { conflict, idFrom, invalid, isUniqueViolation, iso, notFound, parseBody } from './route-helpers';

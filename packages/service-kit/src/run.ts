@@ -70,7 +70,10 @@ export async function runService(def: ServiceDefinition): Promise<{ service: Ser
     answerClientErrorsAsJson(server);
     await new Promise<void>((resolve) => server.listen(port, process.env.HOST ?? '127.0.0.1', resolve));
     log.info({ port }, `svc-${def.name} listening`);
-    onShutdown(log, server, () => db.destroy());
+    onShutdown(log, server, async () => {
+      await service.stop();
+      await db.destroy();
+    });
     return { service, server, db };
   } catch (err) {
     log.fatal({ err }, 'failed to start');

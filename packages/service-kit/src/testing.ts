@@ -93,11 +93,13 @@ export async function startTestService(def: ServiceDefinition, db: Db, config: P
     service,
     url,
     server,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      await service.stop();
+    },
   };
 }
 
