@@ -106,6 +106,34 @@ describe('service kit', () => {
     expect(known.body).toEqual({ success: false, errors: ['Something specific'] });
   });
 
+  test('background tasks start after the migrations and stop with the service; one that cannot start leaves the routes serving', async () => {
+    const events: string[] = [];
+    const task = (name: string, fails = false) => ({
+      name,
+      start: async () => {
+        // The migrated table is there when a task starts.
+        const { rows } = await database.db.raw(`select to_regclass('chat.notes') is not null as migrated`);
+        events.push(`${name} start (migrated: ${rows[0].migrated})`);
+        if (fails) throw new Error('queue refused');
+      },
+      stop: async () => void events.push(`${name} stop`),
+    });
+    const busy = defineService({
+      name: 'chat',
+      migrations: probe.migrations,
+      routes: (r, { background }) => {
+        background(task('queue'));
+        background(task('broken', true));
+        r.get('/ai_chat/status', { auth: false }, () => ({ success: true as const, status: 'ok' }));
+      },
+    });
+    const running = await startTestService(busy, database.db, { checkAnswers: false });
+    expect(events).toEqual(['queue start (migrated: true)', 'broken start (migrated: true)']);
+    expect((await new TestClient(running.url).get('/ai_chat/status')).status).toBe(200);
+    await running.close();
+    expect(events.slice(2).sort()).toEqual(['broken stop', 'queue stop']);
+  });
+
   test("a stale save's conflict answers 409 with what the record holds now", async () => {
     const stale = defineService({
       name: 'chat',
@@ -143,6 +171,7 @@ describe('service kit', () => {
       'GET /ai_chat/settings',
       'PATCH /ai_chat/settings',
       'GET /ai_chat/passages',
+      'POST /ai_chat/notice',
       'POST /ai_chat/append_message',
     ]);
     const nope = await client.get('/nope');
