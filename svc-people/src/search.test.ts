@@ -244,7 +244,42 @@ describe('meetings', () => {
     const c = h.user();
     const { alone } = await seed(c);
     const [retro] = await found(c, 'meeting', { q: 'kayak' });
-    expect(retro).toMatchObject({ id: String(alone), title: 'Offsite retro · Apr 1, 2026', url: `/people?meeting=${alone}` });
+    expect(retro).toMatchObject({
+      id: String(alone),
+      title: 'Offsite retro · Apr 1, 2026',
+      url: `/people?meeting=${alone}&section=reflection`,
+    });
+    expect(await found(c, 'meeting', { q: 'offsite' })).toMatchObject([{ id: String(alone), url: `/people?meeting=${alone}` }]);
+  });
+
+  test('a match inside one section opens the meeting on that section, its snippet from it; in several, or the title, the meeting', async () => {
+    const c = h.user();
+    const { ada, quarterly } = await seed(c);
+    expect(await found(c, 'meeting', { q: 'postgres' })).toMatchObject([
+      { id: String(quarterly), url: meetingAddress(ada, quarterly, { section: 'notes' }) },
+    ]);
+    const hiring = (
+      await c.post('/meetings', {
+        meeting: {
+          title: 'Hiring sync',
+          goals: 'Close the designer role this month.',
+          agenda: '## Agenda\n- Review the designer shortlist\n- Offer timing',
+          followups: 'Send the offer letter.',
+        },
+        attendee_ids: [ada],
+      })
+    ).body.meeting.id as number;
+    const [inAgenda] = await found(c, 'meeting', { q: 'shortlist' });
+    expect(inAgenda).toMatchObject({ id: String(hiring), url: meetingAddress(ada, hiring, { section: 'agenda' }) });
+    expect(inAgenda!.snippet).not.toContain('Close the designer role');
+    expect(marked(inAgenda!)).toEqual(['shortlist']);
+    const [inTwo] = await found(c, 'meeting', { q: 'designer' });
+    expect(inTwo).toMatchObject({ id: String(hiring), url: meetingAddress(ada, hiring) });
+    // The words together in no one section: the meeting, its whole text to show them.
+    const [across] = await found(c, 'meeting', { q: 'shortlist letter' });
+    expect(across).toMatchObject({ id: String(hiring), url: meetingAddress(ada, hiring) });
+    expect(marked(across!)).toEqual(['shortlist', 'letter']);
+    expect(await found(c, 'meeting', { q: 'hiring' })).toMatchObject([{ id: String(hiring), url: meetingAddress(ada, hiring) }]);
   });
 
   test('a title with one typo; a long note’s snippet is cut around the match', async () => {

@@ -10,6 +10,7 @@ import {
   MEETING_SECTIONS,
   PEOPLE_LIMITS,
   PEOPLE_MESSAGES as M,
+  type MeetingSection,
 } from '@cc/contracts/people-rules';
 import { deleteMeeting, meetingQuery, type Meeting } from './api/meetings';
 import type { PersonSummary } from '../people/api/people';
@@ -27,6 +28,8 @@ import './meetings.css';
 export interface MeetingModalProps {
   /** The meeting to open, or null for a new one. */
   meetingId: number | null;
+  /** The section tab to open on (the address names it); the first when none. */
+  section?: MeetingSection | null;
   /** Everyone the user can invite. */
   people: readonly PersonSummary[];
   /** A new meeting's first attendee (the person whose page this is). */
@@ -61,7 +64,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** What a datetime-local input holds for a wall-clock time. */
 const dateTimeValue = (t: ReturnType<typeof localClock>) => `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}`;
 
-function MeetingForm({ initial, people, defaultAttendeeId, onCreated, onClose }: MeetingModalProps & { initial: Meeting | null }) {
+function MeetingForm({ initial, section, people, defaultAttendeeId, onCreated, onClose }: MeetingModalProps & { initial: Meeting | null }) {
   const session = useId().replace(/[^a-zA-Z0-9]/g, '');
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
@@ -243,6 +246,7 @@ function MeetingForm({ initial, people, defaultAttendeeId, onCreated, onClose }:
             initial={initial}
             record={record}
             handles={sections}
+            initialSection={section ?? null}
             context={context}
             extra={{
               followups: (

@@ -20,6 +20,8 @@ interface MeetingSectionsProps {
   initial: Meeting | null;
   record: MeetingRecord;
   handles: SectionHandles;
+  /** The tab shown first (the address's section); the first section when none. */
+  initialSection?: MeetingSection | null;
   /** What a proposal is based on: title, date and attendees as they are now. */
   context(): { title: string; date: string; attendeeIds: number[] };
   /** More actions under one section's text (the follow-ups' Send to planning). */
@@ -32,8 +34,8 @@ interface MeetingSectionsProps {
  * disabled, then the proposal replaces the text and is saved; on failure the text comes back
  * and 'Error generating suggestions' shows.
  */
-export function MeetingSections({ session, initial, record, handles, context, extra }: MeetingSectionsProps) {
-  const [active, setActive] = useState<MeetingSection>('goals');
+export function MeetingSections({ session, initial, record, handles, initialSection, context, extra }: MeetingSectionsProps) {
+  const [active, setActive] = useState<MeetingSection>(initialSection ?? 'goals');
   const [generating, setGenerating] = useState<MeetingSection | null>(null);
   const [errors, setErrors] = useState<Partial<Record<MeetingSection, string>>>({});
   const tabRefs = useRef<Partial<Record<MeetingSection, HTMLButtonElement | null>>>({});

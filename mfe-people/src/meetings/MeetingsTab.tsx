@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
+import { PEOPLE_MESSAGES as M, type MeetingSection } from '@cc/contracts/people-rules';
 import type { PersonSummary } from '../people/api/people';
 import { personMeetingsPages } from './api/meetings';
 import { meetingWhen } from './meetingDates';
@@ -12,16 +12,19 @@ const importModal = () => import(/* webpackChunkName: "meeting-modal" */ './Meet
 /**
  * Which meeting the modal shows: `id` is the meeting (null while a new one does not exist yet),
  * `load` what the modal loaded when it opened (a new one keeps null once it is created, so it is
- * not loaded again), `key` the modal's identity (the same across the creation).
+ * not loaded again), `key` the modal's identity (the same across the creation), `section` the
+ * tab it opens on (the address's, for the meeting the address names; else the first).
  */
-type Open = { id: number | null; load: number | null; key: string } | null;
-const existing = (id: number): Open => ({ id, load: id, key: String(id) });
+type Open = { id: number | null; load: number | null; key: string; section: MeetingSection | null } | null;
+const existing = (id: number, section: MeetingSection | null = null): Open => ({ id, load: id, key: String(id), section });
 
 interface MeetingsTabProps {
   personId: number;
   people: readonly PersonSummary[];
   /** A meeting named by the address (a citation): opened once. */
   requestedMeetingId: number | null;
+  /** The section the address names with it (a search result's): the meeting opens on that tab. */
+  requestedSection?: MeetingSection | null;
   onMeetingOpened(id: number | null): void;
 }
 
@@ -30,21 +33,21 @@ interface MeetingsTabProps {
  * meeting write that lands (also one still on its way after Done) invalidates the lists
  * (api/meetings.ts), so this one ends on what is stored after the last save.
  */
-export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpened }: MeetingsTabProps) {
+export function MeetingsTab({ personId, people, requestedMeetingId, requestedSection = null, onMeetingOpened }: MeetingsTabProps) {
   const list = useInfiniteQuery(personMeetingsPages(personId));
   const meetings = useMemo(() => list.data?.pages.flatMap((page) => page.meetings), [list.data]);
-  const [open, setOpen] = useState<Open>(requestedMeetingId !== null ? existing(requestedMeetingId) : null);
+  const [open, setOpen] = useState<Open>(requestedMeetingId !== null ? existing(requestedMeetingId, requestedSection) : null);
   const MeetingModal = useMemo(() => lazy(importModal), []);
 
   // The address leads: a meeting it names opens, and one it stops naming (Back) closes; a new
   // meeting not created yet has no address, so it stays open.
   useEffect(() => {
-    if (requestedMeetingId !== null) setOpen((o) => (o?.id === requestedMeetingId ? o : existing(requestedMeetingId)));
+    if (requestedMeetingId !== null) setOpen((o) => (o?.id === requestedMeetingId ? o : existing(requestedMeetingId, requestedSection)));
     else setOpen((o) => (o?.id != null ? null : o));
-  }, [requestedMeetingId]);
+  }, [requestedMeetingId, requestedSection]);
 
   const show = (id: number | null) => {
-    setOpen(id === null ? { id: null, load: null, key: `new-${Date.now()}` } : existing(id));
+    setOpen(id === null ? { id: null, load: null, key: `new-${Date.now()}`, section: null } : existing(id));
     onMeetingOpened(id);
   };
   const created = useCallback(
@@ -111,6 +114,7 @@ export function MeetingsTab({ personId, people, requestedMeetingId, onMeetingOpe
           <MeetingModal
             key={open.key}
             meetingId={open.load}
+            section={open.section}
             people={people}
             defaultAttendeeId={personId}
             onCreated={created}

@@ -186,6 +186,20 @@ describe('the people page', () => {
       await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/people?person=5&view=meetings'));
     });
 
+    it('a meeting with &section=notes (a search result that matched there) opens on its Notes tab, not the profile’s Notes', async () => {
+      renderPage('/people?person=5&meeting=9&section=notes');
+      expect(await screen.findByDisplayValue('Quarterly review')).toBeTruthy();
+      expect(screen.getByTestId('meeting-tab-notes').getAttribute('aria-selected')).toBe('true');
+      expect(screen.getByTestId('meeting-tab-goals').getAttribute('aria-selected')).toBe('false');
+      expect(screen.getByRole('button', { name: /^Notes/, hidden: true }).getAttribute('aria-expanded')).toBe('false');
+    });
+
+    it('a section that is not a meeting’s opens the meeting on its first tab', async () => {
+      renderPage('/people?person=5&meeting=9&section=working_style');
+      expect(await screen.findByDisplayValue('Quarterly review')).toBeTruthy();
+      expect(screen.getByTestId('meeting-tab-goals').getAttribute('aria-selected')).toBe('true');
+    });
+
     it('a meeting opened from the list is a step Back closes (as a phone user closes a modal); Done goes back over it', async () => {
       const u = userEvent.setup();
       renderPage(['/dashboard', '/people?person=5&view=meetings']);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { DialogProvider, useDialogs } from '@cc/ui/dialogs';
 import { RetryBoundary } from '@cc/ui/retry-boundary';
 import { meetingAddress, personAddress, readPeopleAddress, type PersonView as PersonViewKey } from '@cc/contracts/addresses';
+import { MEETING_SECTIONS } from '@cc/contracts/people-rules';
 import { useLocation, useNavigate, useSearchParams } from '@cc/ui/router';
 import type { PersonSummary } from './api/people';
 import { PeopleList } from './PeopleList';
@@ -51,6 +52,8 @@ function PeopleScreen() {
   // What the address says of another person than the one shown is not theirs.
   const own = requested === null || requested === selectedId;
   const meetingId = own ? address.meeting : null;
+  // With a meeting, the address's section is the meeting's (the tab a search result matched in).
+  const meetingSection = meetingId !== null ? (MEETING_SECTIONS.find((s) => s === address.section) ?? null) : null;
 
   // Choosing a person is a step Back returns from, and so is opening a meeting (on a phone Back
   // is how a modal is closed); a tab within a person replaces the address. Done or × on a meeting
@@ -165,7 +168,8 @@ function PeopleScreen() {
                   people={list}
                   meetingId={meetingId}
                   view={own ? address.view : null}
-                  section={own ? address.section : null}
+                  section={own && meetingId === null ? address.section : null}
+                  meetingSection={meetingSection}
                   onViewChange={viewChanged}
                   onSectionOpened={sectionOpened}
                   onMeetingOpened={meetingOpened}

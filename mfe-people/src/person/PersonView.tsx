@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@cc/client';
 import type { PersonView as PersonViewKey } from '@cc/contracts/addresses';
+import type { MeetingSection } from '@cc/contracts/people-rules';
 import type { PersonSummary } from '../people/api/people';
 import { personQuery, type Person } from './api/person';
 import { MeetingsTab } from '../meetings/MeetingsTab';
@@ -33,6 +34,8 @@ export interface PersonViewProps {
   view: PersonViewKey | null;
   /** The profile section the address names (?section=): opened and scrolled to. */
   section: string | null;
+  /** With a meeting, the section the address names: the meeting opens on its tab. */
+  meetingSection?: MeetingSection | null;
   /** A tab was chosen: the address follows (so a reload, a new tab and Back show it). */
   onViewChange(view: PersonViewKey): void;
   /** A profile section was opened by hand (its key), or the one the address names was closed (null). */
@@ -47,6 +50,7 @@ export default function PersonView({
   meetingId,
   view,
   section,
+  meetingSection = null,
   onViewChange,
   onSectionOpened,
   onMeetingOpened,
@@ -118,7 +122,13 @@ export default function PersonView({
             {t.key === 'profile' && person && <ProfileSections person={person} section={section} onSectionOpened={onSectionOpened} />}
             {t.key === 'research' && tab === 'research' && <ResearchPanel personId={personId} name={name} />}
             {t.key === 'meetings' && tab === 'meetings' && (
-              <MeetingsTab personId={personId} people={people} requestedMeetingId={meetingId} onMeetingOpened={onMeetingOpened} />
+              <MeetingsTab
+                personId={personId}
+                people={people}
+                requestedMeetingId={meetingId}
+                requestedSection={meetingSection}
+                onMeetingOpened={onMeetingOpened}
+              />
             )}
           </div>
         ))}

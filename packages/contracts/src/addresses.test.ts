@@ -74,6 +74,9 @@ describe('addresses: every object a user opens has one URL, and its page reads i
     expect(researchAddress(4)).toBe('/people?person=4&view=research');
     expect(meetingAddress(4, 9)).toBe('/people?person=4&meeting=9');
     expect(readPeopleAddress('?person=4&meeting=9')).toEqual({ person: 4, meeting: 9, section: null, view: null });
+    expect(meetingAddress(4, 9, { section: 'notes' })).toBe('/people?person=4&meeting=9&section=notes');
+    expect(meetingAddress(null, 9, { section: 'agenda' })).toBe('/people?meeting=9&section=agenda');
+    expect(readPeopleAddress('?person=4&meeting=9&section=notes')).toEqual({ person: 4, meeting: 9, section: 'notes', view: null });
     expect(readPeopleAddress('?person=4&view=research&section=Bad-Key')).toEqual({
       person: 4,
       meeting: null,

@@ -129,12 +129,18 @@ export const personAddress = (id: number, options: { section?: string; view?: Pe
   `/people${query({ person: id, view: options.view === 'profile' ? undefined : options.view, section: options.section })}`;
 /** A person's saved web research. */
 export const researchAddress = (personId: number): string => personAddress(personId, { view: 'research' });
-/** A meeting, its preparation modal open. */
-export const meetingAddress = (personId: number, meetingId: number): string => `/people${query({ person: personId, meeting: meetingId })}`;
+/**
+ * A meeting, its preparation modal open; with a section (one of MEETING_SECTIONS), on that
+ * section's tab (a search result whose words are all in it). Without a person (a meeting whose
+ * attendees were all deleted), the people page opens it over its first person.
+ */
+export const meetingAddress = (personId: number | null, meetingId: number, options: { section?: string } = {}): string =>
+  `/people${query({ person: personId, meeting: meetingId, section: options.section })}`;
 
 export interface PeopleAddress {
   person: number | null;
   meeting: number | null;
+  /** A profile section, or with a meeting the meeting's section (its tab). */
   section: string | null;
   view: PersonView | null;
 }

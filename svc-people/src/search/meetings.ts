@@ -1,6 +1,7 @@
 import { meetingAddress } from '@cc/contracts/addresses';
 import type { SearchGroup, SearchResult } from '@cc/contracts/search';
-import { headlineSql, iso, rankSql, TOTAL_SQL } from '@cc/service-kit';
+import { MEETING_SECTIONS } from '@cc/contracts/people-rules';
+import { headlineSql, iso, rankSql, SEARCH_CONFIG, TOTAL_SQL } from '@cc/service-kit';
 import type { Db, NearestRow } from '@cc/service-kit';
 import { shortDate } from '../meetings';
 import { T } from '../tables';
@@ -8,7 +9,9 @@ import { meaningSnippet, scoreOf, type MeaningHit } from './meaning';
 import { group, NL, QUERY, snippet, typoRows, typoSnippet, wholeSql, type Ask, type Conn } from './shared';
 
 /** A meeting's text in the order of its tabs, then where it happens (the migration indexes the same). */
-const MEETING_TEXT = ['goals', 'agenda', 'anticipating', 'notes', 'followups', 'reflection', 'location'].map((c) => `m.${c}`).join(NL);
+const MEETING_TEXT = [...MEETING_SECTIONS, 'location'].map((c) => `m.${c}`).join(NL);
+/** Each section (a tab of the meeting) in the tabs' order, for the one the words matched in. */
+const SECTION_VALUES = MEETING_SECTIONS.map((s, i) => `(${i}, '${s}', coalesce(m.${s}, ''))`).join(',\n');
 
 interface MeetingRow {
   id: number;
@@ -17,6 +20,8 @@ interface MeetingRow {
   title: string;
   day: string | null;
   person_id: number | null;
+  sections: number;
+  section: string | null;
   marked_body: string;
   body: string | null;
   marked_title: string;
@@ -28,19 +33,19 @@ function meetingTitle(title: string, day: string | null): string {
 }
 
 /**
- * A meeting opens on its first attendee in the user's order. One without attendees (its people
- * deleted, or none chosen) opens from the people page's address with the meeting alone: the page
- * shows its first person and opens the meeting over it (readPeopleAddress reads a meeting
- * without a person; meetingAddress always names one).
+ * A meeting opens on its first attendee in the user's order, on the section the words matched
+ * in when that is one. One without attendees (its people deleted, or none chosen) opens from the
+ * people page's address with the meeting alone: the page shows its first person and opens the
+ * meeting over it.
  */
-function meetingUrl(meetingId: number, personId: number | null): string {
-  return personId !== null ? meetingAddress(personId, meetingId) : `/people?meeting=${meetingId}`;
+function meetingUrl(meetingId: number, personId: number | null, section?: string): string {
+  return meetingAddress(personId, meetingId, section ? { section } : {});
 }
 
 /**
  * Meetings by title ('A') and their sections and location ('B'). Sections the AI proposed
  * (POST /meetings/generate_section) carry no marker once the user keeps them: they count as the
- * user's own words.
+ * user's own words. A match inside one section opens that section, its snippet from it.
  */
 export async function searchMeetings(db: Conn, ask: Ask): Promise<SearchGroup> {
   const { rows } = await db.raw(
@@ -54,7 +59,7 @@ export async function searchMeetings(db: Conn, ask: Ask): Promise<SearchGroup> {
      )
      select h.id, h.updated_at, h.total, m.title, to_char(m.meeting_date, 'YYYY-MM-DD') as day,
             ${headlineSql('b.body', 'q.query')} as marked_body, ${wholeSql('b.body')} as body,
-            ${headlineSql('m.title', 'q.query')} as marked_title,
+            ${headlineSql('m.title', 'q.query')} as marked_title, s.sections, s.section,
             (select a.person_id
                from ${T.meeting_attendees} a join ${T.people} p on p.user_id = a.user_id and p.id = a.person_id
               where a.user_id = m.user_id and a.meeting_id = m.id
@@ -63,7 +68,13 @@ export async function searchMeetings(db: Conn, ask: Ask): Promise<SearchGroup> {
        from hits h
        join ${T.meetings} m on m.user_id = ? and m.id = h.id
        cross join q
-       cross join lateral (select ${MEETING_TEXT} as body) b
+       cross join lateral (
+         select count(*)::int as sections, (array_agg(v.key order by v.ord))[1] as section, (array_agg(v.body order by v.ord))[1] as body
+           from (values ${SECTION_VALUES}) as v(ord, key, body)
+          where to_tsvector('${SEARCH_CONFIG}', v.body) @@ q.query
+       ) s
+       -- The first section that matched, or the whole text (the words in several sections, the title or the location).
+       cross join lateral (select coalesce(s.body, ${MEETING_TEXT}) as body) b
       order by h.rank desc, h.updated_at desc, h.id`,
     [ask.parsed.tsquery, ask.userId, ask.parsed.tsquery, ask.limit, ask.userId],
   );
@@ -72,7 +83,7 @@ export async function searchMeetings(db: Conn, ask: Ask): Promise<SearchGroup> {
     id: String(r.id),
     title: meetingTitle(r.title, r.day),
     ...snippet(r.marked_body, r.body, r.marked_title, r.title),
-    url: meetingUrl(r.id, r.person_id),
+    url: meetingUrl(r.id, r.person_id, r.sections === 1 && r.section ? r.section : undefined),
     updated_at: iso(r.updated_at),
     generated: false,
   }));
