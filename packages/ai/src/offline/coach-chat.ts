@@ -165,7 +165,10 @@ export function offlineChatReply(input: ChatReplyInput): string {
   }
 
   if (UPDATE_REQUEST.test(message) && words(message).length < 16) {
-    return [coach.updateReply(facts(), reading.line), question].filter(Boolean).join(' ');
+    // The reply that offers the update cites a passage as every other reply does (its question
+    // in place of the page's); the offer itself, like the file it leads to, quotes no note.
+    const cited = citationFor(message, input.passages, { today: chat.today, subject: subjectOf(chat), verb: 'you wrote', said });
+    return [coach.updateReply(facts(), reading.line), ...(cited ? [cited.sentence, cited.question] : [question])].filter(Boolean).join(' ');
   }
 
   const parts: string[] = [];
