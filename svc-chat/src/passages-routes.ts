@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { notesNotice } from '@cc/ai';
-import type { PassagesAnswer, SearchResult } from '@cc/contracts';
+import type { NoticeClaimAnswer, PassagesAnswer, SearchResult } from '@cc/contracts';
 import type { Db, Logger, ServiceRouter } from '@cc/service-kit';
 import { claimNotesDisclosure, readChatSettings } from './chat-settings';
 import { passagesFor } from './references';
@@ -13,6 +13,10 @@ const log = (ctx: Koa.Context): Logger | undefined => ctx.state.log;
  * check-in question chat) may cite, found exactly as for svc-chat's own chats, so one setting
  * and one retrieval govern every chat (docs/search.md#answers-that-cite-your-notes). The caller
  * keeps the references its reply cites (@cc/ai's `citedReferences`).
+ *
+ * `POST /ai_chat/notice`: that chat's one-time notice. The passages' `notice` only says it is
+ * due; it is spent here, once the caller's model has answered, so a failed answer never uses it
+ * up (as svc-chat's own chats claim it only after their reply).
  */
 export function passagesRoutes(router: ServiceRouter, db: Db, urls: DomainUrls): void {
   router.get('/ai_chat/passages', {}, async (ctx, { user, query }): Promise<PassagesAnswer> => {
@@ -26,17 +30,19 @@ export function passagesRoutes(router: ServiceRouter, db: Db, urls: DomainUrls):
     const exclude = (r: SearchResult) => query.exclude !== undefined && r.url === query.exclude;
     const subject = query.subject ? Promise.resolve(query.subject) : undefined;
     const passages = await passagesFor(domainSearches(ctx, urls), query.q, subject, exclude);
-    const notice = query.model && passages.length ? await noticeFor(db, ctx, user.id, passages.length, query.model) : undefined;
-    return { success: true, passages, ...(notice ? { notice } : {}) };
+    const due = query.model && passages.length && !settings.notesDisclosed;
+    return { success: true, passages, ...(due ? { notice: notesNotice(passages.length, query.model!) } : {}) };
   });
-}
 
-/** The one-time notice, claimed here since the caller sends these passages to `model`; a failed claim leaves it out. */
-async function noticeFor(db: Db, ctx: Koa.Context, userId: number, count: number, model: string): Promise<string | undefined> {
-  try {
-    return (await claimNotesDisclosure(db, userId)) ? notesNotice(count, model) : undefined;
-  } catch (err) {
-    log(ctx)?.warn({ err }, 'could not mark the notes notice as given');
-    return undefined;
-  }
+  router.post('/ai_chat/notice', {}, async (ctx, { user, body }): Promise<NoticeClaimAnswer> => {
+    try {
+      return (await claimNotesDisclosure(db, user.id))
+        ? { success: true, notice: notesNotice(body.passages, body.model) }
+        : { success: true };
+    } catch (err) {
+      // A failed claim leaves the notice out rather than failing the answer it goes with.
+      log(ctx)?.warn({ err }, 'could not mark the notes notice as given');
+      return { success: true };
+    }
+  });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import type { IncomingMessage } from 'node:http';
 import { checkinAddress, journalAddress } from '@cc/contracts/addresses';
-import { PASSAGES_MESSAGES, type SearchKind, type SearchResult } from '@cc/contracts';
+import { NOTICE_MESSAGES, PASSAGES_MESSAGES, type SearchKind, type SearchResult } from '@cc/contracts';
 import { startChat, startFakePeople, type ChatHarness } from './test-support';
 
 /**
@@ -111,15 +111,23 @@ describe('GET /ai_chat/passages', () => {
     expect(all.body.passages.map((p: { url: string }) => p.url).sort()).toEqual([JOURNAL.url, QUESTION_URL].sort());
   });
 
-  test('with a model named, the one-time notice comes with the first passages, once per account; none without passages', async () => {
+  test('with a model named, the notice is said to be due with passages until POST /ai_chat/notice claims it, once per account', async () => {
+    const NOTICE =
+      'To answer, I read one passage of your notes and sent it to llama3.2; you can turn this off with “Let the coach use my other notes”.';
     const me = chat.as(2);
     const none = await me.get(passagesUrl({ q: MESSAGE, model: 'llama3.2' }));
     expect(none.body).toEqual({ success: true, passages: [] });
     found.files.results = [JOURNAL];
     const first = await me.get(passagesUrl({ q: MESSAGE, model: 'llama3.2' }));
-    expect(first.body.notice).toBe(
-      'To answer, I read one passage of your notes and sent it to llama3.2; you can turn this off with “Let the coach use my other notes”.',
-    );
+    expect(first.body.notice).toBe(NOTICE);
+    // Reading the passages spends nothing (the caller's model may still fail).
+    const again = await me.get(passagesUrl({ q: MESSAGE, model: 'llama3.2' }));
+    expect(again.body.notice).toBe(NOTICE);
+    // The caller's answer is made: it claims the notice, once.
+    const claimed = await me.post('/ai_chat/notice', { model: 'llama3.2', passages: 1 });
+    expect(claimed.status).toBe(200);
+    expect(claimed.body).toEqual({ success: true, notice: NOTICE });
+    expect((await me.post('/ai_chat/notice', { model: 'llama3.2', passages: 1 })).body).toEqual({ success: true });
     const second = await me.get(passagesUrl({ q: MESSAGE, model: 'llama3.2' }));
     expect(second.body.passages).toHaveLength(1);
     expect(second.body.notice).toBeUndefined();
@@ -155,5 +163,17 @@ describe('GET /ai_chat/passages', () => {
     expect(long.body.errors).toEqual([PASSAGES_MESSAGES.tooLong]);
     const res = await fetch(`${chat.svc.url}${passagesUrl({ q: MESSAGE })}`);
     expect(res.status).toBe(401);
+  });
+});
+
+describe('POST /ai_chat/notice', () => {
+  test('bad input: 422 in the contract’s words; without the CSRF token: 403', async () => {
+    const me = chat.as(7);
+    const bad = await me.post('/ai_chat/notice', { model: 'llama3.2', passages: 0 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual([NOTICE_MESSAGES.invalid]);
+    expect((await me.post('/ai_chat/notice', { model: 'llama3.2', passages: 1 }, { csrf: false })).status).toBe(403);
+    // Nothing was spent by the refused calls.
+    expect((await me.post('/ai_chat/notice', { model: 'llama3.2', passages: 1 })).body.notice).toBeTruthy();
   });
 });

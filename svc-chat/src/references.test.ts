@@ -286,6 +286,60 @@ describe('references after a reply (the offline coach)', () => {
   });
 });
 
+/** An agent-mode file chat asked to update the file, two turns in (the coach may offer the update). */
+const agentChat = {
+  ...fileChat,
+  mode: 'agent',
+  message: 'Please update the file with the platform team migration news.',
+  conversation_history: [
+    { role: 'user', content: MESSAGE },
+    { role: 'assistant', content: 'What is the plan now?' },
+  ],
+};
+
+describe('the agent-mode file chat asked for an update (the offline coach)', () => {
+  test('the reply offering the update is given the passages and cites one: JSON, stored, and the stream’s done', async () => {
+    found.files.results = [JOURNAL, OTHER_FILE];
+    const me = chat.as(9);
+    const res = await me.post('/ai_chat/send_message', agentChat);
+    expect(res.status).toBe(200);
+    expect(recorded.inputs[0]!.passages!.map((p) => p.id)).toEqual(['2026-11-03', '6']);
+    expect(res.body.message).toContain('Say "update the file" or press Update file');
+    expect(res.body.message).toContain('In your journal on 3 November you wrote: "The platform team is short two engineers');
+    expect(res.body.message).toContain('[1].');
+    expect(res.body.references).toEqual([
+      { n: 1, kind: 'journal', id: JOURNAL.id, title: JOURNAL.title, url: JOURNAL.url, snippet: JOURNAL.snippet },
+    ]);
+    const stored = await me.get('/ai_chat/conversation?file_id=5');
+    expect(stored.body.messages.at(-1)).toEqual({ role: 'assistant', content: res.body.message, references: res.body.references });
+
+    const { events } = await postEventStream(chat.as(10), '/ai_chat/send_message', agentChat);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data.message).toBe(res.body.message);
+    expect(done.data.references).toEqual(res.body.references);
+  });
+
+  test('the update it leads to (suggest_edits) carries no [n] and no Sources line into the file', async () => {
+    const cited = 'In your journal on 3 November you wrote: "The platform team is short two engineers" [1]. Is that the same team?';
+    const res = await chat.as(11).post('/ai_chat/suggest_edits', {
+      file_content: '# Migration\n',
+      file_name: 'migration.md',
+      folder: 'current-projects',
+      file_id: 5,
+      conversation_history: [
+        { role: 'user', content: MESSAGE },
+        { role: 'assistant', content: `${cited}\n\nSources: [1] Journal, 3 November` },
+        { role: 'user', content: 'Yes, the same team [1], we are still two engineers short and the deadline is 3 March.' },
+      ],
+      selected_messages: [],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.suggested_content).toContain('we are still two engineers short');
+    expect(res.body.suggested_content).not.toMatch(/\[\d\]|Sources/);
+  });
+});
+
 describe('references and the notice with a model', () => {
   let model: OpenAiTestServer;
   let withModel: ChatHarness;
@@ -327,6 +381,77 @@ describe('references and the notice with a model', () => {
       message: 'Noted [1] and.',
       references: [expect.objectContaining({ n: 1, kind: 'file', id: '6' })],
     });
+  });
+
+  test('an agent-mode file chat’s update offer: the passages are in the prompt, its [n] kept when it has a passage, references in JSON, done and storage', async () => {
+    found.files.results = [JOURNAL];
+    model.requests.length = 0;
+    model.reply({ content: 'The team was already two engineers short [1], and the plan slipped [4]. Press Update file to add it.' });
+    const me = withModel.as(22);
+    const res = await me.post('/ai_chat/send_message', agentChat);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('The team was already two engineers short [1], and the plan slipped. Press Update file to add it.');
+    expect(res.body.references).toEqual([expect.objectContaining({ n: 1, kind: 'journal', id: JOURNAL.id })]);
+    const system = model.requests[0]!.body.messages!.find((m) => m.role === 'system')!.content;
+    expect(system).toContain('Agent mode: you can update the file.');
+    expect(system).toContain('[1] your journal on 3 November:');
+    expect(system).toContain(JOURNAL.snippet);
+    const stored = await me.get('/ai_chat/conversation?file_id=5');
+    expect(stored.body.messages.at(-1)).toEqual({ role: 'assistant', content: res.body.message, references: res.body.references });
+
+    model.reply({ chunks: ['Two engineers short', ' [1].', ' Shall I add it?'] });
+    const { events } = await postEventStream(me, '/ai_chat/send_message', agentChat);
+    expect(events.at(-1)!).toEqual({
+      event: 'done',
+      data: {
+        success: true,
+        message: 'Two engineers short [1]. Shall I add it?',
+        references: [expect.objectContaining({ n: 1, id: JOURNAL.id })],
+      },
+      at: expect.any(Number),
+    });
+  });
+
+  test('the update itself: no [n] reaches the model from the answers, and none of its own goes into the file', async () => {
+    model.requests.length = 0;
+    model.reply({
+      content:
+        '# Migration\n\n## Risks and blockers\n- The platform team is two engineers short [1].\n\nSources: [1] Journal, 3 November\n[1] Journal, 3 November\n',
+    });
+    const res = await withModel.as(23).post('/ai_chat/suggest_edits', {
+      file_content: '# Migration\n\nSee the plan [1].\n',
+      file_name: 'migration.md',
+      folder: 'current-projects',
+      conversation_history: [
+        { role: 'user', content: MESSAGE },
+        { role: 'assistant', content: 'You wrote the team is short two engineers [1]. Same team?\n\nSources: [1] Journal, 3 November' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.suggested_content).toBe('# Migration\n\n## Risks and blockers\n- The platform team is two engineers short.\n');
+    const prompt = model.requests[0]!.body.messages!.map((m) => m.content).join('\n');
+    expect(prompt).toContain('You wrote the team is short two engineers. Same team?');
+    expect(prompt).not.toContain('Sources');
+  });
+
+  test('a model that fails once: the notice is not spent, and comes with the answer that succeeds', async () => {
+    found.files.results = [JOURNAL];
+    const me = withModel.as(24);
+    model.reply({ status: 500, errorMessage: 'down' });
+    const failed = await me.post('/ai_chat/send_message', journalChat);
+    expect(failed.status).toBe(502);
+    expect(failed.body.notice).toBeUndefined();
+
+    model.reply({ status: 500, errorMessage: 'down' });
+    const { events: failedEvents } = await postEventStream(me, '/ai_chat/send_message', journalChat);
+    expect(failedEvents.at(-1)!.event).toBe('error');
+
+    model.reply({ content: 'You wrote it before [1].' });
+    const ok = await me.post('/ai_chat/send_message', journalChat);
+    expect(ok.status).toBe(200);
+    expect(ok.body.notice).toBe(notesNotice(1, 'test-model'));
+    model.reply({ content: 'Again [1].' });
+    expect((await me.post('/ai_chat/send_message', journalChat)).body.notice).toBeUndefined();
   });
 
   test('no passages, no notice', async () => {

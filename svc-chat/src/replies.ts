@@ -9,7 +9,15 @@ import {
   type sendMessageSchema,
   type suggestEditsSchema,
 } from '@cc/contracts';
-import { AiEmptyAnswerError, citedReferences, notesNotice, type ChatMessage, type ChatPassage, type ChatReplyInput } from '@cc/ai';
+import {
+  AiEmptyAnswerError,
+  citedReferences,
+  notesNotice,
+  withoutCitations,
+  type ChatMessage,
+  type ChatPassage,
+  type ChatReplyInput,
+} from '@cc/ai';
 import { peerClient, type Db, type Logger, type ModelCalls } from '@cc/service-kit';
 import type { z } from 'zod';
 import { claimNotesDisclosure, readChatSettings } from './chat-settings';
@@ -231,7 +239,16 @@ export async function replyAsStream(
   }
 }
 
-/** suggest_edits: the provider's new content (from the selected messages, else the history) and its line diff. */
+/** The coach's answers without their citations: what they cite belongs to the chat, never to the document. */
+const uncited = (messages: ChatMessage[]): ChatMessage[] =>
+  messages.map((m) => (m.role === 'assistant' ? { ...m, content: withoutCitations(m.content) } : m));
+
+/**
+ * suggest_edits: the provider's new content (from the selected messages, else the history) and
+ * its line diff. The proposal is a user's document: no `[n]` and no Sources line goes into it
+ * (docs/search.md#answers-that-cite-your-notes), neither from the answers it is made from nor
+ * from the model.
+ */
 export async function suggestEdits(
   deps: ChatDeps,
   ctx: Koa.Context,
@@ -240,18 +257,21 @@ export async function suggestEdits(
   key: ConversationKey | undefined,
 ): Promise<SuggestEditsAnswer> {
   await deps.calls.take(ctx, userId);
-  const history = await historyFor(deps, userId, key, body.conversation_history);
-  const selected = body.selected_messages ? asModelHistory(body.selected_messages) : [];
-  const suggested = await deps.calls.call(ctx, (signal) =>
-    deps.calls.provider.suggestEdits({
-      folder: body.folder ?? '',
-      fileName: body.file_name ?? '',
-      fileContent: body.file_content,
-      history,
-      ...(selected.length ? { selectedMessages: selected } : {}),
-      ...(body.message ? { message: body.message } : {}),
-      signal,
-    }),
+  const history = uncited(await historyFor(deps, userId, key, body.conversation_history));
+  const selected = body.selected_messages ? uncited(asModelHistory(body.selected_messages)) : [];
+  const suggested = await deps.calls.call(ctx, async (signal) =>
+    withoutCitations(
+      await deps.calls.provider.suggestEdits({
+        folder: body.folder ?? '',
+        fileName: body.file_name ?? '',
+        fileContent: body.file_content,
+        history,
+        ...(selected.length ? { selectedMessages: selected } : {}),
+        ...(body.message ? { message: body.message } : {}),
+        signal,
+      }),
+      body.file_content,
+    ),
   );
   return { success: true, diff: lineDiff(body.file_content, suggested), suggested_content: suggested };
 }

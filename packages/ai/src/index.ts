@@ -32,7 +32,7 @@ export {
   type SubjectOf,
   type ChatPageInput,
 } from './chat-pages';
-export { citedReferences, notesNotice } from './passages';
+export { citedReferences, notesNotice, withoutCitations } from './passages';
 export { filterSuggestions } from './suggestion-filter';
 export { workbackStepDescription, workbackStepTitles } from './workback-titles';
 export { TextStream } from './chat-stream';

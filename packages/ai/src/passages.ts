@@ -6,19 +6,14 @@
  * the references its text cites, kept the same way by every service whose chat cites notes
  * (svc-chat's own chats, svc-coaching's question chat).
  */
+import { formatDayInWords } from '@cc/contracts/dates';
 import { isIsoDate } from '@cc/contracts/periods';
 import { titleFrom } from './text';
 import type { ChatReference } from '@cc/contracts';
 import type { ChatPassage } from './types';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** "3 November", with the year when it is not today's year ("3 November 2025"). */
-export function dayInWords(iso: string, today: string): string {
-  const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
-  const words = `${day} ${MONTHS[month! - 1]}`;
-  return iso.slice(0, 4) === today.slice(0, 4) ? words : `${words} ${year}`;
-}
+/** "3 November", with the year when it is not today's year ("3 November 2025"): the one form of a day in a reply. */
+export const dayInWords = (iso: string, today: string): string => formatDayInWords(iso, today);
 
 /** The day a journal passage is about: its id (the journal's day), else the day it was written. */
 function journalDay(p: ChatPassage): string | undefined {
@@ -99,6 +94,39 @@ export function citedReferences(text: string, passages: readonly ChatPassage[] |
     return { n: shown, kind, id, title, url, snippet };
   });
   return { text: cleaned, references };
+}
+
+/** A Sources line or heading as a chat shows one under an answer ("Sources: [1] Journal, 3 November"). */
+const SOURCES_LINE = /^\s*(?:#{1,6}\s*)?[*_]{0,2}sources?[*_]{0,2}\s*(?::|$)/i;
+/** A line that lists a reference ("[1] Journal, 3 November", "- [2] Sam Lee"). */
+const REFERENCE_LINE = /^\s*(?:[-*]\s*)?\[\d{1,3}\]\s/;
+
+/**
+ * `text` without a chat's citations: no `[n]` marker, no Sources line, no line listing a
+ * reference. Text that goes into a user's document (a proposed update of a file or of a
+ * check-in's notes) never carries them: citations belong to the chat's answer. Lines that are
+ * in `original` word for word (the document as it was) are kept as they are.
+ */
+export function withoutCitations(text: string, original = ''): string {
+  const kept = new Set(
+    original
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+  );
+  const out: string[] = [];
+  let dropped = false;
+  for (const line of text.split('\n')) {
+    if (kept.has(line.trim())) out.push(line);
+    else if (SOURCES_LINE.test(line) || REFERENCE_LINE.test(line)) {
+      // The blank line that set a Sources block apart goes with it.
+      if (!dropped && out.length && !out.at(-1)!.trim()) out.pop();
+      dropped = true;
+      continue;
+    } else out.push(line.replace(MARKER, ''));
+    dropped = false;
+  }
+  return out.join('\n');
 }
 
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five'];

@@ -3,6 +3,7 @@ import { sessionAnswerSchema } from './auth';
 import {
   chatSettingsAnswer,
   passagesAnswer,
+  noticeClaimAnswer,
   chatStatusAnswerSchema,
   conversationAnswerSchema,
   sendMessageAnswerSchema,
@@ -119,6 +120,7 @@ export const ROUTE_ANSWERS = {
   'GET /ai_chat/settings': chatSettingsAnswer,
   'PATCH /ai_chat/settings': chatSettingsAnswer,
   'GET /ai_chat/passages': passagesAnswer,
+  'POST /ai_chat/notice': noticeClaimAnswer,
   'GET /files/search': domainSearchAnswer,
   'GET /coaching/search': domainSearchAnswer,
   'GET /people/search': domainSearchAnswer,

@@ -230,7 +230,9 @@ export const sendMessageAnswerSchema = z.object({
  * served by another service (a check-in question's) may cite, as svc-chat finds them for its
  * own chats (docs/search.md#answers-that-cite-your-notes): none when the account's
  * "Let the coach use my other notes" is off. `exclude` is the open object's address;
- * `model`, the configured model's name: the one-time notice comes with passages not yet told of.
+ * `model`, the configured model's name: `notice` comes with passages while the account has not
+ * been told yet. Reading it spends nothing: the caller claims it with `POST /ai_chat/notice`
+ * once its answer is made.
  */
 export const PASSAGES_MESSAGES = {
   queryRequired: 'q is required: the message to find passages for (at most 2,000 characters).',
@@ -256,6 +258,29 @@ export const passagesQuery = z.object({
 export const chatPassageSchema = chatReferenceSchema.extend({ updated_at: z.string() });
 export const passagesAnswer = z.object({ success: z.literal(true), passages: z.array(chatPassageSchema), notice: z.string().optional() });
 export type PassagesAnswer = z.infer<typeof passagesAnswer>;
+
+/**
+ * `POST /ai_chat/notice`: the one-time notice claimed by a chat served by another service, once
+ * the answer that sent `passages` of the user's notes to `model` has been made. `notice` only
+ * for the call that claimed it (an account is told once).
+ */
+export const NOTICE_MESSAGES = {
+  invalid: 'model (at most 200 characters) and passages (1 to 9) are required.',
+} as const;
+export const noticeClaimBody = z.object({
+  model: z
+    .string({ error: NOTICE_MESSAGES.invalid })
+    .trim()
+    .min(1, { error: NOTICE_MESSAGES.invalid })
+    .max(200, { error: NOTICE_MESSAGES.invalid }),
+  passages: z
+    .number({ error: NOTICE_MESSAGES.invalid })
+    .int({ error: NOTICE_MESSAGES.invalid })
+    .min(1, { error: NOTICE_MESSAGES.invalid })
+    .max(9, { error: NOTICE_MESSAGES.invalid }),
+});
+export const noticeClaimAnswer = z.object({ success: z.literal(true), notice: z.string().optional() });
+export type NoticeClaimAnswer = z.infer<typeof noticeClaimAnswer>;
 
 /** `GET /ai_chat/settings`, `PATCH /ai_chat/settings`: the account's chat settings. */
 export const chatSettingsSchema = z.object({

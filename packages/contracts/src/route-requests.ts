@@ -3,6 +3,7 @@ import { credentialsSchema } from './auth';
 import {
   appendMessageSchema,
   chatSettingsBody,
+  noticeClaimBody,
   passagesQuery,
   clearConversationSchema,
   conversationReadQuery,
@@ -149,6 +150,7 @@ export const ROUTE_REQUESTS = {
   'GET /ai_chat/settings': noInput,
   'PATCH /ai_chat/settings': { body: chatSettingsBody },
   'GET /ai_chat/passages': { query: passagesQuery },
+  'POST /ai_chat/notice': { body: noticeClaimBody },
   'POST /ai_chat/append_message': { body: appendMessageSchema },
 
   'GET /planning/todos': { query: todosQuery },

@@ -91,6 +91,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PATCH', '/ai_chat/settings', 'chat', ISSUE),
   // The passages a check-in question's chat (svc-coaching) may cite, found as for svc-chat's own chats.
   r('GET', '/ai_chat/passages', 'chat', ISSUE),
+  // Its one-time notice, claimed once that chat's answer is made.
+  r('POST', '/ai_chat/notice', 'chat', ISSUE),
   r('POST', '/ai_chat/append_message', 'chat', ISSUE),
 
   // Planning

@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import type { z } from 'zod';
+import { CSRF_HEADER } from '@cc/contracts';
 
 /**
  * How one service reads another's data: over HTTP, as the caller (their Cookie header, so the
@@ -13,36 +14,57 @@ export type PeerAnswer<T> =
 
 export interface PeerClient {
   get<S extends z.ZodType>(path: string, schema: S, options?: { timeoutMs?: number }): Promise<PeerAnswer<z.output<S>>>;
+  /**
+   * A write the caller's own request leads to (svc-coaching claiming svc-chat's one-time notice
+   * once its answer is made): as the caller, with the CSRF token their request carried.
+   */
+  post<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: { timeoutMs?: number }): Promise<PeerAnswer<z.output<S>>>;
 }
 
 export const DEFAULT_PEER_TIMEOUT_MS = 2000;
 
 /** A client for the service at `baseUrl` (unset: every call answers `unconfigured`), acting as `ctx`'s caller. */
 export function peerClient(ctx: Koa.Context, baseUrl: string | undefined): PeerClient {
+  const call = async <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    options: { timeoutMs?: number },
+    write?: { body: unknown },
+  ): Promise<PeerAnswer<z.output<S>>> => {
+    if (!baseUrl) return { ok: false, reason: 'unconfigured' };
+    const cookie = ctx.get('cookie');
+    const csrf = write ? ctx.get(CSRF_HEADER) : '';
+    const requestId = ctx.state.requestId as string | undefined;
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, baseUrl), {
+        method: write ? 'POST' : 'GET',
+        headers: {
+          accept: 'application/json',
+          ...(write ? { 'content-type': 'application/json' } : {}),
+          ...(cookie ? { cookie } : {}),
+          ...(csrf ? { [CSRF_HEADER]: csrf } : {}),
+          ...(requestId ? { 'x-request-id': requestId } : {}),
+        },
+        ...(write ? { body: JSON.stringify(write.body) } : {}),
+        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_PEER_TIMEOUT_MS),
+      });
+    } catch (err) {
+      return { ok: false, reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable' };
+    }
+    if (!res.ok) {
+      await res.body?.cancel();
+      return { ok: false, reason: 'status', status: res.status };
+    }
+    try {
+      const parsed = schema.safeParse(await res.json());
+      return parsed.success ? { ok: true, status: res.status, body: parsed.data } : { ok: false, reason: 'invalid', status: res.status };
+    } catch (err) {
+      return { ok: false, reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'invalid', status: res.status };
+    }
+  };
   return {
-    async get(path, schema, options = {}) {
-      if (!baseUrl) return { ok: false, reason: 'unconfigured' };
-      const cookie = ctx.get('cookie');
-      const requestId = ctx.state.requestId as string | undefined;
-      let res: Response;
-      try {
-        res = await fetch(new URL(path, baseUrl), {
-          headers: { accept: 'application/json', ...(cookie ? { cookie } : {}), ...(requestId ? { 'x-request-id': requestId } : {}) },
-          signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_PEER_TIMEOUT_MS),
-        });
-      } catch (err) {
-        return { ok: false, reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable' };
-      }
-      if (!res.ok) {
-        await res.body?.cancel();
-        return { ok: false, reason: 'status', status: res.status };
-      }
-      try {
-        const parsed = schema.safeParse(await res.json());
-        return parsed.success ? { ok: true, status: res.status, body: parsed.data } : { ok: false, reason: 'invalid', status: res.status };
-      } catch (err) {
-        return { ok: false, reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'invalid', status: res.status };
-      }
-    },
+    get: (path, schema, options = {}) => call(path, schema, options),
+    post: (path, body, schema, options = {}) => call(path, schema, options, { body }),
   };
 }

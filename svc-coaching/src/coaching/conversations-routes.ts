@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { SearchIndex } from '../search-vectors';
 import { checkinPage, previousLook } from './checkin-page';
 import { readConversation, recordExchange, saveNotes, saveText } from './conversations';
-import { NO_PASSAGES, questionPassages } from './question-passages';
+import { claimNotice, NO_PASSAGES, questionPassages } from './question-passages';
 import { findQuestion } from './questionnaires';
 import { summaryInput } from './summary-input';
 
@@ -65,7 +65,7 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls
     const { question, periodKey } = await questionAndPeriod(db, body.question_id, body.period_key);
     const key = { userId: user.id, questionId: question.id, periodKey };
     // Counted before the passages are looked for (as svc-chat's chats do): a refused call asks
-    // svc-chat nothing, so it never claims the one-time notice for a reply that is not made.
+    // svc-chat nothing.
     await ai.take(ctx, user.id);
     // The automatic first message names the question and holds nothing to look for in the notes.
     const isAnswer = isAnswerMessage({ role: 'user', content: body.message });
@@ -110,13 +110,16 @@ export function conversationRoutes(router: ServiceRouter, db: Db, ai: ModelCalls
     const stored = await recordExchange(db, key, body.message, reply, score, feedback, references);
     // What the user said is part of the answer's vector.
     index.changed();
+    // The one-time notice is spent only now that the reply carrying it is made: a model that
+    // failed leaves it for the next answer (docs/search.md#answers-that-cite-your-notes).
+    const notice = await claimNotice(ctx, chatUrl, notes);
     return {
       success: true,
       response: reply,
       score: stored.score,
       score_feedback: stored.score_feedback,
       ...(references.length ? { references } : {}),
-      ...(notes.notice ? { notice: notes.notice } : {}),
+      ...(notice ? { notice } : {}),
     };
   });
 

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { COACHING_MESSAGES as M, type PassagesAnswer } from '@cc/contracts';
 import { checkinAddress, journalAddress } from '@cc/contracts/addresses';
-import { createAiProvider, type ChatPassage, type ChatReplyInput } from '@cc/ai';
+import { createAiProvider, notesNotice, type ChatPassage, type ChatReplyInput } from '@cc/ai';
 import { modelEnv, startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
 import { freshDatabase, signIn, startTestService, TestClient, type RunningService, type TestDatabase } from '@cc/service-kit/testing';
 import { coachingService } from '../service';
@@ -35,22 +35,47 @@ const DENTIST: ChatPassage = {
 };
 const reference = ({ updated_at: _, ...r }: ChatPassage) => r;
 
-/** A stand-in svc-chat: what `/ai_chat/passages` answers (a status, a delay), and every request it got. */
+/**
+ * A stand-in svc-chat: what `GET /ai_chat/passages` answers (a status, a delay), whether its
+ * one-time notice is still to be claimed (`POST /ai_chat/notice` spends it), and every request it got.
+ */
 const chat = {
   answer: { status: 200, body: { success: true, passages: [] } as unknown, delayMs: 0 },
-  requests: [] as { url: URL; cookie: string | undefined }[],
+  noticeDue: false,
+  requests: [] as { method: string; url: URL; cookie: string | undefined; csrf: string | undefined; body: string }[],
 };
 const chatServer = createServer((req: IncomingMessage, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
-  chat.requests.push({ url, cookie: req.headers.cookie });
-  const { status, body, delayMs } = url.pathname === '/ai_chat/passages' ? chat.answer : { status: 404, body: {}, delayMs: 0 };
-  const timer = setTimeout(() => {
-    if (res.destroyed) return;
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  }, delayMs);
-  res.on('close', () => clearTimeout(timer));
+  let text = '';
+  req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  req.on('end', () => {
+    const csrf = req.headers['x-csrf-token'];
+    chat.requests.push({
+      method: req.method ?? 'GET',
+      url,
+      cookie: req.headers.cookie,
+      csrf: typeof csrf === 'string' ? csrf : undefined,
+      body: text,
+    });
+    if (req.method === 'POST' && url.pathname === '/ai_chat/notice') {
+      const { model, passages } = JSON.parse(text) as { model: string; passages: number };
+      const notice = chat.noticeDue ? notesNotice(passages, model) : undefined;
+      chat.noticeDue = false;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: true, ...(notice ? { notice } : {}) }));
+      return;
+    }
+    const { status, body, delayMs } = url.pathname === '/ai_chat/passages' ? chat.answer : { status: 404, body: {}, delayMs: 0 };
+    const timer = setTimeout(() => {
+      if (res.destroyed) return;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    }, delayMs);
+    res.on('close', () => clearTimeout(timer));
+  });
 });
+const passagesAsked = () => chat.requests.filter((r) => r.url.pathname === '/ai_chat/passages');
+const noticeClaims = () => chat.requests.filter((r) => r.url.pathname === '/ai_chat/notice');
 let chatUrl = '';
 const passagesAnswer = (passages: ChatPassage[], notice?: string): PassagesAnswer => ({
   success: true,
@@ -98,6 +123,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   chat.answer = { status: 200, body: passagesAnswer([]), delayMs: 0 };
+  chat.noticeDue = false;
   chat.requests.length = 0;
   inputs.length = 0;
 });
@@ -118,12 +144,13 @@ describe('the question chat cites the user’s other notes', () => {
     expect(res.body.response).toContain('[1].');
     expect(res.body.response).not.toContain('[2]');
     expect(res.body.references).toEqual([reference(JOURNAL)]);
-    // The offline coach sends nothing anywhere: no model named, no notice.
+    // The offline coach sends nothing anywhere: no model named, no notice, none claimed.
     expect(res.body.notice).toBeUndefined();
+    expect(noticeClaims()).toEqual([]);
     expect(res.body.score).toEqual(expect.any(Number));
 
     // Asked as the caller, for this message, with the question's words, its own check-in left out.
-    const asked = chat.requests.at(-1)!;
+    const asked = passagesAsked().at(-1)!;
     expect(asked.url.pathname).toBe('/ai_chat/passages');
     expect(asked.url.searchParams.get('q')).toBe(ANSWER);
     expect(asked.url.searchParams.get('subject')).toBe(question.text);
@@ -205,10 +232,12 @@ describe('the question chat through a model', () => {
 
   const scoreRequest = (body: { messages?: { content: string }[] }) => body.messages?.some((x) => x.content.includes('score'));
 
-  test('the model is named to svc-chat, its notice is answered; the passages are in the prompt; a stray [7] is removed', async () => {
-    const NOTICE =
-      'To answer, I read two passages of your notes and sent them to test-model; you can turn this off with “Let the coach use my other notes”.';
+  const NOTICE =
+    'To answer, I read two passages of your notes and sent them to test-model; you can turn this off with “Let the coach use my other notes”.';
+
+  test('the model is named to svc-chat, its notice is claimed and answered; the passages are in the prompt; a stray [7] is removed', async () => {
     chat.answer.body = passagesAnswer([JOURNAL, DENTIST], NOTICE);
+    chat.noticeDue = true;
     model.requests.length = 0;
     model.fallback = (body) =>
       scoreRequest(body)
@@ -225,7 +254,13 @@ describe('the question chat through a model', () => {
       references: [reference(JOURNAL)],
       notice: NOTICE,
     });
-    expect(chat.requests.at(-1)!.url.searchParams.get('model')).toBe('test-model');
+    expect(passagesAsked().at(-1)!.url.searchParams.get('model')).toBe('test-model');
+    // Claimed after the reply, as the caller (the session and the CSRF token of the request).
+    const claims = noticeClaims();
+    expect(claims.map((r) => [r.method, JSON.parse(r.body)])).toEqual([['POST', { model: 'test-model', passages: 2 }]]);
+    expect(chat.requests.at(-1)).toBe(claims[0]);
+    expect(claims[0]!.cookie).toContain(c.cookie!);
+    expect(claims[0]!.csrf).toBe(c.csrf);
     const prompt = model.requests
       .find((r) => !scoreRequest(r.body))!
       .body.messages!.map((x) => x.content)
@@ -233,5 +268,34 @@ describe('the question chat through a model', () => {
     expect(prompt).toContain('[1] your journal on 3 November:');
     expect(prompt).toContain(JOURNAL.snippet);
     expect((await conversation(c)).body.messages[1].references).toEqual([reference(JOURNAL)]);
+  });
+
+  test('a model that fails once: the notice is not spent, and comes with the answer that succeeds', async () => {
+    chat.answer.body = passagesAnswer([JOURNAL, DENTIST], NOTICE);
+    chat.noticeDue = true;
+    let down = true;
+    model.fallback = (body) =>
+      scoreRequest(body)
+        ? { content: JSON.stringify({ score: 64, feedback: 'Concrete; say what you will change.' }) }
+        : down
+          ? { status: 500, errorMessage: 'down' }
+          : { content: 'Your journal said the team was already short [1]. What changed since?' };
+    const c = user(m.url);
+    const failed = await send(c, ANSWER);
+    expect(failed.status).toBe(502);
+    expect(failed.body.notice).toBeUndefined();
+    expect(noticeClaims()).toEqual([]);
+    expect(chat.noticeDue).toBe(true);
+
+    down = false;
+    const ok = await send(c, ANSWER);
+    expect(ok.status).toBe(200);
+    expect(ok.body.notice).toBe(NOTICE);
+    expect(noticeClaims()).toHaveLength(1);
+
+    // Told once: the next answer carries no notice.
+    const next = await send(c, 'Yes, and Ada still wants the plan.');
+    expect(next.status).toBe(200);
+    expect(next.body.notice).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { AiProvider, ChatPassage } from '@cc/ai';
-import { passagesAnswer } from '@cc/contracts';
+import { noticeClaimAnswer, passagesAnswer } from '@cc/contracts';
 import { checkinAddress } from '@cc/contracts/addresses';
 import { peerClient, type Logger } from '@cc/service-kit';
 import type { Question } from '@cc/contracts';
@@ -20,8 +20,11 @@ const SUBJECT_MAX = 200;
 
 export interface QuestionPassages {
   passages: ChatPassage[];
-  /** The one-time line that notes went to a configured model. */
-  notice?: string;
+  /**
+   * The model the passages go to, when svc-chat says its one-time notice is due: the notice is
+   * claimed (`claimNotice`) only once the reply that carries it is made.
+   */
+  noticeModel?: string;
 }
 
 /** No passages: svc-chat unset, not asked, failing or late. */
@@ -58,12 +61,33 @@ export async function questionPassages(
   const subject = bounded(question.text, SUBJECT_MAX);
   if (subject) query.set('subject', subject);
   const info = provider.info();
-  if (info.provider !== 'offline' && info.model) query.set('model', bounded(info.model, SUBJECT_MAX));
+  const model = info.provider !== 'offline' && info.model ? bounded(info.model, SUBJECT_MAX) : undefined;
+  if (model) query.set('model', model);
   const answer = await peerClient(ctx, chatUrl).get(`/ai_chat/passages?${query}`, passagesAnswer, { timeoutMs: PASSAGES_TIMEOUT_MS });
   if (!answer.ok) {
     const log: Logger | undefined = ctx.state.log;
     log?.warn({ reason: answer.reason, status: answer.status }, 'question chat answering without passages of other notes');
     return NO_PASSAGES;
   }
-  return { passages: answer.body.passages, ...(answer.body.notice ? { notice: answer.body.notice } : {}) };
+  const { passages, notice } = answer.body;
+  return { passages, ...(model && notice && passages.length ? { noticeModel: model } : {}) };
+}
+
+/**
+ * The one-time notice, claimed from svc-chat once the reply that sent `notes` to the model is
+ * made (a failed reply leaves it for the next); undefined when it is not due, another answer
+ * claimed it first, or svc-chat does not answer in time (the reply is not held up for it).
+ */
+export async function claimNotice(ctx: Koa.Context, chatUrl: string | undefined, notes: QuestionPassages): Promise<string | undefined> {
+  if (!notes.noticeModel || !notes.passages.length) return undefined;
+  const answer = await peerClient(ctx, chatUrl).post(
+    '/ai_chat/notice',
+    { model: notes.noticeModel, passages: notes.passages.length },
+    noticeClaimAnswer,
+    { timeoutMs: PASSAGES_TIMEOUT_MS },
+  );
+  if (answer.ok) return answer.body.notice;
+  const log: Logger | undefined = ctx.state.log;
+  log?.warn({ reason: answer.reason, status: answer.status }, 'question chat answering without the notes notice');
+  return undefined;
 }
