@@ -58,3 +58,33 @@ test('at 390 px the palette is a full-width sheet, the page does not scroll side
   await expect(dialog).toHaveCount(0);
   await expect(button).toBeFocused();
 });
+
+test('the person named as typed is the top hit, above the files that mention them; a journal row shows its day alone', async ({ page }) => {
+  const api = await signUp(page, 'searchtop');
+  await createFile(api, 'one-on-ones', 'mentoring.md', '# Mentoring\n\nAda suggested I write down the engine talk.\n');
+  const person = await api.request.post('/people', { headers: api.headers, data: { person: { full_name: 'Ada Lovelace' } } });
+  expect(person.status(), await person.text()).toBe(201);
+  const { person: ada } = (await person.json()) as { person: { id: number } };
+  const day = await api.request.post('/journal/2026-11-03/save', { headers: api.headers, data: { content: 'Lunch with Ada.' } });
+  expect(day.ok(), await day.text()).toBe(true);
+
+  await page.goto('/planning');
+  await expect(page.locator('[data-remote]').first()).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Control+k');
+  const { dialog, field } = palette(page);
+  await field.pressSequentially('Ada');
+
+  const top = dialog.getByRole('group', { name: 'Top hit' });
+  await expect(top.getByRole('option')).toHaveText('Ada Lovelace');
+  await expect(dialog.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByRole('option').first()).toHaveAttribute('href', `/people?person=${ada.id}`);
+  await expect(dialog.getByRole('group', { name: 'People' })).toHaveCount(0);
+  await expect(dialog.getByRole('group', { name: 'Files' }).getByRole('option')).toHaveCount(1);
+  await expect(dialog.getByRole('group', { name: 'Journal' }).getByRole('option').locator('.search-result-title')).toHaveText(
+    /^Tuesday,? (3 November|November 3,) 2026$/,
+  );
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/people\\?person=${ada.id}$`));
+});

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { SearchAnswer, SearchGroup, SearchKind, SearchResult } from '@cc/contracts';
 import { fileAddress, journalAddress, personAddress } from '@cc/contracts/addresses';
+import { formatDayLong } from '@cc/contracts/dates';
 import { forgetStorageAccount } from '@cc/ui/storage';
 import { installContractApi, type ContractRequest } from '@cc/ui/testing/contract-api';
 import { withQueries } from '@cc/ui/testing/queries';
@@ -179,13 +180,14 @@ describe('searching', () => {
     await user.type(field(), 'migr');
 
     const files = await screen.findByRole('group', { name: 'Files' });
+    // migration.md starts with what was typed: it is the top hit, above its group and not in it again.
     expect(
       within(files)
         .getAllByRole('option')
         .map((o) => o.querySelector('.search-result-title')!.textContent),
-    ).toEqual(['migration.md', 'goals.md']);
+    ).toEqual(['goals.md']);
     expect(within(files).getByText('2 of 7')).toBeTruthy();
-    const first = within(files).getAllByRole('option')[0]!;
+    const first = within(screen.getByRole('group', { name: 'Top hit' })).getByRole('option');
     expect(first.textContent).toContain('Led the billing migration in Q3');
     expect([...first.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['migration']);
     expect(first.getAttribute('href')).toBe(MIGRATION_FILE);
@@ -193,7 +195,7 @@ describe('searching', () => {
     const groups = screen
       .getAllByRole('group')
       .map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)!.textContent);
-    expect(groups).toEqual(['Files', 'Journal', 'People']);
+    expect(groups).toEqual(['Top hit', 'Files', 'Journal', 'People']);
     expect(within(screen.getByRole('group', { name: 'Journal' })).queryByText(/of/)).toBeNull();
     expect(screen.getByText('4 results for “migr”').className).toBe('search-sr-only');
     // Debounced: one request for the word, not one per key.
@@ -360,6 +362,124 @@ describe('choosing a result', () => {
   });
 });
 
+describe('the top hit', () => {
+  const ADA = result('person', '4', 'Ada Lovelace', 'Ada Lovelace', [[0, 3]], personAddress(4));
+  const ADA_GROUPS: SearchGroup[] = [
+    {
+      kind: 'file',
+      total: 2,
+      results: [
+        result('file', '12', 'migration.md', 'Asked Ada about the migration', [[6, 9]], MIGRATION_FILE),
+        result('file', '13', 'goals.md', 'Ada thinks I should lead', [[0, 3]], fileAddress('career-goals', 'goals.md')),
+      ],
+    },
+    {
+      kind: 'journal',
+      total: 1,
+      results: [result('journal', '2026-11-03', 'Journal – Tuesday, 3 November 2026', 'Lunch with Ada', [[11, 14]], MIGRATION_DAY)],
+    },
+    {
+      kind: 'person',
+      total: 2,
+      results: [ADA, result('person', '5', 'Sam Park', 'Works with Ada', [[11, 14]], personAddress(5))],
+    },
+  ];
+
+  it('is the person named as typed, above the files, shown once, named by kind, and the first row the arrows reach', async () => {
+    answerSearch = (q) => found(q, ADA_GROUPS);
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'ada');
+
+    const top = await screen.findByRole('group', { name: 'Top hit' });
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.querySelector('.search-result-title')!.textContent)).toEqual([
+      'Ada Lovelace',
+      'migration.md',
+      'goals.md',
+      formatDayLong('2026-11-03'),
+      'Sam Park',
+    ]);
+    expect(within(top).getByRole('option')).toBe(options[0]);
+    expect(within(top).getByText('Person')).toBeTruthy();
+    expect(options[0]!.getAttribute('aria-describedby')).toBe(within(top).getByText('Person').id);
+    expect([...options[0]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Ada']);
+    // Shown once: not again under People, whose count still says two of two are on screen.
+    expect(
+      within(screen.getByRole('group', { name: 'People' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sam ParkWorks with Ada']);
+    expect(screen.getByText('5 results for “ada”').className).toBe('search-sr-only');
+
+    expect(field().getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowDown}');
+    expect(field().getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    await user.keyboard('{ArrowUp}{Enter}');
+    await screen.findByText('People page');
+    expect(screen.getByTestId('address').textContent).toBe(personAddress(4));
+  });
+
+  it('is absent when no title matches (the words only in the text), and rows keep their kinds’ order', async () => {
+    answerSearch = (q) => found(q, ADA_GROUPS);
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'lunch');
+    await screen.findByRole('group', { name: 'Files' });
+    expect(screen.queryByRole('group', { name: 'Top hit' })).toBeNull();
+    expect(screen.getAllByRole('option')[0]!.getAttribute('href')).toBe(MIGRATION_FILE);
+    expect(screen.getAllByRole('option')[0]!.getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('a journal row', () => {
+  it('shows the day alone in the user’s words for it, under the Journal heading and as the top hit', async () => {
+    answerSearch = (q) =>
+      found(q, [
+        {
+          kind: 'journal',
+          total: 2,
+          results: [
+            result(
+              'journal',
+              '2026-11-03',
+              'Journal – Tuesday, 3 November 2026',
+              'Moved to Wednesday: the migration',
+              [[9, 18]],
+              MIGRATION_DAY,
+            ),
+            result(
+              'journal',
+              '2026-11-04',
+              'Journal – Wednesday, 4 November 2026',
+              'Wednesday standup',
+              [[0, 9]],
+              journalAddress('2026-11-04'),
+            ),
+          ],
+        },
+      ]);
+    const user = await renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await user.type(field(), 'wednesday');
+    // The second day's date starts with what was typed (the first only holds the word).
+    const top = await screen.findByRole('group', { name: 'Top hit' });
+    const day = within(top).getByRole('option');
+    expect(day.querySelector('.search-result-title')!.textContent).toBe(formatDayLong('2026-11-04'));
+    expect(day.querySelector('.search-result-title')!.textContent).toMatch(/^Wednesday,? 4 November 2026$/);
+    expect(day.querySelector('.search-result-snippet mark')!.textContent).toBe('Wednesday');
+    expect(within(top).getByText('Journal')).toBeTruthy();
+
+    const rows = within(screen.getByRole('group', { name: 'Journal' })).getAllByRole('option');
+    expect(rows.map((row) => row.querySelector('.search-result-title')!.textContent)).toEqual([formatDayLong('2026-11-03')]);
+    expect(screen.queryByText(/Journal –/)).toBeNull();
+  });
+});
+
 describe('a row', () => {
   it('found by its title alone marks the title and does not repeat it as a snippet', async () => {
     answerSearch = (q) =>
@@ -379,7 +499,8 @@ describe('a row', () => {
     await user.keyboard('{Control>}k{/Control}');
     await palette();
     await user.type(field(), 'migr');
-    const [todo, meeting] = await screen.findAllByRole('option');
+    // The meeting's title starts with what was typed: it is the top hit, above the todo.
+    const [meeting, todo] = await screen.findAllByRole('option');
     for (const row of [todo!, meeting!]) {
       expect(row.querySelector('.search-result-snippet')).toBeNull();
       expect(row.querySelector('.search-result-title mark')!.textContent).toMatch(/^migration$/i);

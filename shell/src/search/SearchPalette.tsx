@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '@cc/client';
 import type { SearchGroup, SearchResult } from '@cc/contracts';
@@ -7,9 +7,11 @@ import type { SearchGroup, SearchResult } from '@cc/contracts';
 import { Modal } from '@cc/ui/modal';
 import { useNavigate } from '@cc/ui/router';
 import { Highlighted } from './Highlighted';
-import { KIND_HEADINGS, partialNote } from './kinds';
+import { KIND_HEADINGS, KIND_NAMES, partialNote } from './kinds';
 import { modifierLabel } from './keys';
 import { normalizeQuery, QUERY_MAX, searchQuery } from './searchQuery';
+import { titleMarked, titleParts } from './titles';
+import { topHit } from './topHit';
 import './search-palette.css';
 
 /** Typing pauses this long before a search is sent: one request per word, not per key (docs/search.md#the-palette). */
@@ -34,21 +36,28 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/**
- * A result found by its title alone has the title (or its start: a meeting's title before its
- * day) as its snippet: the row marks the title and shows no second line repeating it.
- */
-const titleMarked = (result: SearchResult): boolean => result.snippet !== '' && result.title.startsWith(result.snippet);
+/** A block of rows under one heading: the top hit, then each kind in the answer's order. */
+interface Section {
+  key: string;
+  heading: string;
+  /**
+   * Beside the heading: a kind's count, "5 of 12" (how many of its matches the palette shows, the
+   * top hit among them), or the top hit's kind, which no kind heading above it says.
+   */
+  note?: string;
+  results: SearchResult[];
+}
 
-/**
- * A check-in's title ends with its period and a meeting's with its day (`… · Week 47, 2026 (16 Nov
- * – 22 Nov)`): that tail tells two rows of one question apart, so it gets a line of its own
- * rather than being the part a long title loses to the ellipsis (on a phone, always).
- */
-const DATED_KINDS: ReadonlySet<SearchResult['kind']> = new Set(['checkin', 'meeting']);
-function titleOf(result: SearchResult): { main: string; when?: string } {
-  const at = DATED_KINDS.has(result.kind) ? result.title.lastIndexOf(' · ') : -1;
-  return at > 0 ? { main: result.title.slice(0, at), when: result.title.slice(at + 3) } : { main: result.title };
+function sectionsOf(groups: readonly SearchGroup[], query: string): Section[] {
+  const top = topHit(groups, query);
+  const kinds = groups.map((g) => ({
+    key: g.kind,
+    heading: KIND_HEADINGS[g.kind],
+    note: g.total > g.results.length ? `${g.results.length} of ${g.total}` : undefined,
+    results: g.results.filter((result) => result !== top),
+  }));
+  const all = top ? [{ key: 'top', heading: 'Top hit', note: KIND_NAMES[top.kind], results: [top] }, ...kinds] : kinds;
+  return all.filter((section) => section.results.length > 0);
 }
 
 /** A plain click opens in this tab through the router; a modified click is the browser's (new tab, window). */
@@ -81,7 +90,8 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
   const typed = normalizeQuery(text);
   const search = useQuery(searchQuery(q));
   const answer = typed ? search.data : undefined;
-  const results: SearchResult[] = answer ? answer.groups.flatMap((group) => group.results) : [];
+  const sections = useMemo(() => (answer ? sectionsOf(answer.groups, answer.query) : []), [answer]);
+  const results: SearchResult[] = sections.flatMap((section) => section.results);
 
   // The active row belongs to the answer it was chosen in: a new answer starts at its first row.
   const [active, setActive] = useState<{ of: unknown; index: number }>({ of: undefined, index: 0 });
@@ -113,26 +123,30 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
   };
 
   let index = 0;
-  const group = (g: SearchGroup) => {
-    const headingId = `${listId}-${g.kind}`;
+  const section = ({ key, heading, note, results: rows }: Section) => {
+    const headingId = `${listId}-${key}`;
+    const noteId = `${headingId}-note`;
     return (
-      <div key={g.kind} role="group" aria-labelledby={headingId} className="search-group">
+      <div key={key} role="group" aria-labelledby={headingId} className="search-group">
         <div role="presentation" className="search-group-heading">
-          <span id={headingId}>{KIND_HEADINGS[g.kind]}</span>
-          {g.total > g.results.length && (
-            <span className="search-group-total">
-              {g.results.length} of {g.total}
+          <span id={headingId}>{heading}</span>
+          {note && (
+            <span id={noteId} className="search-group-total">
+              {note}
             </span>
           )}
         </div>
-        {g.results.map((result) => {
+        {rows.map((result) => {
           const at = index++;
+          const title = titleParts(result);
           return (
             <a
               key={`${result.kind}:${result.id}`}
               id={optionId(at)}
               role="option"
               aria-selected={at === activeIndex}
+              // The top hit's kind is said beside its heading, not in the row.
+              aria-describedby={key === 'top' ? noteId : undefined}
               href={result.url}
               tabIndex={-1}
               className={at === activeIndex ? 'search-result active' : 'search-result'}
@@ -144,10 +158,10 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
               }}
             >
               <span className="search-result-title">
-                {titleMarked(result) ? <Highlighted text={titleOf(result).main} highlights={result.highlights} /> : titleOf(result).main}
+                {titleMarked(result) ? <Highlighted text={title.main} highlights={title.marks} /> : title.main}
                 {result.generated && <span className="search-result-tag">generated</span>}
               </span>
-              {titleOf(result).when && <span className="search-result-when">{titleOf(result).when}</span>}
+              {title.when && <span className="search-result-when">{title.when}</span>}
               {result.snippet && !titleMarked(result) && (
                 <span className="search-result-snippet">
                   <Highlighted text={result.snippet} highlights={result.highlights} />
@@ -219,7 +233,7 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
         data-testid="search-results"
         data-query={answer?.query}
       >
-        {answer?.groups.filter((g) => g.results.length > 0).map(group)}
+        {sections.map(section)}
       </div>
       <div aria-live="polite">{body}</div>
       <p className="search-keys" aria-hidden="true">

@@ -14,6 +14,20 @@ export const KIND_HEADINGS: Record<SearchKind, string> = {
   statement: 'About me',
 };
 
+/** One result's kind, shown on the top hit's row, which has no group heading to say it. */
+export const KIND_NAMES: Record<SearchKind, string> = {
+  file: 'File',
+  journal: 'Journal',
+  todo: 'Todo',
+  milestone: 'Milestone',
+  week: 'Action plan week',
+  checkin: 'Check-in',
+  plan: 'Coaching plan',
+  person: 'Person',
+  meeting: 'Meeting',
+  statement: 'About me',
+};
+
 /** A domain that did not answer, named by the section a user knows it from (short: it is one line). */
 const DOMAIN_WORDS: Record<SearchDomain, string> = {
   files: 'files',
