@@ -282,6 +282,16 @@ describe('meetings', () => {
     expect(await found(c, 'meeting', { q: 'hiring' })).toMatchObject([{ id: String(hiring), url: meetingAddress(ada, hiring) }]);
   });
 
+  test('a short note whose match is in its last sentence: the snippet starts at that sentence, whole to its end', async () => {
+    const c = h.user();
+    const notes =
+      '# Weekly sync\n\n- Talked about hiring\n- Budget is tight\n\nWe went through the roadmap for next week with Priya and the team. At the end she asked about the audit plan.';
+    await c.post('/meetings', { meeting: { title: 'Weekly sync', notes } });
+    const [hit] = await found(c, 'meeting', { q: 'audit' });
+    expect(hit!.snippet).toBe('…At the end she asked about the audit plan.');
+    expect(marked(hit!)).toEqual(['audit']);
+  });
+
   test('a title with one typo; a long note’s snippet is cut around the match', async () => {
     const c = h.user();
     const { quarterly } = await seed(c);

@@ -47,6 +47,34 @@ describe('snippetOf', () => {
     expect(snippet.slice(...highlights[0]!)).toBe('needle');
     expect(snippet).not.toMatch(/\s\s/);
   });
+
+  // The palette shows two lines of a snippet: a match past them is not seen.
+  const SHORT_NOTE =
+    '# Weekly sync\n\n- Talked about hiring\n- Budget is tight\n\nWe went through the roadmap for next week with Priya. At the end she asked about the [[audit]] plan.';
+
+  it('starts a short text shortly before a match in its last sentence, on the sentence', () => {
+    const { snippet, highlights } = snippetOf(mark(SHORT_NOTE));
+    expect(snippet).toBe('…At the end she asked about the audit plan.');
+    expect(highlights.map(([s, e]) => snippet.slice(s, e))).toEqual(['audit']);
+  });
+
+  it('starts on a word at most 50 characters before the match when its sentence starts earlier', () => {
+    const text = `Notes. ${'We talked about the plan and the people and the dates and more '.repeat(2)}and then the [[kayak]] trip`;
+    const { snippet, highlights } = snippetOf(mark(text));
+    expect(snippet.startsWith('…')).toBe(true);
+    expect(highlights[0]![0]).toBeLessThanOrEqual(51);
+    expect(snippet.slice(...highlights[0]!)).toBe('kayak');
+    expect(snippet.endsWith('kayak trip')).toBe(true);
+    // Cut on a word: the snippet starts with a whole word of the text.
+    expect(text).toContain(` ${snippet.slice(1).split(' ')[0]} `);
+  });
+
+  it('keeps a short text whole when its first match is near its start', () => {
+    const { snippet } = snippetOf(
+      mark('Planning notes: the [[audit]] starts in May. Then the roadmap review, the hiring plan and the offsite.'),
+    );
+    expect(snippet).toBe('Planning notes: the audit starts in May. Then the roadmap review, the hiring plan and the offsite.');
+  });
 });
 
 describe('typos', () => {
@@ -111,6 +139,25 @@ describe.each([
     const [first] = await find('postgres');
     const { snippet, highlights } = snippetOf(first!.marked);
     expect(highlights.map(([s, e]) => snippet.slice(s, e))).toEqual(['Postgres']);
+  });
+
+  it('a headline of a short note shows a match in its last sentence near the start', async () => {
+    const note = `# Weekly sync\n\n- Talked about hiring\n- Budget is tight\n\nWe went through the roadmap for next week with Priya and the team. At the end she asked about the audit plan.`;
+    for (const marked of [
+      (await db.raw(`select ${headlineSql('?::text', `to_tsquery('english', ?)`)} as m`, [note, parseSearch('audit')!.tsquery])).rows[0].m,
+      // A whole text marked (svc-coaching marks a short one whole).
+      (
+        await db.raw(
+          `select ts_headline('english', ?::text, to_tsquery('english', ?), 'HighlightAll=true, StartSel=\u0001, StopSel=\u0002') as m`,
+          [note, parseSearch('audit')!.tsquery],
+        )
+      ).rows[0].m,
+    ] as string[]) {
+      const { snippet, highlights } = snippetOf(marked);
+      expect(highlights.map(([s, e]) => snippet.slice(s, e))).toEqual(['audit']);
+      expect(highlights[0]![0]).toBeLessThanOrEqual(51);
+      expect(snippet).toMatch(/^…At the end she asked about the audit plan\.?$/);
+    }
   });
 
   it('finds a title with a typo through trigrams, at the threshold every connection opens with', async () => {

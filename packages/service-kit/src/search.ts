@@ -96,8 +96,9 @@ function plain(text: string): string {
 const LINE_END = new RegExp(`([^\\s.!?:;,…${START}])[ \\t]*\\r?\\n+`, 'gu');
 
 /**
- * A marked headline as the answer's `snippet` and `highlights`: plain text on one line, at most
- * 240 characters, cut on word boundaries around the first match, with the matches' offsets.
+ * A marked headline (or a whole text marked) as the answer's `snippet` and `highlights`: plain
+ * text on one line, at most 240 characters, starting at most LEAD characters before the first
+ * match (cut on a sentence's start or a word boundary), with the matches' offsets.
  */
 export function snippetOf(marked: string, max: number = SEARCH_LIMITS.snippet): Pick<SearchResult, 'snippet' | 'highlights'> {
   // A line that ends without punctuation (a heading, a list item) ends a sentence: on one line,
@@ -122,6 +123,24 @@ export function snippetOf(marked: string, max: number = SEARCH_LIMITS.snippet): 
   return clip(text, highlights, max);
 }
 
+/**
+ * The most text a snippet shows before its first match. The search palette shows two lines of a
+ * snippet (about 90 characters on a phone): a short note shown whole from its start, or cut with
+ * a third of it before the match, hid a match in its last sentence behind the cut.
+ */
+const LEAD = 50;
+/** A sentence's end, as it reads on one line (a heading or a list item ends with "." by now). */
+const SENTENCE_END = /[.!?…]/;
+
+/** Where the snippet starts: the first sentence that starts at most LEAD before the first match, else a word boundary there. */
+function leadStart(text: string, first: number): number {
+  if (first <= LEAD) return 0;
+  const earliest = first - LEAD;
+  for (let i = earliest; i <= first; i++) if (text[i - 1] === ' ' && SENTENCE_END.test(text[i - 2] ?? '')) return i;
+  const space = text.indexOf(' ', earliest);
+  return space >= 0 && space < first ? space + 1 : earliest;
+}
+
 function clip(raw: string, marks: Array<[number, number]>, max: number): Pick<SearchResult, 'snippet' | 'highlights'> {
   // Collapse runs of spaces that span segment joins, keeping offsets right.
   let text = '';
@@ -139,16 +158,11 @@ function clip(raw: string, marks: Array<[number, number]>, max: number): Pick<Se
   let highlights = marks.map(([s, e]) => [map[s], map[e]] as [number, number]).filter(([s, e]) => e > s);
   const trailing = text.endsWith(' ') ? 1 : 0;
   text = text.slice(0, text.length - trailing);
-  if (text.length <= max) return { snippet: text, highlights: highlights.map(([s, e]) => [s, Math.min(e, text.length)]) };
-
   const first = highlights[0]?.[0] ?? 0;
+  if (text.length <= max && first <= LEAD) return { snippet: text, highlights: highlights.map(([s, e]) => [s, Math.min(e, text.length)]) };
+
   const ellipsis = '…';
-  // The first match about a third of the way in, the cut on a space.
-  let start = Math.max(0, first - Math.floor(max / 3));
-  if (start > 0) {
-    const space = text.indexOf(' ', start);
-    start = space >= 0 && space < first ? space + 1 : start;
-  }
+  const start = leadStart(text, first);
   const room = max - (start > 0 ? 1 : 0) - 1;
   let end = Math.min(text.length, start + room);
   if (end < text.length) {

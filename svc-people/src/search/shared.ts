@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SEARCH_DOMAINS, SEARCH_LIMITS, type SearchGroup, type SearchKind, type SearchResult } from '@cc/contracts/search';
+import { SEARCH_DOMAINS, type SearchGroup, type SearchKind, type SearchResult } from '@cc/contracts/search';
 import { snippetOf, trigramSql, typoMatches, withinOneEdit, SEARCH_CONFIG } from '@cc/service-kit';
 import type { Db, ParsedSearch } from '@cc/service-kit';
 
@@ -33,18 +33,23 @@ export const empty = (kind: SearchKind): SearchGroup => ({ kind, total: 0, resul
 const WHOLE = 1000;
 export const wholeSql = (text: string) => `case when char_length(${text}) <= ${WHOLE} then ${text} end`;
 
+const START = '\u0001';
+const STOP = '\u0002';
+const unmarked = (text: string) => text.replaceAll(START, '').replaceAll(STOP, '');
+
 /**
- * A headline's snippet, or the whole text when it fits: ts_headline trims short words and
- * punctuation at a fragment's edges ("led the billing migration" for "I led the billing
- * migration."), which a text of a line or two does not need.
+ * A headline's snippet, taken from the whole text when the SQL sent it: ts_headline trims short
+ * words and punctuation at a fragment's edges ("led the billing migration" for "I led the billing
+ * migration."), which a text of a line or two does not need. The fragment's marks are put back
+ * in the whole text, and the kit cuts it as any marked text (the first match near its start).
  */
 export function shown(marked: string | null, text: string | null): Pick<SearchResult, 'snippet' | 'highlights'> {
-  const headline = snippetOf(marked ?? '');
-  if (text === null || !headline.highlights.length) return headline;
-  const full = snippetOf(text.replaceAll('\u0001', '').replaceAll('\u0002', ''), WHOLE).snippet;
-  const at = full.indexOf(headline.snippet);
-  if (full.length > SEARCH_LIMITS.snippet || at < 0) return headline;
-  return { snippet: full, highlights: headline.highlights.map(([s, e]) => [s + at, e + at] as [number, number]) };
+  if (marked === null || text === null || !marked.includes(START)) return snippetOf(marked ?? '');
+  const whole = unmarked(text);
+  const fragment = unmarked(marked);
+  const at = whole.indexOf(fragment);
+  if (at < 0) return snippetOf(marked);
+  return snippetOf(`${whole.slice(0, at)}${marked}${whole.slice(at + fragment.length)}`);
 }
 
 /** The body's headline when it marks a match, else the title's (only the name or title matched). */
