@@ -124,7 +124,7 @@ describe('service kit', () => {
       routes: (r, { background }) => {
         background(task('queue'));
         background(task('broken', true));
-        r.get('/ai_chat/status', { auth: false }, () => ({ success: true as const, status: 'ok' }));
+        r.get('/ai_chat/status', { auth: false }, () => ({ success: true as const, provider: 'offline' as const, model: 'none' }));
       },
     });
     const running = await startTestService(busy, database.db, { checkAnswers: false });
