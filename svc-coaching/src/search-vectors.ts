@@ -38,18 +38,21 @@ const EMBEDDED: EmbeddedKind[] = [...PLANNING_EMBEDDED, ...COACHING_EMBEDDED];
  * with no actions, a check-in with no notes and nothing said) has none.
  */
 export async function pendingTexts(db: Db, limit: number, model: string): Promise<PendingText[]> {
-  const parts = EMBEDDED.map(
-    (k) =>
-      `(select e.user_id, '${k.kind}' as kind, e.object_id, e.text, md5(e.text) as content_hash
-          from (select t.user_id, ${k.objectId} as object_id, ${k.text} as text
-                  from ${k.from} ${k.where ? `where ${k.where}` : ''}) e
-          left join ${VECTORS} v on v.user_id = e.user_id and v.kind = '${k.kind}' and v.object_id = e.object_id
-         where e.text <> '' and (v.user_id is null or v.model <> ? or v.content_hash <> md5(e.text))
-         limit ?)`,
-  );
-  const { rows } = (await db.raw(`${parts.join('\n union all\n')}\n limit ?`, [...EMBEDDED.flatMap(() => [model, limit]), limit])) as {
-    rows: PendingText[];
-  };
+  // Missing vectors before changed ones (see svc-files's pendingTexts: finding a changed text hashes every row).
+  const part = (k: EmbeddedKind, where: string) =>
+    `(select e.user_id, '${k.kind}' as kind, e.object_id, e.text, md5(e.text) as content_hash
+        from (select t.user_id, ${k.objectId} as object_id, ${k.text} as text
+                from ${k.from} ${k.where ? `where ${k.where}` : ''}) e
+        left join ${VECTORS} v on v.user_id = e.user_id and v.kind = '${k.kind}' and v.object_id = e.object_id
+       where e.text <> '' and ${where}
+       limit ?)`;
+  const missing = EMBEDDED.map((k) => part(k, 'v.user_id is null'));
+  const changed = EMBEDDED.map((k) => part(k, '(v.user_id is not null and (v.model <> ? or v.content_hash <> md5(e.text)))'));
+  const { rows } = (await db.raw(`${[...missing, ...changed].join('\n union all\n')}\n limit ?`, [
+    ...EMBEDDED.map(() => limit),
+    ...EMBEDDED.flatMap(() => [model, limit]),
+    limit,
+  ])) as { rows: PendingText[] };
   return rows;
 }
 

@@ -60,9 +60,9 @@ const statementsSql = (pr: string) =>
          with ordinality as s(value, ord)`;
 const LIVE_STATEMENT = `coalesce(s.value->>'status', '') <> 'rejected' and btrim(coalesce(s.value->>'text', ''), ${BLANK}) <> ''`;
 
-const stale = (kind: string, id: string) =>
-  `left join ${VECTORS} v on v.user_id = t.user_id and v.kind = '${kind}' and v.object_id = ${id}
-       where (v.user_id is null or v.model <> ? or v.content_hash <> md5(t.text))`;
+/** Missing vectors are asked for before changed ones (see svc-files's pendingTexts: finding a changed text hashes every row). */
+const MISSING = 'v.user_id is null';
+const CHANGED = '(v.user_id is not null and (v.model <> ? or v.content_hash <> md5(t.text)))';
 
 /**
  * embedPending's source: people, their research, meetings and statements of every user whose
@@ -71,32 +71,31 @@ const stale = (kind: string, id: string) =>
  * an index changed, and only those.
  */
 export async function pendingTexts(db: Db, limit: number, model: string): Promise<PendingText[]> {
+  const sources: Array<[kind: string, rows: string]> = [
+    ['person', `select p.user_id, 'person' as kind, p.id::text as object_id, ${personTextSql('p')} as text from ${T.people} p`],
+    [
+      'research',
+      `select r.user_id, 'research' as kind, r.person_id::text as object_id, ${researchTextSql('p', 'r')} as text
+         from ${T.person_research} r join ${T.people} p on p.user_id = r.user_id and p.id = r.person_id
+        where btrim(r.answer, ${BLANK}) <> ''`,
+    ],
+    ['meeting', `select m.user_id, 'meeting' as kind, m.id::text as object_id, ${meetingTextSql('m')} as text from ${T.meetings} m`],
+    [
+      'statement',
+      `select pr.user_id, 'statement' as kind, (s.ord - 1)::text as object_id, btrim(s.value->>'text', ${BLANK}) as text
+         from ${T.profiles} pr ${statementsSql('pr')}
+        where ${LIVE_STATEMENT}`,
+    ],
+  ];
+  const branch = ([kind, rows]: [string, string], where: string) =>
+    `(select t.* from (${rows}) t0
+        cross join lateral (select t0.user_id, t0.kind, t0.object_id, t0.text, md5(t0.text) as content_hash) t
+        left join ${VECTORS} v on v.user_id = t.user_id and v.kind = '${kind}' and v.object_id = t.object_id
+       where ${where}
+       limit ?)`;
   const { rows } = (await db.raw(
-    `(select t.* from (select p.user_id, 'person' as kind, p.id::text as object_id, ${personTextSql('p')} as text from ${T.people} p) t0
-        cross join lateral (select t0.user_id, t0.kind, t0.object_id, t0.text, md5(t0.text) as content_hash) t
-       ${stale('person', 't.object_id')}
-       limit ?)
-     union all
-     (select t.* from (select r.user_id, 'research' as kind, r.person_id::text as object_id, ${researchTextSql('p', 'r')} as text
-                         from ${T.person_research} r join ${T.people} p on p.user_id = r.user_id and p.id = r.person_id
-                        where btrim(r.answer, ${BLANK}) <> '') t0
-        cross join lateral (select t0.user_id, t0.kind, t0.object_id, t0.text, md5(t0.text) as content_hash) t
-       ${stale('research', 't.object_id')}
-       limit ?)
-     union all
-     (select t.* from (select m.user_id, 'meeting' as kind, m.id::text as object_id, ${meetingTextSql('m')} as text from ${T.meetings} m) t0
-        cross join lateral (select t0.user_id, t0.kind, t0.object_id, t0.text, md5(t0.text) as content_hash) t
-       ${stale('meeting', 't.object_id')}
-       limit ?)
-     union all
-     (select t.* from (select pr.user_id, 'statement' as kind, (s.ord - 1)::text as object_id, btrim(s.value->>'text', ${BLANK}) as text
-                         from ${T.profiles} pr ${statementsSql('pr')}
-                        where ${LIVE_STATEMENT}) t0
-        cross join lateral (select t0.user_id, t0.kind, t0.object_id, t0.text, md5(t0.text) as content_hash) t
-       ${stale('statement', 't.object_id')}
-       limit ?)
-     limit ?`,
-    [model, limit, model, limit, model, limit, model, limit, limit],
+    [...sources.map((s) => branch(s, MISSING)), ...sources.map((s) => branch(s, CHANGED))].join('\n union all\n') + '\n limit ?',
+    [...sources.map(() => limit), ...sources.flatMap(() => [model, limit]), limit],
   )) as { rows: PendingText[] };
   return rows;
 }
