@@ -52,7 +52,12 @@ function chat(page: PageName, defaults: Partial<ChatReplyInput>, opts: Partial<T
       const numbers = Array.isArray(input.passages) ? input.passages.map((p: { n: number }) => p.n) : [];
       return numbers.length ? { ...reading, citationCount: Math.max(...numbers) } : reading;
     },
-    checks: { 'cites-passages': taskChecks.citesPassages, ...opts.checks },
+    checks: {
+      'cites-passages': taskChecks.citesPassages,
+      'no-echo': taskChecks.noEcho,
+      'answers-question': taskChecks.answersQuestion,
+      ...opts.checks,
+    },
   };
 }
 
@@ -65,6 +70,7 @@ function readPlanningReply(answer: string): Reading {
   return {
     text: [withoutPlanningAction(answer), ...card].join('\n\n'),
     action: action?.action ?? 'none',
+    ...(fields.title ? { named: [String(fields.title)] } : {}),
     ...(date ? { actionDate: date, scheduled: [date] } : {}),
   };
 }

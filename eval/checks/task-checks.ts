@@ -1,5 +1,5 @@
 /** Checks of one task's own answer shape (eval/tasks.ts names which task takes which). */
-import { normalize, paragraphsOf, plain, sentencesOf, wordsOf } from './text';
+import { normalize, paragraphsOf, plain, quotedSpans, sentencesOf, stringsIn, wordsOf } from './text';
 import type { Check } from './types';
 
 const key = (name: string) =>
@@ -52,7 +52,81 @@ function namesOrigin(sentence: string, p: GivenPassage): boolean {
   return words.length > 0 && words.every((w) => text.includes(w));
 }
 
+/** Everything the input holds but the message itself: the page, the history, the passages. */
+const besidesTheMessage = (input: Record<string, unknown>): string => normalize(stringsIn({ ...input, message: '' }).join('\n'));
+
+/** Words a question is asked with, not what it is about. */
+const QUESTION_WORDS = new Set(
+  (
+    'what which when where why who how should could would will shall can does have that this there their about with from into ' +
+    'your some anything something best first good question think still need know want make does doing going like really ' +
+    'them they with more most just also much many next last time'
+  ).split(' '),
+);
+/** Same word for a reader: "prepare" and "preparation", "phrase" and "phrasing". */
+const sameStem = (a: string, b: string) => a.slice(0, 5) === b.slice(0, 5);
+
 export const taskChecks = {
+  /**
+   * The reply does not hand the user's message back (a parrot): no part of it of two words or
+   * more in quotes, and not the whole of a message of four words or more, unless the page, the
+   * history or a passage holds those words too (a todo's title, a check-in's question) or the
+   * reply creates a thing by that name (the todo a planning reply adds).
+   */
+  noEcho: (({ reading, input, lastMessage }) => {
+    if (!lastMessage) return [];
+    const message = normalize(lastMessage).replace(/'/g, '');
+    const elsewhere = besidesTheMessage(input).replace(/'/g, '');
+    const named = (reading.named ?? []).map((n) => normalize(n).replace(/'/g, ''));
+    const problems: string[] = [];
+    for (const q of quotedSpans(plain(reading.text))) {
+      const core = normalize(q.text)
+        .replace(/'/g, '')
+        .replace(/(?:…|\.\.\.)$/, '')
+        .replace(/^[\s.,;:!?-]+|[\s.,;:!?-]+$/g, '');
+      if (wordsOf(core).length < 2 || !message.includes(core) || elsewhere.includes(core)) continue;
+      // What to type or press ('Say "update the file"') is a suggestion, not the message handed back.
+      if (/\b(?:say|type|ask|try|press|click)\s*:?\s*$/i.test(plain(reading.text).slice(Math.max(0, q.index - 12), q.index))) continue;
+      if (named.some((n) => n.includes(core) || core.includes(n))) continue;
+      problems.push(`quotes the user's message back ("${q.text}")`);
+    }
+    const said = wordsOf(lastMessage);
+    if (!problems.length && said.length >= 4 && contains(wordsOf(reading.text), said) && !contains(wordsOf(elsewhere), said))
+      problems.push(`repeats the user's message ("${lastMessage.slice(0, 60)}")`);
+    return problems;
+  }) satisfies Check,
+
+  /**
+   * A direct question ("What should I prepare for my 1:1 with Ada?") is answered before the
+   * coach asks anything: the reply opens with a statement, takes up what the question is about
+   * (one of its words, names aside: every page names its person), and asks at most one question
+   * back. A question the page itself asks (a check-in's, sent by its opener) is no question to the coach.
+   */
+  answersQuestion: (({ reading, input, lastMessage }) => {
+    const question =
+      sentencesOf(plain(lastMessage ?? ''))
+        .at(-1)
+        ?.trim() ?? '';
+    if (!question.endsWith('?') || wordsOf(question).length < 3) return [];
+    if (besidesTheMessage(input).includes(normalize(question))) return [];
+    const sentences = sentencesOf(plain(reading.text));
+    const problems: string[] = [];
+    if (sentences[0]?.trim().endsWith('?')) problems.push(`meets the question "${question}" with a question of its own`);
+    const asked = sentences.filter((s) => s.trim().endsWith('?') && !/^["“]/.test(s.trim()));
+    if (asked.length > 1) problems.push(`asks ${asked.length} questions back, not one`);
+    const topic = (question.match(/[\p{L}][\p{L}'-]*/gu) ?? [])
+      .filter((w) => !/^\p{Lu}/u.test(w) || w === question.split(/\s+/)[0])
+      .map((w) => w.toLowerCase())
+      .filter((w) => w.length >= 4 && !QUESTION_WORDS.has(w));
+    const statements = wordsOf(sentences.filter((s) => !s.trim().endsWith('?')).join(' '));
+    if (topic.length && !topic.some((t) => statements.some((w) => sameStem(w, t))))
+      problems.push(
+        `does not take up the question "${question}" (none of ${topic.map((t) => `"${t}"`).join(', ')} before its own question)`,
+      );
+    if (/\bgood question\b/i.test(reading.text)) problems.push('calls it a good question instead of answering it');
+    return problems;
+  }) satisfies Check,
+
   /**
    * A chat given passages of the user's notes cites one as [n] only with where it is from in the
    * same sentence ("In your journal on 3 November you wrote: … [1]"): a bare number is a link

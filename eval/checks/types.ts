@@ -17,6 +17,8 @@ export interface Reading {
   cited?: string[];
   /** How many [n] markers the answer may use (its list of citations). */
   citationCount?: number;
+  /** What the answer creates by a name taken from the message (the todo a planning reply adds): saying it is no echo. */
+  named?: string[];
   score?: number | null;
   action?: 'create_todo' | 'create_workback_plan' | 'none';
   actionDate?: string;

@@ -248,8 +248,9 @@ describe('references after a reply (the offline coach)', () => {
     const me = chat.as(6);
     const res = await me.post('/ai_chat/send_message', journalChat);
     expect(res.status).toBe(200);
-    // The reply quotes the user's message first ("You wrote: …"), so the note is what they "noted".
-    expect(res.body.message).toContain('In your journal on 3 November you noted: "The platform team is short two engineers');
+    // The reply takes up the user's message in its own words (never quoting it back), then quotes the note with its day.
+    expect(res.body.message).toContain('In your journal on 3 November you wrote: "The platform team is short two engineers');
+    expect(res.body.message).not.toContain(journalChat.message);
     expect(res.body.message).toContain('[1].');
     expect(res.body.message).not.toContain('[2]');
     expect(res.body.references).toEqual([

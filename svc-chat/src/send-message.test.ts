@@ -142,7 +142,11 @@ describe('POST /ai_chat/send_message (offline coach)', () => {
   test('without conversation_history the stored messages are the history', async () => {
     const me = chat.as(4);
     const key = { folder: 'interview-stories', file_name: 'outage.md' };
-    await me.post('/ai_chat/send_message', { ...key, message: 'Our checkout went down on Black Friday and I was on call.' });
+    // A scene the coach recognises (where, when): with it remembered, the task's answer moves on to the action.
+    await me.post('/ai_chat/send_message', {
+      ...key,
+      message: 'In 2023 I was on call at Acme when our checkout went down on Black Friday.',
+    });
     // The offline coach asks for the next STAR part only if it remembers the situation.
     const next = await me.post('/ai_chat/send_message', { ...key, message: 'My task was to restore checkout within an hour.' });
     const fresh = await me.post('/ai_chat/send_message', {
@@ -151,6 +155,8 @@ describe('POST /ai_chat/send_message (offline coach)', () => {
       conversation_history: [],
     });
     expect(next.body.message).not.toEqual(fresh.body.message);
+    expect(next.body.message).toContain('Walk me through what you did');
+    expect(fresh.body.message).toContain('Set the scene');
   });
 });
 

@@ -58,7 +58,8 @@ describe('chatPageOf', () => {
 describe('the words of each page', () => {
   test('how each page names what its chat is about', () => {
     expect(PAGE_WORDS.file.subject({ fileName: 'goals.md' })).toBe('goals.md');
-    expect(PAGE_WORDS.journal.subject({ date: '2026-11-23' })).toBe('your entry for Monday, 23 November 2026');
+    expect(PAGE_WORDS.journal.subject({ date: '2026-11-23', today: '2026-11-26' })).toBe('your entry for 23 November');
+    expect(PAGE_WORDS.journal.subject({ date: '2025-11-23', today: '2026-11-26' })).toBe('your entry for 23 November 2025');
     expect(PAGE_WORDS.checkin.subject({})).toBe('your notes on this question');
     expect(PAGE_WORDS.planning.subject({})).toBe('your todos and milestones');
     expect(PAGE_WORDS.person.subject({ name: 'Ada' })).toBe('Ada');

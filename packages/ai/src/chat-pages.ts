@@ -5,14 +5,14 @@
  * and the model's prompt both speak from here, so a reply promises only what its page does; the
  * UI and the eval can read the same table.
  */
-import { formatDayLong } from '@cc/contracts/dates';
+import { formatDayInWords } from '@cc/contracts/dates';
 import { isIsoDate, isPeriodKey } from '@cc/contracts/periods';
 import { MEETING_SECTIONS, MEETING_SECTION_TITLES } from '@cc/contracts/people-rules';
 import type { ChatPage, ChatPageKind, ChatReplyInput, MeetingFact, MeetingSectionName } from './types';
 
 /** What chatPageOf reads of a chat's input. */
 export type ChatPageInput = Pick<ChatReplyInput, 'folder' | 'fileName' | 'page' | 'person' | 'context'> &
-  Partial<Pick<ChatReplyInput, 'fileContent'>>;
+  Partial<Pick<ChatReplyInput, 'fileContent' | 'today'>>;
 
 /** What a page's subject is made of: the file's name, the journal's day, the person's first name. */
 export interface SubjectOf {
@@ -20,6 +20,8 @@ export interface SubjectOf {
   /** YYYY-MM-DD */
   date?: string;
   name?: string;
+  /** YYYY-MM-DD: a day of another year is said with its year. */
+  today?: string;
 }
 
 export interface PageWords {
@@ -62,7 +64,7 @@ export const PAGE_WORDS: Record<ChatPageKind, PageWords> = {
     foreign: [UPDATE_NOTES],
   },
   journal: {
-    subject: ({ date }) => (date && isIsoDate(date) ? `your entry for ${formatDayLong(date)}` : 'your entry'),
+    subject: ({ date, today }) => (date && isIsoDate(date) ? `your entry for ${formatDayInWords(date, today)}` : 'your entry'),
     plural: false,
     // The journal's coach reads the entry and never changes what the user wrote.
     reviewsChanges: false,
@@ -120,6 +122,7 @@ export function pageWordsFor(input: ChatPageInput): {
     fileName: input.fileName,
     ...(page.kind === 'journal' ? { date: page.date } : {}),
     name: firstName(input.person?.fullName),
+    ...(input.today ? { today: input.today } : {}),
   });
   return { page, words, subject };
 }

@@ -6,19 +6,14 @@
  * the references its text cites, kept the same way by every service whose chat cites notes
  * (svc-chat's own chats, svc-coaching's question chat).
  */
+import { formatDayInWords } from '@cc/contracts/dates';
 import { isIsoDate } from '@cc/contracts/periods';
 import { titleFrom } from './text';
 import type { ChatReference } from '@cc/contracts';
 import type { ChatPassage } from './types';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** "3 November", with the year when it is not today's year ("3 November 2025"). */
-export function dayInWords(iso: string, today: string): string {
-  const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
-  const words = `${day} ${MONTHS[month! - 1]}`;
-  return iso.slice(0, 4) === today.slice(0, 4) ? words : `${words} ${year}`;
-}
+/** "3 November", with the year when it is not today's year ("3 November 2025"): the one form of a day in a reply. */
+export const dayInWords = (iso: string, today: string): string => formatDayInWords(iso, today);
 
 /** The day a journal passage is about: its id (the journal's day), else the day it was written. */
 function journalDay(p: ChatPassage): string | undefined {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { formatDateTime, formatDay, formatDayLong, setDateLocale } from './dates';
+import { formatDateTime, formatDay, formatDayInWords, formatDayLong, setDateLocale } from './dates';
 
 describe('dates: one way to write a date a user reads', () => {
   afterEach(() => setDateLocale(undefined));
@@ -10,6 +10,14 @@ describe('dates: one way to write a date a user reads', () => {
     expect(formatDay('2027-03-02', '2026-11-26')).toBe('Tue 2 Mar 2027');
     expect(formatDayLong('2026-11-27')).toMatch(/^Friday,? 27 November 2026$/);
     expect(formatDay('not a day')).toBe('not a day');
+  });
+
+  it('a day in a sentence of a reply: day and month, the year only when it is not this year', () => {
+    setDateLocale('en-GB');
+    expect(formatDayInWords('2026-11-03', '2026-11-26')).toBe('3 November');
+    expect(formatDayInWords('2026-11-03T10:00', '2026-11-26')).toBe('3 November');
+    expect(formatDayInWords('2025-11-03', '2026-11-26')).toBe('3 November 2025');
+    expect(formatDayInWords('not a day', '2026-11-26')).toBe('not a day');
   });
 
   it("follows the user's locale", () => {

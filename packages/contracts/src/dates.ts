@@ -89,6 +89,18 @@ export function formatDayLong(iso: string): string {
 }
 
 /**
+ * A day in a sentence, as the coach's replies write every day they name: "3 November", with the
+ * year when it is not this year's ("3 November 2025"). One form in prose, so a citation, a
+ * meeting and a todo in one reply read alike. Text that names no day comes back as it is.
+ */
+export function formatDayInWords(iso: string, today: string = todayIso()): string {
+  const date = localDay(iso);
+  if (!date) return iso;
+  const sameYear = iso.slice(0, 4) === today.slice(0, 4);
+  return formatter(sameYear ? { day: 'numeric', month: 'long' } : { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}
+
+/**
  * A moment (an ISO date-time, or a Date) in the user's time zone: "Thu 26 Nov, 16:11", with the
  * year when it is not this year's ("Thu 26 Nov 2026, 16:11"), as formatDay writes its day, so a
  * moment reads like the day beside it in a list (the locale's own clock: "Thu, Nov 26, 4:11 PM"

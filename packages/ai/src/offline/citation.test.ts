@@ -141,11 +141,12 @@ describe('the offline reply', () => {
     page: { kind: 'journal', date: '2026-11-20' },
   };
 
-  test('quotes the message, then the passage as what the user noted, and asks its question instead of the page’s', async () => {
+  test('takes up the message in its own words (never quoting it back), then quotes the passage with its day, and asks its question instead of the page’s', async () => {
     const reply = await createOfflineCoach().chatReply({ ...base, passages: [JOURNAL] });
     expect(reply).toBe(
-      'You wrote: "The platform team lost another engineer and the migration is at risk." In your journal on 3 November you noted: "The platform team is short two engineers, and the migration slipped again" [1]. Is that the same platform team, and does what you wrote then still hold?',
+      'That sounds like a setback, and it is worth looking at calmly. In your journal on 3 November you wrote: "The platform team is short two engineers, and the migration slipped again" [1]. Is that the same platform team, and does what you wrote then still hold?',
     );
+    expect(reply).not.toContain(MESSAGE);
   });
 
   test('without passages, or with none about the message, it replies as before', async () => {

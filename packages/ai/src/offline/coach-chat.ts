@@ -22,6 +22,7 @@ import {
   UPDATE_REQUEST,
 } from './facts';
 import { planningActionReply } from './planning-chat';
+import { answerQuestion, directQuestion } from './questions';
 import { acknowledge, isSmallTalk, isVague, MAX_QUOTE_WORDS, SMALL_TALK_ONLY, SPECIFICS_PRAISE } from './reflect';
 import { checkinCoach } from './page-replies/checkin';
 import { citationFor } from './page-replies/citation';
@@ -182,18 +183,28 @@ export function offlineChatReply(input: ChatReplyInput): string {
   // What the chat is for ("I want to prepare a story about…") is no line to quote back, nor is
   // a request to read the page out ("Tell me about Ada"): the reading answers it.
   const asksAboutPage = Boolean(showReading) && asksAboutThePage;
-  const acknowledgement =
-    isIntent(message) || asksAboutPage || vague ? undefined : acknowledge(message, turn, [...new Set(answered)], { praiseNumbers });
-  if (vague) parts.push("Let's make that concrete.");
-  else if (acknowledgement) parts.push(acknowledgement);
-  // A question about the page is answered by reading it out, below.
-  // A question met by reading the page out needs no stock line before it.
-  else if (message.endsWith('?') && !showReading) {
-    parts.push("That's a good question to think through together, and you know your situation best.");
-  } else if (isIntent(message)) parts.push(takeUpIntent(message) ?? (turn === 0 ? "Let's get started." : "Let's keep going."));
-  else if (isSmallTalk(message)) parts.push(turn === 0 ? "Let's get started." : "Let's keep going.");
-  if (showReading) parts.push(showReading);
+  // The page's offer names the headings it would write under: "Noted under …" before it says it twice.
   const offer = vague ? undefined : coach.offer(facts(), covered);
+  // A direct question is answered first, in the coach's words; the page's facts follow as its evidence.
+  const asked = vague ? undefined : directQuestion(message);
+  const answer = asked
+    ? answerQuestion(asked, { subject: firstNameOf(chat), page: chat.page.kind, readingAnswers: Boolean(showReading) && asksAboutThePage })
+    : undefined;
+  const acknowledgement =
+    isIntent(message) || asksAboutPage || vague || asked
+      ? undefined
+      : acknowledge(message, turn, offer ? [] : [...new Set(answered)], { praiseNumbers, people: peopleOf(chat) });
+  if (vague) parts.push("Let's make that concrete.");
+  else if (answer) {
+    if (isIntent(message)) {
+      const intent = takeUpIntent(message);
+      if (intent) parts.push(intent);
+    }
+    parts.push(answer);
+  } else if (acknowledgement) parts.push(acknowledgement);
+  else if (isIntent(message)) parts.push(takeUpIntent(message) ?? (turn === 0 ? "Let's get started." : "Let's keep going."));
+  else if (isSmallTalk(message) && !asked) parts.push(turn === 0 ? "Let's get started." : "Let's keep going.");
+  if (showReading) parts.push(showReading);
   if (offer) parts.push(offer);
   // A passage of the user's other notes about what they just said: quoted with its [n], and its
   // question asked instead of the page's (which waits for the next turn: one question a reply).
@@ -202,12 +213,24 @@ export function offlineChatReply(input: ChatReplyInput): string {
     : citationFor(message, input.passages, {
         today: chat.today,
         subject: subjectOf(chat),
-        verb: acknowledgement?.startsWith('You wrote') ? 'you noted' : 'you wrote',
+        verb: 'you wrote',
         said,
       });
   if (citation) parts.push(citation.sentence, citation.question);
   else parts.push(question);
   return parts.join(' ');
+}
+
+/** The first names of the people the page is about: a person, a meeting's attendees. */
+function peopleOf(chat: Chat): string[] {
+  const people = chat.page.kind === 'meeting' ? chat.page.attendees : chat.input.person ? [chat.input.person] : [];
+  return people.map((p) => p.fullName.trim().split(/\s+/)[0] ?? '').filter(Boolean);
+}
+
+/** Whom a question is about, when the page is about one person. */
+function firstNameOf(chat: Chat): string | undefined {
+  const people = peopleOf(chat);
+  return people.length === 1 ? people[0] : undefined;
 }
 
 /** What the chat is about besides the message: the person's name, the meeting's title. */

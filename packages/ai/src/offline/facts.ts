@@ -54,8 +54,11 @@ export function takeUpIntent(message: string): string | undefined {
   if (!m) return undefined;
   const rest = first.slice(m[0].length - m[3]!.length).replace(/[.!?,;:]+$/, '');
   if (words(rest).length > INTENT_WORDS || /["“”]/.test(rest)) return undefined;
-  return `Let's ${TO_YOU.reduce((t, [from, to]) => t.replace(from, to), rest)}.`;
+  return `Let's ${toYou(rest)}.`;
 }
+
+/** The user's words turned to them: "my 1:1" → "your 1:1", "I'm" → "you're". */
+export const toYou = (text: string): string => TO_YOU.reduce((t, [from, to]) => t.replace(from, to), text);
 
 /** A request to the coach ("update the file", "can you look at it"): it answers no question. */
 export const isInstruction = (text: string): boolean =>

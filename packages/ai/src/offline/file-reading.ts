@@ -3,7 +3,7 @@
  * journal day or folder guide are there and which are missing, so it can talk about the file
  * the user is looking at instead of ignoring it.
  */
-import { formatDayLong } from '@cc/contracts/dates';
+import { formatDayInWords } from '@cc/contracts/dates';
 import { isIsoDate } from '@cc/contracts/periods';
 import { folderGuide, isGenericGuide, type GuideSection } from '../career-folders';
 import { isInterviewStories, STAR_KEYWORDS, STAR_PHASES, type StarPhase } from '@cc/contracts/star';
@@ -218,11 +218,11 @@ export interface ReadingSubject {
 }
 
 /** A dashboard file's subject: what kind of writing it is, and its name. */
-export function fileSubject(reading: FileReading, fileName: string): ReadingSubject {
-  // A day's entry is a day to its writer, not a file: "Your entry for Monday, 5 January 2026",
-  // written as every date the user reads is (@cc/contracts/dates).
+export function fileSubject(reading: FileReading, fileName: string, today?: string): ReadingSubject {
+  // A day's entry is a day to its writer, not a file: "Your entry for 5 January", written as
+  // every day in a reply is (formatDayInWords of @cc/contracts/dates).
   const day = fileName.replace(/\.md$/i, '');
-  if (reading.kind === 'journal' && isIsoDate(day)) return { text: `Your entry for ${formatDayLong(day)}` };
+  if (reading.kind === 'journal' && isIsoDate(day)) return { text: `Your entry for ${formatDayInWords(day, today)}` };
   return { text: `${NOUNS[reading.kind]} ${fileName || 'this file'}` };
 }
 

@@ -79,7 +79,9 @@ describe('an answer is an answer', () => {
       'Let\'s reflect on "Results". Last week you said: "I shipped the billing migration two days early." Can you go through each outcome with evidence?',
     );
     expect(outcomes!.endsWith('For any missed one, what happened, and does it still matter?')).toBe(true);
-    expect(approval).toContain('"I walked Ada through the rollback plan before the review…"');
+    // What worked is taken up in the coach's words, not quoted back.
+    expect(approval!.startsWith('Good to hear it went well; what made it work is worth keeping.')).toBe(true);
+    expect(approval).not.toContain('rollback plan');
     expect(approval).not.toContain('Last week you said');
     expectCleanReplies(history);
   });
@@ -161,7 +163,7 @@ describe('quotes and what the user came for', () => {
     };
     const [reply] = replies(await converse(base, ['I want to prepare for my promotion conversation next week. What should I focus on?']));
     expect(reply).toBe(
-      'Let\'s prepare for your promotion conversation next week. You have three open todos; "Draft promotion case document" is due Mon 30 Nov. "Ask Ada for feedback on the migration" is overdue: is it still a priority, and when will you do it?',
+      'Let\'s prepare for your promotion conversation next week. Focus first on what is overdue, then on what is due next. You have three open todos; "Draft promotion case document" is due 30 November. "Ask Ada for feedback on the migration" is overdue: is it still a priority, and when will you do it?',
     );
   });
 });

@@ -6,7 +6,7 @@ import { findPlanningAction } from '@cc/contracts/planning-actions';
 import { starFromMessages, starStatus } from '@cc/contracts/star';
 import type { ChatMessage, ChatReplyInput } from '../types';
 import { createOfflineCoach } from './offline-provider';
-import { converse, replies, storyQuestion } from './testing';
+import { converse, echoesIn, replies, storyQuestion } from './testing';
 
 const ai = createOfflineCoach();
 
@@ -53,9 +53,10 @@ describe('offline coach: chat', () => {
       history: [],
       message: 'I am moving our billing system from Oracle to Postgres this quarter.',
     });
-    // Quoted as written, never rewritten into a sentence of the coach's own.
-    expect(reply).toContain('"I am moving our billing system from Oracle to Postgres this quarter."');
-    expect(reply).not.toMatch(/It sounds like|you are moving/);
+    // Taken up in the coach's own words: never handed back (quoted or not), never rewritten into an echo.
+    expect(reply.startsWith('Thank you, that helps.')).toBe(true);
+    expect(echoesIn(reply, 'I am moving our billing system from Oracle to Postgres this quarter.')).toEqual([]);
+    expect(reply).not.toMatch(/It sounds like|you are moving|Noted:|You wrote:/);
     expect(reply.match(/\?/g)).toHaveLength(1);
     expect(reply.trim().endsWith('?')).toBe(true);
   });
@@ -189,7 +190,9 @@ describe('offline coach: chat', () => {
       ['Sam runs the platform group and we met at a conference.', 'Sam cares about reliability above all.'],
     );
     const [first, second] = replies(history);
-    expect(first).toContain('Sam runs the platform group');
+    // The person the message names is taken up; the message itself is not handed back.
+    expect(first).toContain('That helps me see where Sam comes in.');
+    expect(first).not.toContain('Sam runs the platform group');
     expect(second).toContain('How do the two of you work together today?');
   });
 

@@ -42,7 +42,7 @@ describe('the person chat', () => {
     ]);
     const [first, second, third] = replies(history);
     expect(first).toContain(
-      'Ada is VP Engineering at Acme, and your last meeting, "Roadmap sync" on Tue 10 Nov, left one follow-up open: "send the roadmap".',
+      'Ada is VP Engineering at Acme, and your last meeting, "Roadmap sync" on 10 November, left one follow-up open: "send the roadmap".',
     );
     expect(first!.endsWith('What would you like to get from your next conversation with Ada?')).toBe(true);
     expect(second!.endsWith('What does Ada care about most right now?')).toBe(true);
@@ -70,7 +70,7 @@ describe('the person chat', () => {
       'She decides with data, not opinions.',
     ]);
     const [first, second] = replies(history);
-    expect(first).toContain('Your next meeting is "Platform 1:1" on Thu 3 Dec, with the goal: "Get Ada to back the platform rewrite".');
+    expect(first).toContain('Your next meeting is "Platform 1:1" on 3 December, with the goal: "Get Ada to back the platform rewrite".');
     expect(first!.endsWith('What could get in the way of that goal, and how would you handle it with Ada?')).toBe(true);
     for (const reply of replies(history)) expect(reply).not.toContain('What would you like to get from your next conversation');
     // Answered, it is not asked again.
@@ -130,7 +130,7 @@ describe('the meeting chat', () => {
     ]);
     const [missing, agenda, anticipating] = replies(history);
     expect(missing).toBe(
-      'This meeting\'s preparation has Goals so far. Priya is CFO at Acme. Your last meeting with Priya, "Budget kickoff" on Tue 3 Nov, left two follow-ups: "Send the cost model" and "Book the board slot". The Agenda tab is still empty: which topics need to be covered, in what order?',
+      'This meeting\'s preparation has Goals so far. Priya is CFO at Acme. Your last meeting with Priya, "Budget kickoff" on 3 November, left two follow-ups: "Send the cost model" and "Book the board slot". The Agenda tab is still empty: which topics need to be covered, in what order?',
     );
     expect(
       agenda!.endsWith('The Anticipating tab is still empty: what questions or objections do you expect, and how will you answer them?'),
@@ -267,11 +267,12 @@ describe('the planning chat', () => {
       'remind me to ask Dana for feedback by Friday',
     ]);
     const [focus, priority, action] = replies(history);
+    // The question is answered first; the list is what the answer points to.
     expect(focus).toBe(
-      'You have three open todos: one due today ("Call Sam"). Your next milestone is "Promotion packet" on Fri 11 Dec. This week\'s plan has three actions, one of them done. "Send the deck to Dana" is overdue: is it still a priority, and when will you do it?',
+      'Focus first on what is overdue, then on what is due next. You have three open todos: one due today ("Call Sam"). Your next milestone is "Promotion packet" on 11 December. This week\'s plan has three actions, one of them done. "Send the deck to Dana" is overdue: is it still a priority, and when will you do it?',
     );
     expect(priority).toContain(ACTIONS_OFFER);
-    expect(priority!.endsWith('What has to be done before "Promotion packet" on Fri 11 Dec, and what depends on it?')).toBe(true);
+    expect(priority!.endsWith('What has to be done before "Promotion packet" on 11 December, and what depends on it?')).toBe(true);
     expect(findPlanningAction(action!)).toMatchObject({
       action: 'create_todo',
       todo_data: { title: 'Ask Dana for feedback', due_date: '2026-11-27' },
@@ -306,11 +307,9 @@ describe('the journal chat', () => {
   test("talks about that day's entry as a past day, and never offers to change it", async () => {
     const history = await converse(base, ['hey', 'I felt relieved and noticed I over-prepared again.', 'Please save this to my entry']);
     const [hey, felt, save] = replies(history);
-    expect(hey).toContain(
-      'Your entry for Monday, 23 November 2026 has what happened; it is still missing how it felt and what you carry forward.',
-    );
+    expect(hey).toContain('Your entry for 23 November has what happened; it is still missing how it felt and what you carry forward.');
     expect(felt!.endsWith('What is one thing from that day you want to carry forward?')).toBe(true);
-    expect(save).toContain('I only read your entry for Monday, 23 November 2026 and never change what you wrote');
+    expect(save).toContain('I only read your entry for 23 November and never change what you wrote');
     for (const reply of replies(history)) expect(reply).not.toMatch(/Agent mode|Update|review the changes/);
     expectOwnWords('journal', history);
     expectCleanReplies(history);

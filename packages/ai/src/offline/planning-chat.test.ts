@@ -33,7 +33,7 @@ describe('offline planning chat: todos', () => {
   test('the reply is sentences a person would write, then the exact JSON line the page executes', () => {
     const reply = planningActionReply('remind me to send the deck by Friday', TODAY)!;
     expect(withoutPlanningAction(reply)).toBe(
-      'I\'ll add "Send the deck" to your todos, due Fri 27 Nov. What is the first small step, so it is easy to start?',
+      'I\'ll add "Send the deck" to your todos, due 27 November. What is the first small step, so it is easy to start?',
     );
     expect(reply.split('\n').at(-1)).toBe(
       '{"action":"create_todo","todo_data":{"title":"Send the deck","due_date":"2026-11-27","description":"","tags":[]}}',
@@ -52,7 +52,7 @@ describe('offline planning chat: todos', () => {
       tags: ['demo', 'Team'],
     });
     expect(planningActionReply('add a todo: draft the promotion doc', TODAY)).toContain(
-      'due today (Mon 23 Nov); tell me if it should be another day',
+      'due today (23 November); tell me if it should be another day',
     );
   });
 
@@ -82,7 +82,7 @@ describe('offline planning chat: workback plans', () => {
   test('the reply names the goal and the date, then the exact JSON line; the calls accept it', () => {
     const reply = planningActionReply('plan backwards from March 1 to get promoted', TODAY)!;
     expect(withoutPlanningAction(reply)).toBe(
-      'Let\'s work back from Mon 1 Mar 2027. I\'ll create the milestone "Get promoted" with five dated todos linked to it, from today up to the day before. The first one, for today, is to define what the next level looks like: is that small enough to start now?',
+      'Let\'s work back from 1 March 2027. I\'ll create the milestone "Get promoted" with five dated todos linked to it, from today up to the day before. The first one, for today, is to define what the next level looks like: is that small enough to start now?',
     );
     const action = findPlanningAction(reply)!;
     expect(
@@ -98,7 +98,7 @@ describe('offline planning chat: workback plans', () => {
     );
     const past = planningActionReply('plan backwards from 2026-01-05 to get promoted', TODAY)!;
     expect(findPlanningAction(past)).toBeUndefined();
-    expect(past).toBe('Mon 5 Jan has already passed. Which date in the future should "Get promoted" be ready by?');
+    expect(past).toBe('5 January has already passed. Which date in the future should "Get promoted" be ready by?');
   });
 });
 
@@ -114,20 +114,20 @@ describe('offline planning chat: what the page lists, and only its words', () =>
 
   test('a todo already listed is not added again; the milestone a todo leads up to is named, and a todo due after it questioned', () => {
     expect(replyTo('remind me to send the deck by Friday')).toBe(
-      '"Send the deck" is already in your todos, due Fri 27 Nov. Should I add it a second time, or would you rather change that one\'s date in the list?',
+      '"Send the deck" is already in your todos, due 27 November. Should I add it a second time, or would you rather change that one\'s date in the list?',
     );
     expect(withoutPlanningAction(replyTo('Remind me to send the promotion packet to Priya by Friday'))).toBe(
-      'I\'ll add "Send the promotion packet to Priya" to your todos, due Fri 27 Nov. It leads up to your milestone "Promotion packet submitted" (target Fri 4 Dec).',
+      'I\'ll add "Send the promotion packet to Priya" to your todos, due 27 November. It leads up to your milestone "Promotion packet submitted" (target 4 December).',
     );
     expect(withoutPlanningAction(replyTo('add a todo: polish the promotion packet on December 10'))).toBe(
-      'I\'ll add "Polish the promotion packet" to your todos, due Thu 10 Dec. That is after the target date of your milestone "Promotion packet submitted" (Fri 4 Dec): should it be due earlier?',
+      'I\'ll add "Polish the promotion packet" to your todos, due 10 December. That is after the target date of your milestone "Promotion packet submitted" (4 December): should it be due earlier?',
     );
   });
 
   test('a milestone already there is not planned a second time without asking; a near target gets three todos, from today to the day itself', () => {
     const again = replyTo('plan backwards from March 1 to get promoted');
     expect(findPlanningAction(again)).toBeUndefined();
-    expect(again).toContain('You already have the milestone "Get promoted" (target Mon 1 Mar 2027).');
+    expect(again).toContain('You already have the milestone "Get promoted" (target 1 March 2027).');
     expect(withoutPlanningAction(replyTo('work backwards from tomorrow: prepare for the interview at Acme'))).toContain(
       'with three dated todos linked to it, from today to the day itself. The first one, for today, is to find out what the interview at Acme will cover',
     );
@@ -136,7 +136,7 @@ describe('offline planning chat: what the page lists, and only its words', () =>
   test('a date gone by is asked about, never scheduled; no reply names a file or a button of another page', () => {
     const past = replyTo('add a todo: call Sam on 2026-11-02');
     expect(findPlanningAction(past)).toBeUndefined();
-    expect(past).toBe('Mon 2 Nov has already passed. When should "Call Sam" be due instead?');
+    expect(past).toBe('2 November has already passed. When should "Call Sam" be due instead?');
     for (const message of [
       'remind me to send the deck to Maria by Friday',
       'add a todo: call Sam next Tuesday',

@@ -9,7 +9,7 @@
  */
 import { casual } from 'chrono-node/en';
 import { addDays, dateOfDay, localIsoDate } from '@cc/contracts/periods';
-import { formatDay } from '@cc/contracts/dates';
+import { formatDayInWords } from '@cc/contracts/dates';
 import { planningActionJson, type PlanningAction } from '@cc/contracts/planning-actions';
 import { capitalize, collapse, normalizeForCompare, truncate } from '../text';
 import { workbackStepTitles } from '../workback-titles';
@@ -79,8 +79,8 @@ function titleOf(text: string): string {
   return truncate(capitalize(cleaned), TITLE_MAX);
 }
 
-/** A date as the planning page shows it ("Fri 27 Nov"), so the reply, the list and the result line agree. */
-const spoken = (iso: string, today: string) => formatDay(iso, today);
+/** A day in the reply's sentences, as every reply of the coach writes one ("27 November"). */
+const spoken = (iso: string, today: string) => formatDayInWords(iso, today);
 
 /** Words that say what a title is about (no "the", "send", "my"). */
 const keyWords = (title: string) =>

@@ -1,9 +1,11 @@
 /**
- * Listening without a model: the coach quotes the user's own weightiest sentence (or a clause of
- * it: a short quote is listening, the whole message back is a parrot), as a quote,
- * or says where it goes in the file. It never rewrites the user's words into a sentence of its
- * own: without a model it cannot tell an instruction ("Remember this line…") from a statement,
- * and a rewritten echo is where its grammar broke.
+ * Listening without a model: the coach takes up what the user said in its own words (a feeling,
+ * a setback, a plan of their own, a result in numbers, the person it names, the heading it
+ * fills), never by repeating their message: a message quoted back is a parrot. `quoteOf` quotes
+ * the user's other notes (a check-in's previous answer), never the message being answered. It
+ * never rewrites the user's words into a sentence of its own either: without a model it cannot
+ * tell an instruction ("Remember this line…") from a statement, and a rewritten echo is where its
+ * grammar broke.
  */
 import { capitalize, collapse, endSentence, sentences, truncate, words } from '../text';
 
@@ -116,9 +118,6 @@ export function quoteOf(message: string): string | undefined {
   return endSentence(capitalize(truncate(clean, 160)));
 }
 
-// "The line I would keep" read as an editor's verdict, and on pages the coach writes nothing into, as a promise.
-const QUOTE_FRAMES = [(q: string) => `You wrote: "${q}"`, (q: string) => `Noted: "${q}"`, (q: string) => `The heart of it: "${q}"`];
-
 // Said of numbers: the score calls them 'Specific' (its 'Concrete' is an example and your own part in it).
 export const SPECIFICS_PRAISE = 'Numbers like that make it specific and measurable.';
 
@@ -134,43 +133,106 @@ const measures = (text: string): boolean =>
     ),
   );
 
-/**
- * A quote that does not stand as a sentence: an answer's fragment ("For me a later start date",
- * "That I should have raised…", "What changed, and whether…") framed as "Noted: …" reads as the
- * user's words mangled.
- */
-const FRAGMENT = /^(?:whether|so that|for (?:me|him|her|us|them|you)|(?:what|how|why)\b(?!.*\b(?:is|was|are|were)\b))\b/i;
-
-const LEADS_IN = /^(?:that|because)\s+(?=(?:I|we|he|she|they|it|the|my|our|his|her|their)\b)/i;
-
-/** A request ("First remind me what we talked about last time"): answered, never noted as a statement. */
+/** A request ("First remind me what we talked about last time"): answered, never acknowledged as a statement. */
 const REQUEST =
   /^(?:(?:first|now|then|also|and|ok(?:ay)?|so)[,\s]+)?(?:please\s+)?(?:remind me|tell me|show me|give me|help me|can you|could you|would you|let's|list|summari[sz]e|read)\b/i;
 
-/** "I feel a bit lost": a feeling is met with warmth before anything the chat can do, never quoted back like a fact. */
+/** "I feel a bit lost": a feeling is met with warmth before anything the chat can do. */
 const FEELING =
   /\bI(?:'m| am| feel)\s+(?:(?:a bit|a little|quite|very|so|really|pretty|kind of|totally)\s+)?(lost|overwhelmed|stressed|anxious|worried|unsure|stuck|scared|nervous|down|exhausted|drained|frustrated|confused|insecure)\b/i;
 
-/** Below this many words a message is quoted whole by being there: saying where it goes is enough. */
-const QUOTE_FROM_WORDS = 8;
+/** Something that went wrong: met as a setback before anything else. */
+const SETBACK =
+  /\b(?:went (?:badly|wrong|poorly)|froze|blanked|missed|slipped|failed to|(?:I|we|it|they|he|she|team) (?:failed|lost)|came back late|too late|didn't (?:get|make|go)|did not (?:get|make|go)|blocked|rejected|turned down|layoffs?|rumou?rs?)\b/i;
+
+/** "Remember this line: …": a line the user wants kept, taken as such. */
+const KEEP_LINE = /^(?:please\s+)?(?:remember|keep|note|save)\s+this(?:\s+line|\s+one)?\s*:/i;
+
+/** Something that worked: what made it work is the lesson. */
+const WENT_WELL = /\b(?:went well|worked well|paid off|no surprises)\b/i;
+
+/** A step of the user's own, said as one ("I'll ask her…", "I want to lead…"). */
+const NEXT_STEP = /\b(?:I'll|I will|I'm going to|I am going to|I plan to|I want to)\b/i;
+
+/** A day the message names ("on Friday", "by the 15th", "next week"): a plan with a day is one to hold. */
+const NAMES_A_DAY =
+  /\b(?:today|tomorrow|tonight|next (?:week|month)|this (?:week|month)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd|rd|th)\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d{4}-\d{2}-\d{2})/i;
+
+/** Below this many words a message says too little to take up: the reply's question is enough. */
+const ACKNOWLEDGE_FROM_WORDS = 8;
+
+/** Said when nothing more particular fits; rotated with the turn so replies do not sound canned. */
+const THANKS = ['Thank you, that helps.', 'That is useful to know.', 'Good, that gives us something concrete to work with.'];
+
+/** The first of `people` (first names) the message names, as the page spells it. */
+function personIn(message: string, people: string[]): string | undefined {
+  const said = new Set(
+    words(message).map((w) =>
+      w
+        .replace(/[.'’-]+$/, '')
+        .replace(/['’]s$/i, '')
+        .toLowerCase(),
+    ),
+  );
+  return people.find((name) => said.has(name.toLowerCase()));
+}
+
+const NOT_NAMES = new Set(
+  (
+    'I Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August ' +
+    'September October November December Q1 Q2 Q3 Q4 OK'
+  ).split(' '),
+);
+
+/** What a person does in a sentence: a capitalised word before one of these is someone's name. */
+const PERSON_VERB =
+  /^(?:asked|said|told|wants|wanted|thinks|thought|agreed|gave|offered|suggested|decided|called|replied|pushed|praised)$/i;
+
+/** A name the message gives mid-sentence ("In my skip-level Marcus asked…"): a person it is about. */
+function nameIn(message: string): string | undefined {
+  for (const sentence of sentences(message)) {
+    const ws = sentence.trim().split(/\s+/);
+    for (let i = 1; i < ws.length - 1; i++) {
+      const w = ws[i]!;
+      if (/^\p{Lu}\p{Ll}{2,}$/u.test(w) && !NOT_NAMES.has(w) && PERSON_VERB.test(ws[i + 1]!)) return w;
+    }
+  }
+  return undefined;
+}
 
 /**
- * One acknowledgement: a quote (the frame rotates with the turn so replies do not sound canned)
- * or, for a short answer, the headings it fills.
+ * One acknowledgement in the coach's own words, never the user's message back (a parrot): what
+ * the message is (a feeling, a setback, a plan of their own, a result in numbers), who of the
+ * page's people it names, or the headings it fills; a short message gets none.
  */
-export function acknowledge(message: string, turn: number, headings: string[], { praiseNumbers = true } = {}): string | undefined {
-  const said = quoteOf(message);
-  if (!said || REQUEST.test(message.trim())) return undefined;
-  const feeling = FEELING.exec(message)?.[1];
+export function acknowledge(
+  message: string,
+  turn: number,
+  headings: string[],
+  { praiseNumbers = true, people = [] as string[] } = {},
+): string | undefined {
+  const text = message.trim();
+  // Only a statement is taken up: a message of questions or small talk has no sentence to take.
+  if (!quoteOf(text) || REQUEST.test(text)) return undefined;
+  const feeling = FEELING.exec(text)?.[1];
   if (feeling) return `That sounds hard, and feeling ${feeling.toLowerCase()} is a normal reaction; we can take it one step at a time.`;
-  // An answer's "That the work I led cut incidents by 40%" holds a whole sentence after its "That".
-  const quote = capitalize(said.replace(LEADS_IN, ''));
-  let line: string;
-  if (words(message).length >= QUOTE_FROM_WORDS && !FRAGMENT.test(quote)) line = QUOTE_FRAMES[turn % QUOTE_FRAMES.length]!(quote);
+  const who = personIn(text, people) ?? nameIn(text);
+  const long = words(text).length >= ACKNOWLEDGE_FROM_WORDS;
+  let line: string | undefined;
+  if (KEEP_LINE.test(text)) line = 'That is a line worth keeping.';
+  else if (SETBACK.test(text))
+    line = who
+      ? `That sounds like a hard moment with ${who}, and it is worth looking at calmly.`
+      : 'That sounds like a setback, and it is worth looking at calmly.';
+  else if (WENT_WELL.test(text)) line = 'Good to hear it went well; what made it work is worth keeping.';
+  else if (NEXT_STEP.test(text) && NAMES_A_DAY.test(text)) line = 'That is a clear next step, and it already has a day.';
+  else if (NEXT_STEP.test(text)) line = 'That is a clear direction.';
   else if (headings.length) line = `Noted under ${listOf(headings)}.`;
-  // A bare "Noted." says nothing the reply's next line does not.
-  else return undefined;
-  return praiseNumbers && measures(quote) ? `${line} ${SPECIFICS_PRAISE}` : line;
+  else if (who && long) line = `That helps me see where ${who} comes in.`;
+  else if (long) line = THANKS[turn % THANKS.length];
+  // Praise after a setback ("the draft slipped by 3 weeks") would miss how it felt.
+  const praise = praiseNumbers && measures(text) && !SETBACK.test(text) ? SPECIFICS_PRAISE : undefined;
+  return [line ?? (praise ? 'That is a result you can show.' : undefined), praise].filter(Boolean).join(' ') || undefined;
 }
 
 export const listOf = (items: string[]): string =>

@@ -5,6 +5,7 @@
 import { expect } from '@jest/globals';
 import { folderGuide } from '../career-folders';
 import { sentences } from '../text';
+import { REFLECTION_OPENER } from './facts';
 import type { ChatMessage, ChatReplyInput } from '../types';
 import { createOfflineCoach } from './offline-provider';
 
@@ -56,8 +57,33 @@ export function grammarProblems(reply: string, userMessages: string[]): string[]
   return problems;
 }
 
-/** Every reply of a played conversation reads cleanly. */
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/["“”'’]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * The sentences of `message` a reply hands back (quoted or not): the opening of any sentence of
+ * four words or more. A coach takes up what was said in its own words; a reflection's opener
+ * (the page's own question, sent by the page) is no message of the user's.
+ */
+export function echoesIn(reply: string, message: string): string[] {
+  if (REFLECTION_OPENER.test(message)) return [];
+  const said = comparable(reply);
+  return sentences(message)
+    .map((s) => comparable(s).split(' ').slice(0, 6).join(' '))
+    .filter((opening) => opening.split(' ').length >= 4 && said.includes(opening));
+}
+
+/** Every reply of a played conversation reads cleanly and hands nothing of the message it answers back. */
 export function expectCleanReplies(history: ChatMessage[]): void {
   const users = history.filter((m) => m.role === 'user').map((m) => m.content);
   for (const reply of replies(history)) expect({ reply, problems: grammarProblems(reply, users) }).toEqual({ reply, problems: [] });
+  history.forEach((m, i) => {
+    const next = history[i + 1];
+    if (m.role !== 'user' || next?.role !== 'assistant') return;
+    expect({ reply: next.content, echoes: echoesIn(next.content, m.content) }).toEqual({ reply: next.content, echoes: [] });
+  });
 }

@@ -3,7 +3,7 @@
  * period before, and their notes on this question, which Update notes from chat fills (shown as
  * a change to review before it is saved). No file, no journal entry.
  */
-import { formatDayLong } from '@cc/contracts/dates';
+import { formatDayInWords } from '@cc/contracts/dates';
 import { parsePeriod, periodLabel, stepPeriod, type PeriodKind } from '@cc/contracts/periods';
 import { sectionsFor, type GuideSection } from '../../career-folders';
 import { endSentence } from '../../text';
@@ -31,7 +31,7 @@ function whenSaid(periodKey: string, previousKey: string): string {
   const current = parsePeriod(periodKey);
   const previous = parsePeriod(previousKey);
   if (current && previous && stepPeriod(periodKey, -1) === previousKey) return LAST[current.kind];
-  if (previous?.kind === 'day') return `On ${formatDayLong(previousKey)}`;
+  if (previous?.kind === 'day') return `On ${formatDayInWords(previousKey, periodKey)}`;
   return previous ? `For ${periodLabel(previousKey)}` : 'Last time';
 }
 

@@ -219,7 +219,7 @@ export interface CitationOptions {
   today: string;
   /** What else the chat is about (the person's name, the meeting's title): counts for relevance, never alone. */
   subject?: string;
-  /** "you noted" when the reply already says "You wrote". */
+  /** How the user's note is introduced ("you wrote", the default). */
   verb?: string;
   /** An earlier reply said this: a passage quoted before is not quoted again. */
   said(text: string): boolean;

@@ -73,7 +73,7 @@ export function fileCoach(chat: Chat): PageCoach {
     sections,
     keywordsFirst: isStory,
     filled: filledBy(input.fileContent, sections, reading),
-    read: readingOf(chat, reading, reading && fileSubject(reading, input.fileName)),
+    read: readingOf(chat, reading, reading && fileSubject(reading, input.fileName, chat.today)),
     aboutThePage: ABOUT_THE_TEXT,
     closing: isStory ? STORY_CLOSING : CLOSING,
     namesHeadings: true,

@@ -4,7 +4,7 @@
  * follow-ups. Profile fields come keyed as svc-chat flattens them ("current priorities") or by
  * their labels ("Current priorities"); both are read.
  */
-import { formatDay } from '@cc/contracts/dates';
+import { formatDayInWords } from '@cc/contracts/dates';
 import { isIsoDate } from '@cc/contracts/periods';
 import type { GuideSection } from '../../career-folders';
 import { collapse, sentences, truncate } from '../../text';
@@ -86,10 +86,10 @@ export function aroundToday(meetings: MeetingFact[], today: string): { last?: Me
   return { ...(last ? { last } : {}), ...(next ? { next } : {}) };
 }
 
-/** `"Roadmap sync" on Tue 10 Nov` (the title in quotes: the user's words), or `on Tue 10 Nov` untitled. */
+/** `"Roadmap sync" on 10 November` (the title in quotes: the user's words), or `on 10 November` untitled. */
 export function meetingName(meeting: MeetingFact, today: string): string {
   const day = dayOf(meeting);
-  const when = day ? `on ${formatDay(day, today)}` : '';
+  const when = day ? `on ${formatDayInWords(day, today)}` : '';
   if (!collapse(meeting.title)) return when || 'a meeting without a title';
   const title = `"${truncate(meeting.title, 80).replace(/"/g, "'")}"`;
   return when ? `${title} ${when}` : title;

@@ -4,7 +4,7 @@
  * action plan, coaches on priorities and offers what it can really do here, a todo or a plan
  * backwards from a goal. The page has no file and no update button.
  */
-import { formatDay } from '@cc/contracts/dates';
+import { formatDayInWords } from '@cc/contracts/dates';
 import { isIsoDate } from '@cc/contracts/periods';
 import { sectionsFor, type GuideSection } from '../../career-folders';
 import type { ChatPage, PlanningMilestoneFact, PlanningTodoFact } from '../../types';
@@ -47,7 +47,7 @@ function todosLine(todos: PlanningTodoFact[], today: string, { overdueAsked = fa
   const next = ahead.sort(
     (a, b) => sharedWords(b.title, said) - sharedWords(a.title, said) || dayOfTodo(a)!.localeCompare(dayOfTodo(b)!),
   )[0];
-  return next ? `${have}; ${quoted(next.title)} is due ${formatDay(dayOfTodo(next)!, today)}.` : `${have}.`;
+  return next ? `${have}; ${quoted(next.title)} is due ${formatDayInWords(dayOfTodo(next)!, today)}.` : `${have}.`;
 }
 
 const nextMilestone = (milestones: PlanningMilestoneFact[], today: string) =>
@@ -55,7 +55,7 @@ const nextMilestone = (milestones: PlanningMilestoneFact[], today: string) =>
 
 function milestoneLine(milestones: PlanningMilestoneFact[], today: string): string | undefined {
   const next = nextMilestone(milestones, today);
-  return next ? `Your next milestone is ${quoted(next.title)} on ${formatDay(dayOfMilestone(next)!, today)}.` : undefined;
+  return next ? `Your next milestone is ${quoted(next.title)} on ${formatDayInWords(dayOfMilestone(next)!, today)}.` : undefined;
 }
 
 /** "This week's plan has four actions, one of them done." from the week's markdown list. */
@@ -76,7 +76,7 @@ export function planningCoach(chat: Chat, page: PlanningPage): PageCoach {
     if (s.heading === 'Priorities' && overdue)
       return `${quoted(overdue.title)} is overdue: is it still a priority, and when will you do it?`;
     if (s.heading === 'Deadlines' && milestone) {
-      return `What has to be done before ${quoted(milestone.title)} on ${formatDay(dayOfMilestone(milestone)!, today)}, and what depends on it?`;
+      return `What has to be done before ${quoted(milestone.title)} on ${formatDayInWords(dayOfMilestone(milestone)!, today)}, and what depends on it?`;
     }
     return undefined;
   });
