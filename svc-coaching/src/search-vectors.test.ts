@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { modelEnv, startOpenAiTestServer, testEmbedding, type OpenAiTestServer } from '@cc/ai/testing';
+import { testEmbedding, type OpenAiTestServer } from '@cc/ai/testing';
 import { todoAddress } from '@cc/contracts/addresses';
 import { COACHING_MESSAGES } from '@cc/contracts/coaching-rules';
 import { weekLabel } from '@cc/contracts/periods';
 import type { SearchGroup, SearchKind, SearchResult } from '@cc/contracts';
-import { createLogger, fuseRankings, nearest } from '@cc/service-kit';
-import { freshDatabase, signIn, startTestService, TestClient, type SignedClient } from '@cc/service-kit/testing';
+import { fuseRankings, nearest } from '@cc/service-kit';
+import {
+  startWithTestModel,
+  TEST_EMBEDDING_MODEL,
+  until,
+  type ServiceWithModel,
+  type SignedClient,
+  type TestClient,
+} from '@cc/service-kit/testing';
 import { EMBEDDINGS_QUEUE, startedEmbeddings, stopAllCoachingEmbeddings, VECTORS, type CoachingEmbeddings } from './search-vectors';
 import { coachingService } from './service';
 import { firstQuestion } from './test-support';
@@ -19,41 +25,10 @@ import { firstQuestion } from './test-support';
  * misses it) but most of them are.
  */
 
-const MODEL = 'test-embedding-model';
+const MODEL = TEST_EMBEDDING_MODEL;
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-let nextUser = 62_000;
-
-/** The service with EMBEDDINGS_MODEL at a test model, its log kept. */
-async function startWithModel(model: OpenAiTestServer) {
-  const database = await freshDatabase();
-  const lines: string[] = [];
-  const logger = createLogger(
-    'coaching',
-    'info',
-    new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  );
-  const env = { ...modelEnv(model), EMBEDDINGS_MODEL: MODEL, EMBEDDINGS_MIN_SIMILARITY: '0.25' };
-  const svc = await startTestService(coachingService, database.db, { env, logger });
-  const embeddings = startedEmbeddings().find((e) => e.db === database.db)!;
-  return {
-    database,
-    svc,
-    embeddings,
-    lines,
-    user: (): SignedClient => signIn(new TestClient(svc.url), nextUser++),
-    close: async () => {
-      await embeddings.stop();
-      await svc.close();
-      await database.drop();
-    },
-  };
-}
+const start = () => startWithTestModel(coachingService, { embeddings: startedEmbeddings, firstUser: 62_000 });
 
 const search = async (c: TestClient, params: string) => {
   const res = await c.get(`/coaching/search?${params}`);
@@ -74,17 +49,9 @@ const saveWeek = (c: TestClient, period_key: string, content: string, outcomes =
 const saveNotes = (c: TestClient, question_id: number, period_key: string, content: string) =>
   c.post('/coaching/onboarding_save_content', { question_id, period_key, content });
 
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 describe('coaching search by meaning', () => {
   let model: OpenAiTestServer;
-  let s: Awaited<ReturnType<typeof startWithModel>>;
+  let s: ServiceWithModel<CoachingEmbeddings>;
   let embeddings: CoachingEmbeddings;
   let day: { id: number; text: string };
   const vectors = (userId: number) => s.database.db(VECTORS).where({ user_id: userId }).orderBy(['kind', 'object_id']);
@@ -94,15 +61,12 @@ describe('coaching search by meaning', () => {
       .id;
 
   beforeAll(async () => {
-    model = await startOpenAiTestServer();
-    s = await startWithModel(model);
+    s = await start();
+    model = s.model;
     embeddings = s.embeddings;
     day = await firstQuestion(s.user(), 'start_of_day', '2026-03-02');
   });
-  afterAll(async () => {
-    await s.close();
-    await model.close();
-  });
+  afterAll(() => s.close());
 
   test('the queue embeds every kind in the background: the user’s words only', async () => {
     const c = s.user();
@@ -301,16 +265,13 @@ describe('coaching search by meaning', () => {
 
 describe('when the embeddings model fails', () => {
   let model: OpenAiTestServer;
-  let s: Awaited<ReturnType<typeof startWithModel>>;
+  let s: ServiceWithModel<CoachingEmbeddings>;
   beforeAll(async () => {
-    model = await startOpenAiTestServer();
-    s = await startWithModel(model);
+    s = await start();
+    model = s.model;
     await s.embeddings.stop();
   });
-  afterAll(async () => {
-    await s.close();
-    await model.close();
-  });
+  afterAll(() => s.close());
 
   test('full text still answers, at once or after the wait, and the log names no query', async () => {
     const c = s.user();

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { modelEnv, startOpenAiTestServer, testEmbedding, type OpenAiTestServer } from '@cc/ai/testing';
+import { testEmbedding, type OpenAiTestServer } from '@cc/ai/testing';
 import type { SearchGroup, SearchResult } from '@cc/contracts';
 import { bragFileName } from '@cc/contracts/profile-rules';
-import { createLogger, fuseRankings, nearest } from '@cc/service-kit';
-import { freshDatabase, signIn, startTestService, TestClient, type SignedClient } from '@cc/service-kit/testing';
+import { fuseRankings, nearest } from '@cc/service-kit';
+import { startWithTestModel, TEST_EMBEDDING_MODEL, until, type ServiceWithModel, type TestClient } from '@cc/service-kit/testing';
 import { journalDayTitle } from './search';
 import { EMBEDDINGS_QUEUE, startedEmbeddings, stopAllFilesEmbeddings, VECTORS, type FilesEmbeddings } from './search-vectors';
 import { filesService } from './service';
@@ -17,41 +16,10 @@ import { newFile } from './test-support';
  * a query whose words are not all in it (full text's AND misses it) but most of them are.
  */
 
-const MODEL = 'test-embedding-model';
+const MODEL = TEST_EMBEDDING_MODEL;
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-let nextUser = 52_000;
-
-/** The service with EMBEDDINGS_MODEL at a test model, its log kept. */
-async function startWithModel(model: OpenAiTestServer) {
-  const database = await freshDatabase();
-  const lines: string[] = [];
-  const logger = createLogger(
-    'files',
-    'info',
-    new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  );
-  const env = { ...modelEnv(model), EMBEDDINGS_MODEL: MODEL, EMBEDDINGS_MIN_SIMILARITY: '0.25' };
-  const svc = await startTestService(filesService, database.db, { env, logger });
-  const embeddings = startedEmbeddings().find((e) => e.db === database.db)!;
-  return {
-    database,
-    svc,
-    embeddings,
-    lines,
-    user: (): SignedClient => signIn(new TestClient(svc.url), nextUser++),
-    close: async () => {
-      await embeddings.stop();
-      await svc.close();
-      await database.drop();
-    },
-  };
-}
+const start = () => startWithTestModel(filesService, { embeddings: startedEmbeddings, firstUser: 52_000 });
 
 const search = async (c: TestClient, params: string) => {
   const res = await c.get(`/files/search?${params}`);
@@ -63,29 +31,18 @@ const group = async (c: TestClient, kind: 'file' | 'journal', q: string, extra =
 const ids = (g: SearchGroup) => g.results.map((r) => r.id);
 const marked = (r: SearchResult) => r.highlights.map(([s, e]) => r.snippet.slice(s, e));
 
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 describe('files and journal search by meaning', () => {
   let model: OpenAiTestServer;
-  let s: Awaited<ReturnType<typeof startWithModel>>;
+  let s: ServiceWithModel<FilesEmbeddings>;
   let embeddings: FilesEmbeddings;
   const vectors = (userId: number) => s.database.db(VECTORS).where({ user_id: userId }).orderBy(['kind', 'object_id']);
 
   beforeAll(async () => {
-    model = await startOpenAiTestServer();
-    s = await startWithModel(model);
+    s = await start();
+    model = s.model;
     embeddings = s.embeddings;
   });
-  afterAll(async () => {
-    await s.close();
-    await model.close();
-  });
+  afterAll(() => s.close());
 
   test('the queue embeds new notes in the background: name, content and description; the day and the entry', async () => {
     const c = s.user();
@@ -264,16 +221,13 @@ describe('files and journal search by meaning', () => {
 
 describe('when the embeddings model fails', () => {
   let model: OpenAiTestServer;
-  let s: Awaited<ReturnType<typeof startWithModel>>;
+  let s: ServiceWithModel<FilesEmbeddings>;
   beforeAll(async () => {
-    model = await startOpenAiTestServer();
-    s = await startWithModel(model);
+    s = await start();
+    model = s.model;
     await s.embeddings.stop();
   });
-  afterAll(async () => {
-    await s.close();
-    await model.close();
-  });
+  afterAll(() => s.close());
 
   test('full text still answers, at once or after the wait, and the log names no query', async () => {
     const c = s.user();

@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { modelEnv, startOpenAiTestServer, testEmbedding, type OpenAiTestServer } from '@cc/ai/testing';
+import { testEmbedding, type OpenAiTestServer } from '@cc/ai/testing';
 import type { SearchGroup } from '@cc/contracts';
 import { aboutMeAddress, personAddress, researchAddress } from '@cc/contracts/addresses';
-import { createLogger, fuseRankings, nearest } from '@cc/service-kit';
-import { freshDatabase, signIn, startTestService, TestClient, type SignedClient } from '@cc/service-kit/testing';
+import { fuseRankings, nearest } from '@cc/service-kit';
+import {
+  startWithTestModel,
+  TEST_EMBEDDING_MODEL,
+  until,
+  type ServiceWithModel,
+  type SignedClient,
+  type TestClient,
+} from '@cc/service-kit/testing';
 import { EMBEDDINGS_QUEUE, startedEmbeddings, stopAllPeopleEmbeddings, VECTORS, type PeopleEmbeddings } from './search-vectors';
 import { peopleService } from './service';
 import { T } from './tables';
@@ -18,41 +24,10 @@ import { addPeople } from './test-support';
  * it) but most of them are.
  */
 
-const MODEL = 'test-embedding-model';
+const MODEL = TEST_EMBEDDING_MODEL;
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-let nextUser = 62_000;
-
-/** The service with EMBEDDINGS_MODEL at a test model, its log kept. */
-async function startWithModel(model: OpenAiTestServer) {
-  const database = await freshDatabase();
-  const lines: string[] = [];
-  const logger = createLogger(
-    'people',
-    'info',
-    new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  );
-  const env = { ...modelEnv(model), EMBEDDINGS_MODEL: MODEL, EMBEDDINGS_MIN_SIMILARITY: '0.25' };
-  const svc = await startTestService(peopleService, database.db, { env, logger });
-  const embeddings = startedEmbeddings().find((e) => e.db === database.db)!;
-  return {
-    database,
-    svc,
-    embeddings,
-    lines,
-    user: (): SignedClient => signIn(new TestClient(svc.url), nextUser++),
-    close: async () => {
-      await embeddings.stop();
-      await svc.close();
-      await database.drop();
-    },
-  };
-}
+const start = () => startWithTestModel(peopleService, { embeddings: startedEmbeddings, firstUser: 62_000 });
 
 type Kind = 'person' | 'meeting' | 'statement';
 
@@ -65,20 +40,12 @@ const group = async (c: TestClient, kind: Kind, q: string, extra = '') =>
   (await search(c, `q=${encodeURIComponent(q)}&kinds=${kind}${extra}`))[0]!;
 const ids = (g: SearchGroup) => g.results.map((r) => r.id);
 
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 const newMeeting = async (c: TestClient, meeting: Record<string, string>, attendee_ids: number[] = []) =>
   (await c.post('/meetings', { meeting, attendee_ids })).body.meeting.id as number;
 
 describe('people search by meaning', () => {
   let model: OpenAiTestServer;
-  let s: Awaited<ReturnType<typeof startWithModel>>;
+  let s: ServiceWithModel<PeopleEmbeddings>;
   let embeddings: PeopleEmbeddings;
   const vectors = (userId: number) => s.database.db(VECTORS).where({ user_id: userId }).orderBy(['kind', 'object_id']);
   const keys = async (userId: number) =>
@@ -93,14 +60,11 @@ describe('people search by meaning', () => {
     s.database.db(T.person_research).insert({ user_id: c.id, person_id: personId, subject: 'x', answer });
 
   beforeAll(async () => {
-    model = await startOpenAiTestServer();
-    s = await startWithModel(model);
+    s = await start();
+    model = s.model;
     embeddings = s.embeddings;
   });
-  afterAll(async () => {
-    await s.close();
-    await model.close();
-  });
+  afterAll(() => s.close());
 
   test('the queue embeds people, meetings and statements in the background, in its own schema', async () => {
     const c = s.user();
@@ -263,16 +227,13 @@ describe('people search by meaning', () => {
 
 describe('when the embeddings model fails', () => {
   let model: OpenAiTestServer;
-  let s: Awaited<ReturnType<typeof startWithModel>>;
+  let s: ServiceWithModel<PeopleEmbeddings>;
   beforeAll(async () => {
-    model = await startOpenAiTestServer();
-    s = await startWithModel(model);
+    s = await start();
+    model = s.model;
     await s.embeddings.stop();
   });
-  afterAll(async () => {
-    await s.close();
-    await model.close();
-  });
+  afterAll(() => s.close());
 
   test('full text still answers, at once or after the wait, and the log names no query', async () => {
     const c = s.user();

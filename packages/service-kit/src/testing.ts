@@ -16,6 +16,7 @@ import { createLogger } from './logger';
 import { answerClientErrorsAsJson } from './client-errors';
 
 export { readPages, type ReadPages } from './paging-testing';
+export { startWithTestModel, TEST_EMBEDDING_MODEL, until, type ServiceWithModel } from './meaning-testing';
 
 export const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
