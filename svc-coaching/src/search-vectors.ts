@@ -2,6 +2,7 @@ import { createEmbedder, type Embedder } from '@cc/ai';
 import {
   EmbeddingsQueue,
   startedEmbeddingsQueues,
+  storedVectorJoin,
   deleteVectors,
   VECTOR_TABLE,
   type Db,
@@ -43,7 +44,7 @@ export async function pendingTexts(db: Db, limit: number, model: string): Promis
     `(select e.user_id, '${k.kind}' as kind, e.object_id, e.text, md5(e.text) as content_hash
         from (select t.user_id, ${k.objectId} as object_id, ${k.text} as text
                 from ${k.from} ${k.where ? `where ${k.where}` : ''}) e
-        left join ${VECTORS} v on v.user_id = e.user_id and v.kind = '${k.kind}' and v.object_id = e.object_id
+        ${storedVectorJoin(VECTOR_SCHEMA, 'e.user_id', `'${k.kind}'`, 'e.object_id')}
        where e.text <> '' and ${where}
        limit ?)`;
   const missing = EMBEDDED.map((k) => part(k, 'v.user_id is null'));

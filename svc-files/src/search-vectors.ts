@@ -2,6 +2,7 @@ import type { Embedder } from '@cc/ai';
 import {
   EmbeddingsQueue,
   startedEmbeddingsQueues,
+  storedVectorJoin,
   deleteVectors,
   VECTOR_TABLE,
   type Db,
@@ -59,14 +60,14 @@ export async function pendingTexts(db: Db, limit: number, model: string): Promis
     `(select f.user_id, 'file' as kind, f.id::text as object_id, t.text, md5(t.text) as content_hash
         from ${T.files} f
        cross join lateral (select ${fileTextSql('f')} as text) t
-        left join ${VECTORS} v on v.user_id = f.user_id and v.kind = 'file' and v.object_id = f.id::text
+        ${storedVectorJoin(SCHEMA, 'f.user_id', "'file'", 'f.id::text')}
        where ${where}
        limit ?)`;
   const days = (where: string) =>
     `(select j.user_id, 'journal' as kind, ${DAY('j')} as object_id, t.text, md5(t.text) as content_hash
         from ${T.journal_entries} j
        cross join lateral (select ${journalTextSql('j')} as text) t
-        left join ${VECTORS} v on v.user_id = j.user_id and v.kind = 'journal' and v.object_id = ${DAY('j')}
+        ${storedVectorJoin(SCHEMA, 'j.user_id', "'journal'", DAY('j'))}
        where btrim(j.content, ${BLANK}) <> '' and ${where}
        limit ?)`;
   const missing = 'v.user_id is null';

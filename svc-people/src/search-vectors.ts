@@ -3,6 +3,7 @@ import { PERSON_SECTIONS } from '@cc/contracts/people-rules';
 import {
   EmbeddingsQueue,
   startedEmbeddingsQueues,
+  storedVectorJoin,
   deleteVectors,
   VECTOR_TABLE,
   type Db,
@@ -90,7 +91,7 @@ export async function pendingTexts(db: Db, limit: number, model: string): Promis
   const branch = ([kind, rows]: [string, string], where: string) =>
     `(select t.* from (${rows}) t0
         cross join lateral (select t0.user_id, t0.kind, t0.object_id, t0.text, md5(t0.text) as content_hash) t
-        left join ${VECTORS} v on v.user_id = t.user_id and v.kind = '${kind}' and v.object_id = t.object_id
+        ${storedVectorJoin(SCHEMA, 't.user_id', `'${kind}'`, 't.object_id')}
        where ${where}
        limit ?)`;
   const { rows } = (await db.raw(

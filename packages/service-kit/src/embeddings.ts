@@ -132,6 +132,19 @@ export function tableStorage(db: Knex, schema: string): Promise<VectorStorage> {
   return known;
 }
 
+/**
+ * SQL joining a source row to its stored vector as `v` (`v.user_id` null when it has none), for
+ * an embedPending source: `userSql` and `objectIdSql` are the row's, `kindSql` its kind as SQL.
+ * One primary-key probe per row: a LATERAL with LIMIT 1 cannot become the merge anti join that
+ * stale statistics on a table filling fast chose, which compared every stored vector with every row.
+ */
+export function storedVectorJoin(schema: string, userSql: string, kindSql: string, objectIdSql: string): string {
+  return `left join lateral (
+            select v.user_id, v.model, v.content_hash from ${table(schema)} v
+             where v.user_id = ${userSql} and v.kind = ${kindSql} and v.object_id = ${objectIdSql}
+             limit 1) v on true`;
+}
+
 /** A vector as SQL text: `{…}` for real[], `[…]` for pgvector (both bound as one string). */
 const literal = (storage: VectorStorage, v: number[]) => (storage === 'pgvector' ? `[${v.join(',')}]` : `{${v.join(',')}}`);
 const vectorType = (storage: VectorStorage) => (storage === 'pgvector' ? 'public.vector' : 'real[]');

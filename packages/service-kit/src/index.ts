@@ -102,6 +102,7 @@ export {
   fuseRankings,
   nearest,
   scheduleEmbeddings,
+  storedVectorJoin,
   tableStorage,
   upsertVectors,
   vectorStorage,
