@@ -88,3 +88,42 @@ test('the person named as typed is the top hit, above the files that mention the
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/people\\?person=${ada.id}$`));
 });
+
+test('at 390 px a short meeting note’s match in its last sentence shows in the row’s two lines, and the row opens the meeting on its Notes tab', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const api = await signUp(page, 'searchsection');
+  const person = await api.request.post('/people', { headers: api.headers, data: { person: { full_name: 'Priya Raman' } } });
+  expect(person.status(), await person.text()).toBe(201);
+  const { person: priya } = (await person.json()) as { person: { id: number } };
+  const notes =
+    '# Weekly sync\n\n- Talked about hiring\n- Budget is tight\n\nWe went through the roadmap for next week with Priya and the team. At the end she asked about the audit plan.';
+  const created = await api.request.post('/meetings', {
+    headers: api.headers,
+    data: { meeting: { title: 'Weekly sync', goals: 'Agree the roadmap.', notes }, attendee_ids: [priya.id] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { meeting } = (await created.json()) as { meeting: { id: number } };
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-root')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const { dialog, field } = palette(page);
+  await field.pressSequentially('audit');
+
+  const row = dialog.getByRole('group', { name: 'Meetings' }).getByRole('option', { name: /Weekly sync/ });
+  await expect(row).toHaveAttribute('href', `/people?person=${priya.id}&meeting=${meeting.id}&section=notes`);
+  // The snippet shows two lines: the marked word is inside what they show.
+  const snippet = row.locator('.search-result-snippet');
+  await expect(snippet.locator('mark')).toHaveText(['audit']);
+  const shown = (await snippet.boundingBox())!;
+  const mark = (await snippet.locator('mark').boundingBox())!;
+  expect(mark.y + mark.height).toBeLessThanOrEqual(shown.y + shown.height + 1);
+
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/people\\?person=${priya.id}&meeting=${meeting.id}&section=notes$`));
+  await expect(page.getByTestId('meeting-tab-notes')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('meeting-section-notes')).toBeVisible();
+  await expect(page.getByTestId('meeting-section-notes')).toHaveValue(notes);
+});
