@@ -43,7 +43,7 @@ function log(message: string): void {
 
 async function main(): Promise<void> {
   const only = args.get('only')?.split(',').filter(Boolean);
-  const modules = only ? MODULES.filter((m) => only.includes(m.name)) : MODULES;
+  const modules = only ? MODULES.filter((m) => only.includes(m.name)) : MODULES.filter((m) => !m.optIn);
   if (only && modules.length !== only.length) {
     throw new Error(
       `unknown module(s): ${only.filter((n) => !MODULES.some((m) => m.name === n)).join(', ')} (known: ${MODULES.map((m) => m.name).join(', ')})`,

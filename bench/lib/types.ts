@@ -38,5 +38,7 @@ export interface Row {
 export interface BenchModule {
   name: string;
   description: string;
+  /** Runs only when named by --only (it changes the stack for every other module). */
+  optIn?: boolean;
   run(ctx: BenchContext): Promise<Row[]>;
 }

@@ -6,67 +6,22 @@
 // own stack, the server is started while this file is imported, before bench/index.ts starts
 // the stack, and AI_BASE_URL / AI_MODEL / AI_RATE_LIMIT_PER_MINUTE are put in the environment
 // the stack inherits. With --base-url the running stack's own AI is measured as it is.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SERVICE_PORTS } from '@cc/contracts';
 import { setUpPageChats } from '../lib/chat-pages';
+import { modelServer, moduleSelected } from '../lib/model-server';
 import { CONNECTIONS, DURATION, WARMUP } from '../lib/load';
 import { int, median } from '../lib/stats';
 import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
 
 const DELAY_MS = Number(process.env.BENCH_AI_DELAY_MS ?? 50);
 const TTFT_RUNS = Number(process.env.BENCH_CHAT_RUNS ?? 50);
-const here = path.dirname(fileURLToPath(import.meta.url));
 const chatURL = `http://127.0.0.1:${SERVICE_PORTS.chat}`;
 
-function selected(argv = process.argv.slice(2)): boolean {
-  if (argv.some((a) => a.startsWith('--base-url'))) return false;
-  const only = argv.find((a) => a.startsWith('--only='));
-  return !only || only.slice('--only='.length).split(',').includes('chat');
-}
-
-interface ModelServer {
-  baseURL: string;
-  stop(): void;
-}
-
-async function startModelServer(): Promise<ModelServer> {
-  const root = path.resolve(here, '..', '..');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'servers', 'openai-test-server.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_AI_DELAY_MS: String(DELAY_MS) },
-  });
-  const baseURL = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening (\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the OpenAI test server exited with ${code}`)));
-  });
-  // Neither the child nor its pipe may keep the bench alive if the stack never comes up.
-  child.stdout!.destroy();
-  child.unref();
-  const stop = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  };
-  process.once('exit', stop);
-  return { baseURL, stop };
-}
-
-const modelServer = selected() ? await startModelServer() : undefined;
-if (modelServer) {
-  process.env.AI_BASE_URL = modelServer.baseURL;
-  process.env.AI_MODEL = 'bench-model';
-  process.env.AI_API_KEY = 'bench';
-  // The bench makes thousands of model calls a minute; the default limit is 30.
-  process.env.AI_RATE_LIMIT_PER_MINUTE = process.env.BENCH_AI_RATE_LIMIT ?? '1000000';
+const server = moduleSelected('chat') ? await modelServer(DELAY_MS) : undefined;
+if (server) {
   process.stderr.write(
-    `[bench] chat: OpenAI test server at ${modelServer.baseURL} (${DELAY_MS} ms before the first byte); the stack will use it\n`,
+    `[bench] chat: OpenAI test server at ${server.baseURL} (${DELAY_MS} ms before the first byte); the stack will use it\n`,
   );
 }
 
@@ -156,20 +111,20 @@ export const chat: BenchModule = {
     const users = await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => ctx.newUser(`chat${i}`)));
     const user = users[0]!;
     const provider = await statusNote(ctx, user);
-    if (modelServer && provider !== 'openai-compatible/bench-model')
+    if (server && provider !== 'openai-compatible/bench-model')
       throw new Error(`svc-chat is not using the bench model server (status: ${provider})`);
     const out: Row[] = [];
     try {
       // (1) Time to first token: the model server alone, svc-chat directly, and through nginx.
       const runs: [string, string, (i: number) => Promise<number>][] = [];
-      if (modelServer) {
+      if (server) {
         const direct = { model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'hi' }] };
         runs.push([
           'model server alone',
           'raw OpenAI streaming request, the floor',
           () =>
             firstChunk(
-              `${modelServer.baseURL}/chat/completions`,
+              `${server.baseURL}/chat/completions`,
               { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(direct) },
               '"content":"That',
             ),
@@ -190,7 +145,7 @@ export const chat: BenchModule = {
         ctx.log(`chat: time to first token, ${label} (${TTFT_RUNS} requests)`);
         const times = await ttft(run);
         medians.set(label, median(times));
-        const added = modelServer
+        const added = server
           ? `; minus the ${DELAY_MS} ms model delay: ${ms1(median(times) - DELAY_MS)} / ${ms1(p(times, 0.99) - DELAY_MS)}`
           : '';
         out.push({
@@ -246,7 +201,7 @@ export const chat: BenchModule = {
         const result = await sendMessageLoad(url, users, DURATION);
         const problems = result.non2xx + result.errors + result.timeouts;
         const sanity = problems ? `; ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : '';
-        const added = modelServer ? `; minus the ${DELAY_MS} ms model delay: p50 ${result.latency.p50 - DELAY_MS} ms` : '';
+        const added = server ? `; minus the ${DELAY_MS} ms model delay: p50 ${result.latency.p50 - DELAY_MS} ms` : '';
         out.push(
           {
             bench: `send_message JSON, ${label}`,
@@ -262,7 +217,7 @@ export const chat: BenchModule = {
           },
         );
       }
-      if (!modelServer)
+      if (!server)
         out.push({
           bench: 'chat',
           metric: 'model',
@@ -270,7 +225,7 @@ export const chat: BenchModule = {
           notes: "the running stack's own AI (--base-url); no model delay to subtract",
         });
     } finally {
-      modelServer?.stop();
+      server?.stop();
     }
     return out;
   },

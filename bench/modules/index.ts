@@ -8,7 +8,20 @@ import { frontend } from './frontend';
 import { people } from './people';
 import { planning } from './planning';
 import { search } from './search';
+import { searchMeaning } from './search-meaning';
 import { session } from './session';
 
 /** Every benchmark, in the order they run. Add new ones (AI streaming, GET /files, ...) here. */
-export const MODULES: readonly BenchModule[] = [frontend, session, chat, files, explorer, editor, planning, coaching, people, search];
+export const MODULES: readonly BenchModule[] = [
+  frontend,
+  session,
+  chat,
+  files,
+  explorer,
+  editor,
+  planning,
+  coaching,
+  people,
+  search,
+  searchMeaning,
+];

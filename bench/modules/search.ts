@@ -79,7 +79,7 @@ async function insertAll(db: Knex, table: string, rows: Record<string, unknown>[
   return ids;
 }
 
-async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
+export async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
   const userId = await userIdOf(ctx, user);
   await withBenchDb(async (db) => {
     const folders = await insertAll(
@@ -169,7 +169,7 @@ const pct = (values: number[], q: number) => {
 };
 const ms1 = (v: number) => `${v.toFixed(1)} ms`;
 
-async function searchLatency(ctx: BenchContext, user: BenchUser): Promise<{ times: number[]; results: number; partial: number }> {
+export async function searchLatency(ctx: BenchContext, user: BenchUser): Promise<{ times: number[]; results: number; partial: number }> {
   const get = async (q: string) => {
     const started = performance.now();
     const res = await fetch(new URL(`/search?q=${encodeURIComponent(q)}`, ctx.baseURL), {
@@ -197,7 +197,7 @@ async function searchLatency(ctx: BenchContext, user: BenchUser): Promise<{ time
 }
 
 /** Each domain's own search, straight to its service: where the time of GET /search goes. */
-async function domainLatency(user: BenchUser): Promise<Row[]> {
+export async function domainLatency(user: BenchUser): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [domain, path] of Object.entries(DOMAIN_SEARCH_PATHS) as [keyof typeof DOMAIN_SEARCH_PATHS, string][]) {
     const port = SERVICE_PORTS[domain];
@@ -276,7 +276,7 @@ async function palettePaint(ctx: BenchContext, user: BenchUser): Promise<number[
   return times;
 }
 
-async function firstToken(ctx: BenchContext, user: BenchUser, useOtherNotes: boolean): Promise<number[]> {
+export async function firstToken(ctx: BenchContext, user: BenchUser, useOtherNotes: boolean): Promise<number[]> {
   const headers = { 'content-type': 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken };
   const set = await fetch(new URL('/ai_chat/settings', ctx.baseURL), {
     method: 'PATCH',
