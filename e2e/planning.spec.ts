@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { periodKey, stepPeriod } from '@cc/contracts/periods';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { actionPlanWeekAddress, milestoneAddress, todoAddress } from '@cc/contracts/addresses';
-import { formatDay } from '@cc/contracts/dates';
+import { formatDayInWords } from '@cc/contracts/dates';
 import { seriousViolations } from './support/axe';
 import { isoDay, planningUser } from './support/planning';
 
@@ -139,8 +139,8 @@ test('the planning chat creates a todo, then a workback plan, and both appear', 
   await expect(log).toContainText(/Created the milestone .* with 5 dated todos/);
   await page.reload();
   await chat.hover();
-  await expect(log).toContainText(`Created the todo "Email Dana about the offsite", due ${formatDay(isoDay(0))}.`);
-  await expect(log).toContainText(`(target ${formatDay(target)})`);
+  await expect(log).toContainText(`Created the todo "Email Dana about the offsite", due ${formatDayInWords(isoDay(0))}.`);
+  await expect(log).toContainText(`(target ${formatDayInWords(target)})`);
   await expect(log).not.toContainText('"action"');
   expect(await seriousViolations(page)).toEqual([]);
 });

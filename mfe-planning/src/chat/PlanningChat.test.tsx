@@ -6,7 +6,7 @@ import { resetChatStatusCache } from '@cc/ui';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { installFakeApi, type FakeHandler } from '../testing/fakeApi';
 import { todo } from '../testing/fixtures';
-import { formatDay } from '@cc/contracts/dates';
+import { formatDayInWords } from '@cc/contracts/dates';
 import PlanningChat from './PlanningChat';
 
 const ACTION_REPLY =
@@ -159,7 +159,7 @@ describe('the planning chat', () => {
     });
     const first = render(<PlanningChat tab="all_todos" todos={[]} milestones={[]} refresh={async () => {}} />);
     await userEvent.setup().type(screen.getByRole('textbox', { name: 'Message' }), 'Remind me to call Sam{Enter}');
-    const line = `Created the todo "Call Sam", due ${formatDay('2026-03-02')}.`;
+    const line = `Created the todo "Call Sam", due ${formatDayInWords('2026-03-02')}.`;
     await screen.findByText(line);
     await waitFor(() => expect(fake.find('POST', '/ai_chat/append_message')).toHaveLength(1));
     expect(fake.find('POST', '/ai_chat/append_message')[0]!.body).toEqual({ folder: 'planning', file_name: 'planning.md', content: line });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
-import { formatDay } from '@cc/contracts/dates';
+import { formatDayInWords } from '@cc/contracts/dates';
 import { installContractApi } from '@cc/ui/testing/contract-api';
 import { milestone, todo } from '../testing/fixtures';
 import { runPlanningAction } from './runPlanningAction';
@@ -42,14 +42,14 @@ describe('running the action a planning-chat reply embeds', () => {
       }),
     });
     const done = await runPlanningAction({ action: 'create_todo', todo_data: { title: 'Send the deck' } });
-    expect(done.message).toBe(`Created the todo "Send the deck", due ${formatDay('2026-11-27')}.`);
+    expect(done.message).toBe(`Created the todo "Send the deck", due ${formatDayInWords('2026-11-27')}.`);
     expect(done.message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const planned = await runPlanningAction({
       action: 'create_workback_plan',
       goal_data: { title: 'Promotion', target_date: '2027-03-01' },
     });
     expect(planned.message).toBe(
-      `Created the milestone "Promotion" (target ${formatDay('2027-03-01')}) with 2 dated todos, from ${formatDay('2026-11-26')} to ${formatDay('2027-02-28')}.`,
+      `Created the milestone "Promotion" (target ${formatDayInWords('2027-03-01')}) with 2 dated todos, from ${formatDayInWords('2026-11-26')} to ${formatDayInWords('2027-02-28')}.`,
     );
   });
 

@@ -4,7 +4,7 @@
  * and meetings, a meeting's tabs and attendees, a check-in's question and last answer, the
  * planning lists), so the model names only that page's things and uses what it is given.
  */
-import { formatDay, formatDayLong } from '@cc/contracts/dates';
+import { formatDay, formatDayInWords, formatDayLong } from '@cc/contracts/dates';
 import { dateOfDay, isIsoDate, localIsoDate, periodLabel, weekLabel } from '@cc/contracts/periods';
 import { MEETING_SECTIONS, MEETING_SECTION_TITLES } from '@cc/contracts/people-rules';
 import { PLANNING_ACTION_EXAMPLES, planningActionJson } from '@cc/contracts/planning-actions';
@@ -224,8 +224,8 @@ export function chatReplySystem(input: ChatPromptInput): string {
 export function planningActionsInstruction(today: string = localIsoDate()): string {
   return [
     `Today is ${longDay(today)}. In the JSON, write every date as YYYY-MM-DD, turning "Friday" or "in two weeks" into the real date.`,
-    // The user reads the sentences beside the lists, which write "Fri 27 Nov": one way to show a date.
-    `In your sentences to the user, write a date as the planning page does: "${formatDay(today, today)}" (short weekday, day, short month; the year only when it is not this year), never YYYY-MM-DD.`,
+    // Every sentence of a chat, the offline coach's and the result line after an action, writes a day one way.
+    `In your sentences to the user, write a date as "${formatDayInWords(today, today)}" (the day and the month in words; the year only when it is not this year), never YYYY-MM-DD.`,
     'When the user asks you to add a todo or to remind them of something, reply in one or two sentences, then put this JSON on its own line (tags and description are optional):',
     planningActionJson(PLANNING_ACTION_EXAMPLES.createTodo),
     'When the user asks for a workback plan towards a goal (planning backwards from a date), reply in one or two sentences, then put this JSON on its own line; the goal goes in "title", the date in "target_date", and the app creates a milestone with dated steps worked back from it:',

@@ -3,7 +3,7 @@
  * (the browser imports it): the page's messages, the field bounds, the chat and timeline
  * constants, tag normalisation and the reading of a week's action lines.
  */
-import { formatDay } from './dates';
+import { formatDayInWords } from './dates';
 
 export const PLANNING_MESSAGES = {
   // Field rules (fixed here and documented in svc-coaching's README).
@@ -191,10 +191,11 @@ export function unfinishedActions(content: string): string[] {
 
 /**
  * The line the planning chat adds once its action ran (the service answers it as `message`;
- * the page writes it again in the user's own locale): dates as every list shows them.
+ * the page writes it again in the user's own locale): a day as every sentence of a chat writes
+ * one ("27 November"), so the coach's reply and this line agree.
  */
 export function todoCreatedLine(todo: { title: string; due_date: string | null }): string {
-  return `Created the todo "${todo.title}"${todo.due_date ? `, due ${formatDay(todo.due_date)}` : ''}.`;
+  return `Created the todo "${todo.title}"${todo.due_date ? `, due ${formatDayInWords(todo.due_date)}` : ''}.`;
 }
 
 /** The line after a workback plan: the milestone, its target and the span of its dated todos. */
@@ -203,6 +204,6 @@ export function workbackCreatedLine(
   todos: readonly { due_date: string | null }[],
 ): string {
   const dated = todos.map((t) => t.due_date).filter((d): d is string => d !== null);
-  const span = dated.length > 0 ? `, from ${formatDay(dated[0]!)} to ${formatDay(dated.at(-1)!)}` : '';
-  return `Created the milestone "${milestone.title}" (target ${formatDay(milestone.target_date)}) with ${todos.length} dated todos${span}.`;
+  const span = dated.length > 0 ? `, from ${formatDayInWords(dated[0]!)} to ${formatDayInWords(dated.at(-1)!)}` : '';
+  return `Created the milestone "${milestone.title}" (target ${formatDayInWords(milestone.target_date)}) with ${todos.length} dated todos${span}.`;
 }

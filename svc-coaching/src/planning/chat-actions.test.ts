@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { addDays, localIsoDate, PLANNING_MESSAGES as M } from '@cc/contracts';
-import { formatDay } from '@cc/contracts/dates';
+import { formatDayInWords } from '@cc/contracts/dates';
 import { refused, startedForTests } from '@cc/service-kit/testing';
 import { startCoaching } from '../test-support';
 import { workbackSteps } from './workback';
@@ -24,7 +24,7 @@ describe('POST /planning/chat_create_todo (todo_data as JSON text)', () => {
       success: true,
       errors: [],
       // The day as every list shows it, not ISO (issue 18).
-      message: `Created the todo "Send the deck", due ${formatDay('2026-11-27')}.`,
+      message: `Created the todo "Send the deck", due ${formatDayInWords('2026-11-27')}.`,
       todo: { title: 'Send the deck', due_date: '2026-11-27', description: 'Final version', tags: ['work'], completed: false },
     });
     expect((await c.get('/planning/todos')).body.todos).toHaveLength(1);
@@ -87,7 +87,7 @@ describe('POST /planning/generate_workback_plan (goal_data as JSON text)', () =>
       false,
     ]);
     expect(message).toBe(
-      `Created the milestone "Get promoted" (target ${formatDay(target)}) with 5 dated todos, from ${formatDay(today)} to ${formatDay(addDays(target, -1))}.`,
+      `Created the milestone "Get promoted" (target ${formatDayInWords(target)}) with 5 dated todos, from ${formatDayInWords(today)} to ${formatDayInWords(addDays(target, -1))}.`,
     );
     expect((await c.get('/planning/milestones')).body.milestones).toEqual([{ ...milestone, progress: { done: 0, total: 5 } }]);
     expect((await c.get('/planning/todos')).body.todos).toHaveLength(5);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { chatCreateTodoBody, generateWorkbackBody } from '@cc/contracts/planning';
 import { findPlanningAction, withoutPlanningAction } from '@cc/contracts/planning-actions';
+import { todoCreatedLine } from '@cc/contracts/planning-rules';
 import { planningActionReply } from './planning-chat';
 import { planningActionsInstruction } from '../prompts';
 
@@ -152,9 +153,11 @@ describe('offline planning chat: what the page lists, and only its words', () =>
 });
 
 describe('the model is told the same way to show a date', () => {
-  test("ISO in the action JSON, the page's form in its sentences", () => {
+  test('ISO in the action JSON, and in its sentences the form of every chat sentence and of the result line', () => {
     const text = planningActionsInstruction(TODAY);
     expect(text).toContain('In the JSON, write every date as YYYY-MM-DD');
-    expect(text).toContain('In your sentences to the user, write a date as the planning page does: "Mon 23 Nov"');
+    expect(text).toContain('In your sentences to the user, write a date as "23 November"');
+    // The line the page adds after the action writes its day the same way.
+    expect(todoCreatedLine({ title: 'Send the deck', due_date: '2026-11-27' })).toBe('Created the todo "Send the deck", due 27 November.');
   });
 });
