@@ -208,6 +208,8 @@ export function chatReplySystem(input: ChatPromptInput): string {
     COACH_VOICE,
     ...about,
     'Reply in two to four sentences: briefly reflect what the user said in your own words (quote them exactly when you quote), then ask exactly one focused follow-up question that draws out a concrete fact, example or number. Never ask again a question the user has answered in this conversation; once they have, take up their answer and move on (or ask whether there is anything else).',
+    // One form for a day across a chat: the offline coach's, the citations' and the planning result line's.
+    `In your sentences, write a day as "${formatDayInWords(today, today)}" (the day and the month in words; the year only when it is not this year), never YYYY-MM-DD.`,
     buttonsRule(words, page.kind),
     input.context?.trim() ? `Context:\n${truncate(input.context, 2000)}` : '',
     passagesPart(input.passages, today),
