@@ -10,6 +10,8 @@ describe("the chat's prompt describes its page and what the page knows", () => {
     expect(system).toContain('The user is working on the file "goals.md" in the folder "career-goals" on their dashboard.');
     expect(system).toContain('shown as a diff they accept or reject before anything is saved');
     expect(system).toContain('Name only this button: Update file.');
+    // Every chat's sentences write a day one way, as the offline coach and the result lines do.
+    expect(system).toContain('In your sentences, write a day as "26 November"');
   });
 
   test('a person: their profile, meetings and open follow-ups; nothing to ask that the profile says; no buttons', () => {
