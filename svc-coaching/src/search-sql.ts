@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { SEARCH_LIMITS, type SearchGroup, type SearchKind, type SearchResult } from '@cc/contracts/search';
 import {
-  fuseRankings,
+  fuseGroup,
   headlineSql,
   nearest,
   rankSql,
@@ -263,20 +263,9 @@ export async function searchGroup<Row>(
     near.map((r) => r.object_id),
     m.anyWords,
   );
-  const ranked = near.filter((r) => found.has(r.object_id)).map((r) => ({ key: r.object_id }));
-  if (!ranked.length) return group;
-  const byFullText = new Map(group.results.map((r) => [r.id, r]));
-  const order = fuseRankings([group.results.map((r) => ({ key: r.id })), ranked]).slice(0, ask.limit);
-  const meaningOnly = ranked.filter((r) => !found.get(r.key)!.matched && !byFullText.has(r.key)).length;
-  return {
-    kind: search.kind,
-    total: group.total + meaningOnly,
-    results: order.map((key) => {
-      const fromFullText = byFullText.get(key);
-      if (fromFullText) return fromFullText;
-      const { hit, matched } = found.get(key)!;
-      // Found by what it means, not by the words searched (a chat's retrieval takes it though it shares none).
-      return matched ? search.result(hit) : { ...search.result(hit), by_meaning: true };
-    }),
-  };
+  const ranked = near.flatMap((r) => {
+    const one = found.get(r.object_id);
+    return one ? [{ result: search.result(one.hit), matched: one.matched }] : [];
+  });
+  return fuseGroup(group, ranked, ask.limit);
 }

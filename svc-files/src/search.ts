@@ -1,7 +1,7 @@
 import { domainKinds, longDate, SEARCH_LIMITS, type SearchGroup, type SearchKind, type SearchResult } from '@cc/contracts';
 import { fileAddress, journalAddress } from '@cc/contracts/addresses';
 import {
-  fuseRankings,
+  fuseGroup,
   headlineSql,
   nearest,
   rankSql,
@@ -15,6 +15,7 @@ import {
   withinOneEdit,
   type Db,
   queryVector,
+  type MeaningMatch,
   type MeaningSearch,
   type ParsedSearch,
 } from '@cc/service-kit';
@@ -231,13 +232,6 @@ async function searchJournalKind(db: Db, userId: number, parsed: ParsedSearch, l
 /** The start of a note shown for a match by meaning alone, when none of the query's words is in it. */
 const BODY_START_CHARS = 600;
 
-/** A note the nearest vectors found: its result as a meaning match, and whether full text matches it too. */
-interface MeaningRow {
-  result: SearchResult;
-  /** Matches the full-text query: counted in the full-text total already. */
-  matched: boolean;
-}
-
 /** Its snippet: around the query's words when any is in it (marked), else the body's start, else the title. */
 function meaningSnippet(marked: string | null, bodyStart: string, title: string): Pick<SearchResult, 'snippet' | 'highlights'> {
   if (marked?.includes(START)) return snippetOf(marked);
@@ -252,7 +246,7 @@ async function meaningFiles(
   ids: string[],
   parsed: ParsedSearch,
   anyWords: string,
-): Promise<Map<string, MeaningRow>> {
+): Promise<Map<string, MeaningMatch>> {
   const { rows } = await db.raw(
     `select f.id, fo.name as folder, f.name, f.updated_at, ${generatedSql('f')} as generated,
             f.search @@ q.query as matched,
@@ -281,7 +275,7 @@ async function meaningJournal(
   ids: string[],
   parsed: ParsedSearch,
   anyWords: string,
-): Promise<Map<string, MeaningRow>> {
+): Promise<Map<string, MeaningMatch>> {
   const { rows } = await db.raw(
     `select to_char(j.date, 'YYYY-MM-DD') as date, j.updated_at, j.search @@ q.query as matched,
             case when j.search @@ o.query then ${headlineSql(`left(j.content, ${SEARCHED_CHARS.content})`, 'o.query')} end as marked,
@@ -339,21 +333,11 @@ async function withMeaning(
       return [{ key: r.object_id, row, score: r.score * (row.result.generated ? GENERATED_WEIGHT : 1) }];
     })
     .sort((a, b) => b.score - a.score);
-  if (!ranked.length) return group;
-  const byFullText = new Map(group.results.map((r) => [r.id, r]));
-  const order = fuseRankings([group.results.map((r) => ({ key: r.id })), ranked]).slice(0, limit);
-  const byMeaning = new Map(ranked.map((r) => [r.key, r.row]));
-  const meaningOnly = ranked.filter((r) => !r.row.matched && !byFullText.has(r.key)).length;
-  return {
-    kind: group.kind,
-    total: group.total + meaningOnly,
-    results: order.map((key) => {
-      const found = byFullText.get(key);
-      if (found) return found;
-      const row = byMeaning.get(key)!;
-      return row.matched ? row.result : { ...row.result, by_meaning: true };
-    }),
-  };
+  return fuseGroup(
+    group,
+    ranked.map((r) => r.row),
+    limit,
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   createVectorTable,
   deleteVectors,
   embedPending,
+  fuseGroup,
   fuseRankings,
   nearest,
   scheduleEmbeddings,
@@ -50,6 +51,40 @@ async function storageOfFresh(): Promise<'pgvector' | 'array'> {
     await probe.drop();
   }
 }
+
+describe('fuseGroup', () => {
+  const result = (id: string) => ({
+    kind: 'file' as const,
+    id,
+    title: id,
+    snippet: '',
+    highlights: [],
+    url: `/x/${id}`,
+    updated_at: '2026-11-26T00:00:00.000Z',
+    generated: false,
+  });
+  const group = { kind: 'file' as const, total: 7, results: [result('a'), result('b')] };
+
+  it('fuses full text with the nearest, marks what meaning alone found and counts it in the total', () => {
+    const fused = fuseGroup(
+      group,
+      [
+        { result: result('c'), matched: false },
+        { result: result('b'), matched: true },
+      ],
+      5,
+    );
+    // b: first in one list, second in the other; a: first in full text only; c: meaning alone.
+    expect(fused.results.map((r) => [r.id, r.by_meaning ?? false])).toEqual([
+      ['b', false],
+      ['a', false],
+      ['c', true],
+    ]);
+    expect(fused.total).toBe(8);
+    expect(fuseGroup(group, [{ result: result('c'), matched: false }], 1).results.map((r) => r.id)).toEqual(['a']);
+    expect(fuseGroup(group, [], 5)).toBe(group);
+  });
+});
 
 describe.each([
   [

@@ -3,14 +3,15 @@
  * keeps the vectors of its own objects in `<schema>.search_vectors`, fills them in the
  * background, finds a user's nearest ones in SQL, and fuses that ranking with full text.
  *
- * Vectors are stored with pgvector where the database has the `vector` extension, and as
- * `real[]` everywhere else (Debian's Postgres and the embedded PGlite have none), so every run
+ * Vectors are stored with pgvector where the database has the `vector` extension (the embedded
+ * PGlite loads it), and as `real[]` everywhere else (Debian's Postgres has none), so every run
  * mode works. Vectors are stored and compared at unit length, so a dot product is their cosine.
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type PgBoss from 'pg-boss';
 import type { Embedder } from '@cc/ai';
+import type { SearchGroup, SearchResult } from '@cc/contracts/search';
 
 export type VectorStorage = 'pgvector' | 'array';
 
@@ -243,6 +244,36 @@ export function fuseRankings(lists: ReadonlyArray<ReadonlyArray<{ key: string }>
     .map((key, first) => ({ key, first, score: scores.get(key)! }))
     .sort((a, b) => b.score - a.score || a.first - b.first)
     .map((e) => e.key);
+}
+
+/** An object among a kind's nearest: its result, and whether full text matches it too (then the group's total counts it already). */
+export interface MeaningMatch {
+  result: SearchResult;
+  matched: boolean;
+}
+
+/**
+ * One kind's full-text group fused with its nearest objects (`ranked`, best first, those that
+ * still exist): reciprocal rank fusion, ties to full text, at most `limit`. An object found by
+ * meaning alone gets its own result, marked `by_meaning` (a chat's retrieval takes it though it
+ * shares no words to count); `total` is the full-text total plus those full text does not match.
+ */
+export function fuseGroup(group: SearchGroup, ranked: readonly MeaningMatch[], limit: number): SearchGroup {
+  if (!ranked.length) return group;
+  const byFullText = new Map(group.results.map((r) => [r.id, r]));
+  const byMeaning = new Map(ranked.map((r) => [r.result.id, r]));
+  const order = fuseRankings([group.results.map((r) => ({ key: r.id })), ranked.map((r) => ({ key: r.result.id }))]).slice(0, limit);
+  const meaningOnly = ranked.filter((r) => !r.matched && !byFullText.has(r.result.id)).length;
+  return {
+    kind: group.kind,
+    total: group.total + meaningOnly,
+    results: order.map((key) => {
+      const found = byFullText.get(key);
+      if (found) return found;
+      const { result, matched } = byMeaning.get(key)!;
+      return matched ? result : { ...result, by_meaning: true };
+    }),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SearchGroup, SearchResult } from '@cc/contracts/search';
-import { fuseRankings, nearest, snippetOf } from '@cc/service-kit';
+import { fuseGroup, nearest, snippetOf } from '@cc/service-kit';
 import type { Db, MeaningSearch, NearestRow } from '@cc/service-kit';
 import { SCHEMA } from '../search-vectors';
 import { shown, type Ask, type PeopleKind } from './shared';
@@ -52,20 +52,5 @@ export async function withMeaning(
   if (!near.length) return group;
   // Objects that still exist (a vector may outlive its object until the next run).
   const ranked = (await find(db, ask, near, anyWords)).sort((a, b) => b.score - a.score || a.result.id.localeCompare(b.result.id));
-  if (!ranked.length) return group;
-  const byFullText = new Map(group.results.map((r) => [r.id, r]));
-  const byMeaning = new Map(ranked.map((r) => [r.result.id, r]));
-  const order = fuseRankings([group.results.map((r) => ({ key: r.id })), ranked.map((r) => ({ key: r.result.id }))]).slice(0, ask.limit);
-  const meaningOnly = ranked.filter((r) => !r.matched && !byFullText.has(r.result.id)).length;
-  return {
-    kind: group.kind,
-    total: group.total + meaningOnly,
-    // Found by meaning alone: marked so (a chat's retrieval takes it though it shares no words to count).
-    results: order.map((key) => {
-      const found = byFullText.get(key);
-      if (found) return found;
-      const hit = byMeaning.get(key)!;
-      return hit.matched ? hit.result : { ...hit.result, by_meaning: true };
-    }),
-  };
+  return fuseGroup(group, ranked, ask.limit);
 }
