@@ -35,6 +35,15 @@ describe('citationFor', () => {
     expect(JOURNAL.snippet).toContain(c.quote);
   });
 
+  test('a note that says what the message just said is not quoted back to the user', () => {
+    const same = passage(1, 'journal', '2026-11-26', 'Thu 26 Nov 2026', 'The billing migration slipped again. Finance wants the new date.');
+    expect(citationFor('The billing migration slipped again, how do I tell Ada?', [same], never)).toBeUndefined();
+    // A note that adds to what was said is cited instead.
+    expect(citationFor('The billing migration slipped again, how do I tell Ada?', [{ ...same, n: 2 }, JOURNAL], never)?.passage.id).toBe(
+      '2026-11-03',
+    );
+  });
+
   test('the thing asked about is a noun phrase of the message that the passage holds too, never a noun and its verb', () => {
     const question = (message: string, snippet: string) =>
       citationFor(message, [passage(1, 'journal', '2026-11-03', 'Tue 3 Nov 2026', snippet)], never)?.question;

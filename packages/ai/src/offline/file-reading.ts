@@ -30,6 +30,11 @@ export interface FileReading {
   kind: FileKind;
   present: FilePart[];
   missing: FilePart[];
+  /**
+   * False for notes read against a folder's guide whose headings the file does not use: what is
+   * "present" was told by keywords, so a reply must not say the file has a section by that name.
+   */
+  headingsUsed?: boolean;
 }
 
 const DATE =
@@ -200,7 +205,7 @@ export function readFile(
   const usesHeadings = parts.some((p) => blocks.some((b) => b.heading && headingMatches(b.heading, p.headings)));
   const byKeywords = kind !== 'notes' || !usesHeadings;
   const present = parts.filter((p) => isPresent(p, blocks, byKeywords));
-  return { kind, present, missing: parts.filter((p) => !present.includes(p)) };
+  return { kind, present, missing: parts.filter((p) => !present.includes(p)), ...(kind === 'notes' ? { headingsUsed: usesHeadings } : {}) };
 }
 
 const NOUNS: Record<FileKind, string> = {
@@ -231,6 +236,9 @@ export function describeReading(reading: FileReading, subject: ReadingSubject, m
   const lacks = listOf(missing.slice(0, 3).map((p) => p.label));
   const has = listOf(reading.present.map((p) => p.label));
   const [verb, it] = subject.plural ? ['have', 'they are'] : ['has', 'it is'];
+  // A file that does not use the guide's headings has no section by those names: only what it lacks is said.
+  if (reading.headingsUsed === false && missing.length)
+    return `${subject.text} ${verb} no ${listOf(missing.slice(0, 3).map((p) => p.label)).replace(/ and (?=[^,]*$)/, ' or ')} section yet.`;
   if (!reading.present.length) return `${subject.text} ${subject.plural ? 'are' : 'is'} still missing ${lacks}.`;
   if (!missing.length) return `${subject.text} ${verb} ${has}.`;
   return `${subject.text} ${verb} ${has}; ${it} still missing ${lacks}.`;

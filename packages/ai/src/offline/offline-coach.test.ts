@@ -61,6 +61,19 @@ describe('offline coach: chat', () => {
     expect(reply.trim().endsWith('?')).toBe(true);
   });
 
+  test("a file that does not use its folder guide's headings is not said to have a section by their names", async () => {
+    const reply = await ai.chatReply({
+      mode: 'ask',
+      folder: 'projects',
+      fileName: 'billing migration status.md',
+      fileContent: '# Billing migration\n\nThe cut-over moved to December; finance signed off the new plan.',
+      history: [],
+      message: 'Can you look at this with me?',
+    });
+    expect(reply).not.toMatch(/has "Overview"/);
+    expect(reply).toMatch(/has no "[^"]+"( or "[^"]+")* section yet\./);
+  });
+
   test('interview stories: STAR follow-ups go situation → task → action → result', async () => {
     const history = await converse(storyBase, ['I want to prepare a story about saving our checkout.', ...storyMessages]);
     const asked = replies(history);

@@ -91,9 +91,22 @@ describe('a direct question is answered before the coach asks anything', () => {
     expect(answerQuestion('How should I approach Ada about funding?', { subject: 'Ada' })).toMatch(
       /^To approach Ada about funding, start with what it gives Ada.*I can't know from here how Ada will take it/,
     );
-    expect(answerQuestion('Why is the sky blue?')).toMatch(/^I can't answer that from what I have here/);
+    expect(answerQuestion('Why is the sky blue?')).toMatch(/^I can't answer that from this page alone/);
     expect(answerQuestion('What is missing?')).toBeUndefined();
     expect(answerQuestion('Why is the sky blue?', { readingAnswers: true })).toBeUndefined();
+  });
+});
+
+describe('a question led by a statement, and news to tell someone', () => {
+  test('the question is found from its question word, and telling news gets its own advice', async () => {
+    expect(directQuestion('The billing migration slipped again, how do I tell Ada?')).toBe('How do I tell Ada?');
+    expect(directQuestion('Ada is back on Monday. What should I prepare?')).toBe('What should I prepare?');
+    expect(directQuestion('The migration slipped again.')).toBeUndefined();
+    expect(answerQuestion('How do I tell Ada?')).toMatch(/^Tell Ada early and plainly: what changed, why, the new date/);
+    expect(answerQuestion('How should I break it to my manager?')).toMatch(/^Tell your manager early and plainly/);
+    const reply = await ai.chatReply({ ...personChat, message: 'The billing migration slipped again, how do I tell Ada?' });
+    expect(reply.startsWith('Tell Ada early and plainly')).toBe(true);
+    expect(reply).not.toMatch(/I can't answer that/);
   });
 });
 

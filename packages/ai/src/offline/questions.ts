@@ -8,10 +8,16 @@
 import { collapse, sentences, words } from '../text';
 import { toYou } from './facts';
 
-/** The last sentence of the message, when it is a question to the coach. */
+/** Where a question starts inside a sentence: "The migration slipped again, how do I tell Ada?" → "how do I tell Ada?". */
+const QUESTION_START =
+  /(?:^|[,;:–—-]\s*|\b(?:so|and|but)\s+)((?:how|what|which|where|when|who|why|should|shall|can|could|would|do|does|is|are)\b[^,;:–—]*\?)$/i;
+
+/** The last sentence of the message, when it is a question to the coach: from its question word when a statement leads it. */
 export function directQuestion(message: string): string | undefined {
   const last = sentences(collapse(message)).at(-1)?.trim();
-  return last?.endsWith('?') && words(last).length >= 2 ? last : undefined;
+  if (!last?.endsWith('?') || words(last).length < 2) return undefined;
+  const clause = QUESTION_START.exec(last)?.[1];
+  return clause && words(clause).length >= 2 ? clause.charAt(0).toUpperCase() + clause.slice(1) : last;
 }
 
 /** "for my 1:1 with Ada" → "your 1:1 with Ada": the question's object, turned to the user. */
@@ -25,6 +31,8 @@ function topicOf(question: string, after: RegExp): string | undefined {
 const PREPARE = /^(?:what|which)\b.*\b(?:prepare|bring|focus on|cover|raise|take|say|ask|mention)\b/i;
 const PHRASE = /^how\b.*\b(?:phrase|word|write|formulate|frame|put)\b/i;
 const APPROACH = /^how\b.*\b(?:approach|reply|respond|answer|ask|raise|tell|start|handle|deal with|talk to|bring up|open)\b/i;
+/** Bad news to give: "how do I tell Ada?", "how should I break it to my manager?". */
+const TELL = /^how\b.*\b(?:tell|break (?:it|the news) to|let\s+\S+\s+know|inform)\b/i;
 const DECIDE = /^(?:should|shall|do you think|is it (?:a good idea|wise|too early|too late)|would it)\b/i;
 const FIRST = /^(?:what|where)\b.*\b(?:first|start|begin)\b|\bwhat (?:should|do|can) I do\b/i;
 const LEARN = /^what\b.*\b(?:learn|know|understand|find out)\b/i;
@@ -66,6 +74,11 @@ export function answerQuestion(
     const lead = topic ? `For ${topic}, ${verb}` : sentenceStart(verb);
     return `${lead} three things: the one outcome you want to leave with, the point that matters most to ${them}, and anything you still owe from last time.`;
   }
+  if (TELL.test(question)) {
+    const who = /\b(?:tell|break (?:it|the news) to|let|inform)\s+([A-Z][\p{L}'-]+|(?:my|the|our)\s+[\p{L}-]+)/u.exec(question)?.[1];
+    const named = who ? toYou(who) : subject;
+    return `Tell ${named ?? 'them'} early and plainly: what changed, why, the new date, and what you are doing about it. I can't know from here how ${named ?? 'they'} will take it, so plan your first sentence and your answer to the question most likely to come.`;
+  }
   if (APPROACH.test(question)) {
     if (/\b(?:reply|respond|answer)\b/i.test(question))
       return 'Keep the reply short: thank them, say what interests you and what you would want to know, and suggest one next step, such as a short call.';
@@ -87,7 +100,7 @@ export function answerQuestion(
   }
   // Read out, the page answers "what is missing?" itself; only a question it cannot answer is told so.
   if (OPEN.test(question) || readingAnswers) return undefined;
-  return "I can't answer that from what I have here: I only know what this page and your notes hold, so let's start from that.";
+  return "I can't answer that from this page alone, so let's start from what it holds.";
 }
 
 const sentenceStart = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -226,6 +226,16 @@ export interface CitationOptions {
 }
 
 /**
+ * Whether a quote says what the message just said (most of its words are the message's): the
+ * user wrote the same in their journal, and quoting it back would read as handing the message back.
+ */
+function restates(quote: string, message: string): boolean {
+  const said = topicWordsOf(message);
+  const words = topicWordsOf(quote);
+  return words.length > 0 && words.filter((w) => said.some((o) => sameWord(o, w))).length / words.length >= 0.8;
+}
+
+/**
  * The citation of the passage most about the message, or undefined when none is: a passage must
  * share two of the message's topic words (one when the message has only one), the page's subject
  * counting as one of them, and hold a whole clause about them to quote.
@@ -244,6 +254,8 @@ export function citationFor(message: string, passages: readonly ChatPassage[] | 
     if (!fromMessage.length || fromMessage.length + Math.min(1, fromSubject.length) < needed) continue;
     const quote = quoteAbout(passage.snippet, [...own, ...subject]);
     if (!quote || options.said(quote)) continue;
+    // A note that says what the message just said is not quoted back (a todo's title names a thing: it may be).
+    if (passage.kind !== 'todo' && passage.kind !== 'milestone' && restates(quote, message)) continue;
     // Only a todo or a milestone is cited by its title alone ("One of your todos is …"): a note's title is no quote of it.
     if (onlyTitle(passage, quote) && passage.kind !== 'todo' && passage.kind !== 'milestone') continue;
     const score = fromMessage.length * 2 + fromSubject.length - passage.n / 10;
