@@ -236,6 +236,12 @@ describe('searching', () => {
     await user.type(field(), 'zebra');
     expect(await screen.findByText('No results for “zebra”')).toBeTruthy();
     expect(screen.queryByRole('option')).toBeNull();
+    // No rows to move through: no keys to move with.
+    expect((document.querySelector('.search-keys') as HTMLElement).hidden).toBe(true);
+    // A phrase typed in straight quotes is not quoted twice.
+    await user.clear(field());
+    await user.type(field(), '"zebra crossing"');
+    expect(await screen.findByText('No results for “zebra crossing”')).toBeTruthy();
   });
 
   it('shows a failed search with Retry, which asks again', async () => {

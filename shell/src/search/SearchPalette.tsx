@@ -18,7 +18,9 @@ import './search-palette.css';
 export const SEARCH_DEBOUNCE_MS = 90;
 
 export const SEARCH_HINT = 'Search your files, journal, plans, check-ins, people and meetings.';
-export const noResultsText = (q: string) => `No results for “${q}”`;
+/** The query between curly quotes, without the straight ones a phrase was typed in (no “"…"”). */
+const quoted = (q: string) => `“${q.replace(/"/g, '').trim() || q}”`;
+export const noResultsText = (q: string) => `No results for ${quoted(q)}`;
 
 export interface SearchPaletteProps {
   /** What the user typed into the header field before the palette's code arrived. */
@@ -194,7 +196,9 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
     body = <p className="search-state">{noResultsText(answer.query)}</p>;
   } else if (!pending) {
     // The list itself is not a live region: a screen reader hears how many rows arrived.
-    body = <p className="search-sr-only">{`${results.length} ${results.length === 1 ? 'result' : 'results'} for “${answer.query}”`}</p>;
+    body = (
+      <p className="search-sr-only">{`${results.length} ${results.length === 1 ? 'result' : 'results'} for ${quoted(answer.query)}`}</p>
+    );
   }
 
   return (
@@ -236,7 +240,8 @@ export default function SearchPalette({ initialQuery = '', onClose }: SearchPale
         {sections.map(section)}
       </div>
       <div aria-live="polite">{body}</div>
-      <p className="search-keys" aria-hidden="true">
+      {/* The keys move through rows: shown while there are rows to move through. */}
+      <p className="search-keys" aria-hidden="true" hidden={results.length === 0}>
         <kbd>↑</kbd> <kbd>↓</kbd> to move · <kbd>Enter</kbd> to open · <kbd>{modifierLabel()}</kbd>+<kbd>Enter</kbd> in a new tab ·{' '}
         <kbd>Esc</kbd> to close
       </p>
