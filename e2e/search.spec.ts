@@ -34,6 +34,20 @@ test('Ctrl-K, a prefix, the file found with its word marked, Enter opens it on t
   await expect(page.getByTestId('file-workspace')).toHaveAttribute('data-file-id', String(id));
 });
 
+test('the header field opens the palette after a pointer over it has already loaded its code', async ({ page }) => {
+  await signUp(page, 'searchhover');
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-root')).toBeVisible({ timeout: 15_000 });
+  const button = page.getByRole('button', { name: 'Search', exact: true });
+  // A person rests the pointer on the field before clicking: its code arrives in between.
+  const code = page.waitForResponse((res) => /\/\d+\.[0-9a-f]+\.js$/.test(res.url()) && res.ok());
+  await button.hover();
+  await code;
+  await page.waitForLoadState('networkidle');
+  await button.click();
+  await expect(palette(page).field).toBeFocused();
+});
+
 test('at 390 px the palette is a full-width sheet, the page does not scroll sideways, and Escape gives the focus back', async ({
   page,
 }) => {

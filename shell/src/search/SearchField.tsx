@@ -48,7 +48,11 @@ export function SearchField() {
   const open = useCallback((text = '') => {
     setFailed(false);
     setWanted((current) => (current ? { text: current.text + text } : { text }));
-    if (loaded) return;
+    // Its code may have arrived since this field mounted (a pointer over it preloads it): shown at once.
+    if (loaded) {
+      setPalette(() => loaded);
+      return;
+    }
     const active = document.activeElement;
     if (active instanceof HTMLElement && active !== buttonRef.current && active !== document.body) returnTo.current = active;
     buttonRef.current?.focus();
