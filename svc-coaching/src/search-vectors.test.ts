@@ -5,7 +5,7 @@ import { todoAddress } from '@cc/contracts/addresses';
 import { COACHING_MESSAGES } from '@cc/contracts/coaching-rules';
 import { weekLabel } from '@cc/contracts/periods';
 import type { SearchGroup, SearchKind, SearchResult } from '@cc/contracts';
-import { fuseRankings, nearest } from '@cc/service-kit';
+import { fuseRankings, nearest, startedEmbeddingsQueues, stopEmbeddingsQueues } from '@cc/service-kit';
 import {
   startWithTestModel,
   TEST_EMBEDDING_MODEL,
@@ -14,7 +14,7 @@ import {
   type SignedClient,
   type TestClient,
 } from '@cc/service-kit/testing';
-import { EMBEDDINGS_QUEUE, startedEmbeddings, stopAllCoachingEmbeddings, VECTORS, type CoachingEmbeddings } from './search-vectors';
+import { EMBEDDINGS_QUEUE, VECTORS, type CoachingEmbeddings } from './search-vectors';
 import { coachingService } from './service';
 import { firstQuestion } from './test-support';
 
@@ -28,7 +28,7 @@ import { firstQuestion } from './test-support';
 const MODEL = TEST_EMBEDDING_MODEL;
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-const start = () => startWithTestModel(coachingService, { embeddings: startedEmbeddings, firstUser: 62_000 });
+const start = () => startWithTestModel<CoachingEmbeddings>(coachingService, { firstUser: 62_000 });
 
 const search = async (c: TestClient, params: string) => {
   const res = await c.get(`/coaching/search?${params}`);
@@ -100,7 +100,7 @@ describe('coaching search by meaning', () => {
     expect(queues.rows).toHaveLength(1);
     // The rest of the tests run the job themselves, so what ran is known.
     await embeddings.stop();
-    expect(startedEmbeddings()).not.toContain(embeddings);
+    expect(startedEmbeddingsQueues()).not.toContain(embeddings);
   });
 
   test('a run embeds only what changed, and skips unchanged rows without asking the model', async () => {
@@ -294,5 +294,5 @@ describe('when the embeddings model fails', () => {
 });
 
 afterAll(async () => {
-  await stopAllCoachingEmbeddings();
+  await stopEmbeddingsQueues();
 });

@@ -1,7 +1,6 @@
 import { createEmbedder, type Embedder } from '@cc/ai';
 import {
   EmbeddingsQueue,
-  startedEmbeddingsQueues,
   storedVectorJoin,
   deleteVectors,
   VECTOR_TABLE,
@@ -81,15 +80,6 @@ export interface SearchIndex {
 
 /** Without EMBEDDINGS_MODEL: writes change nothing here. */
 export const noSearchIndex: SearchIndex = { changed: () => undefined, deleted: async () => undefined };
-
-/** Tests: every queue this process started (a service with EMBEDDINGS_MODEL). */
-export const startedEmbeddings = (): CoachingEmbeddings[] =>
-  startedEmbeddingsQueues().filter((q): q is CoachingEmbeddings => q instanceof CoachingEmbeddings);
-
-/** Tests: stop every queue this process started (as a service stop would). */
-export async function stopAllCoachingEmbeddings(): Promise<void> {
-  await Promise.all(startedEmbeddings().map((e) => e.stop()));
-}
 
 /** The kit's embeddings queue for svc-coaching's objects, and the vectors its routes delete at once. */
 export class CoachingEmbeddings extends EmbeddingsQueue implements SearchIndex {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { testEmbedding, type OpenAiTestServer } from '@cc/ai/testing';
 import type { SearchGroup, SearchResult } from '@cc/contracts';
 import { bragFileName } from '@cc/contracts/profile-rules';
-import { fuseRankings, nearest } from '@cc/service-kit';
+import { fuseRankings, nearest, startedEmbeddingsQueues, stopEmbeddingsQueues } from '@cc/service-kit';
 import { startWithTestModel, TEST_EMBEDDING_MODEL, until, type ServiceWithModel, type TestClient } from '@cc/service-kit/testing';
 import { journalDayTitle } from './search';
-import { EMBEDDINGS_QUEUE, startedEmbeddings, stopAllFilesEmbeddings, VECTORS, type FilesEmbeddings } from './search-vectors';
+import { EMBEDDINGS_QUEUE, VECTORS, type FilesEmbeddings } from './search-vectors';
 import { filesService } from './service';
 import { newFile } from './test-support';
 
@@ -19,7 +19,7 @@ import { newFile } from './test-support';
 const MODEL = TEST_EMBEDDING_MODEL;
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-const start = () => startWithTestModel(filesService, { embeddings: startedEmbeddings, firstUser: 52_000 });
+const start = () => startWithTestModel<FilesEmbeddings>(filesService, { firstUser: 52_000 });
 
 const search = async (c: TestClient, params: string) => {
   const res = await c.get(`/files/search?${params}`);
@@ -62,7 +62,7 @@ describe('files and journal search by meaning', () => {
     expect(queues.rows).toHaveLength(1);
     // The rest of the tests run the job themselves, so what ran is known.
     await embeddings.stop();
-    expect(startedEmbeddings()).not.toContain(embeddings);
+    expect(startedEmbeddingsQueues()).not.toContain(embeddings);
   });
 
   test('a run embeds only what changed, and skips unchanged notes without asking the model', async () => {
@@ -250,5 +250,5 @@ describe('when the embeddings model fails', () => {
 });
 
 afterAll(async () => {
-  await stopAllFilesEmbeddings();
+  await stopEmbeddingsQueues();
 });

@@ -1,14 +1,5 @@
 import type { Embedder } from '@cc/ai';
-import {
-  EmbeddingsQueue,
-  startedEmbeddingsQueues,
-  storedVectorJoin,
-  deleteVectors,
-  VECTOR_TABLE,
-  type Db,
-  type Logger,
-  type PendingText,
-} from '@cc/service-kit';
+import { EmbeddingsQueue, storedVectorJoin, deleteVectors, VECTOR_TABLE, type Db, type Logger, type PendingText } from '@cc/service-kit';
 import { T } from './tables';
 
 /**
@@ -108,15 +99,6 @@ export interface SearchIndex {
 
 /** Without EMBEDDINGS_MODEL: writes change nothing here. */
 export const noSearchIndex: SearchIndex = { changed: () => undefined, fileDeleted: async () => undefined };
-
-/** Tests: every queue this process started (a service with EMBEDDINGS_MODEL). */
-export const startedEmbeddings = (): FilesEmbeddings[] =>
-  startedEmbeddingsQueues().filter((q): q is FilesEmbeddings => q instanceof FilesEmbeddings);
-
-/** Tests: stop every queue this process started (as a service stop would). */
-export async function stopAllFilesEmbeddings(): Promise<void> {
-  await Promise.all(startedEmbeddings().map((e) => e.stop()));
-}
 
 /** The kit's embeddings queue for svc-files's objects, and the vectors its routes delete at once. */
 export class FilesEmbeddings extends EmbeddingsQueue implements SearchIndex {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { testEmbedding, type OpenAiTestServer } from '@cc/ai/testing';
 import type { SearchGroup } from '@cc/contracts';
 import { aboutMeAddress, personAddress, researchAddress } from '@cc/contracts/addresses';
-import { fuseRankings, nearest } from '@cc/service-kit';
+import { fuseRankings, nearest, startedEmbeddingsQueues, stopEmbeddingsQueues } from '@cc/service-kit';
 import {
   startWithTestModel,
   TEST_EMBEDDING_MODEL,
@@ -12,7 +12,7 @@ import {
   type SignedClient,
   type TestClient,
 } from '@cc/service-kit/testing';
-import { EMBEDDINGS_QUEUE, startedEmbeddings, stopAllPeopleEmbeddings, VECTORS, type PeopleEmbeddings } from './search-vectors';
+import { EMBEDDINGS_QUEUE, VECTORS, type PeopleEmbeddings } from './search-vectors';
 import { peopleService } from './service';
 import { T } from './tables';
 import { addPeople } from './test-support';
@@ -27,7 +27,7 @@ import { addPeople } from './test-support';
 const MODEL = TEST_EMBEDDING_MODEL;
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-const start = () => startWithTestModel(peopleService, { embeddings: startedEmbeddings, firstUser: 62_000 });
+const start = () => startWithTestModel<PeopleEmbeddings>(peopleService, { firstUser: 62_000 });
 
 type Kind = 'person' | 'meeting' | 'statement';
 
@@ -83,7 +83,7 @@ describe('people search by meaning', () => {
     expect(queues.rows).toHaveLength(1);
     // The rest of the tests run the job themselves, so what ran is known.
     await embeddings.stop();
-    expect(startedEmbeddings()).not.toContain(embeddings);
+    expect(startedEmbeddingsQueues()).not.toContain(embeddings);
   });
 
   test('a run embeds only what changed; statements are keyed by index and embedded again when the profile changes', async () => {
@@ -254,5 +254,5 @@ describe('when the embeddings model fails', () => {
 });
 
 afterAll(async () => {
-  await stopAllPeopleEmbeddings();
+  await stopEmbeddingsQueues();
 });

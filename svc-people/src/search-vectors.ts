@@ -1,15 +1,6 @@
 import type { Embedder } from '@cc/ai';
 import { PERSON_SECTIONS } from '@cc/contracts/people-rules';
-import {
-  EmbeddingsQueue,
-  startedEmbeddingsQueues,
-  storedVectorJoin,
-  deleteVectors,
-  VECTOR_TABLE,
-  type Db,
-  type Logger,
-  type PendingText,
-} from '@cc/service-kit';
+import { EmbeddingsQueue, storedVectorJoin, deleteVectors, VECTOR_TABLE, type Db, type Logger, type PendingText } from '@cc/service-kit';
 import { T } from './tables';
 
 /**
@@ -137,15 +128,6 @@ export const noSearchIndex: SearchIndex = {
   personDeleted: async () => undefined,
   meetingDeleted: async () => undefined,
 };
-
-/** Tests: every queue this process started (a service with EMBEDDINGS_MODEL). */
-export const startedEmbeddings = (): PeopleEmbeddings[] =>
-  startedEmbeddingsQueues().filter((q): q is PeopleEmbeddings => q instanceof PeopleEmbeddings);
-
-/** Tests: stop every queue this process started (as a service stop would). */
-export async function stopAllPeopleEmbeddings(): Promise<void> {
-  await Promise.all(startedEmbeddings().map((e) => e.stop()));
-}
 
 /** The kit's embeddings queue for svc-people's objects, and the vectors its routes delete at once. */
 export class PeopleEmbeddings extends EmbeddingsQueue implements SearchIndex {

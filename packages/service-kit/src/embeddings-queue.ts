@@ -32,6 +32,11 @@ const running = new Set<EmbeddingsQueue>();
 /** Tests: every queue this process started (a service with EMBEDDINGS_MODEL). */
 export const startedEmbeddingsQueues = (): EmbeddingsQueue[] => [...running];
 
+/** Tests: stops every queue this process started (as each service's stop would). */
+export async function stopEmbeddingsQueues(): Promise<void> {
+  await Promise.all([...running].map((queue) => queue.stop()));
+}
+
 export const EMBEDDINGS_KICK_DELAY_MS = 3_000;
 
 export class EmbeddingsQueue implements BackgroundTask {

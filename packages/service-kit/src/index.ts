@@ -125,6 +125,7 @@ export {
   QUERY_VECTOR_MS,
   RETRIEVAL_VECTOR_MS,
   startedEmbeddingsQueues,
+  stopEmbeddingsQueues,
   type EmbeddingsQueueOptions,
   type MeaningSearch,
 } from './embeddings-queue';

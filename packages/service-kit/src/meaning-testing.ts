@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { modelEnv, startOpenAiTestServer, type OpenAiTestServer } from '@cc/ai/testing';
 import type { ServiceDefinition } from './app';
-import type { Db } from './db';
+import { startedEmbeddingsQueues, type EmbeddingsQueue } from './embeddings-queue';
 import { createLogger } from './logger';
 import { freshDatabase, signIn, startTestService, TestClient, type RunningService, type SignedClient, type TestDatabase } from './testing';
 
@@ -30,12 +30,12 @@ export interface ServiceWithModel<E> {
 
 /**
  * Starts the test model, then the service on a fresh database with EMBEDDINGS_MODEL at it (and
- * a similarity floor the hashed vectors reach), its log kept. `embeddings` answers the service's
- * started queues (its search-vectors.ts `startedEmbeddings`); users count up from `firstUser`.
+ * a similarity floor the hashed vectors reach), its log kept; `embeddings` is the queue the
+ * service started on that database (E: the service's EmbeddingsQueue). Users count up from `firstUser`.
  */
-export async function startWithTestModel<E extends { db: Db; stop(): Promise<void> }>(
+export async function startWithTestModel<E extends EmbeddingsQueue>(
   def: ServiceDefinition,
-  options: { embeddings: () => readonly E[]; firstUser: number },
+  options: { firstUser: number },
 ): Promise<ServiceWithModel<E>> {
   const model = await startOpenAiTestServer();
   const database = await freshDatabase();
@@ -52,7 +52,7 @@ export async function startWithTestModel<E extends { db: Db; stop(): Promise<voi
   );
   const env = { ...modelEnv(model), EMBEDDINGS_MODEL: TEST_EMBEDDING_MODEL, EMBEDDINGS_MIN_SIMILARITY: '0.25' };
   const svc = await startTestService(def, database.db, { env, logger });
-  const embeddings = options.embeddings().find((e) => e.db === database.db)!;
+  const embeddings = startedEmbeddingsQueues().find((e) => e.db === database.db) as E;
   let nextUser = options.firstUser;
   return {
     model,
