@@ -29,7 +29,7 @@ export async function runPlanningAction(action: DetectedPlanningAction): Promise
   if (action.action === 'create_todo') {
     try {
       const answer = await chatCreateTodo(action.todo_data);
-      // Written here, in the user's locale, as the list writes the same date ("Fri 27 Nov").
+      // Written here from the todo itself, its day as every sentence of the chat writes one ("27 November").
       const message = answer.todo ? todoCreatedLine(answer.todo) : answer.message;
       return { message, created: true, refreshAfterMs: C.reloadAfterTodoMs };
     } catch (error) {

@@ -27,6 +27,13 @@ describe('dates: one way to write a date a user reads', () => {
     expect(formatDay('2026-11-27', '2026-11-26')).toBe('Fr., 27. Nov.');
   });
 
+  it('a day in a chat sentence is written one English way whatever the locale (the sentence is English)', () => {
+    setDateLocale('en-US');
+    expect(formatDayInWords('2026-11-27', '2026-11-26')).toBe('27 November');
+    setDateLocale('de-DE');
+    expect(formatDayInWords('2025-11-27', '2026-11-26')).toBe('27 November 2025');
+  });
+
   it('a moment, in local time, never the browser widget form', () => {
     setDateLocale('en-GB');
     // The year only when it is not this year's, as formatDay writes a day.

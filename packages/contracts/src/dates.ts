@@ -88,16 +88,23 @@ export function formatDayLong(iso: string): string {
   return date ? formatter({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date) : iso;
 }
 
+/** The chat's sentences are English whatever the browser's locale: their days are written one English way. */
+const PROSE = {
+  day: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' }),
+  dayOfYear: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+};
+
 /**
  * A day in a sentence, as the coach's replies write every day they name: "3 November", with the
- * year when it is not this year's ("3 November 2025"). One form in prose, so a citation, a
- * meeting and a todo in one reply read alike. Text that names no day comes back as it is.
+ * year when it is not this year's ("3 November 2025"). One form in prose, the same in the browser
+ * and on the server (not the locale's "November 3": the sentence around it is English), so a
+ * citation, a meeting, a todo and the planning chat's result line in one chat read alike. Text
+ * that names no day comes back as it is.
  */
 export function formatDayInWords(iso: string, today: string = todayIso()): string {
   const date = localDay(iso);
   if (!date) return iso;
-  const sameYear = iso.slice(0, 4) === today.slice(0, 4);
-  return formatter(sameYear ? { day: 'numeric', month: 'long' } : { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return (iso.slice(0, 4) === today.slice(0, 4) ? PROSE.day : PROSE.dayOfYear).format(date);
 }
 
 /**
