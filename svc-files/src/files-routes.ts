@@ -140,6 +140,7 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, cache:
     const result = await saveFileText(db, user.id, id, 'content', body.file.content, {
       basedOn: body.file.revision ?? body.revision,
       saveId: body.file.save_id ?? body.save_id,
+      aiUpdate: body.ai_update,
     });
     if (result === 'not_found') throw notFound(M.fileNotFound);
     if (!result.saved) throw conflict(M.staleRevision, currentOf('content', result.current));

@@ -2,6 +2,7 @@ import type { FileSummary } from '@cc/contracts';
 import { intKey, isUniqueViolation, keyset, pageOf, type Db, type Page } from '@cc/service-kit';
 import { z } from 'zod';
 import { ensureFolder, findFolder } from './folders';
+import { FILE_POINT_CTE } from './revisions';
 import { T } from './tables';
 
 export interface FileRow {
@@ -175,6 +176,11 @@ export interface SaveGuard {
   basedOn?: number | undefined;
   /** The client's id of this save, kept with the revision it produces. */
   saveId?: string | undefined;
+  /**
+   * An AI update writes this text: the text it replaces is always kept in the history
+   * (docs/dashboard.md#history). Only a file's content and a journal entry have a history.
+   */
+  aiUpdate?: boolean | undefined;
 }
 
 /**
@@ -191,6 +197,20 @@ export async function saveFileText(
   value: string,
   guard: SaveGuard = {},
 ): Promise<SaveResult> {
+  const result =
+    which === 'content'
+      ? await saveContentKeepingHistory(db, userId, id, value, guard)
+      : await saveNoteText(db, userId, id, which, value, guard);
+  if (result) return { saved: true, revision: result };
+  const c = TEXT_COLUMNS[which];
+  const current = await db(T.files)
+    .where({ id, user_id: userId })
+    .first(`${c.text} as text`, `${c.revision} as revision`, `${c.saveId} as save_id`);
+  return current ? { saved: false, current: current as CurrentText } : 'not_found';
+}
+
+/** Summary and goals: one update, no history. Answers the new revision, or null when refused or not found. */
+async function saveNoteText(db: Db, userId: number, id: number, which: FileText, value: string, guard: SaveGuard): Promise<number | null> {
   const c = TEXT_COLUMNS[which];
   const same = `f.${c.text} = i.value`;
   const { rows } = await db.raw(
@@ -205,11 +225,37 @@ export async function saveFileText(
      returning f.${c.revision} as revision`,
     [value, guard.basedOn ?? null, guard.saveId ?? null, id, userId],
   );
-  if (rows[0]) return { saved: true, revision: (rows[0] as { revision: number }).revision };
-  const current = await db(T.files)
-    .where({ id, user_id: userId })
-    .first(`${c.text} as text`, `${c.revision} as revision`, `${c.saveId} as save_id`);
-  return current ? { saved: false, current: current as CurrentText } : 'not_found';
+  return (rows[0] as { revision: number } | undefined)?.revision ?? null;
+}
+
+/**
+ * The content: the same update, and in the same statement the text it replaces is kept as a
+ * history point when one is due (revisions.ts). `old` locks the row first, so the point kept
+ * is exactly the text this save replaces, also when two saves race.
+ */
+async function saveContentKeepingHistory(db: Db, userId: number, id: number, value: string, guard: SaveGuard): Promise<number | null> {
+  const same = 'f.content = i.value';
+  const { rows } = await db.raw(
+    `with input as (select ?::text as value, ?::int as based_on, ?::text as save_id, ?::boolean as force_point),
+     old as (
+       select f.user_id, f.id, f.content, f.revision, f.content_saved_at
+       from ${T.files} f, input i
+       where f.id = ? and f.user_id = ? and (i.based_on is null or f.revision = i.based_on or ${same})
+       for update of f
+     ),
+     ${FILE_POINT_CTE}
+     update ${T.files} f
+     set revision = case when ${same} then f.revision else f.revision + 1 end,
+         content_save_id = case when ${same} then f.content_save_id else i.save_id end,
+         updated_at = case when ${same} then f.updated_at else now() end,
+         content_saved_at = case when ${same} then f.content_saved_at else now() end,
+         content = i.value
+     from input i, old o
+     where f.id = o.id
+     returning f.revision as revision`,
+    [value, guard.basedOn ?? null, guard.saveId ?? null, guard.aiUpdate === true, id, userId],
+  );
+  return (rows[0] as { revision: number } | undefined)?.revision ?? null;
 }
 
 export async function deleteFile(db: Db, userId: number, id: number): Promise<boolean> {

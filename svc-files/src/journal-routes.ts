@@ -7,7 +7,11 @@ import type { SearchIndex } from './search-vectors';
 /** One entry per date (YYYY-MM-DD, a real day), and the dates that have one. */
 export function journalRoutes(router: ServiceRouter, db: Db, index: SearchIndex): void {
   router.post('/journal/{date}/save', {}, async (_ctx, { user, params, body }) => {
-    const result = await saveEntry(db, user.id, params.date, body.content, { basedOn: body.revision, saveId: body.save_id });
+    const result = await saveEntry(db, user.id, params.date, body.content, {
+      basedOn: body.revision,
+      saveId: body.save_id,
+      aiUpdate: body.ai_update,
+    });
     if (result.saved) {
       // A day saved empty loses its vector at that run.
       index.changed();

@@ -7,6 +7,7 @@ import { folderRoutes } from './folders-routes';
 import { journalRoutes } from './journal-routes';
 import { ListingCache, listenForListingChanges } from './listing-cache';
 import { mentionRoutes } from './mentions-routes';
+import { revisionRoutes } from './revisions-routes';
 import { searchRoutes } from './search-routes';
 import { FilesEmbeddings, noSearchIndex } from './search-vectors';
 import { suggestionRoutes } from './suggestions-routes';
@@ -32,6 +33,7 @@ export function filesRoutes(
   fileRoutes(router, db, ai, listing, index);
   suggestionRoutes(router, db, ai);
   journalRoutes(router, db, index);
+  revisionRoutes(router, db, index);
   mentionRoutes(router, db);
   searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
 }

@@ -29,6 +29,7 @@ import {
 } from './files';
 import { COACHING_ANSWERS } from './coaching';
 import { journalEntryAnswer, journalListAnswer, lookBackAnswer } from './journal';
+import { restoreEntryAnswer, restoreFileAnswer, revisionAnswer, revisionsAnswer } from './history';
 import { PEOPLE_ANSWERS } from './people';
 import { domainSearchAnswer, searchAnswer } from './search';
 import { PROFILE_ANSWERS } from './profile';
@@ -93,10 +94,16 @@ export const ROUTE_ANSWERS = {
   'DELETE /files/{id}': okWithErrorsAnswer,
   'PATCH /files/{id}/summary': z.union([saveNoteAnswer, staleNoteAnswer]),
   'PATCH /files/{id}/goals': z.union([saveNoteAnswer, staleNoteAnswer]),
+  'GET /files/{id}/revisions': revisionsAnswer,
+  'GET /files/{id}/revisions/{revision}': revisionAnswer,
+  'POST /files/{id}/restore': restoreFileAnswer,
 
   'GET /journal': journalListAnswer,
   'GET /journal/{date}': journalEntryAnswer,
   'GET /journal/{date}/look_back': lookBackAnswer,
+  'GET /journal/{date}/revisions': revisionsAnswer,
+  'GET /journal/{date}/revisions/{revision}': revisionAnswer,
+  'POST /journal/{date}/restore': restoreEntryAnswer,
   'POST /journal/{date}/save': z.union([journalEntryAnswer, staleJournalAnswer]),
 
   'GET /profile/suggested_folders': suggestionsAnswer,

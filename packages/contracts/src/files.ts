@@ -36,6 +36,7 @@ export const FILES_MESSAGES = {
   staleJournal:
     'This journal entry was changed elsewhere (another tab or device). Your text was not saved: reload the entry, or save again without a revision to overwrite it.',
   saveIdInvalid: 'save_id must be 1-64 letters, digits, "-" or "_".',
+  aiUpdateInvalid: 'ai_update must be true or false.',
   nothingToUpdate: 'Nothing to update: send file{name} or file{description}.',
   orderInvalid: 'order must be a list of folder names.',
   idsInvalid: 'ids must be a list of file ids (integers).',
@@ -129,6 +130,12 @@ export const saveIdField = z.preprocess(
   z.string({ error: M.saveIdInvalid }).max(64, { error: M.saveIdInvalid }).regex(SAVE_ID_PATTERN, { error: M.saveIdInvalid }).optional(),
 );
 
+/**
+ * `ai_update: true`: an AI update writes this text (the chat's update or an AI draft, accepted
+ * in the editor), so the text it replaces is always kept in the history (docs/dashboard.md#history).
+ */
+export const aiUpdateField = z.boolean({ error: M.aiUpdateInvalid }).optional();
+
 const idField = (error: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
@@ -218,6 +225,7 @@ export const saveFileContentBody = z.object({
   ),
   revision: revisionField,
   save_id: saveIdField,
+  ai_update: aiUpdateField,
 });
 /** `PATCH /files/reorder` */
 export const reorderFilesBody = z.object({

@@ -5,6 +5,7 @@ export * from './failures';
 export * from './chat';
 export * from './files';
 export * from './journal';
+export * from './history';
 export * from './planning';
 export * from './coaching';
 export * from './people';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_MAX, FILES_MESSAGES as M, isJournalDate, revisionField, saveIdField } from './files';
+import { aiUpdateField, CONTENT_MAX, FILES_MESSAGES as M, isJournalDate, revisionField, saveIdField } from './files';
 import { pagedAnswer, pageQuery } from './paging';
 
 /** The journal calls of svc-files: one entry per date, with the same stale-save guard as files. */
@@ -15,6 +15,8 @@ export const saveJournalBody = z.object({
   /** As for file content: 0 when the client saw no entry. */
   revision: revisionField,
   save_id: saveIdField,
+  /** As for a file's content; no client writes an AI text into a day today. */
+  ai_update: aiUpdateField,
 });
 /** `revision`: goes up with every change of the text; 0 while the date has no entry. */
 export const journalEntrySchema = z.object({ date: z.string(), content: z.string(), revision: z.number().int().optional() });

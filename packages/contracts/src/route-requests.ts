@@ -47,6 +47,7 @@ import {
   updateFolderBody,
 } from './files';
 import { journalDateParams, journalListQuery, saveJournalBody } from './journal';
+import { fileRevisionParams, journalRevisionParams, restoreRevisionBody, revisionsQuery } from './history';
 import { mentionsQuery } from './people-mentions';
 import { domainSearchQuery, searchQuery } from './search';
 import {
@@ -124,6 +125,9 @@ export const ROUTE_REQUESTS = {
   'DELETE /files/{id}': { params: idParams },
   'PATCH /files/{id}/summary': { params: idParams, body: fileSummaryBody },
   'PATCH /files/{id}/goals': { params: idParams, body: fileGoalsBody },
+  'GET /files/{id}/revisions': { params: idParams, query: revisionsQuery },
+  'GET /files/{id}/revisions/{revision}': { params: fileRevisionParams },
+  'POST /files/{id}/restore': { params: idParams, body: restoreRevisionBody },
 
   'GET /profile/suggested_folders': { query: suggestedFoldersQuery, model: true },
   'GET /profile/suggested_files': { query: suggestedFilesQuery, model: true },
@@ -139,6 +143,9 @@ export const ROUTE_REQUESTS = {
   'POST /journal/{date}/save': { params: journalDateParams, body: saveJournalBody },
   'GET /journal/{date}': { params: journalDateParams },
   'GET /journal/{date}/look_back': { params: journalDateParams },
+  'GET /journal/{date}/revisions': { params: journalDateParams, query: revisionsQuery },
+  'GET /journal/{date}/revisions/{revision}': { params: journalRevisionParams },
+  'POST /journal/{date}/restore': { params: journalDateParams, body: restoreRevisionBody },
   'GET /journal': { query: journalListQuery },
 
   'GET /ai_chat/conversation': { query: conversationReadQuery },

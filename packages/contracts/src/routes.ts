@@ -58,6 +58,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('DELETE', '/files/{id}', 'files', D1),
   r('PATCH', '/files/{id}/summary', 'files', D1),
   r('PATCH', '/files/{id}/goals', 'files', D1),
+  // History of a file's content (issue 22, docs/dashboard.md#history).
+  r('GET', '/files/{id}/revisions', 'files', ISSUE),
+  r('GET', '/files/{id}/revisions/{revision}', 'files', ISSUE),
+  r('POST', '/files/{id}/restore', 'files', ISSUE),
 
   // AI suggestions and drafts (the svc-files part of /profile, docs/architecture.md#route-ownership)
   r('GET', '/profile/suggested_folders', 'files', D1),
@@ -76,6 +80,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/journal/{date}', 'files', DESIGN),
   // "On this day": a month, three months and a year before (issue 21).
   r('GET', '/journal/{date}/look_back', 'files', ISSUE),
+  // History of a journal day (issue 22, docs/journal.md#history).
+  r('GET', '/journal/{date}/revisions', 'files', ISSUE),
+  r('GET', '/journal/{date}/revisions/{revision}', 'files', ISSUE),
+  r('POST', '/journal/{date}/restore', 'files', ISSUE),
   r('GET', '/journal', 'files', DESIGN),
 
   // Chat (every chat in the product)

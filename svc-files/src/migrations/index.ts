@@ -7,6 +7,7 @@ import { saveIds } from './005_save_ids';
 import { search } from './006_search';
 import { generatedFiles } from './007_generated_files';
 import { searchVectors } from './008_search_vectors';
+import { textRevisions } from './009_text_revisions';
 
 /** svc-files's schema changes, applied in order into the `files` schema. */
 export const migrations: Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   search,
   generatedFiles,
   searchVectors,
+  textRevisions,
 ];
