@@ -100,6 +100,19 @@ describe('docker-compose.yml', () => {
     expect(chat.depends_on?.['svc-coaching']).toEqual({ condition: 'service_healthy' });
   });
 
+  it('lets svc-identity reach every service whose rows an account deletion deletes, without waiting for them', () => {
+    const identity = compose.services['svc-identity']!;
+    for (const [name, variable] of [
+      ['files', 'FILES_URL'],
+      ['coaching', 'COACHING_URL'],
+      ['people', 'PEOPLE_URL'],
+      ['chat', 'CHAT_URL'],
+    ] as const) {
+      expect(identity.environment?.[variable]).toBe(`http://svc-${name}:${SERVICE_PORTS[name]}`);
+      expect(identity.depends_on?.[`svc-${name}`]).toBeUndefined();
+    }
+  });
+
   it('lets svc-coaching reach svc-chat by name, without waiting for it (svc-chat waits for svc-coaching)', () => {
     const coaching = compose.services['svc-coaching']!;
     expect(coaching.environment?.CHAT_URL).toBe(`http://svc-chat:${SERVICE_PORTS.chat}`);

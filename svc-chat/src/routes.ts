@@ -14,6 +14,7 @@ import { conversationKey } from './keys';
 import { replyAsJson, replyAsStream, suggestEdits, type ChatDeps } from './replies';
 import type { ChatSettings } from './settings';
 import { readChatSettings, writeChatSettings } from './chat-settings';
+import { accountRoutes } from './account-routes';
 import { passagesRoutes } from './passages-routes';
 import { domainSearches, searchAnswerOf, SEARCH_DEADLINE_MS } from './search';
 import { wantsEventStream } from './sse';
@@ -91,6 +92,7 @@ export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls }: 
   });
 
   passagesRoutes(router, deps.db, urls);
+  accountRoutes(router, deps.db);
 
   // The whole workspace, each domain asked as the caller (docs/search.md).
   router.get('/search', {}, async (ctx, { query }) => {

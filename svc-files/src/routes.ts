@@ -2,6 +2,7 @@ import { createEmbedder } from '@cc/ai';
 import { FILES_MESSAGES } from '@cc/contracts';
 import { modelMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
 import type { FilesSettings } from './settings';
+import { accountRoutes } from './account-routes';
 import { fileRoutes } from './files-routes';
 import { folderRoutes } from './folders-routes';
 import { journalRoutes } from './journal-routes';
@@ -35,5 +36,6 @@ export function filesRoutes(
   journalRoutes(router, db, index);
   revisionRoutes(router, db, index);
   mentionRoutes(router, db);
+  accountRoutes(router, db, listing);
   searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
 }

@@ -33,6 +33,22 @@ export async function createUser(db: Db, email: string, passwordHash: string): P
   });
 }
 
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db(T.users).where({ id }).first();
+}
+
+/**
+ * The account and every session of it, in one transaction: a replayed cookie of any of its
+ * sessions finds no active session from then on (activeSessionUser), here and in every service
+ * that asks (a write always asks). Run once every service has deleted the account's rows.
+ */
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx(T.sessions).where({ user_id: id }).delete();
+    await trx(T.users).where({ id }).delete();
+  });
+}
+
 export async function createSession(db: Db, id: string, userId: number, userAgent: string | undefined): Promise<void> {
   await db(T.sessions).insert({ id, user_id: userId, user_agent: userAgent?.slice(0, 300) ?? null });
 }

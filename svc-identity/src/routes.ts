@@ -9,7 +9,18 @@ import {
   type ServiceContext,
   type ServiceRouter,
 } from '@cc/service-kit';
-import { createSession, createUser, findUserByEmail, publicUser, revokeSession, type PublicUser, type UserRow } from './accounts';
+import {
+  createSession,
+  createUser,
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  publicUser,
+  revokeSession,
+  type PublicUser,
+  type UserRow,
+} from './accounts';
+import { accountPartUrls, deleteEverywhere, deletionFailure } from './account-deletion';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { signInLimiter } from './rate-limit';
 import type { IdentitySettings } from './settings';
@@ -54,9 +65,33 @@ export function identityRoutes(router: ServiceRouter, { db, config, settings }: 
     return startSession(ctx, user);
   });
 
+  const clearCookie = (ctx: Koa.Context) =>
+    ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/' });
+
   router.post('/auth/sign_out', {}, async (ctx, { user }) => {
     await revokeSession(db, user.sid);
-    ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/' });
+    clearCookie(ctx);
+    return { success: true };
+  });
+
+  // docs/api.md#account-deletion: the password again (wrong ones count as failed sign-ins), then
+  // every service's rows, then the account. A service that fails keeps the account, to retry.
+  const partUrls = accountPartUrls(settings);
+  router.delete('/auth/account', {}, async (ctx, { user, body }) => {
+    const account = await findUserById(db, user.id);
+    if (!account) throw new HttpError(401, [AUTH_MESSAGES.notSignedIn]);
+    const wait = await limiter.retryAfter(account.email, ctx.ip);
+    if (wait > 0) throw new HttpError(429, [AUTH_MESSAGES.tooManyDeletionAttempts], { 'Retry-After': String(wait) });
+    if (!(await verifyPassword(body.password, account.password_hash))) {
+      await limiter.recordFailure(account.email, ctx.ip);
+      throw new HttpError(403, [AUTH_MESSAGES.passwordIncorrect]);
+    }
+    const failed = await deleteEverywhere(ctx, partUrls);
+    if (failed.length) throw new HttpError(502, [deletionFailure(failed)]);
+    await deleteUser(db, account.id);
+    // The email may sign up again: its failed attempts go with the account.
+    await limiter.clearFailures(account.email);
+    clearCookie(ctx);
     return { success: true };
   });
 

@@ -1,6 +1,7 @@
 import { createEmbedder } from '@cc/ai';
 import { PEOPLE_MESSAGES, PROFILE_MESSAGES } from '@cc/contracts';
 import { modelMessages, type ModelFailureMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
+import { accountRoutes } from './account-routes';
 import { meetingRoutes } from './meetings-routes';
 import { peopleRoutes as personRoutes } from './people-routes';
 import { profileRoutes } from './profile/routes';
@@ -37,7 +38,7 @@ export function peopleRoutes(
   meetingRoutes(router, db, modelCalls(modelMessages(PEOPLE_MESSAGES)), index);
   researchRoutes(router, db, settings, search, index);
   searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
-  profileRoutes(router, {
+  const jobs = profileRoutes(router, {
     index,
     db,
     settings,
@@ -46,4 +47,5 @@ export function peopleRoutes(
     log,
     env: config.env ?? {},
   });
+  accountRoutes(router, db, jobs);
 }

@@ -76,6 +76,11 @@ export const ROUTE_ANSWERS = {
   'POST /auth/sign_in': sessionAnswerSchema,
   'POST /auth/sign_out': okAnswer,
   'GET /auth/session': sessionAnswerSchema,
+  'DELETE /auth/account': okAnswer,
+  'DELETE /files/account': okAnswer,
+  'DELETE /coaching/account': okAnswer,
+  'DELETE /people/account': okAnswer,
+  'DELETE /ai_chat/account': okAnswer,
 
   'GET /folders': foldersAnswer,
   'POST /folders': folderWriteAnswer,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ROUTE_ANSWERS } from './answers';
+import { STREAMED_ANSWERS } from './export';
 import { buildOpenApiDocument } from './openapi';
 import { ROUTE_REQUESTS } from './route-requests';
 import { API_ROUTES } from './routes';
@@ -53,7 +54,9 @@ describe('GET /openapi.json', () => {
       if (request.query) expect([key, op!.parameters?.some((p) => p.in === 'query')]).toEqual([key, true]);
       const media = request.body ? 'application/json' : request.upload ? 'multipart/form-data' : undefined;
       expect([key, Object.keys(op!.requestBody?.content ?? {})]).toEqual([key, media ? [media] : []]);
-      expect([key, Boolean(op!.responses['2XX']?.content?.['application/json']?.schema)]).toEqual([key, true]);
+      // A streamed answer (an export) is documented under its own media type.
+      const answerMedia = STREAMED_ANSWERS[key]?.mediaType ?? 'application/json';
+      expect([key, Boolean(op!.responses['2XX']?.content?.[answerMedia]?.schema)]).toEqual([key, true]);
       expect([key, Boolean(op!.responses['422'])]).toEqual([key, true]);
     }
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { answerSchemaOf } from './answers';
 import { CSRF_HEADER, SESSION_COOKIE } from './auth';
+import { STREAMED_ANSWERS } from './export';
 import { errorAnswer, errorKeyAnswer, ERROR_KEY_ROUTES } from './failures';
 import { requestOf } from './route-requests';
 import { API_ROUTES, type ApiRoute } from './routes';
@@ -53,8 +54,13 @@ const json = (schema: z.ZodType, description: string) => ({ description, content
 function responsesOf(route: ApiRoute, key: string): ZodOpenApiResponsesObject {
   const { success, failures } = splitAnswer(answerSchemaOf(route.method, route.path));
   const failure = ERROR_KEY_ROUTES.has(key) ? FAILURE_WITH_ERROR : FAILURE;
+  const streamed = STREAMED_ANSWERS[key];
   const responses: ZodOpenApiResponsesObject = {
-    '2XX': success ? json(success, 'The call succeeded.') : { description: 'The call succeeded.' },
+    '2XX': streamed
+      ? { description: streamed.description, content: { [streamed.mediaType]: { schema: z.string().meta({ format: 'binary' }) } } }
+      : success
+        ? json(success, 'The call succeeded.')
+        : { description: 'The call succeeded.' },
     '422': json(failure, 'The request does not pass validation: `errors` says why, in words a person can read.'),
     '500': json(failure, 'Something went wrong on our side; nothing half-written is kept.'),
   };

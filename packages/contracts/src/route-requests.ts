@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { credentialsSchema } from './auth';
+import { credentialsSchema, deleteAccountBody } from './auth';
 import {
   appendMessageSchema,
   chatSettingsBody,
@@ -105,6 +105,7 @@ export const ROUTE_REQUESTS = {
   'POST /auth/sign_in': { body: credentialsSchema },
   'POST /auth/sign_out': noInput,
   'GET /auth/session': noInput,
+  'DELETE /auth/account': { body: deleteAccountBody },
 
   'GET /folders': noInput,
   'POST /folders': { body: createFolderBody },
@@ -118,6 +119,7 @@ export const ROUTE_REQUESTS = {
   'PATCH /files/reorder': { body: reorderFilesBody },
   'GET /files/mentions': { query: mentionsQuery },
   'GET /files/search': { query: domainSearchQuery },
+  'DELETE /files/account': noInput,
   'POST /files/summarize': { body: summarizeBody, model: true },
   'GET /files/{id}': { params: idParams },
   'PUT /files/{id}': { params: idParams, body: updateFileBody },
@@ -154,6 +156,7 @@ export const ROUTE_REQUESTS = {
   'POST /ai_chat/suggest_edits': { body: suggestEditsSchema, model: true },
   'GET /ai_chat/status': noInput,
   'GET /search': { query: searchQuery },
+  'DELETE /ai_chat/account': noInput,
   'GET /ai_chat/settings': noInput,
   'PATCH /ai_chat/settings': { body: chatSettingsBody },
   'GET /ai_chat/passages': { query: passagesQuery },
@@ -192,6 +195,7 @@ export const ROUTE_REQUESTS = {
   'POST /coaching/onboarding_generate_summary': { body: generateSummaryBody, model: true },
   'GET /coaching/checkin_answers': { query: checkinAnswersQuery },
   'GET /coaching/search': { query: domainSearchQuery },
+  'DELETE /coaching/account': noInput,
 
   'GET /coaching/admin_sections': { query: adminSectionsQuery },
   'POST /coaching/sections': { body: createSectionBody },
@@ -204,6 +208,7 @@ export const ROUTE_REQUESTS = {
 
   'GET /people': { query: peopleListQuery },
   'GET /people/search': { query: domainSearchQuery },
+  'DELETE /people/account': noInput,
   'POST /people': { body: createPersonBody },
   'PATCH /people/reorder': { body: reorderPeopleBody },
   'GET /people/{id}': { params: idParams },

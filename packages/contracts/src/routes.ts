@@ -37,6 +37,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/auth/sign_in', 'identity', DESIGN),
   r('POST', '/auth/sign_out', 'identity', DESIGN),
   r('GET', '/auth/session', 'identity', DESIGN),
+  // Account deletion: identity asks every domain to delete the caller's rows first (issue 22, docs/api.md#account-deletion).
+  r('DELETE', '/auth/account', 'identity', ISSUE),
 
   // Folders and files
   r('GET', '/folders', 'files', D1),
@@ -52,6 +54,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Each domain searches its own tables; GET /search fans out to them (issue 21, docs/search.md).
   r('GET', '/files/search', 'files', ISSUE),
   r('POST', '/files/summarize', 'files', D1),
+  r('DELETE', '/files/account', 'files', ISSUE),
   r('GET', '/files/{id}', 'files', D1),
   r('PUT', '/files/{id}', 'files', D1),
   r('PATCH', '/files/{id}', 'files', D1),
@@ -102,6 +105,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Its one-time notice, claimed once that chat's answer is made.
   r('POST', '/ai_chat/notice', 'chat', ISSUE),
   r('POST', '/ai_chat/append_message', 'chat', ISSUE),
+  r('DELETE', '/ai_chat/account', 'chat', ISSUE),
 
   // Planning
   r('GET', '/planning/todos', 'coaching', DESIGN),
@@ -139,6 +143,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The user's latest check-in answers (svc-people writes the About me profile from them, issue 13).
   r('GET', '/coaching/checkin_answers', 'coaching', ISSUE),
   r('GET', '/coaching/search', 'coaching', ISSUE),
+  // Deletes the caller's planning rows too: both modules keep their tables in the one coaching schema.
+  r('DELETE', '/coaching/account', 'coaching', ISSUE),
 
   // Coaching admin
   r('GET', '/coaching/admin_sections', 'coaching', D2),
@@ -155,6 +161,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/people', 'people', DESIGN),
   r('PATCH', '/people/reorder', 'people', D2),
   r('GET', '/people/search', 'people', ISSUE),
+  r('DELETE', '/people/account', 'people', ISSUE),
   r('GET', '/people/{id}', 'people', DESIGN),
   r('PATCH', '/people/{id}', 'people', D2),
   r('DELETE', '/people/{id}', 'people', DESIGN),

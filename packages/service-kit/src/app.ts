@@ -82,6 +82,13 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
   // Services sit behind the gateway, which replaces X-Forwarded-For with the address it saw
   // (nginx: $remote_addr; embedded: the socket's): only that last entry is believed.
   const app = new Koa({ proxy: true, maxIpsCount: 1 });
+  // What Koa reports after the answer has started (a streamed body whose reader went away) goes
+  // to the service's log, not to the console: a reader leaving a download is not a fault.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    const gone = err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE';
+    if (gone) log.debug({ code: err.code }, 'the reader went away before the answer ended');
+    else log.error({ err }, 'error after the answer started');
+  });
   const env = config.env ?? {};
   const settings = {
     ...parseSettings(kitSettings, env, def.name),

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 
 /**
  * JSON request bodies, with koa-body: the library upload.ts parses a route's multipart file
@@ -14,6 +14,8 @@ export function jsonBody(limit: string): Koa.Middleware {
     urlencoded: false,
     text: false,
     jsonLimit: limit,
+    // DELETE too: `DELETE /auth/account` carries the password (koa-body reads only POST, PUT and PATCH unless told).
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
     onError: (err) => {
       throw withFields(err);
     },

@@ -10,7 +10,13 @@ import { CSRF_HEADER } from '@cc/contracts';
  */
 export type PeerAnswer<T> =
   | { ok: true; status: number; body: T }
-  | { ok: false; reason: 'unconfigured' | 'unreachable' | 'timeout' | 'status' | 'invalid'; status?: number };
+  | {
+      ok: false;
+      reason: 'unconfigured' | 'unreachable' | 'timeout' | 'status' | 'invalid';
+      status?: number;
+      /** With `status`: the other service's `errors`, when it answered the kit's failure shape. */
+      errors?: string[];
+    };
 
 export interface PeerClient {
   get<S extends z.ZodType>(path: string, schema: S, options?: { timeoutMs?: number }): Promise<PeerAnswer<z.output<S>>>;
@@ -19,6 +25,8 @@ export interface PeerClient {
    * once its answer is made): as the caller, with the CSRF token their request carried.
    */
   post<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: { timeoutMs?: number }): Promise<PeerAnswer<z.output<S>>>;
+  /** A delete the caller asked for (svc-chat's `DELETE /trash` emptying each domain's trash), with their CSRF token. */
+  delete<S extends z.ZodType>(path: string, schema: S, options?: { timeoutMs?: number }): Promise<PeerAnswer<z.output<S>>>;
 }
 
 export const DEFAULT_PEER_TIMEOUT_MS = 2000;
@@ -29,7 +37,7 @@ export function peerClient(ctx: Koa.Context, baseUrl: string | undefined): PeerC
     path: string,
     schema: S,
     options: { timeoutMs?: number },
-    write?: { body: unknown },
+    write?: { method: 'POST' | 'DELETE'; body?: unknown },
   ): Promise<PeerAnswer<z.output<S>>> => {
     if (!baseUrl) return { ok: false, reason: 'unconfigured' };
     const cookie = ctx.get('cookie');
@@ -38,23 +46,23 @@ export function peerClient(ctx: Koa.Context, baseUrl: string | undefined): PeerC
     let res: Response;
     try {
       res = await fetch(new URL(path, baseUrl), {
-        method: write ? 'POST' : 'GET',
+        method: write?.method ?? 'GET',
         headers: {
           accept: 'application/json',
-          ...(write ? { 'content-type': 'application/json' } : {}),
+          ...(write?.body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...(cookie ? { cookie } : {}),
           ...(csrf ? { [CSRF_HEADER]: csrf } : {}),
           ...(requestId ? { 'x-request-id': requestId } : {}),
         },
-        ...(write ? { body: JSON.stringify(write.body) } : {}),
+        ...(write?.body !== undefined ? { body: JSON.stringify(write.body) } : {}),
         signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_PEER_TIMEOUT_MS),
       });
     } catch (err) {
       return { ok: false, reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable' };
     }
     if (!res.ok) {
-      await res.body?.cancel();
-      return { ok: false, reason: 'status', status: res.status };
+      const errors = await failureErrors(res);
+      return { ok: false, reason: 'status', status: res.status, ...(errors ? { errors } : {}) };
     }
     try {
       const parsed = schema.safeParse(await res.json());
@@ -65,6 +73,17 @@ export function peerClient(ctx: Koa.Context, baseUrl: string | undefined): PeerC
   };
   return {
     get: (path, schema, options = {}) => call(path, schema, options),
-    post: (path, body, schema, options = {}) => call(path, schema, options, { body }),
+    post: (path, body, schema, options = {}) => call(path, schema, options, { method: 'POST', body }),
+    delete: (path, schema, options = {}) => call(path, schema, options, { method: 'DELETE' }),
   };
+}
+
+/** The `errors` of a failure answer (`{success:false, errors:[…]}`), or undefined for anything else. */
+async function failureErrors(res: Response): Promise<string[] | undefined> {
+  try {
+    const body = (await res.json()) as { errors?: unknown };
+    return Array.isArray(body?.errors) && body.errors.every((e) => typeof e === 'string') ? (body.errors as string[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }

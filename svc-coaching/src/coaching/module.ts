@@ -2,6 +2,7 @@ import { COACHING_MESSAGES } from '@cc/contracts';
 import { defineModule, modelMessages } from '@cc/service-kit';
 import type { CoachingSettings } from '../settings';
 import { ownedByPlanning } from '../planning/paths';
+import { accountRoutes } from '../account-routes';
 import { searchRoutes } from '../search-routes';
 import { coachingSearchIndex } from '../search-vectors';
 import { adminRoutes } from './admin-routes';
@@ -31,6 +32,7 @@ export const coachingModule = defineModule<CoachingSettings>({
     adminRoutes(router, db);
     csvRoutes(router, db);
     checkinAnswersRoutes(router, db);
+    accountRoutes(router, db);
     // The path is coaching's; the route searches planning's kinds too, through planning/search.ts.
     searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
   },
