@@ -36,8 +36,7 @@ export interface EmbeddedStack {
   /** Every log line of every service (at `debug` when `logs` was asked for). */
   logLines: string[];
   signUp(email: string): Promise<Session>;
-  // Tests read answers of every shape: `any` is what lets them reach into one.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers of every shape and reach into them
   call(session: Session, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
