@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from '@cc/ui/router';
 import { AuthPage } from './pages/AuthPage';
-import { NotFoundPage } from './pages/StatusPages';
+import { FullPageStatus, NotFoundPage } from './pages/StatusPages';
 import { ProtectedLayout } from './layout/ProtectedLayout';
 import { RemotePage } from './remotes/RemotePage';
 import { REMOTE_PAGE_ROUTES } from './routes';
+
+/** Its code comes with its first visit: a page few open stays out of every page's first load. */
+const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 
 export function App() {
   return (
@@ -18,6 +22,14 @@ export function App() {
           // instance, while another section always mounts afresh (and retries if it failed).
           return <Route key={route.path} path={route.path} element={<RemotePage key={id} id={id} label={route.label} />} />;
         })}
+        <Route
+          path="/settings"
+          element={
+            <Suspense fallback={<FullPageStatus text="Loading settings…" />}>
+              <SettingsPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -40,6 +40,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', remote: 'shell' },
   { path: '/sign-in', remote: 'shell', public: true },
   { path: '/sign-up', remote: 'shell', public: true },
+  // The account's settings: export, import, delete the account (shell/src/settings/).
+  { path: '/settings', remote: 'shell' },
   { path: '/dashboard', remote: 'dashboard', module: 'DashboardPage', label: 'Dashboard', alsoLoads: ['people'] },
   { path: '/journal', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
   { path: '/journal/{date}', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },

@@ -8,6 +8,7 @@ import { useSession } from '../session/SessionProvider';
 import { navItems } from '../routes';
 import { FullPageStatus, SessionProblem } from '../pages/StatusPages';
 import { SearchField } from '../search/SearchField';
+import type { SignInNotice } from '../settings/messages';
 
 export const UNSAVED_AT_SIGN_OUT =
   'Some of your latest changes are not saved, so you are still signed in. The editor says why; once they are saved, sign out again. Or sign out anyway and lose them.';
@@ -23,8 +24,9 @@ export function ProtectedLayout() {
   if (state.status === 'loading') return <FullPageStatus text="Loading your workspace…" />;
   if (state.status === 'error') return <SessionProblem message={state.message} />;
   if (state.status === 'signed-out') {
-    // Signed out by the user: plain /sign-in. Otherwise come back here after signing in.
-    return <Navigate to={state.byUser ? '/sign-in' : signInPath(`${location.pathname}${location.search}`)} replace />;
+    // Signed out by the user: plain /sign-in (saying so after a deletion). Otherwise come back here after signing in.
+    const notice: SignInNotice | undefined = state.accountDeleted ? { accountDeleted: true } : undefined;
+    return <Navigate to={state.byUser ? '/sign-in' : signInPath(`${location.pathname}${location.search}`)} state={notice} replace />;
   }
 
   async function signOut(user: SessionUser, { anyway = false } = {}) {
@@ -83,6 +85,9 @@ export function ProtectedLayout() {
           <span className="user-email" data-testid="user-email">
             {state.user.email}
           </span>
+          <Link to="/settings" className="button button-quiet" aria-current={location.pathname === '/settings' ? 'page' : undefined}>
+            Settings
+          </Link>
           <button type="button" className="button button-quiet" onClick={() => void signOut(state.user)} disabled={signingOut}>
             {signingOut ? 'Signing out…' : 'Sign out'}
           </button>

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from '@cc/ui/router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '@cc/ui/router';
 import { api, ApiError, NETWORK_ERROR_MESSAGE, safeNextPath } from '@cc/client';
 import { useSession } from '../session/SessionProvider';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { FullPageStatus } from './StatusPages';
+import { SETTINGS_TEXT, type SignInNotice } from '../settings/messages';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -33,6 +34,9 @@ export function AuthPage({ mode }: { mode: Mode }) {
   const { state, signedIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const location = useLocation();
+  // The Settings page sends a deleted account here with a word about it.
+  const accountDeleted = mode === 'sign-in' && (location.state as SignInNotice | null)?.accountDeleted === true;
   const rawNext = params.get('next');
   const next = safeNextPath(rawNext);
   const [email, setEmail] = useState('');
@@ -68,6 +72,11 @@ export function AuthPage({ mode }: { mode: Mode }) {
       <form className="auth-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid={`${mode}-form`}>
         <p className="brand brand-center">Career workspace</p>
         <h1 id={`${id}-title`}>{text.title}</h1>
+        {accountDeleted && !error && (
+          <div className="form-notice" role="status">
+            {SETTINGS_TEXT.accountDeleted}
+          </div>
+        )}
         {error && (
           <div className="form-error" role="alert">
             {error}

@@ -8,7 +8,7 @@ import { takeFirstProbe } from './firstProbe';
 export type SessionState =
   | { status: 'loading' }
   /** `byUser`: the user signed out (go to /sign-in), rather than the session ending under them. */
-  | { status: 'signed-out'; byUser: boolean }
+  | { status: 'signed-out'; byUser: boolean; accountDeleted?: boolean }
   | { status: 'signed-in'; user: SessionUser }
   /** The session probe failed for another reason than 401 (server down, network). */
   | { status: 'error'; message: string };
@@ -17,8 +17,8 @@ export interface SessionContextValue {
   state: SessionState;
   /** Store a fresh session answer (start-up, sign-in, sign-up): user + CSRF meta tag. */
   signedIn(answer: SessionAnswer): void;
-  /** Forget the session: the user signed out (`byUser`), or a call answered 401. */
-  signedOut(byUser?: boolean): void;
+  /** Forget the session: the user signed out (`byUser`), deleted the account, or a call answered 401. */
+  signedOut(byUser?: boolean, how?: { accountDeleted?: boolean }): void;
   /** Ask the server again (after a failed probe). */
   reload(): void;
 }
@@ -67,11 +67,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signedOut = useCallback(
-    (byUser = false) => {
+    (byUser = false, how: { accountDeleted?: boolean } = {}) => {
       setCsrfToken(null);
       // No page of this account may show its answers to whoever signs in next.
       queries.clear();
-      setState({ status: 'signed-out', byUser });
+      setState({ status: 'signed-out', byUser, ...(how.accountDeleted ? { accountDeleted: true } : {}) });
     },
     [queries],
   );
