@@ -43,7 +43,7 @@ function Dashboard() {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is the point: each Retry needs a new lazy()
   const FileWorkspace = useMemo(() => lazy(importWorkspace), [attempt]);
 
-  const { openFile, draftRequest, autoChat } = workspace;
+  const { openFile, draftRequest, historyRequest, autoChat } = workspace;
   useEffect(() => {
     // The workspace sets the same title when it mounts; this covers the moment it is loading.
     document.title = openFile ? displayName(openFile.name) : 'About me';
@@ -71,6 +71,8 @@ function Dashboard() {
                   file={openFile}
                   draftRequest={draftRequest && draftRequest.fileId === openFile.id ? draftRequest : null}
                   onDraftHandled={workspace.draftHandled}
+                  historyRequest={historyRequest && historyRequest.fileId === openFile.id ? historyRequest : null}
+                  onHistoryHandled={workspace.historyHandled}
                   autoChat={autoChat}
                   onAutoChatHandled={workspace.autoChatHandled}
                 />

@@ -56,6 +56,7 @@ export const FileRow = memo(function FileRow({ file, folder, selected, bindings 
           { label: 'Rename', onSelect: () => void files.rename(file) },
           { label: 'Edit description', onSelect: () => files.editDescription(file) },
           { label: 'Generate with AI', onSelect: () => suggestions.draftFile(folder, file) },
+          { label: 'History', onSelect: () => files.history(folder, file) },
           { label: 'Delete', onSelect: () => void files.remove(file), danger: true },
         ]}
       />

@@ -1,10 +1,15 @@
-import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTOSAVE_DELAYS_MS, EditorPane, useAutosavedText, type EditorPaneHandle } from '@cc/ui';
 import { staleText } from '../shared/saveGuard';
 import { journalEntryQuery, readJournalEntry, saveJournalEntry } from './api/journal';
 import { ConflictPanel } from '@cc/ui';
 import { sessionUserScope } from './session-user';
+import { longDate } from '@cc/contracts/periods';
+import { historyChanged } from '../history/api/history';
+
+/** The day's history (docs/journal.md#history): its code loads when it is first opened. */
+const HistoryModal = lazy(() => import(/* webpackChunkName: "history" */ '../history/HistoryModal'));
 
 /** Journal autosave: 2 s after the last input (docs/journal.md#entry). */
 export const JOURNAL_AUTOSAVE_MS = AUTOSAVE_DELAYS_MS.journal;
@@ -96,6 +101,15 @@ function JournalEntryText({ date, onSaved, ref, user }: JournalEntryEditorProps 
   });
   const { status, loaded } = entry;
   const loadedText = loaded.status === 'ok' ? loaded.text : '';
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const restored = (content: string, revision: number) => {
+    paneRef.current?.setValue(content);
+    // After the text is in: nothing is left to save, and the next save is based on the restore.
+    entry.autosave.reset(content, revision);
+    client.setQueryData(journalEntryQuery(date).queryKey, { success: true as const, entry: { date, content, revision } });
+    onSavedRef.current?.(date, content.trim() !== '');
+    void historyChanged(client);
+  };
   const getText = () => typed() ?? loadedText;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- getText is new each render but reads only the editor and loadedText
   useImperativeHandle(ref, () => ({ getText }), [loadedText]);
@@ -111,9 +125,27 @@ function JournalEntryText({ date, onSaved, ref, user }: JournalEntryEditorProps 
 
   return (
     <div className="journal-entry" data-testid="journal-entry" data-date={date}>
-      <p className="journal-save-status" role="status" aria-live="polite" data-testid="save-status" data-state={status.state}>
-        {status.text}
-      </p>
+      <div className="journal-entry-bar">
+        <button type="button" className="button button-small" onClick={() => setHistoryOpen(true)} disabled={loaded.status !== 'ok'}>
+          History
+        </button>
+        <p className="journal-save-status" role="status" aria-live="polite" data-testid="save-status" data-state={status.state}>
+          {status.text}
+        </p>
+      </div>
+      {historyOpen && (
+        <Suspense fallback={null}>
+          <HistoryModal
+            target={{ kind: 'journal', date }}
+            subject={longDate(date)}
+            onClose={() => setHistoryOpen(false)}
+            currentText={getText}
+            // What is still being typed is saved first: a restore never drops it.
+            prepare={() => entry.flush()}
+            restored={restored}
+          />
+        </Suspense>
+      )}
       {status.restored && <p className="journal-note">Unsaved text from your last visit was restored and is being saved.</p>}
       {status.conflict && (
         <ConflictPanel

@@ -79,6 +79,8 @@ describe('FileWorkspace: proposed updates from the chat', () => {
     await advance(0);
     await waitFor(() => expect(api.files.get(7)!.content).toBe(SUGGESTED));
     expect(lastAssistant()).toContain(ACCEPT_TEXT);
+    // Marked as an AI update: the server keeps the text before it in the history (docs/dashboard.md#history).
+    expect(contentSaves().map((r) => (r.body as { ai_update?: boolean }).ai_update)).toEqual([true]);
   });
 
   it('Reject goes back to the editor unchanged', async () => {

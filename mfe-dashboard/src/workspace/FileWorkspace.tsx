@@ -1,4 +1,5 @@
-import { useCallback, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { starInStory } from '@cc/contracts/story-file';
 import { ChatPanel, EditorPane, preloadMarkdownEditor, type ChatPanelHandle } from '@cc/ui';
 import { useAutoChat } from './hooks/useAutoChat';
@@ -13,7 +14,13 @@ import { ConflictPanel } from '@cc/ui';
 import { ContentModeBar } from './ContentModeBar';
 import { DraftNotices } from './DraftNotices';
 import { fileTitle } from './texts';
+import type { HistoryRequest } from './useWorkspace';
+import { fileQuery } from './api/files';
+import { historyChanged } from '../history/api/history';
 import './workspace.css';
+
+/** The history panel (docs/dashboard.md#history): its code loads when it is first opened. */
+const HistoryModal = lazy(() => import(/* webpackChunkName: "history" */ '../history/HistoryModal'));
 
 export { draftKey } from './fileAutosaves';
 
@@ -26,6 +33,9 @@ export interface FileWorkspaceProps {
   onDraftHandled: () => void;
   autoChat?: AutoChat;
   onAutoChatHandled?: () => void;
+  /** "History" from the file's menu: opens the history once the file is loaded. */
+  historyRequest?: HistoryRequest | null;
+  onHistoryHandled?: () => void;
 }
 
 /**
@@ -39,7 +49,15 @@ export function FileWorkspace(props: FileWorkspaceProps) {
 
 export default FileWorkspace;
 
-function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatHandled }: FileWorkspaceProps) {
+function FileSession({
+  file,
+  draftRequest,
+  onDraftHandled,
+  autoChat,
+  onAutoChatHandled,
+  historyRequest,
+  onHistoryHandled,
+}: FileWorkspaceProps) {
   // Async handlers send the file's current name and folder (it can be renamed while open).
   const fileRef = useRef(file);
   fileRef.current = file;
@@ -65,6 +83,27 @@ function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatH
   const textOf = doc.textOf;
   const starInFile = useCallback(() => starInStory(textOf('full')), [textOf]);
 
+  const client = useQueryClient();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyKey = historyRequest?.key;
+  useEffect(() => {
+    if (!historyKey || !doc.ready) return;
+    setHistoryOpen(true);
+    onHistoryHandled?.();
+  }, [historyKey, doc.ready, onHistoryHandled]);
+  const { saves, restoredContent } = doc;
+  const restored = useCallback(
+    (content: string, revision: number) => {
+      restoredContent(content, revision);
+      // The cached read of the file follows (another opening of it starts from the restored text).
+      client.setQueryData(fileQuery(file.id).queryKey, (answer) =>
+        answer ? { ...answer, file: { ...answer.file, content, revision } } : answer,
+      );
+      void historyChanged(client);
+    },
+    [restoredContent, client, file.id],
+  );
+
   return (
     <div className="fw" data-testid="file-workspace" data-file-id={file.id}>
       <section className="fw-main cc-frame" aria-label={`Editor for ${title}`}>
@@ -77,6 +116,14 @@ function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatH
             <p className="fw-status" role="status" aria-live="polite" data-testid="save-status" data-tone={doc.status?.tone}>
               {doc.status?.text ?? ''}
             </p>
+            <button
+              type="button"
+              className="button button-small fw-history"
+              onClick={() => setHistoryOpen(true)}
+              disabled={!doc.ready || proposal !== null}
+            >
+              History
+            </button>
           </div>
           <ContentModeBar
             mode={doc.mode}
@@ -146,6 +193,20 @@ function FileSession({ file, draftRequest, onDraftHandled, autoChat, onAutoChatH
           </div>
         )}
       </section>
+
+      {historyOpen && (
+        <Suspense fallback={null}>
+          <HistoryModal
+            target={{ kind: 'file', id: file.id }}
+            subject={file.name}
+            onClose={() => setHistoryOpen(false)}
+            currentText={() => doc.textOf('full')}
+            // What is still being typed is saved first: a restore never drops it.
+            prepare={() => saves.full.flush()}
+            restored={restored}
+          />
+        </Suspense>
+      )}
 
       <aside className="fw-chat" aria-label="File chat">
         <ChatPanel

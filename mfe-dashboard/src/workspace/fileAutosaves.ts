@@ -14,13 +14,19 @@ const WHAT = { full: 'file', summary: 'summary', goals: 'goals' } as const;
 interface TextSource {
   textOf: (mode: ContentMode) => string;
   lengthOf: (mode: ContentMode) => number;
+  /**
+   * The content's next save writes a text an AI made (an accepted update or draft): it is sent
+   * with `ai_update` until a save lands, so the text before it is kept in the history
+   * (docs/dashboard.md#history).
+   */
+  aiUpdate?: { pending: boolean };
 }
 
 /**
  * How one text of file `id` autosaves: content, summary and goals alike (1 s after the last
  * input, a revision per text, 409 on a stale one, a save id per save, keepalive on page hide).
  */
-export function fileTextAutosave(id: number, mode: ContentMode, { textOf, lengthOf }: TextSource): AutosavedTextOptions<number> {
+export function fileTextAutosave(id: number, mode: ContentMode, { textOf, lengthOf, aiUpdate }: TextSource): AutosavedTextOptions<number> {
   return {
     key: `file:${id}:${mode}`,
     storageKey: draftKey(id, mode),
@@ -28,7 +34,12 @@ export function fileTextAutosave(id: number, mode: ContentMode, { textOf, length
     getText: () => textOf(mode),
     getLength: () => lengthOf(mode),
     save: async (text, revision, { keepalive, saveId }) => {
-      if (mode === 'full') return (await saveContent(id, text, revision, { saveId, keepalive })).revision;
+      if (mode === 'full') {
+        const ai = aiUpdate?.pending === true;
+        const saved = (await saveContent(id, text, revision, { saveId, keepalive, aiUpdate: ai })).revision;
+        if (ai && aiUpdate) aiUpdate.pending = false;
+        return saved;
+      }
       return (await (mode === 'summary' ? saveSummary : saveGoals)(id, text, { revision, saveId }, { keepalive })).revision;
     },
     conflictOf: (error) => {

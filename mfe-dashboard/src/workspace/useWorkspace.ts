@@ -4,9 +4,17 @@ import { nameKey } from '@cc/contracts/names';
 
 export type DraftInput = Omit<DraftRequest, 'key'>;
 
+/** "History" from a file's menu: the workspace opens the file's history once the file is loaded. */
+export interface HistoryRequest {
+  fileId: number;
+  /** Unique per request, so History can be asked for twice. */
+  key: string;
+}
+
 export interface Workspace {
   openFile: OpenFile | null;
   draftRequest: DraftRequest | null;
+  historyRequest: HistoryRequest | null;
   autoChat: AutoChat | undefined;
   /** Selects a file (the About me view closes). `draft` asks the workspace for an AI draft; `autoChat` starts its chat. */
   open: (file: OpenFile, options?: { draft?: DraftInput; autoChat?: AutoChat }) => void;
@@ -14,6 +22,9 @@ export interface Workspace {
   close: () => void;
   requestDraft: (draft: DraftInput) => void;
   draftHandled: () => void;
+  /** Opens the file (if it is not open) and its history. */
+  requestHistory: (file: OpenFile) => void;
+  historyHandled: () => void;
   autoChatHandled: () => void;
   /** The open file was renamed (the tab title follows). */
   fileRenamed: (id: number, name: string) => void;
@@ -27,6 +38,7 @@ export interface Workspace {
 export function useWorkspace(): Workspace {
   const [openFile, setOpenFile] = useState<OpenFile | null>(null);
   const [draftRequest, setDraftRequest] = useState<DraftRequest | null>(null);
+  const [historyRequest, setHistoryRequest] = useState<HistoryRequest | null>(null);
   const [autoChat, setAutoChat] = useState<AutoChat | undefined>(undefined);
   const ref = useRef<OpenFile | null>(null);
   const seq = useRef(0);
@@ -40,7 +52,10 @@ export function useWorkspace(): Workspace {
     () => ({
       open: (file: OpenFile, options?: { draft?: DraftInput; autoChat?: AutoChat }) => {
         const same = ref.current && ref.current.id === file.id && ref.current.name === file.name && ref.current.folder === file.folder;
-        if (!same) set({ id: file.id, name: file.name, folder: file.folder });
+        if (!same) {
+          set({ id: file.id, name: file.name, folder: file.folder });
+          setHistoryRequest(null);
+        }
         if (options?.draft) setDraftRequest({ ...options.draft, key: `draft-${Date.now()}-${++seq.current}` });
         else if (!same) setDraftRequest(null);
         setAutoChat(options?.autoChat);
@@ -48,10 +63,21 @@ export function useWorkspace(): Workspace {
       close: () => {
         set(null);
         setDraftRequest(null);
+        setHistoryRequest(null);
         setAutoChat(undefined);
       },
       requestDraft: (draft: DraftInput) => setDraftRequest({ ...draft, key: `draft-${Date.now()}-${++seq.current}` }),
       draftHandled: () => setDraftRequest(null),
+      requestHistory: (file: OpenFile) => {
+        const same = ref.current && ref.current.id === file.id && ref.current.name === file.name && ref.current.folder === file.folder;
+        if (!same) {
+          set({ id: file.id, name: file.name, folder: file.folder });
+          setDraftRequest(null);
+          setAutoChat(undefined);
+        }
+        setHistoryRequest({ fileId: file.id, key: `history-${Date.now()}-${++seq.current}` });
+      },
+      historyHandled: () => setHistoryRequest(null),
       autoChatHandled: () => setAutoChat(undefined),
       fileRenamed: (id: number, name: string) => {
         const file = ref.current;
@@ -66,5 +92,5 @@ export function useWorkspace(): Workspace {
     [set],
   );
 
-  return { openFile, draftRequest, autoChat, ...actions };
+  return { openFile, draftRequest, historyRequest, autoChat, ...actions };
 }

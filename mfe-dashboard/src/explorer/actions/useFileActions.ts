@@ -21,6 +21,8 @@ export interface FileActions {
   editDescription: (file: FileSummary) => void;
   saveDescription: (fileId: number, description: string) => Promise<boolean>;
   remove: (file: FileSummary) => Promise<void>;
+  /** 'History' in the file menu: opens the file and its history (docs/dashboard.md#history). */
+  history: (folder: string, file: FileSummary) => void;
   move: (folder: string, from: number, to: number) => void;
 }
 
@@ -110,6 +112,9 @@ export function useFileActions({ explorer: ex, workspace: ws, showModal, dialogs
         } catch (error) {
           alertFailure(dialogs, error, TEXT.deleteFile);
         }
+      },
+      history: (folder, file) => {
+        if (checkFileId(file.id, dialogs)) ws().requestHistory({ id: file.id, name: file.name, folder });
       },
       move: (folder, from, to) => {
         const ids = ex().moveFile(folder, from, to);

@@ -14,11 +14,18 @@ export const fileQuery = (id: number) => routeQuery('GET /files/{id}', { params:
 /**
  * `PATCH /files/{id}` `file{content, revision?, save_id?}` → `{success, errors, revision}`. With
  * a revision, a stale save is refused with 409: the ApiError's `.status` is 409 and `.body` is
- * a `StaleRevisionAnswer` (`current{content, revision, save_id?}`).
+ * a `StaleRevisionAnswer` (`current{content, revision, save_id?}`). `aiUpdate`: an AI wrote this
+ * text (`ai_update: true`), so the server keeps the text it replaces in the history.
  */
-export function saveContent(id: number, content: string, revision?: number, options?: { saveId?: string; keepalive?: boolean }) {
+export function saveContent(
+  id: number,
+  content: string,
+  revision?: number,
+  options?: { saveId?: string; keepalive?: boolean; aiUpdate?: boolean },
+) {
   const file = { content, ...guardFields({ revision, saveId: options?.saveId }) };
-  return api.call('PATCH /files/{id}', { params: { id }, body: { file } }, { keepalive: options?.keepalive });
+  const body = options?.aiUpdate ? { file, ai_update: true } : { file };
+  return api.call('PATCH /files/{id}', { params: { id }, body }, { keepalive: options?.keepalive });
 }
 
 /** `PATCH /files/{id}/summary {summary, revision?, save_id?}` → `{success, revision}` (409 when stale, like the content). */

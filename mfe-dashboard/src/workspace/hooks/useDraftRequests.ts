@@ -39,7 +39,7 @@ interface Options {
  * with Undo.
  */
 export function useDraftRequests({ doc, fileId, draftRequest, onDraftHandled, propose, mounted }: Options): DraftRequests {
-  const { ready, saves, textOf, replaceContent, setStatus } = doc;
+  const { ready, saves, textOf, replaceContent, setStatus, markAiUpdate } = doc;
   const [draftJob, setDraftJob] = useState<DraftJob | null>(null);
   const [undo, setUndo] = useState<{ previous: string } | null>(null);
   const undoRef = useRef(undo);
@@ -70,6 +70,8 @@ export function useDraftRequests({ doc, fileId, draftRequest, onDraftHandled, pr
         const previous = textOf('full');
         replaceContent(draft);
         setUndo({ previous });
+        // The text the draft replaces stays in the history (docs/dashboard.md#history).
+        markAiUpdate();
         void saves.full.saveNow({ saved: STATUS.draftSaved });
       },
       (error: unknown) => {
@@ -82,7 +84,7 @@ export function useDraftRequests({ doc, fileId, draftRequest, onDraftHandled, pr
         setStatus({ text: `Draft failed: ${text}`, tone: 'error' });
       },
     );
-  }, [ready, draftRequest, fileId, onDraftHandled, propose, replaceContent, saves, textOf, mounted, setStatus]);
+  }, [ready, draftRequest, fileId, onDraftHandled, propose, replaceContent, saves, textOf, mounted, setStatus, markAiUpdate]);
 
   // Leaving the file cancels a draft still being generated.
   useEffect(() => () => draftJob?.controller.abort(), [draftJob]);

@@ -35,6 +35,10 @@ export interface FileDocument {
   putText: (mode: ContentMode, text: string) => void;
   /** Puts `text` in as the file's content (switching to the full view); saving it is the caller's choice. */
   replaceContent: (text: string) => void;
+  /** The content's next save writes what an AI made: the server keeps the text before it (docs/dashboard.md#history). */
+  markAiUpdate: () => void;
+  /** A restore from the history landed: the editor shows `text`, the revision it now has, nothing unsaved. */
+  restoredContent: (text: string, revision: number) => void;
   /** Shows another mode in the editor (nothing if it is shown); the one left is saved. */
   switchMode: (mode: ContentMode) => void;
   /** The editor reported a user edit. */
@@ -78,8 +82,9 @@ export function useFileDocument(file: OpenFile): FileDocument {
     return m === modeRef.current && pane ? pane.getLength() : texts.current[m].length;
   }, []);
 
+  const aiUpdate = useRef({ pending: false }).current;
   // Each text autosaves on its own (page hide, unload, back online, leaving the file included).
-  const full = useAutosavedText(fileTextAutosave(file.id, 'full', { textOf, lengthOf }));
+  const full = useAutosavedText(fileTextAutosave(file.id, 'full', { textOf, lengthOf, aiUpdate }));
   const summary = useAutosavedText(fileTextAutosave(file.id, 'summary', { textOf, lengthOf }));
   const goals = useAutosavedText(fileTextAutosave(file.id, 'goals', { textOf, lengthOf }));
   const saves: FileAutosaves = useMemo(
@@ -186,6 +191,19 @@ export function useFileDocument(file: OpenFile): FileDocument {
     [switchMode, putText],
   );
 
+  const markAiUpdate = useCallback(() => {
+    aiUpdate.pending = true;
+  }, [aiUpdate]);
+
+  const restoredContent = useCallback(
+    (text: string, revision: number) => {
+      replaceContent(text);
+      // After the text is in: the editor's change event (if any) is forgotten with the rest.
+      saves.full.reset(text, revision);
+    },
+    [replaceContent, saves],
+  );
+
   const keepMine = useCallback(
     (m: ContentMode = 'full') => {
       void saves[m].keepMine();
@@ -215,6 +233,8 @@ export function useFileDocument(file: OpenFile): FileDocument {
     textOf,
     putText,
     replaceContent,
+    markAiUpdate,
+    restoredContent,
     switchMode,
     edited,
     blurred,

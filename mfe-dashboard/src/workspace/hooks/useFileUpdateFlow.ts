@@ -41,7 +41,7 @@ interface Options extends Later {
  * Edit, each answered by the assistant in the chat.
  */
 export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Options): FileUpdateFlow {
-  const { paneRef, saves, textOf, switchMode, replaceContent } = doc;
+  const { paneRef, saves, textOf, switchMode, replaceContent, markAiUpdate } = doc;
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [accepting, setAccepting] = useState(false);
   const [updating, setUpdating] = useState(false);
@@ -67,6 +67,8 @@ export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Opt
       replaceContent(suggested);
       setProposal(null);
       setAccepting(false);
+      // The text before the update stays in the history (docs/dashboard.md#history).
+      markAiUpdate();
       void saves.full.saveNow();
       say(ACCEPT_TEXT);
     }, ACCEPT_DELAY_MS);
@@ -82,6 +84,7 @@ export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Opt
   const edit = () => {
     if (!proposal || accepting) return;
     replaceContent(proposal.suggested);
+    markAiUpdate();
     saves.full.changed();
     setProposal(null);
     say(EDIT_TEXT);
