@@ -18,6 +18,7 @@ import { accountRoutes } from './account-routes';
 import { passagesRoutes } from './passages-routes';
 import { domainSearches, searchAnswerOf, SEARCH_DEADLINE_MS } from './search';
 import { wantsEventStream } from './sse';
+import { trashRoutes } from './trash-routes';
 
 const log = (ctx: Koa.Context): Logger | undefined => ctx.state.log;
 
@@ -93,6 +94,8 @@ export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls }: 
 
   passagesRoutes(router, deps.db, urls);
   accountRoutes(router, deps.db);
+
+  trashRoutes(router, urls);
 
   // The whole workspace, each domain asked as the caller (docs/search.md).
   router.get('/search', {}, async (ctx, { query }) => {

@@ -3,7 +3,6 @@ import { FILES_MESSAGES as M, normalizeFileName, type AnswerOf } from '@cc/contr
 import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import {
   createFile,
-  deleteFile,
   filesIndexJson,
   findFileByName,
   folderFilesKey,
@@ -18,6 +17,7 @@ import {
   type SaveGuard,
 } from './files';
 import { fileIdFrom } from './http';
+import { trashFile } from './trash';
 import { gzippedBody, type ListingCache } from './listing-cache';
 import type { SearchIndex } from './search-vectors';
 
@@ -150,7 +150,8 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, cache:
 
   router.delete('/files/{id}', {}, async (_ctx, { user, params }) => {
     const id = fileIdFrom(params.id);
-    const deleted = await deleteFile(db, user.id, id);
+    // To the trash (docs/trash.md); the answer stays the documented one.
+    const deleted = await trashFile(db, user.id, id);
     changed(user.id);
     if (!deleted) throw notFound(M.fileNotFound);
     await index.fileDeleted(user.id, id);

@@ -258,10 +258,6 @@ async function saveContentKeepingHistory(db: Db, userId: number, id: number, val
   return (rows[0] as { revision: number } | undefined)?.revision ?? null;
 }
 
-export async function deleteFile(db: Db, userId: number, id: number): Promise<boolean> {
-  return (await db(T.files).where({ id, user_id: userId }).delete().returning('id')).length > 0;
-}
-
 /**
  * Positions within one folder: the listed files first in that order, then the others.
  * Ids that are not files of this folder are ignored and returned.

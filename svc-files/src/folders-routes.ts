@@ -2,9 +2,10 @@ import { invalid, notFound, parseBody } from '@cc/service-kit';
 import type Koa from 'koa';
 import { FILES_MESSAGES as M, reorderFoldersBody, updateFolderBody, type AnswerOf } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
-import { deleteFolder, insertFolder, listFolders, publicFolder, reorderFolders, updateFolder } from './folders';
+import { insertFolder, listFolders, publicFolder, reorderFolders, updateFolder } from './folders';
 import type { ListingCache } from './listing-cache';
 import type { SearchIndex } from './search-vectors';
+import { trashFolder } from './trash';
 
 /** GET/POST /folders, PATCH /folders/reorder, PATCH/DELETE /folders/{folderName}. */
 export function folderRoutes(router: ServiceRouter, db: Db, listing: ListingCache, index: SearchIndex): void {
@@ -49,7 +50,8 @@ export function folderRoutes(router: ServiceRouter, db: Db, listing: ListingCach
   router.patch('/folders/{folderName}', {}, async (ctx, { user, params }) => update(params.folderName, user.id, ctx.request.body));
 
   router.delete('/folders/{folderName}', {}, async (_ctx, { user, params }) => {
-    const { deleted, files } = await deleteFolder(db, user.id, params.folderName);
+    // To the trash with its files (docs/trash.md); the answer stays the documented one.
+    const { deleted, files } = await trashFolder(db, user.id, params.folderName);
     changed(user.id);
     if (!deleted) throw notFound(M.folderNotFound);
     // Its files' vectors go at the next run (removeStaleVectors).

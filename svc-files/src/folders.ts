@@ -117,20 +117,6 @@ async function moveFolderSuggestions(trx: Knex.Transaction, userId: number, from
     .delete();
 }
 
-/** Deletes the folder's files, then the folder, in one transaction. False when absent. */
-export async function deleteFolder(db: Db, userId: number, name: string): Promise<{ deleted: boolean; files: number }> {
-  return db.transaction(async (trx) => {
-    const folder = await findFolder(trx, userId, name, true);
-    if (!folder) return { deleted: false, files: 0 };
-    const files = (await trx(T.files).where({ user_id: userId, folder_id: folder.id }).delete().returning('id')).length;
-    await trx(T.folders).where({ id: folder.id, user_id: userId }).delete();
-    // Stored file suggestions were made for what the folder held; rejections stay.
-    await trx(T.suggestions).where({ user_id: userId, kind: 'file', folder: folder.name }).delete();
-    await trx(T.suggestion_sets).where({ user_id: userId, kind: 'file', folder: folder.name }).delete();
-    return { deleted: true, files };
-  });
-}
-
 /**
  * Positions as given: the listed folders first in that order, then the others in their
  * current order. Names that are not the user's folders are ignored and returned.

@@ -1,8 +1,9 @@
 import { FILES_MESSAGES as M } from '@cc/contracts';
-import { conflict, pageFrom, type Db, type ServiceRouter } from '@cc/service-kit';
+import { conflict, notFound, pageFrom, type Db, type ServiceRouter } from '@cc/service-kit';
 import { entryDates, journalKey, readEntry, saveEntry } from './journal';
 import { lookBack } from './look-back';
 import type { SearchIndex } from './search-vectors';
+import { trashJournalDay } from './trash';
 
 /** One entry per date (YYYY-MM-DD, a real day), and the dates that have one. */
 export function journalRoutes(router: ServiceRouter, db: Db, index: SearchIndex): void {
@@ -31,6 +32,13 @@ export function journalRoutes(router: ServiceRouter, db: Db, index: SearchIndex)
   router.get('/journal/{date}/look_back', {}, async (ctx, { user, params }) => {
     ctx.set('Cache-Control', 'no-store');
     return { success: true, entries: await lookBack(db, user.id, params.date) };
+  });
+
+  // To the trash (docs/trash.md): its vector goes at the next run, as for a day saved empty.
+  router.delete('/journal/{date}', {}, async (_ctx, { user, params }) => {
+    if (!(await trashJournalDay(db, user.id, params.date))) throw notFound(M.journalNotFound);
+    index.changed();
+    return { success: true, errors: [] };
   });
 
   router.get('/journal', {}, async (ctx, { user, query }) => {

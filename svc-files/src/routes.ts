@@ -1,6 +1,6 @@
 import { createEmbedder } from '@cc/ai';
 import { FILES_MESSAGES } from '@cc/contracts';
-import { modelMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
+import { modelMessages, TrashPurge, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
 import type { FilesSettings } from './settings';
 import { accountRoutes } from './account-routes';
 import { fileRoutes } from './files-routes';
@@ -12,6 +12,8 @@ import { revisionRoutes } from './revisions-routes';
 import { searchRoutes } from './search-routes';
 import { FilesEmbeddings, noSearchIndex } from './search-vectors';
 import { suggestionRoutes } from './suggestions-routes';
+import { purgeHistory, SCHEMA as TRASH_SCHEMA } from './trash';
+import { trashRoutes } from './trash-routes';
 
 /**
  * svc-files: folders, files, AI suggestions and drafts, summaries and the journal
@@ -36,6 +38,8 @@ export function filesRoutes(
   journalRoutes(router, db, index);
   revisionRoutes(router, db, index);
   mentionRoutes(router, db);
+  trashRoutes(router, db, listing, index);
+  background(new TrashPurge(db, log, { schema: TRASH_SCHEMA, onPurged: purgeHistory }));
   accountRoutes(router, db, listing);
   searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
 }

@@ -1,10 +1,11 @@
 import { conflict, idFrom, invalid, notFound } from '@cc/service-kit';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts';
 import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
-import { deleteMeeting, getMeeting, insertMeeting, updateMeeting } from './meetings';
+import { getMeeting, insertMeeting, updateMeeting } from './meetings';
 import { personContext } from './person-context';
 import { peopleByIds } from './people';
 import type { SearchIndex } from './search-vectors';
+import { trashMeeting } from './trash';
 
 /**
  * POST /meetings, GET/PATCH/DELETE /meetings/{id}, POST /meetings/generate_section. Writes tell
@@ -59,7 +60,8 @@ export function meetingRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, ind
 
   router.delete('/meetings/{id}', {}, async (_ctx, { user, params }) => {
     const id = meetingId(params.id);
-    if ((await deleteMeeting(db, user.id, id)) === 'not_found') throw notFound(M.meetingNotFound);
+    // To the trash with its attendee links (docs/trash.md); the answer stays the documented one.
+    if (!(await trashMeeting(db, user.id, id))) throw notFound(M.meetingNotFound);
     await index.meetingDeleted(user.id, id);
     return { success: true, errors: [] };
   });

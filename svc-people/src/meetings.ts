@@ -185,11 +185,6 @@ export async function updateMeeting(
   });
 }
 
-export async function deleteMeeting(db: Conn, userId: number, id: number): Promise<'deleted' | 'not_found'> {
-  const gone = await db(T.meetings).where({ user_id: userId, id }).delete().returning('id');
-  return gone.length ? 'deleted' : 'not_found';
-}
-
 /** Meetings sort newest first, undated last: an undated one sorts as '-infinity' (never null in a key). */
 const SORT_DATE = `coalesce(m.meeting_date, '-infinity'::timestamp)`;
 const SORT_DATE_TEXT = `case when m.meeting_date is null then '-infinity' else to_char(m.meeting_date, 'YYYY-MM-DD"T"HH24:MI:SS') end`;

@@ -2,8 +2,9 @@ import { conflict, idFrom, notFound, pageFrom } from '@cc/service-kit';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import { personMeetings, personMeetingsKey } from './meetings';
-import { deletePerson, getPerson, insertPerson, listPeople, peopleListKey, reorderPeople, updatePerson } from './people';
+import { getPerson, insertPerson, listPeople, peopleListKey, reorderPeople, updatePerson } from './people';
 import type { SearchIndex } from './search-vectors';
+import { trashPerson } from './trash';
 
 /**
  * GET/POST /people, PATCH /people/reorder, GET/PATCH/DELETE /people/{id}, GET /people/{id}/meetings.
@@ -50,7 +51,8 @@ export function peopleRoutes(router: ServiceRouter, db: Db, index: SearchIndex):
 
   router.delete('/people/{id}', {}, async (_ctx, { user, params }) => {
     const id = personId(params.id);
-    if ((await deletePerson(db, user.id, id)) === 'not_found') throw notFound(M.personNotFound);
+    // To the trash with their research and meeting links (docs/trash.md); the answer stays the documented one.
+    if (!(await trashPerson(db, user.id, id))) throw notFound(M.personNotFound);
     await index.personDeleted(user.id, id);
     return { success: true, errors: [] };
   });

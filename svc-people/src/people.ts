@@ -114,13 +114,6 @@ export async function updatePerson(
   });
 }
 
-/** Its attendee links and saved research go with it (foreign keys); its meetings stay. */
-export async function deletePerson(db: Conn, userId: number, id: number): Promise<'deleted' | 'not_found'> {
-  // The deleted rows, not a count: knex's count differs between pg and PGlite.
-  const gone = await db(T.people).where({ user_id: userId, id }).delete().returning('id');
-  return gone.length ? 'deleted' : 'not_found';
-}
-
 /**
  * Positions as given: the listed people first in that order, then the others in their current
  * order. Ids that are not the user's people are ignored and returned.

@@ -1,6 +1,13 @@
 import { createEmbedder } from '@cc/ai';
 import { PEOPLE_MESSAGES, PROFILE_MESSAGES } from '@cc/contracts';
-import { modelMessages, type ModelFailureMessages, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
+import {
+  domainTrashRoutes,
+  modelMessages,
+  TrashPurge,
+  type ModelFailureMessages,
+  type ServiceContext,
+  type ServiceRouter,
+} from '@cc/service-kit';
 import { accountRoutes } from './account-routes';
 import { meetingRoutes } from './meetings-routes';
 import { peopleRoutes as personRoutes } from './people-routes';
@@ -9,6 +16,7 @@ import { researchRoutes } from './research-routes';
 import { searchRoutes } from './search-routes';
 import { noSearchIndex, PeopleEmbeddings } from './search-vectors';
 import type { PeopleSettings } from './settings';
+import { peopleRestorers, SCHEMA as TRASH_SCHEMA } from './trash';
 
 /** The web search's wording of model failures (a search is a model call too, counted the same way). */
 const SEARCH_FAILURES: ModelFailureMessages = {
@@ -37,6 +45,9 @@ export function peopleRoutes(
   personRoutes(router, db, index);
   meetingRoutes(router, db, modelCalls(modelMessages(PEOPLE_MESSAGES)), index);
   researchRoutes(router, db, settings, search, index);
+  // What was deleted, for 30 days (docs/trash.md): restored rows are embedded again at the next run.
+  domainTrashRoutes(router, 'people', { db, schema: TRASH_SCHEMA, restorers: peopleRestorers, restored: () => index.changed() });
+  background(new TrashPurge(db, log, { schema: TRASH_SCHEMA }));
   searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
   const jobs = profileRoutes(router, {
     index,

@@ -33,6 +33,9 @@ export const fileAddress = (folder: string, fileName: string): string => `/dashb
 export const aboutMeAddress = (statementIndex?: number): string =>
   `/dashboard${query({ about: statementIndex === undefined ? 'me' : 'statements', statement: statementIndex === undefined ? undefined : statementIndex + 1 })}`;
 
+/** A folder in the workspace, none of its files open: `/dashboard?folder=…`. */
+export const folderAddress = (folder: string): string => `/dashboard${query({ folder })}`;
+
 /** A journal day: `/journal/YYYY-MM-DD`. */
 export const journalAddress = (date: string): string => `/journal/${date}`;
 
@@ -156,6 +159,11 @@ export function readPeopleAddress(search: string): PeopleAddress {
     view: view === 'research' || view === 'meetings' || view === 'profile' ? view : null,
   };
 }
+
+/* ---------------------------------------------------------------- the trash */
+
+/** The Trash page (the shell's), where everything deleted in the last 30 days can be restored. */
+export const trashAddress = (): string => '/trash';
 
 /* ---------------------------------------------------------------- links written before this module */
 

@@ -32,6 +32,7 @@ import { journalEntryAnswer, journalListAnswer, lookBackAnswer } from './journal
 import { restoreEntryAnswer, restoreFileAnswer, revisionAnswer, revisionsAnswer } from './history';
 import { PEOPLE_ANSWERS } from './people';
 import { domainSearchAnswer, searchAnswer } from './search';
+import { domainEmptyTrashAnswer, domainTrashAnswer, emptyTrashAnswer, trashAnswer, trashRestoreAnswer } from './trash';
 import { PROFILE_ANSWERS } from './profile';
 import {
   archivedPlansAnswer,
@@ -110,6 +111,7 @@ export const ROUTE_ANSWERS = {
   'GET /journal/{date}/revisions/{revision}': revisionAnswer,
   'POST /journal/{date}/restore': restoreEntryAnswer,
   'POST /journal/{date}/save': z.union([journalEntryAnswer, staleJournalAnswer]),
+  'DELETE /journal/{date}': okWithErrorsAnswer,
 
   'GET /profile/suggested_folders': suggestionsAnswer,
   'GET /profile/suggested_files': suggestionsAnswer,
@@ -136,6 +138,18 @@ export const ROUTE_ANSWERS = {
   'GET /files/search': domainSearchAnswer,
   'GET /coaching/search': domainSearchAnswer,
   'GET /people/search': domainSearchAnswer,
+  'GET /trash': trashAnswer,
+  'POST /trash/restore': trashRestoreAnswer,
+  'DELETE /trash': emptyTrashAnswer,
+  'GET /files/trash': domainTrashAnswer,
+  'POST /files/trash/restore': trashRestoreAnswer,
+  'DELETE /files/trash': domainEmptyTrashAnswer,
+  'GET /planning/trash': domainTrashAnswer,
+  'POST /planning/trash/restore': trashRestoreAnswer,
+  'DELETE /planning/trash': domainEmptyTrashAnswer,
+  'GET /people/trash': domainTrashAnswer,
+  'POST /people/trash/restore': trashRestoreAnswer,
+  'DELETE /people/trash': domainEmptyTrashAnswer,
 
   'GET /planning/todos': todosAnswer,
   'POST /planning/todos': createTodoAnswer,

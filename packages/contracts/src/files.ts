@@ -52,6 +52,7 @@ export const FILES_MESSAGES = {
   idsTooLong: 'ids can list at most 10,000 files.',
   suggestionNameRequired: 'Please give the name of the suggestion.',
   dateInvalid: 'Date must be a real date in the form YYYY-MM-DD.',
+  journalNotFound: 'That day has no journal entry.',
   journalContentRequired: 'content must be text.',
   aiTimeout: 'The AI model took too long to answer. Please try again.',
   aiUnavailable: 'The AI model is not available right now. Please try again later.',

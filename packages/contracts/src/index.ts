@@ -16,3 +16,4 @@ export * from './answers';
 export * from './route-requests';
 export * from './paging';
 export * from './search';
+export * from './trash';

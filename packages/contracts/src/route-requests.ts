@@ -50,6 +50,7 @@ import { journalDateParams, journalListQuery, saveJournalBody } from './journal'
 import { fileRevisionParams, journalRevisionParams, restoreRevisionBody, revisionsQuery } from './history';
 import { mentionsQuery } from './people-mentions';
 import { domainSearchQuery, searchQuery } from './search';
+import { trashRestoreBody } from './trash';
 import {
   createMeetingBody,
   createPersonBody,
@@ -119,6 +120,9 @@ export const ROUTE_REQUESTS = {
   'PATCH /files/reorder': { body: reorderFilesBody },
   'GET /files/mentions': { query: mentionsQuery },
   'GET /files/search': { query: domainSearchQuery },
+  'GET /files/trash': noInput,
+  'POST /files/trash/restore': { body: trashRestoreBody },
+  'DELETE /files/trash': noInput,
   'DELETE /files/account': noInput,
   'POST /files/summarize': { body: summarizeBody, model: true },
   'GET /files/{id}': { params: idParams },
@@ -149,6 +153,7 @@ export const ROUTE_REQUESTS = {
   'GET /journal/{date}/revisions/{revision}': { params: journalRevisionParams },
   'POST /journal/{date}/restore': { params: journalDateParams, body: restoreRevisionBody },
   'GET /journal': { query: journalListQuery },
+  'DELETE /journal/{date}': { params: journalDateParams },
 
   'GET /ai_chat/conversation': { query: conversationReadQuery },
   'POST /ai_chat/clear_conversation': { body: clearConversationSchema },
@@ -156,6 +161,9 @@ export const ROUTE_REQUESTS = {
   'POST /ai_chat/suggest_edits': { body: suggestEditsSchema, model: true },
   'GET /ai_chat/status': noInput,
   'GET /search': { query: searchQuery },
+  'GET /trash': noInput,
+  'POST /trash/restore': { body: trashRestoreBody },
+  'DELETE /trash': noInput,
   'DELETE /ai_chat/account': noInput,
   'GET /ai_chat/settings': noInput,
   'PATCH /ai_chat/settings': { body: chatSettingsBody },
@@ -175,6 +183,9 @@ export const ROUTE_REQUESTS = {
   'PATCH /planning/milestones/{id}/toggle_completed': { params: idParams },
   'POST /planning/chat_create_todo': { body: chatCreateTodoBody },
   'POST /planning/generate_workback_plan': { body: generateWorkbackBody },
+  'GET /planning/trash': noInput,
+  'POST /planning/trash/restore': { body: trashRestoreBody },
+  'DELETE /planning/trash': noInput,
 
   'GET /coaching/current_action_plan': noInput,
   'POST /coaching/create_empty_action_plan': noInput,
@@ -208,6 +219,9 @@ export const ROUTE_REQUESTS = {
 
   'GET /people': { query: peopleListQuery },
   'GET /people/search': { query: domainSearchQuery },
+  'GET /people/trash': noInput,
+  'POST /people/trash/restore': { body: trashRestoreBody },
+  'DELETE /people/trash': noInput,
   'DELETE /people/account': noInput,
   'POST /people': { body: createPersonBody },
   'PATCH /people/reorder': { body: reorderPeopleBody },

@@ -62,7 +62,7 @@ describe('the route table', () => {
       const expected =
         seg === 'auth'
           ? 'identity'
-          : seg === 'ai_chat' || seg === 'search'
+          : seg === 'ai_chat' || seg === 'search' || seg === 'trash'
             ? 'chat'
             : seg === 'folders' || seg === 'files' || seg === 'journal'
               ? 'files'

@@ -53,6 +53,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/files/mentions', 'files', ISSUE),
   // Each domain searches its own tables; GET /search fans out to them (issue 21, docs/search.md).
   r('GET', '/files/search', 'files', ISSUE),
+  // What the user deleted, for 30 days; GET /trash fans out to each domain's (issue 22, docs/trash.md).
+  r('GET', '/files/trash', 'files', ISSUE),
+  r('POST', '/files/trash/restore', 'files', ISSUE),
+  r('DELETE', '/files/trash', 'files', ISSUE),
   r('POST', '/files/summarize', 'files', D1),
   r('DELETE', '/files/account', 'files', ISSUE),
   r('GET', '/files/{id}', 'files', D1),
@@ -88,6 +92,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/journal/{date}/revisions/{revision}', 'files', ISSUE),
   r('POST', '/journal/{date}/restore', 'files', ISSUE),
   r('GET', '/journal', 'files', DESIGN),
+  // A journal day goes to the trash like a file (issue 22).
+  r('DELETE', '/journal/{date}', 'files', ISSUE),
 
   // Chat (every chat in the product)
   r('GET', '/ai_chat/conversation', 'chat', D1, D2),
@@ -97,6 +103,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/ai_chat/status', 'chat', ISSUE),
   // Search across the workspace: svc-chat asks every domain as the caller (docs/search.md).
   r('GET', '/search', 'chat', ISSUE),
+  // The trash across the workspace: svc-chat asks every domain's trash as the caller (docs/trash.md).
+  r('GET', '/trash', 'chat', ISSUE),
+  r('POST', '/trash/restore', 'chat', ISSUE),
+  r('DELETE', '/trash', 'chat', ISSUE),
   // "Let the coach use my other notes" (issue 21).
   r('GET', '/ai_chat/settings', 'chat', ISSUE),
   r('PATCH', '/ai_chat/settings', 'chat', ISSUE),
@@ -120,6 +130,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PATCH', '/planning/milestones/{id}/toggle_completed', 'coaching', D1),
   r('POST', '/planning/chat_create_todo', 'coaching', D1),
   r('POST', '/planning/generate_workback_plan', 'coaching', D1),
+  r('GET', '/planning/trash', 'coaching', ISSUE),
+  r('POST', '/planning/trash/restore', 'coaching', ISSUE),
+  r('DELETE', '/planning/trash', 'coaching', ISSUE),
 
   // Action plan and timeline
   r('GET', '/coaching/current_action_plan', 'coaching', D1),
@@ -161,6 +174,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/people', 'people', DESIGN),
   r('PATCH', '/people/reorder', 'people', D2),
   r('GET', '/people/search', 'people', ISSUE),
+  r('GET', '/people/trash', 'people', ISSUE),
+  r('POST', '/people/trash/restore', 'people', ISSUE),
+  r('DELETE', '/people/trash', 'people', ISSUE),
   r('DELETE', '/people/account', 'people', ISSUE),
   r('GET', '/people/{id}', 'people', DESIGN),
   r('PATCH', '/people/{id}', 'people', D2),

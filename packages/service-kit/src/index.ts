@@ -130,3 +130,26 @@ export {
   type EmbeddingsQueueOptions,
   type MeaningSearch,
 } from './embeddings-queue';
+export {
+  createTrashTable,
+  deleteRowsReturning,
+  emptyTrash,
+  insertableColumns,
+  listTrash,
+  purgeTrash,
+  putInTrash,
+  restoreRows,
+  snapshotRows,
+  takeFromTrash,
+  trashItem,
+  TrashPurge,
+  TRASH_PURGE_CRON,
+  TRASH_TABLE,
+  type NewTrashEntry,
+  type OnPurged,
+  type Row as SnapshotRow,
+  type TrashEntry,
+  type TrashPayload,
+  type TrashPurgeOptions,
+} from './trash';
+export { DOMAIN_TRASH_PATHS, domainTrashRoutes, restoreEntry, type DomainTrash, type Restored, type Restorers } from './trash-routes';

@@ -2,7 +2,8 @@ import { idFrom, notFound } from '@cc/service-kit';
 import { PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { SearchIndex } from '../search-vectors';
-import { deleteMilestone, insertMilestone, listMilestones, toggleMilestone, updateMilestone } from './milestones';
+import { trashMilestone } from './trash';
+import { insertMilestone, listMilestones, toggleMilestone, updateMilestone } from './milestones';
 
 /** GET/POST /planning/milestones, PATCH/DELETE /planning/milestones/{id}, PATCH .../toggle_completed. */
 export function milestoneRoutes(router: ServiceRouter, db: Db, index: SearchIndex): void {
@@ -24,7 +25,8 @@ export function milestoneRoutes(router: ServiceRouter, db: Db, index: SearchInde
 
   router.delete('/planning/milestones/{id}', {}, async (_ctx, { user, params }) => {
     const id = idFrom(params.id, M.milestoneNotFound);
-    const result = await deleteMilestone(db, user.id, id);
+    // To the trash (docs/trash.md); the answer stays the documented one.
+    const result = await trashMilestone(db, user.id, id);
     if (result === 'not_found') throw notFound(M.milestoneNotFound);
     await index.deleted(user.id, 'milestone', id);
     return { success: true, errors: [], unlinked_todos: result.unlinked };

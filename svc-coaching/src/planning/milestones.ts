@@ -92,17 +92,3 @@ export async function toggleMilestone(db: Db, userId: number, id: number): Promi
     .returning('id');
   return changed.length > 0 ? findMilestone(db, userId, id) : 'not_found';
 }
-
-/** Deletes the milestone; its todos stay, unlinked (the foreign key sets milestone_id to null). */
-export async function deleteMilestone(db: Db, userId: number, id: number): Promise<{ unlinked: number } | 'not_found'> {
-  return db.transaction(async (trx) => {
-    const milestone = await trx(T.milestones).where({ user_id: userId, id }).forUpdate().first('id');
-    if (!milestone) return 'not_found';
-    const unlinked = await trx(T.todos)
-      .where({ user_id: userId, milestone_id: id })
-      .update({ milestone_id: null, updated_at: trx.fn.now() })
-      .returning('id');
-    await trx(T.milestones).where({ user_id: userId, id }).delete();
-    return { unlinked: unlinked.length };
-  });
-}

@@ -1,5 +1,5 @@
 import { PLANNING_MESSAGES } from '@cc/contracts';
-import { defineModule, modelMessages } from '@cc/service-kit';
+import { defineModule, domainTrashRoutes, modelMessages, TrashPurge } from '@cc/service-kit';
 import { actionPlanRoutes } from './action-plan-routes';
 import { chatActionRoutes } from './chat-actions-routes';
 import { planningMigrations } from './migrations';
@@ -7,6 +7,7 @@ import { milestoneRoutes } from './milestones-routes';
 import { ownedByPlanning } from './paths';
 import { coachingSearchIndex } from '../search-vectors';
 import { todoRoutes } from './todos-routes';
+import { planningRestorers, SCHEMA as TRASH_SCHEMA } from './trash';
 
 /**
  * Planning: todos, milestones, the planning chat's actions, the action plan and its weekly
@@ -24,5 +25,8 @@ export const planningModule = defineModule({
     milestoneRoutes(router, db, index);
     chatActionRoutes(router, db, index);
     actionPlanRoutes(router, db, modelCalls(modelMessages(PLANNING_MESSAGES)), index);
+    // What was deleted, for 30 days (docs/trash.md): restored rows are embedded again at the next run.
+    domainTrashRoutes(router, 'coaching', { db, schema: TRASH_SCHEMA, restorers: planningRestorers, restored: () => index.changed() });
+    context.background(new TrashPurge(db, context.log, { schema: TRASH_SCHEMA }));
   },
 });

@@ -2,7 +2,8 @@ import { idFrom, invalid, notFound, pageFrom } from '@cc/service-kit';
 import { PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { SearchIndex } from '../search-vectors';
-import { deleteTodo, insertSourcedTodo, listTodos, todoListKey, toggleTodo, updateTodo } from './todos';
+import { trashTodo } from './trash';
+import { insertSourcedTodo, listTodos, todoListKey, toggleTodo, updateTodo } from './todos';
 
 /** GET/POST /planning/todos (a POST with a known source_key answers that todo, 200, duplicate: true), PATCH/DELETE /planning/todos/{id}, PATCH .../toggle_completed. */
 export function todoRoutes(router: ServiceRouter, db: Db, index: SearchIndex): void {
@@ -31,7 +32,8 @@ export function todoRoutes(router: ServiceRouter, db: Db, index: SearchIndex): v
 
   router.delete('/planning/todos/{id}', {}, async (_ctx, { user, params }) => {
     const id = idFrom(params.id, M.todoNotFound);
-    if ((await deleteTodo(db, user.id, id)) === 'not_found') throw notFound(M.todoNotFound);
+    // To the trash (docs/trash.md); the answer stays the documented one.
+    if (!(await trashTodo(db, user.id, id))) throw notFound(M.todoNotFound);
     await index.deleted(user.id, 'todo', id);
     return { success: true, errors: [] };
   });

@@ -151,12 +151,6 @@ export async function toggleTodo(db: Db, userId: number, id: number): Promise<To
   return rows[0] ? publicTodo(rows[0] as TodoRow) : 'not_found';
 }
 
-export async function deleteTodo(db: Db, userId: number, id: number): Promise<'deleted' | 'not_found'> {
-  // Counted by what it returns: PGlite answers a bare delete with a result object, not a count.
-  const deleted = await db(T.todos).where({ user_id: userId, id }).delete().returning('id');
-  return deleted.length > 0 ? 'deleted' : 'not_found';
-}
-
 /** The open todos due between two days (inclusive), soonest first. */
 export async function openTodosDue(db: Conn, userId: number, first: string, last: string, limit: number): Promise<Todo[]> {
   const { rows } = await db.raw(

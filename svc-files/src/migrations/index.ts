@@ -8,6 +8,7 @@ import { search } from './006_search';
 import { generatedFiles } from './007_generated_files';
 import { searchVectors } from './008_search_vectors';
 import { textRevisions } from './009_text_revisions';
+import { trash } from './010_trash';
 
 /** svc-files's schema changes, applied in order into the `files` schema. */
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   generatedFiles,
   searchVectors,
   textRevisions,
+  trash,
 ];

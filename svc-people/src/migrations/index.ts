@@ -6,6 +6,16 @@ import { fieldRevisions } from './004_field_revisions';
 import { generationJobs } from './005_generation_jobs';
 import { search } from './006_search';
 import { searchVectors } from './007_search_vectors';
+import { trash } from './008_trash';
 
 /** svc-people's schema changes, applied in order into the `people` schema. */
-export const migrations: Migration[] = [peopleAndMeetings, researchSource, profile, fieldRevisions, generationJobs, search, searchVectors];
+export const migrations: Migration[] = [
+  peopleAndMeetings,
+  researchSource,
+  profile,
+  fieldRevisions,
+  generationJobs,
+  search,
+  searchVectors,
+  trash,
+];

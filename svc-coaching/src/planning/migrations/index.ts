@@ -4,6 +4,7 @@ import { actionPlans } from './002_action_plans';
 import { todoSources } from './003_todo_sources';
 import { todoListOrder } from './004_todo_list_order';
 import { planningSearch } from './005_search';
+import { planningTrash } from './006_trash';
 
-/** Planning's tables (todos and their sources, milestones, action plans, timeline items) and their search vectors, in the `coaching` schema. */
-export const planningMigrations: Migration[] = [todosAndMilestones, actionPlans, todoSources, todoListOrder, planningSearch];
+/** Planning's tables (todos and their sources, milestones, action plans, timeline items), their search vectors and the trash, in the `coaching` schema. */
+export const planningMigrations: Migration[] = [todosAndMilestones, actionPlans, todoSources, todoListOrder, planningSearch, planningTrash];

@@ -1,0 +1,105 @@
+import type { Knex } from 'knex';
+import { meetingAddress, personAddress } from '@cc/contracts/addresses';
+import {
+  deleteRowsReturning,
+  putInTrash,
+  restoreRows,
+  snapshotRows,
+  type Db,
+  type Restorers,
+  type SnapshotRow,
+  type TrashEntry,
+} from '@cc/service-kit';
+import { T } from './tables';
+
+/**
+ * svc-people's trash (docs/trash.md): a deleted person, with what their delete cascades to
+ * (saved research, their links to meetings), or a deleted meeting with its attendee links, is
+ * moved as a snapshot of its rows into `people.trash` in the delete's transaction, and
+ * inserted back on restore.
+ */
+
+export const SCHEMA = 'people';
+
+type Trx = Knex.Transaction;
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** Moves the user's person to the trash; false when they have no such person. Their meetings stay. */
+export async function trashPerson(db: Db, userId: number, id: number): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const person = await trx(T.people).where({ user_id: userId, id }).forUpdate().first('id');
+    if (!person) return false;
+    // What the foreign keys delete with the person, read before they do.
+    const research = await snapshotRows(trx, T.person_research, 'user_id = ? and person_id = ?', [userId, id]);
+    const attendees = await snapshotRows(trx, T.meeting_attendees, 'user_id = ? and person_id = ?', [userId, id]);
+    const [row] = await deleteRowsReturning(trx, T.people, 'user_id = ? and id = ?', [userId, id]);
+    await putInTrash(trx, SCHEMA, {
+      userId,
+      kind: 'person',
+      objectId: id,
+      title: String(row!.full_name),
+      detail: attendees.length ? `in ${plural(attendees.length, 'meeting')}` : null,
+      url: personAddress(id),
+      payload: { people: [row], person_research: research, meeting_attendees: attendees },
+    });
+    return true;
+  });
+}
+
+/** Moves the user's meeting to the trash with its attendee links; false when they have no such meeting. */
+export async function trashMeeting(db: Db, userId: number, id: number): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const meeting = await trx(T.meetings).where({ user_id: userId, id }).forUpdate().first('id');
+    if (!meeting) return false;
+    const attendees = await snapshotRows(trx, T.meeting_attendees, 'user_id = ? and meeting_id = ?', [userId, id]);
+    const [row] = await deleteRowsReturning(trx, T.meetings, 'user_id = ? and id = ?', [userId, id]);
+    const date = typeof row!.meeting_date === 'string' ? row!.meeting_date.slice(0, 10) : null;
+    await putInTrash(trx, SCHEMA, {
+      userId,
+      kind: 'meeting',
+      objectId: id,
+      title: String(row!.title),
+      detail: date ? `on ${date}` : null,
+      url: meetingAddress((attendees[0]?.person_id as number | undefined) ?? null, id),
+      payload: { meetings: [row], meeting_attendees: attendees },
+    });
+    return true;
+  });
+}
+
+/** The attendee links whose other side is still there (a meeting or a person deleted meanwhile is not linked). */
+async function liveLinks(trx: Trx, userId: number, links: SnapshotRow[], other: 'meeting_id' | 'person_id'): Promise<SnapshotRow[]> {
+  const ids = links.map((l) => Number(l[other]));
+  if (!ids.length) return [];
+  const table = other === 'meeting_id' ? T.meetings : T.people;
+  const live = new Set(
+    ((await trx(table).where({ user_id: userId }).whereIn('id', ids).select('id')) as { id: number }[]).map((r) => r.id),
+  );
+  return links.filter((l) => live.has(Number(l[other])));
+}
+
+async function restorePerson(trx: Trx, userId: number, entry: TrashEntry) {
+  const [person] = entry.payload.people as SnapshotRow[];
+  await restoreRows(trx, T.people, [person!]);
+  await restoreRows(trx, T.person_research, entry.payload.person_research as SnapshotRow[]);
+  await restoreRows(trx, T.meeting_attendees, await liveLinks(trx, userId, entry.payload.meeting_attendees as SnapshotRow[], 'meeting_id'));
+  const id = Number(entry.object_id);
+  return { kind: 'person' as const, id: entry.object_id, title: String(person!.full_name), url: personAddress(id) };
+}
+
+async function restoreMeeting(trx: Trx, userId: number, entry: TrashEntry) {
+  const [meeting] = entry.payload.meetings as SnapshotRow[];
+  await restoreRows(trx, T.meetings, [meeting!]);
+  const links = await liveLinks(trx, userId, entry.payload.meeting_attendees as SnapshotRow[], 'person_id');
+  await restoreRows(trx, T.meeting_attendees, links);
+  const id = Number(entry.object_id);
+  return {
+    kind: 'meeting' as const,
+    id: entry.object_id,
+    title: String(meeting!.title),
+    url: meetingAddress((links[0]?.person_id as number | undefined) ?? null, id),
+  };
+}
+
+export const peopleRestorers: Restorers = { person: restorePerson, meeting: restoreMeeting };
