@@ -8,6 +8,7 @@ import { REMOTE_PAGE_ROUTES } from './routes';
 
 /** Its code comes with its first visit: a page few open stays out of every page's first load. */
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
+const TrashPage = lazy(() => import('./trash/TrashPage'));
 
 export function App() {
   return (
@@ -27,6 +28,14 @@ export function App() {
           element={
             <Suspense fallback={<FullPageStatus text="Loading settings…" />}>
               <SettingsPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/trash"
+          element={
+            <Suspense fallback={<FullPageStatus text="Loading the trash…" />}>
+              <TrashPage />
             </Suspense>
           }
         />

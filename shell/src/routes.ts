@@ -24,7 +24,7 @@ export function remoteEntryPath(remote: RemoteName): string {
 }
 
 /** Pages the shell renders itself. */
-export const SHELL_PAGE_PATHS = { home: '/', signIn: '/sign-in', signUp: '/sign-up', settings: '/settings' } as const;
+export const SHELL_PAGE_PATHS = { home: '/', signIn: '/sign-in', signUp: '/sign-up', settings: '/settings', trash: '/trash' } as const;
 export const PUBLIC_PAGE_PATHS: readonly string[] = [SHELL_PAGE_PATHS.signIn, SHELL_PAGE_PATHS.signUp];
 
 /** The remotes the shell knows (its webpack config declares the same four). */

@@ -42,6 +42,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/sign-up', remote: 'shell', public: true },
   // The account's settings: export, import, delete the account (shell/src/settings/).
   { path: '/settings', remote: 'shell' },
+  // Everything deleted in the last 30 days, to restore (shell/src/trash/, docs/trash.md).
+  { path: '/trash', remote: 'shell' },
   { path: '/dashboard', remote: 'dashboard', module: 'DashboardPage', label: 'Dashboard', alsoLoads: ['people'] },
   { path: '/journal', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
   { path: '/journal/{date}', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },

@@ -85,6 +85,9 @@ export function ProtectedLayout() {
           <span className="user-email" data-testid="user-email">
             {state.user.email}
           </span>
+          <Link to="/trash" className="button button-quiet" aria-current={location.pathname === '/trash' ? 'page' : undefined}>
+            Trash
+          </Link>
           <Link to="/settings" className="button button-quiet" aria-current={location.pathname === '/settings' ? 'page' : undefined}>
             Settings
           </Link>
