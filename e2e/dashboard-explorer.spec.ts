@@ -81,7 +81,7 @@ test('explorer: folder → file → open → rename → delete; suggested folder
     await folder(page, 'interview-stories').getByRole('button', { name: 'Actions for billing cutover.md' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = inAppDialog(page, 'Delete file');
-    await expect(confirm).toContainText('Delete "billing cutover.md"? This cannot be undone.');
+    await expect(confirm).toContainText('Delete "billing cutover.md"? It stays in the trash for 30 days.');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(folder(page, 'interview-stories').getByTestId('explorer-file')).toHaveCount(0);
     await expect(page.getByTestId('aboutme-root')).toBeVisible();

@@ -113,7 +113,7 @@ describe('file dialogs', () => {
     await t.user.click(await folderToggle('notes'));
     const menu = await pick('Actions for draft.md', 'Delete');
     let dialog = await dialogNamed('Delete file');
-    expect(dialog.textContent).toContain('Delete "draft.md"? This cannot be undone.');
+    expect(dialog.textContent).toContain('Delete "draft.md"? It stays in the trash for 30 days.');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await t.user.keyboard('{Enter}');
     expect(api.find('DELETE', '/files/7')).toHaveLength(0);

@@ -123,7 +123,7 @@ describe('folder dialogs', () => {
     expect(screen.getByTestId('open-file').textContent).toBe('full/b.md');
     await pick('Actions for folder full', 'Delete folder');
     let dialog = await dialogNamed('Delete folder');
-    expect(dialog.textContent).toContain('Delete the folder "full" and its 2 files? This cannot be undone.');
+    expect(dialog.textContent).toContain('Delete the folder "full" and its 2 files? They go to the trash for 30 days.');
     await t.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.find('DELETE', '/folders/full')).toHaveLength(0);
 

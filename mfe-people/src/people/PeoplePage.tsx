@@ -103,7 +103,7 @@ function PeopleScreen() {
   const remove = async (person: PersonSummary) => {
     const sure = await dialogs.confirm({
       title: 'Delete person',
-      message: `Delete ${person.full_name}? Their profile, research and chat go; meetings with them stay.`,
+      message: `Delete ${person.full_name}? Their profile, research and chat go to the trash for 30 days; meetings with them stay.`,
       confirmLabel: 'Delete',
       danger: true,
     });

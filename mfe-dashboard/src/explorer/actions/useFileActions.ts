@@ -100,7 +100,7 @@ export function useFileActions({ explorer: ex, workspace: ws, showModal, dialogs
         if (!checkFileId(file.id, dialogs)) return;
         const confirmed = await dialogs.confirm({
           title: 'Delete file',
-          message: `Delete "${file.name}"? This cannot be undone.`,
+          message: `Delete "${file.name}"? It stays in the trash for 30 days.`,
           confirmLabel: 'Delete',
           danger: true,
         });

@@ -97,7 +97,7 @@ export function useFolderActions({ explorer: ex, workspace: ws, showModal, dialo
           count > 0 &&
           !(await dialogs.confirm({
             title: 'Delete folder',
-            message: `Delete the folder "${folder.name}" and its ${count === 1 ? 'file' : `${count} files`}? This cannot be undone.`,
+            message: `Delete the folder "${folder.name}" and its ${count === 1 ? 'file' : `${count} files`}? They go to the trash for 30 days.`,
             confirmLabel: 'Delete',
             danger: true,
           }))
