@@ -1,10 +1,11 @@
 import { createEmbedder } from '@cc/ai';
 import { FILES_MESSAGES } from '@cc/contracts';
-import { modelMessages, TrashPurge, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
+import { domainImportRoutes, modelMessages, TrashPurge, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
 import type { FilesSettings } from './settings';
 import { accountRoutes } from './account-routes';
 import { fileRoutes } from './files-routes';
 import { folderRoutes } from './folders-routes';
+import { filesImport } from './import';
 import { journalRoutes } from './journal-routes';
 import { ListingCache, listenForListingChanges } from './listing-cache';
 import { mentionRoutes } from './mentions-routes';
@@ -40,6 +41,14 @@ export function filesRoutes(
   mentionRoutes(router, db);
   trashRoutes(router, db, listing, index);
   background(new TrashPurge(db, log, { schema: TRASH_SCHEMA, onPurged: purgeHistory }));
+  domainImportRoutes(
+    router,
+    'files',
+    filesImport(db, (userId) => {
+      listing.invalidate(userId);
+      index.changed();
+    }),
+  );
   accountRoutes(router, db, listing);
   searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
 }

@@ -33,6 +33,7 @@ import { restoreEntryAnswer, restoreFileAnswer, revisionAnswer, revisionsAnswer 
 import { PEOPLE_ANSWERS } from './people';
 import { domainSearchAnswer, searchAnswer } from './search';
 import { domainEmptyTrashAnswer, domainTrashAnswer, emptyTrashAnswer, trashAnswer, trashRestoreAnswer } from './trash';
+import { domainImportAnswer, domainImportDoneAnswer } from './import';
 import { PROFILE_ANSWERS } from './profile';
 import {
   archivedPlansAnswer,
@@ -82,6 +83,18 @@ export const ROUTE_ANSWERS = {
   'DELETE /coaching/account': okAnswer,
   'DELETE /people/account': okAnswer,
   'DELETE /ai_chat/account': okAnswer,
+  'POST /files/import': domainImportAnswer,
+  'POST /files/import/{id}/commit': domainImportDoneAnswer,
+  'DELETE /files/import/{id}': domainImportDoneAnswer,
+  'POST /coaching/import': domainImportAnswer,
+  'POST /coaching/import/{id}/commit': domainImportDoneAnswer,
+  'DELETE /coaching/import/{id}': domainImportDoneAnswer,
+  'POST /people/import': domainImportAnswer,
+  'POST /people/import/{id}/commit': domainImportDoneAnswer,
+  'DELETE /people/import/{id}': domainImportDoneAnswer,
+  'POST /ai_chat/import': domainImportAnswer,
+  'POST /ai_chat/import/{id}/commit': domainImportDoneAnswer,
+  'DELETE /ai_chat/import/{id}': domainImportDoneAnswer,
 
   'GET /folders': foldersAnswer,
   'POST /folders': folderWriteAnswer,

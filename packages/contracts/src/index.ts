@@ -17,3 +17,4 @@ export * from './route-requests';
 export * from './paging';
 export * from './search';
 export * from './trash';
+export * from './import';

@@ -51,6 +51,7 @@ import { fileRevisionParams, journalRevisionParams, restoreRevisionBody, revisio
 import { mentionsQuery } from './people-mentions';
 import { domainSearchQuery, searchQuery } from './search';
 import { trashRestoreBody } from './trash';
+import { domainImportBody, domainImportParams } from './import';
 import {
   createMeetingBody,
   createPersonBody,
@@ -165,6 +166,18 @@ export const ROUTE_REQUESTS = {
   'POST /trash/restore': { body: trashRestoreBody },
   'DELETE /trash': noInput,
   'DELETE /ai_chat/account': noInput,
+  'POST /files/import': { body: domainImportBody },
+  'POST /files/import/{id}/commit': { params: domainImportParams },
+  'DELETE /files/import/{id}': { params: domainImportParams },
+  'POST /coaching/import': { body: domainImportBody },
+  'POST /coaching/import/{id}/commit': { params: domainImportParams },
+  'DELETE /coaching/import/{id}': { params: domainImportParams },
+  'POST /people/import': { body: domainImportBody },
+  'POST /people/import/{id}/commit': { params: domainImportParams },
+  'DELETE /people/import/{id}': { params: domainImportParams },
+  'POST /ai_chat/import': { body: domainImportBody },
+  'POST /ai_chat/import/{id}/commit': { params: domainImportParams },
+  'DELETE /ai_chat/import/{id}': { params: domainImportParams },
   'GET /ai_chat/settings': noInput,
   'PATCH /ai_chat/settings': { body: chatSettingsBody },
   'GET /ai_chat/passages': { query: passagesQuery },

@@ -59,6 +59,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('DELETE', '/files/trash', 'files', ISSUE),
   r('POST', '/files/summarize', 'files', D1),
   r('DELETE', '/files/account', 'files', ISSUE),
+  // Its part of an import: one batch of workspace.json's records, then commit or undo (issue 22, docs/import.md#the-domains-part).
+  r('POST', '/files/import', 'files', ISSUE),
+  r('POST', '/files/import/{id}/commit', 'files', ISSUE),
+  r('DELETE', '/files/import/{id}', 'files', ISSUE),
   r('GET', '/files/{id}', 'files', D1),
   r('PUT', '/files/{id}', 'files', D1),
   r('PATCH', '/files/{id}', 'files', D1),
@@ -116,6 +120,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/ai_chat/notice', 'chat', ISSUE),
   r('POST', '/ai_chat/append_message', 'chat', ISSUE),
   r('DELETE', '/ai_chat/account', 'chat', ISSUE),
+  r('POST', '/ai_chat/import', 'chat', ISSUE),
+  r('POST', '/ai_chat/import/{id}/commit', 'chat', ISSUE),
+  r('DELETE', '/ai_chat/import/{id}', 'chat', ISSUE),
 
   // Planning
   r('GET', '/planning/todos', 'coaching', DESIGN),
@@ -158,6 +165,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/coaching/search', 'coaching', ISSUE),
   // Deletes the caller's planning rows too: both modules keep their tables in the one coaching schema.
   r('DELETE', '/coaching/account', 'coaching', ISSUE),
+  r('POST', '/coaching/import', 'coaching', ISSUE),
+  r('POST', '/coaching/import/{id}/commit', 'coaching', ISSUE),
+  r('DELETE', '/coaching/import/{id}', 'coaching', ISSUE),
 
   // Coaching admin
   r('GET', '/coaching/admin_sections', 'coaching', D2),
@@ -174,6 +184,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/people', 'people', DESIGN),
   r('PATCH', '/people/reorder', 'people', D2),
   r('GET', '/people/search', 'people', ISSUE),
+  r('POST', '/people/import', 'people', ISSUE),
+  r('POST', '/people/import/{id}/commit', 'people', ISSUE),
+  r('DELETE', '/people/import/{id}', 'people', ISSUE),
   r('GET', '/people/trash', 'people', ISSUE),
   r('POST', '/people/trash/restore', 'people', ISSUE),
   r('DELETE', '/people/trash', 'people', ISSUE),

@@ -120,7 +120,8 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
   app.use(healthRoutes(config.db));
   app.use(sessionMiddleware(() => config.sessionSecret, config.sessionCheck ?? def.sessionCheck?.(config.db)));
   // A route that declares `upload` parses its multipart body itself (upload.ts).
-  app.use(jsonBody(config.bodyLimit ?? def.bodyLimit ?? '2mb'));
+  // A route with a `bodyLimit` of its own parses its body itself, after the routes are known.
+  app.use(jsonBody(config.bodyLimit ?? def.bodyLimit ?? '2mb', (ctx) => router.parsesOwnBody(ctx.method, ctx.path)));
 
   def.routes(router, context);
   const koaRouter = router.finish();

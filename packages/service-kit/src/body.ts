@@ -5,10 +5,10 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
  * JSON request bodies, with koa-body: the library upload.ts parses a route's multipart file
  * with. A body that does not parse is thrown on as it is, and errors.ts answers it in the kit's
  * words: not JSON (400), over `limit` (413), not decoding as its Content-Encoding says (400),
- * an encoding nobody knows (415).
+ * an encoding nobody knows (415). `skip` leaves a request's body to its route (RouteSpec.bodyLimit).
  */
-export function jsonBody(limit: string): Koa.Middleware {
-  return koaBody({
+export function jsonBody(limit: string, skip?: (ctx: Koa.Context) => boolean): Koa.Middleware {
+  const parse = koaBody({
     json: true,
     multipart: false,
     urlencoded: false,
@@ -20,6 +20,7 @@ export function jsonBody(limit: string): Koa.Middleware {
       throw withFields(err);
     },
   });
+  return skip ? (ctx, next) => (skip(ctx) ? next() : parse(ctx, next)) : parse;
 }
 
 /**

@@ -153,3 +153,16 @@ export {
   type TrashPurgeOptions,
 } from './trash';
 export { DOMAIN_TRASH_PATHS, domainTrashRoutes, restoreEntry, type DomainTrash, type Restored, type Restorers } from './trash-routes';
+export {
+  commitImport,
+  createImportLedger,
+  definedColumns,
+  unusedName,
+  domainImportRoutes,
+  IMPORT_LEDGER_TABLE,
+  importBatch,
+  undoImport,
+  type DomainImport,
+  type ImportTable,
+  type ImportWrite,
+} from './import-ledger';

@@ -23,6 +23,7 @@ import { HttpError } from './errors';
 import { csrfTokenMatches } from './session';
 import type { RequestUser } from './auth';
 import { receiveUpload, type UploadedFile, type UploadSpec } from './upload';
+import { jsonBody } from './body';
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
@@ -40,6 +41,11 @@ export interface RouteSpec {
   upload?: UploadSpec;
   /** Default true for writes: the call needs the session's X-CSRF-Token (403 otherwise). */
   csrf?: boolean;
+  /**
+   * A larger JSON body than the service's limit, for this call only (an import's batch of
+   * records): the service-wide parser leaves its body alone and the route parses it with this.
+   */
+  bodyLimit?: string;
 }
 
 export interface RouteInput<B extends Schema, Q extends Schema, P extends Schema, A extends boolean> {
@@ -93,6 +99,8 @@ export class ServiceRouter {
   /** While a module registers its routes: its name and the paths it owns (see modules.ts). */
   private module: { name: string; owns: (path: string) => boolean } | undefined;
   private readonly pending: { method: HttpMethod; path: string; middleware: RouterMiddleware }[] = [];
+  /** `METHOD path` of the routes that parse their JSON body themselves, with a limit of their own. */
+  private readonly ownBodies = new Set<string>();
 
   constructor(
     readonly service: ServiceName,
@@ -121,6 +129,8 @@ export class ServiceRouter {
     const needsAuth = spec.auth !== false;
     const needsCsrf = spec.csrf ?? method !== 'GET';
     const answerSchema = this.checkAnswers ? answerSchemaOf(method, path) : undefined;
+    const ownBody = spec.bodyLimit ? jsonBody(spec.bodyLimit) : undefined;
+    if (ownBody) this.ownBodies.add(`${method} ${path}`);
     if (this.checkAnswers && !answerSchema)
       throw new Error(`${method} ${path}: add its answer schema to ROUTE_ANSWERS (@cc/contracts answers.ts)`);
     this.pending.push({
@@ -130,6 +140,7 @@ export class ServiceRouter {
         const user = guard(ctx, needsAuth, needsCsrf, this.secret());
         if (spec.admin && !user?.isAdmin) throw new HttpError(403, [REQUEST_MESSAGES.adminOnly]);
         const upload = spec.upload ? await receiveUpload(ctx as unknown as Koa.Context, spec.upload) : undefined;
+        if (ownBody) await ownBody(ctx as unknown as Koa.Context, async () => undefined);
         try {
           refuseNul(ctx);
           const input = {
@@ -170,6 +181,13 @@ export class ServiceRouter {
   put = this.verb('PUT');
   patch = this.verb('PATCH');
   delete = this.verb('DELETE');
+
+  /** Whether the request goes to a route that reads its JSON body itself (`bodyLimit`): the service-wide parser skips it. */
+  parsesOwnBody(method: string, pathname: string): boolean {
+    if (this.ownBodies.size === 0) return false;
+    const route = matchRoute(method as HttpMethod, pathname);
+    return route !== undefined && this.ownBodies.has(`${route.method} ${route.path}`);
+  }
 
   /** Registers a module's routes, refusing any path outside what the module owns. */
   withModule(name: string, owns: (path: string) => boolean, register: () => void): void {

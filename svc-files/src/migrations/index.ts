@@ -9,6 +9,7 @@ import { generatedFiles } from './007_generated_files';
 import { searchVectors } from './008_search_vectors';
 import { textRevisions } from './009_text_revisions';
 import { trash } from './010_trash';
+import { importLedger } from './011_import_ledger';
 
 /** svc-files's schema changes, applied in order into the `files` schema. */
 export const migrations: Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   searchVectors,
   textRevisions,
   trash,
+  importLedger,
 ];
