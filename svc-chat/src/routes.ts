@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import { CHAT_MESSAGES, type ConversationAnswer, type ChatStatusAnswer } from '@cc/contracts';
 import { CONNECT_MODEL_HINT } from '@cc/ai';
 import {
+  domainImportRoutes,
   pageFrom,
   searchWorkspace,
   type Logger,
@@ -15,6 +16,7 @@ import { replyAsJson, replyAsStream, suggestEdits, type ChatDeps } from './repli
 import type { ChatSettings } from './settings';
 import { readChatSettings, writeChatSettings } from './chat-settings';
 import { accountRoutes } from './account-routes';
+import { chatImport } from './import-part';
 import { passagesRoutes } from './passages-routes';
 import { domainSearches, searchAnswerOf, SEARCH_DEADLINE_MS } from './search';
 import { wantsEventStream } from './sse';
@@ -94,6 +96,7 @@ export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls }: 
 
   passagesRoutes(router, deps.db, urls);
   accountRoutes(router, deps.db);
+  domainImportRoutes(router, 'chat', chatImport(deps.db));
 
   trashRoutes(router, urls);
 

@@ -1,6 +1,7 @@
 import { createEmbedder } from '@cc/ai';
 import { PEOPLE_MESSAGES, PROFILE_MESSAGES } from '@cc/contracts';
 import {
+  domainImportRoutes,
   domainTrashRoutes,
   modelMessages,
   TrashPurge,
@@ -9,6 +10,7 @@ import {
   type ServiceRouter,
 } from '@cc/service-kit';
 import { accountRoutes } from './account-routes';
+import { peopleImport } from './import';
 import { meetingRoutes } from './meetings-routes';
 import { peopleRoutes as personRoutes } from './people-routes';
 import { profileRoutes } from './profile/routes';
@@ -45,6 +47,7 @@ export function peopleRoutes(
   personRoutes(router, db, index);
   meetingRoutes(router, db, modelCalls(modelMessages(PEOPLE_MESSAGES)), index);
   researchRoutes(router, db, settings, search, index);
+  domainImportRoutes(router, 'people', peopleImport(db, () => index.changed()));
   // What was deleted, for 30 days (docs/trash.md): restored rows are embedded again at the next run.
   domainTrashRoutes(router, 'people', { db, schema: TRASH_SCHEMA, restorers: peopleRestorers, restored: () => index.changed() });
   background(new TrashPurge(db, log, { schema: TRASH_SCHEMA }));

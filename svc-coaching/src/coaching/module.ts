@@ -1,8 +1,9 @@
 import { COACHING_MESSAGES } from '@cc/contracts';
-import { defineModule, modelMessages } from '@cc/service-kit';
+import { defineModule, domainImportRoutes, modelMessages } from '@cc/service-kit';
 import type { CoachingSettings } from '../settings';
 import { ownedByPlanning } from '../planning/paths';
 import { accountRoutes } from '../account-routes';
+import { coachingImport } from '../import';
 import { searchRoutes } from '../search-routes';
 import { coachingSearchIndex } from '../search-vectors';
 import { adminRoutes } from './admin-routes';
@@ -33,6 +34,8 @@ export const coachingModule = defineModule<CoachingSettings>({
     csvRoutes(router, db);
     checkinAnswersRoutes(router, db);
     accountRoutes(router, db);
+    // Its import takes planning's records too, as its export gives them (import.ts).
+    domainImportRoutes(router, 'coaching', coachingImport(db, () => index.changed()));
     // The path is coaching's; the route searches planning's kinds too, through planning/search.ts.
     searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
   },

@@ -7,6 +7,7 @@ import { generationJobs } from './005_generation_jobs';
 import { search } from './006_search';
 import { searchVectors } from './007_search_vectors';
 import { trash } from './008_trash';
+import { importLedger } from './009_import_ledger';
 
 /** svc-people's schema changes, applied in order into the `people` schema. */
 export const migrations: Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   search,
   searchVectors,
   trash,
+  importLedger,
 ];
