@@ -82,7 +82,7 @@ export function ProtectedLayout() {
         </nav>
         <SearchField />
         <div className="user-menu">
-          <span className="user-email" data-testid="user-email">
+          <span className="user-email" data-testid="user-email" title={state.user.email}>
             {state.user.email}
           </span>
           <Link to="/trash" className="button button-quiet" aria-current={location.pathname === '/trash' ? 'page' : undefined}>

@@ -157,8 +157,7 @@ function TrashRow({ item, restored, onRestored }: { item: TrashItem; restored: R
           <time dateTime={item.deleted_at} title={formatDateTime(item.deleted_at)}>
             {TRASH_TEXT.deleted(timeAgo(item.deleted_at))}
           </time>
-          {' · '}
-          {TRASH_TEXT.purgedIn(left)}
+          {!restored && ` · ${TRASH_TEXT.purgedIn(left)}`}
         </span>
       </div>
       <div className="trash-row-actions">
