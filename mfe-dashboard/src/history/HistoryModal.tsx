@@ -116,7 +116,13 @@ function History({ target, subject, onClose, currentText, prepare, restored }: H
   };
 
   return (
-    <Modal open onClose={onClose} title={`History of ${subject}`} className="history-modal">
+    <Modal
+      open
+      onClose={onClose}
+      title={`History of ${subject}`}
+      // Wide only when there are versions to compare: the empty note reads better narrow.
+      className={points.length > 1 ? 'history-modal history-modal--wide' : 'history-modal'}
+    >
       {list.isPending && (
         <p className="history-note" role="status">
           <span className="spinner spinner-inline" aria-hidden="true" /> Loading the history…
