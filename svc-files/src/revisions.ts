@@ -221,18 +221,15 @@ export async function restoreRevision(db: Db, userId: number, target: HistoryTar
 }
 
 /**
- * Removes every kept point of a file or a journal day (the current text lives in its own row).
- * For the features that remove an object for good: purging it from the trash, deleting the
- * account (`deleteAllRevisions`). Deleting a file to the trash keeps its history.
+ * Removes every kept point of a file or a journal day (the current text lives in its own row),
+ * for removing an object for good: purging it from the trash. Deleting a file or a day to the
+ * trash keeps its history (it may come back with the same id or date); deleting the account
+ * removes the table's rows with every other table's that has a user_id (the kit's
+ * deleteAccountRows).
  */
 export async function deleteRevisionsOf(db: Db, userId: number, target: HistoryTarget): Promise<number> {
   const q = db(T.text_revisions).where({ user_id: userId });
   if ('fileId' in target) void q.where({ file_id: target.fileId });
   else void q.whereRaw('day = ?::date', [target.date]);
   return q.delete();
-}
-
-/** Removes all of a user's history (account deletion). */
-export async function deleteAllRevisions(db: Db, userId: number): Promise<number> {
-  return db(T.text_revisions).where({ user_id: userId }).delete();
 }

@@ -68,9 +68,11 @@ export function useDraftRequests({ doc, fileId, draftRequest, onDraftHandled, pr
           return;
         }
         const previous = textOf('full');
+        // What was typed before the draft is sent first (read now), then the draft with
+        // ai_update, so the server keeps exactly the text it replaces (docs/dashboard.md#history).
+        void saves.full.flush();
         replaceContent(draft);
         setUndo({ previous });
-        // The text the draft replaces stays in the history (docs/dashboard.md#history).
         markAiUpdate();
         void saves.full.saveNow({ saved: STATUS.draftSaved });
       },

@@ -64,10 +64,12 @@ export function useFileUpdateFlow({ doc, chatRef, fileRef, mounted, later }: Opt
     const { suggested } = proposal;
     setAccepting(true);
     later(() => {
+      // What was typed before the update is sent first (read now), then the update with
+      // ai_update, so the server keeps exactly the text before it (docs/dashboard.md#history).
+      void saves.full.flush();
       replaceContent(suggested);
       setProposal(null);
       setAccepting(false);
-      // The text before the update stays in the history (docs/dashboard.md#history).
       markAiUpdate();
       void saves.full.saveNow();
       say(ACCEPT_TEXT);
