@@ -183,9 +183,18 @@ describe('undo and commit', () => {
   test('DELETE removes exactly what the import made and puts merged texts back; again, or unknown, is fine', async () => {
     const c = h.user();
     const id = await imported(c);
+    const revision = async () =>
+      (
+        (await h.database.db('files.journal_entries').where({ user_id: c.id, date: '2026-11-03' }).first('revision')) as {
+          revision: number;
+        }
+      ).revision;
+    const appended = await revision();
     expect((await c.delete(`/files/import/${id}`)).body).toEqual({ success: true });
     expect(await tree(c)).toEqual({ folders: ['mine'], files: [] });
     expect(await journal(c, '2026-11-03')).toBe('Mine.');
+    // A save from an editor that still shows the appended text is refused as stale.
+    expect(await revision()).toBeGreaterThan(appended);
     expect((await c.get('/journal')).body.entries).toEqual([{ date: '2026-11-03' }]);
     expect(await ledger(id)).toBe(0);
     expect((await c.delete(`/files/import/${id}`)).body).toEqual({ success: true });

@@ -68,6 +68,8 @@ const files: ImportTable = {
 
 const journalEntries: ImportTable = {
   target: T.journal_entries,
+  // The text changes back: an editor still holding the imported one must see its save as stale.
+  restore: (previous, trx) => ({ ...previous, revision: trx.raw('revision + 1') }),
   async write(w, input) {
     const row = input as Rows['journal_entries'];
     const existing = (await w

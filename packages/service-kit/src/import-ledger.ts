@@ -65,6 +65,8 @@ export interface ImportTable {
   key?: (newId: string) => Row;
   /** How undo keeps to the caller's rows (default: `user_id`; a table without one goes through its parent). */
   scope?: (query: Knex.QueryBuilder, userId: number) => Knex.QueryBuilder;
+  /** The columns undo writes into a changed row (default: `previous` as noted), e.g. with a revision moved on. */
+  restore?: (previous: Row, trx: Knex.Transaction) => Row;
   write(w: ImportWrite, row: Row): Promise<void>;
 }
 
@@ -173,7 +175,7 @@ export async function undoImport(imp: DomainImport, userId: number, importId: st
       await flush();
       const row = (table.scope ?? byUser)(trx(table.target), userId).where((table.key ?? defaultKey)(entry.new_id));
       if (entry.previous === null) await row.delete();
-      else await row.update(entry.previous);
+      else await row.update(table.restore ? table.restore(entry.previous, trx) : entry.previous);
     }
     await flush();
     await trx(ledgerTable).where({ user_id: userId, import_id: importId }).delete();
