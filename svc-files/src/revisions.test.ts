@@ -296,3 +296,18 @@ test('a journal day written again after its entry row went away goes on from its
   expect((await points(c, `/journal/${day}`)).map(([r]) => r)).toEqual([2, 1]);
   expect(await textOf(c, `/journal/${day}`, 1)).toBe('first');
 });
+
+test('concurrent AI updates of one file each keep the text they replaced, under its own revision', async () => {
+  const c = h.user();
+  const id = await newDoc(c, 'v0');
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => c.patch(`/files/${id}`, { file: { content: `parallel ${i}` }, ai_update: true })),
+  );
+  expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+  const kept = await points(c, `/files/${id}`);
+  // The current text (revision 9) and the eight texts it went through, each once.
+  expect(kept.map(([r]) => r)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1]);
+  const texts = await Promise.all(kept.slice(1).map(([r]) => textOf(c, `/files/${id}`, r!)));
+  expect(new Set(texts).size).toBe(8);
+  expect(texts).toContain('v0');
+});
