@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { forbidNativeDialogs, inAppDialog } from './support/dialogs';
 import { createFile, openFile, serverFile, signUp } from './support/files';
 
@@ -45,6 +46,7 @@ test('delete a file and a todo, restore the file from the Trash page, it opens; 
     await expect(rows(page).nth(0)).toContainText('TodoSend the deck');
     await expect(rows(page).nth(1)).toContainText('Filework-profile / Plan.md');
     await expect(rows(page).nth(1)).toContainText('Deleted just now · deleted for good in 30 days');
+    expect(await seriousViolations(page), 'the Trash page').toEqual([]);
   });
 
   await test.step('restore the file: the row links to it, and it opens with its text', async () => {
@@ -65,6 +67,7 @@ test('delete a file and a todo, restore the file from the Trash page, it opens; 
     await expect(confirm).toContainText('1 item will be deleted for good. This cannot be undone.');
     await confirm.getByRole('button', { name: 'Delete for good' }).click();
     await expect(page.getByText(/^The trash is empty\./)).toBeVisible();
+    expect(await seriousViolations(page), 'the empty Trash page').toEqual([]);
     const trash = (await (await api.request.get('/trash', { headers: api.headers })).json()) as { items: unknown[]; partial: string[] };
     expect(trash).toMatchObject({ items: [], partial: [] });
     expect((await api.request.post('/trash/restore', { headers: api.headers, data: { kind: 'todo', id: 1 } })).status()).toBe(404);
