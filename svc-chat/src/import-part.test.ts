@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { DOMAIN_IMPORT_MESSAGES as M } from '@cc/contracts';
 import type { TestClient } from '@cc/service-kit/testing';
-import { importedKey } from './import-part';
+import { importedKey, importedReferences } from './import-part';
 import { startChat, storedMessages, type ChatHarness } from './test-support';
 
 let chat: ChatHarness;
@@ -132,4 +132,21 @@ test('importedKey maps file and person keys it has ids for, and leaves every oth
     'person:1',
     'path:["a","file:1"]',
   ]);
+});
+
+test('importedReferences gives references to files, people and meetings their new ids, in their addresses too', () => {
+  const maps = { files: { '1': 10 }, people: { '2': 20 }, meetings: { '8': 80 } };
+  const refs = [
+    { n: 1, kind: 'file', id: '1', title: 'a.md', url: '/dashboard?folder=x&file=a.md', snippet: '' },
+    { n: 2, kind: 'meeting', id: '8', title: 'Review', url: '/people?person=2&meeting=8&section=notes', snippet: '' },
+    { n: 3, kind: 'person', id: '5', title: 'Not imported', url: '/people?person=5', snippet: '' },
+    { n: 4, kind: 'todo', id: '1', title: 'Todo', url: '/planning/todos?todo=1', snippet: '' },
+  ];
+  expect(importedReferences(refs, maps)).toEqual([
+    { ...refs[0], id: '10' },
+    { ...refs[1], id: '80', url: '/people?person=20&meeting=80&section=notes' },
+    refs[2],
+    refs[3],
+  ]);
+  expect(importedReferences(null, maps)).toBeNull();
 });

@@ -22,6 +22,35 @@ export function importedKey(key: string, idMaps: IdMaps): string {
   return made === undefined ? key : `${kind}:${made}`;
 }
 
+const REFERENCE_MAPS: Record<string, string> = { file: 'files', person: 'people', meeting: 'meetings' };
+const ADDRESS_PARAMS: Record<string, string> = { person: 'people', meeting: 'meetings' };
+
+/**
+ * An answer's references to a file, a person or a meeting name it by id, and a person's or a
+ * meeting's address carries its id too (`/people?person=3&meeting=8`): both take the new ids.
+ * Anything else (a reference to a todo, an address by names) stays as it was.
+ */
+export function importedReferences(references: unknown, idMaps: IdMaps): unknown {
+  if (!Array.isArray(references)) return references;
+  return references.map((ref: unknown) => {
+    if (!ref || typeof ref !== 'object') return ref;
+    const out = { ...(ref as Record<string, unknown>) };
+    const map = typeof out.kind === 'string' ? idMaps[REFERENCE_MAPS[out.kind] ?? ''] : undefined;
+    const made = map?.[String(out.id)];
+    if (made !== undefined) out.id = String(made);
+    if (typeof out.url === 'string' && out.url.startsWith('/')) {
+      const url = new URL(out.url, 'http://workspace');
+      for (const [param, table] of Object.entries(ADDRESS_PARAMS)) {
+        const old = url.searchParams.get(param);
+        const mapped = old === null ? undefined : idMaps[table]?.[old];
+        if (mapped !== undefined) url.searchParams.set(param, String(mapped));
+      }
+      out.url = `${url.pathname}${url.search}${url.hash}`;
+    }
+    return out;
+  });
+}
+
 const settings: ImportTable = {
   target: T.settings,
   key: () => ({}),
@@ -67,7 +96,7 @@ const messages: ImportTable = {
         conversation_id: Number(conversation),
         role: row.role,
         content: row.content,
-        references: row.references === null ? null : JSON.stringify(row.references),
+        references: row.references === null ? null : JSON.stringify(importedReferences(row.references, w.idMaps)),
         ...definedColumns({ created_at: row.created_at }),
       })
       .returning('id')) as { id: string | number }[];

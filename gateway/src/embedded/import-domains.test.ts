@@ -202,6 +202,15 @@ test('comparableWorkspace ignores ids and timestamps, not which row a reference 
       { domain: 'files', table: 'files', row: { id: folderIds[1] + 7, folder_id: fileFolder, name: 'x.md', updated_at: at } },
       { domain: 'chat', table: 'conversations', row: { id: 3, key: `file:${folderIds[1] + 7}` } },
       { domain: 'coaching', table: 'action_plans', row: { id: 1, archived_at: null } },
+      {
+        domain: 'chat',
+        table: 'messages',
+        row: {
+          id: 9,
+          conversation_id: 3,
+          references: [{ kind: 'file', id: String(folderIds[1] + 7), url: '/dashboard?folder=b&file=x.md' }],
+        },
+      },
     ],
   });
   const one = comparableWorkspace(workspace([1, 2], 2, '2024-01-01T00:00:00Z'));
@@ -213,5 +222,10 @@ test('comparableWorkspace ignores ids and timestamps, not which row a reference 
     { id: 'files#0', folder_id: 'folders#1', name: 'x.md', updated_at: '<time>' },
     { id: 'conversations#0', key: 'file:files#0' },
     { id: 'action_plans#0', archived_at: null },
+    {
+      id: 'messages#0',
+      conversation_id: 'conversations#0',
+      references: [{ kind: 'file', id: 'files#0', url: '/dashboard?folder=b&file=x.md' }],
+    },
   ]);
 });

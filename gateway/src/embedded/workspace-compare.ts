@@ -3,7 +3,7 @@
  * timestamps" when they are equal once each is written this way. An id is replaced by the
  * row's place among its table's rows, and a reference by the place of the row it names
  * (`folders#0`), so a file in the wrong folder still shows; a conversation's `file:<id>` and
- * `person:<id>` keys likewise. Timestamps become `<time>` (kept `null` when unset: an archived
+ * `person:<id>` keys, and an answer's references to files, people and meetings, likewise. Timestamps become `<time>` (kept `null` when unset: an archived
  * plan stays told apart from the current one). The check-in question's own id is the
  * deployment's: its titles, which the row carries, say which it is.
  */
@@ -32,6 +32,10 @@ const REFERENCES: Record<string, Record<string, string>> = {
 const KEY_TABLES: Record<string, string> = { file: 'files.files', person: 'people.people' };
 /** Ids that are not the workspace's own (the deployment's questionnaires). */
 const FOREIGN_IDS: Record<string, string[]> = { 'coaching.question_conversations': ['question_id'] };
+
+/** What an answer's reference of each kind names, and the address params that carry an id. */
+const REFERENCE_TABLES: Record<string, string> = { file: 'files.files', person: 'people.people', meeting: 'people.meetings' };
+const ADDRESS_PARAMS: Record<string, string> = { person: 'people.people', meeting: 'people.meetings' };
 
 const isTimestamp = (column: string) => column.endsWith('_at');
 
@@ -62,6 +66,16 @@ export function comparableWorkspace(workspace: WorkspaceJson): WorkspaceJson {
       else if (key === 'chat.conversations' && column === 'key' && typeof value === 'string') {
         const match = /^(file|person):(\d+)$/.exec(value);
         out.key = match ? `${match[1]}:${String(placeOf(KEY_TABLES[match[1]!]!, match[2]))}` : value;
+      } else if (key === 'chat.messages' && column === 'references' && Array.isArray(value)) {
+        out.references = value.map((ref: Record<string, unknown>) => {
+          const table = REFERENCE_TABLES[String(ref.kind)];
+          const url = typeof ref.url === 'string' ? new URL(ref.url, 'http://workspace') : undefined;
+          for (const [param, target] of Object.entries(ADDRESS_PARAMS)) {
+            const id = url?.searchParams.get(param);
+            if (url && id) url.searchParams.set(param, String(placeOf(target, id)));
+          }
+          return { ...ref, ...(table ? { id: placeOf(table, ref.id) } : {}), ...(url ? { url: `${url.pathname}${url.search}` } : {}) };
+        });
       } else out[column] = value;
     }
     return { domain, table, row: out };
