@@ -3,6 +3,7 @@ import { chat } from './chat';
 import { coaching } from './coaching';
 import { editor } from './editor';
 import { explorer } from './explorer';
+import { exportImport } from './export-import';
 import { files } from './files';
 import { frontend } from './frontend';
 import { people } from './people';
@@ -23,5 +24,6 @@ export const MODULES: readonly BenchModule[] = [
   coaching,
   people,
   search,
+  exportImport,
   searchMeaning,
 ];

@@ -16,7 +16,9 @@ import { replyAsJson, replyAsStream, suggestEdits, type ChatDeps } from './repli
 import type { ChatSettings } from './settings';
 import { readChatSettings, writeChatSettings } from './chat-settings';
 import { accountRoutes } from './account-routes';
+import { exportRoutes } from './export-routes';
 import { chatImport } from './import-part';
+import { importRoutes } from './import-routes';
 import { passagesRoutes } from './passages-routes';
 import { domainSearches, searchAnswerOf, SEARCH_DEADLINE_MS } from './search';
 import { wantsEventStream } from './sse';
@@ -41,7 +43,7 @@ const CHAT_FAILURES: ModelFailureMessages = {
  * schemas in @cc/contracts (422 with `errors`), which also guarantee a conversation key where
  * one is required.
  */
-export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls }: ServiceContext<ChatSettings>): void {
+export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls, log: serviceLog }: ServiceContext<ChatSettings>): void {
   const urls = { files: settings.FILES_URL, coaching: settings.COACHING_URL, people: settings.PEOPLE_URL };
   const deps: ChatDeps = {
     db,
@@ -96,7 +98,10 @@ export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls }: 
 
   passagesRoutes(router, deps.db, urls);
   accountRoutes(router, deps.db);
-  domainImportRoutes(router, 'chat', chatImport(deps.db));
+  exportRoutes(router, deps.db, urls);
+  const chatPart = chatImport(deps.db);
+  domainImportRoutes(router, 'chat', chatPart);
+  importRoutes(router, deps.db, urls, chatPart, serviceLog);
 
   trashRoutes(router, urls);
 

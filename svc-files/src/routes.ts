@@ -3,9 +3,10 @@ import { FILES_MESSAGES } from '@cc/contracts';
 import { domainImportRoutes, modelMessages, TrashPurge, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
 import type { FilesSettings } from './settings';
 import { accountRoutes } from './account-routes';
+import { exportRoutes } from './export-routes';
+import { filesImport } from './import';
 import { fileRoutes } from './files-routes';
 import { folderRoutes } from './folders-routes';
-import { filesImport } from './import';
 import { journalRoutes } from './journal-routes';
 import { ListingCache, listenForListingChanges } from './listing-cache';
 import { mentionRoutes } from './mentions-routes';
@@ -41,6 +42,7 @@ export function filesRoutes(
   mentionRoutes(router, db);
   trashRoutes(router, db, listing, index);
   background(new TrashPurge(db, log, { schema: TRASH_SCHEMA, onPurged: purgeHistory }));
+  exportRoutes(router, db);
   domainImportRoutes(
     router,
     'files',

@@ -10,6 +10,7 @@ import {
   type ServiceRouter,
 } from '@cc/service-kit';
 import { accountRoutes } from './account-routes';
+import { exportRoutes } from './export-routes';
 import { peopleImport } from './import';
 import { meetingRoutes } from './meetings-routes';
 import { peopleRoutes as personRoutes } from './people-routes';
@@ -47,7 +48,12 @@ export function peopleRoutes(
   personRoutes(router, db, index);
   meetingRoutes(router, db, modelCalls(modelMessages(PEOPLE_MESSAGES)), index);
   researchRoutes(router, db, settings, search, index);
-  domainImportRoutes(router, 'people', peopleImport(db, () => index.changed()));
+  exportRoutes(router, db);
+  domainImportRoutes(
+    router,
+    'people',
+    peopleImport(db, () => index.changed()),
+  );
   // What was deleted, for 30 days (docs/trash.md): restored rows are embedded again at the next run.
   domainTrashRoutes(router, 'people', { db, schema: TRASH_SCHEMA, restorers: peopleRestorers, restored: () => index.changed() });
   background(new TrashPurge(db, log, { schema: TRASH_SCHEMA }));

@@ -6,9 +6,9 @@
  * byte of zip.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { strFromU8, unzipSync } from 'fflate';
 import { EXPORT_MESSAGES } from '@cc/contracts/export';
 import { startEmbeddedStack, type EmbeddedStack, type Session } from './stack-testing';
+import { downloadExport, writeEverything } from './workspace-fixture';
 
 let stack: EmbeddedStack;
 beforeAll(async () => {
@@ -18,54 +18,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function ok(res: Promise<{ status: number; body: any }>): Promise<any> {
-  const answer = await res;
-  expect({ status: answer.status < 300 ? 'ok' : answer.status, body: answer.status < 300 ? undefined : answer.body }).toEqual({
-    status: 'ok',
-    body: undefined,
-  });
-  return answer.body;
-}
-
-/** Something of every domain, each holding `word`. */
-async function writeEverything(s: Session, word: string): Promise<void> {
-  const { call } = stack;
-  await ok(call(s, 'POST', '/folders', { name: 'projects', description: `Work on ${word}: "quoted"` }));
-  await ok(
-    call(s, 'POST', '/files', {
-      file: { folder: 'projects', name: 'billing.md', description: 'The plan', content: `# Billing\n\nThe ${word} migration.` },
-    }),
-  );
-  await ok(call(s, 'POST', '/folders', { name: 'empty one' }));
-  await ok(call(s, 'POST', '/journal/2026-11-03/save', { content: `Talked about ${word} with the team.`, revision: 0 }));
-  const milestone = await ok(call(s, 'POST', '/planning/milestones', { milestone: { title: `Ship ${word}`, target_date: '2027-02-01' } }));
-  await ok(
-    call(s, 'POST', '/planning/todos', {
-      todo: {
-        title: `Write the ${word} runbook`,
-        due_date: '2026-12-01',
-        tags: ['ops'],
-        milestone_id: milestone.milestone?.id ?? milestone.id,
-      },
-    }),
-  );
-  const person = await ok(call(s, 'POST', '/people', { person: { full_name: 'Ada Lovelace' } }));
-  const personId = person.person?.id ?? person.id;
-  await ok(call(s, 'PATCH', `/people/${personId}`, { basic_profile: { role: `Head of ${word}` } }));
-  await ok(call(s, 'POST', '/people', { person: { full_name: 'Ada Lovelace' } }));
-  await ok(
-    call(s, 'POST', '/meetings', { meeting: { title: `${word} review`, goals: `Agree the ${word} scope.` }, attendee_ids: [personId] }),
-  );
-  await ok(call(s, 'PATCH', '/profile', { details: { full_name: 'Ada L.', role: `Lead of ${word}` } }));
-  await ok(
-    call(s, 'POST', '/ai_chat/append_message', { folder: 'planning', file_name: 'all_todos.md', content: `Added the ${word} todo.` }),
-  );
-}
-
-async function download(s: Session): Promise<Response> {
-  return fetch(`${stack.base}/export`, { headers: { cookie: s.cookie, accept: 'application/zip' } });
-}
-
 describe('GET /export through the embedded gateway', () => {
   let ada: Session;
   let files: Record<string, string>;
@@ -73,13 +25,12 @@ describe('GET /export through the embedded gateway', () => {
   beforeAll(async () => {
     ada = await stack.signUp('ada-export@example.com');
     const grace = await stack.signUp('grace-export@example.com');
-    await writeEverything(ada, 'quasar');
-    await writeEverything(grace, 'nebulous');
-    const res = await download(ada);
-    expect(res.status).toBe(200);
-    headers = res.headers;
-    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
-    files = Object.fromEntries(Object.entries(zip).map(([name, data]) => [name, strFromU8(data)]));
+    await writeEverything(stack, ada, 'quasar');
+    await writeEverything(stack, grace, 'nebulous');
+    const download = await downloadExport(stack, ada);
+    expect(download.status).toBe(200);
+    headers = download.headers;
+    files = download.files;
   });
 
   test('is a named zip download with an estimate of its size', () => {
@@ -90,6 +41,10 @@ describe('GET /export through the embedded gateway', () => {
 
   test('holds a readable file for every domain, with the descriptions as front matter', () => {
     const meeting = Object.keys(files).find((name) => name.startsWith('meetings/'));
+    const checkin = Object.keys(files).find((name) => name.startsWith('coaching/'));
+    expect(checkin).toMatch(/^coaching\/start_of_day\/2026-03-02\/.+\.md$/);
+    expect(files[checkin!]).toContain('## Notes\n\nFocus on quasar.');
+    expect(files['planning/action-plan/2026-W49.md']).toBe('# 2026-W49\n\n## Actions\n\n- [ ] Demo quasar\n\n');
     expect(meeting).toMatch(/^meetings\/\d{4}-\d{2}-\d{2} quasar review\.md$/);
     expect(Object.keys(files).sort()).toEqual(
       [
@@ -99,6 +54,8 @@ describe('GET /export through the embedded gateway', () => {
         'files/projects/billing.md',
         'journal/2026/2026-11-03.md',
         meeting,
+        checkin,
+        'planning/action-plan/2026-W49.md',
         'people/Ada Lovelace (2).md',
         'people/Ada Lovelace.md',
         'planning/milestones.md',
@@ -114,7 +71,9 @@ describe('GET /export through the embedded gateway', () => {
     expect(files['planning/milestones.md']).toContain('- [ ] Ship quasar (target 2027-02-01');
     expect(files['people/Ada Lovelace.md']).toContain('**Role:** Head of quasar');
     expect(files['about-me.md']).toContain('**Role:** Lead of quasar');
-    expect(files['README.md']).toMatch(/It holds 2 folders, 1 file, 1 journal day, 1 todo, 1 milestone, 2 people, 1 meeting, 1 chat\./);
+    expect(files['README.md']).toMatch(
+      /It holds 2 folders, 1 file, 1 journal day, 1 todo, 1 milestone, 1 action-plan period, 1 check-in answer, 2 people, 1 meeting, 2 chats\./,
+    );
   });
 
   test('workspace.json holds every record with its format version', () => {
@@ -129,7 +88,10 @@ describe('GET /export through the embedded gateway', () => {
       [
         'chat.conversations',
         'chat.messages',
+        'coaching.action_plans',
         'coaching.milestones',
+        'coaching.question_conversations',
+        'coaching.timeline_items',
         'coaching.todos',
         'files.files',
         'files.folders',

@@ -32,8 +32,10 @@ import { journalEntryAnswer, journalListAnswer, lookBackAnswer } from './journal
 import { restoreEntryAnswer, restoreFileAnswer, revisionAnswer, revisionsAnswer } from './history';
 import { PEOPLE_ANSWERS } from './people';
 import { domainSearchAnswer, searchAnswer } from './search';
-import { domainEmptyTrashAnswer, domainTrashAnswer, emptyTrashAnswer, trashAnswer, trashRestoreAnswer } from './trash';
+import { streamedAnswer } from './export';
+import { importAnswer } from './import';
 import { domainImportAnswer, domainImportDoneAnswer } from './import';
+import { domainEmptyTrashAnswer, domainTrashAnswer, emptyTrashAnswer, trashAnswer, trashRestoreAnswer } from './trash';
 import { PROFILE_ANSWERS } from './profile';
 import {
   archivedPlansAnswer,
@@ -83,6 +85,14 @@ export const ROUTE_ANSWERS = {
   'DELETE /coaching/account': okAnswer,
   'DELETE /people/account': okAnswer,
   'DELETE /ai_chat/account': okAnswer,
+  // Streams, not JSON documents (docs/export.md): STREAMED_ANSWERS gives their media types.
+  'GET /files/export': streamedAnswer,
+  'GET /coaching/export': streamedAnswer,
+  'GET /people/export': streamedAnswer,
+  'GET /ai_chat/export': streamedAnswer,
+  'GET /export': streamedAnswer,
+  'POST /import': importAnswer,
+  'GET /import/{id}': importAnswer,
   'POST /files/import': domainImportAnswer,
   'POST /files/import/{id}/commit': domainImportDoneAnswer,
   'DELETE /files/import/{id}': domainImportDoneAnswer,

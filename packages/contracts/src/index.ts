@@ -17,4 +17,5 @@ export * from './route-requests';
 export * from './paging';
 export * from './search';
 export * from './trash';
+export * from './export';
 export * from './import';

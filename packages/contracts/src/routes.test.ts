@@ -62,7 +62,7 @@ describe('the route table', () => {
       const expected =
         seg === 'auth'
           ? 'identity'
-          : seg === 'ai_chat' || seg === 'search' || seg === 'trash'
+          : seg === 'ai_chat' || seg === 'search' || seg === 'trash' || seg === 'export' || seg === 'import'
             ? 'chat'
             : seg === 'folders' || seg === 'files' || seg === 'journal'
               ? 'files'

@@ -59,6 +59,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('DELETE', '/files/trash', 'files', ISSUE),
   r('POST', '/files/summarize', 'files', D1),
   r('DELETE', '/files/account', 'files', ISSUE),
+  // Its part of an export, streamed as NDJSON; GET /export zips every domain's (issue 22, docs/export.md).
+  r('GET', '/files/export', 'files', ISSUE),
   // Its part of an import: one batch of workspace.json's records, then commit or undo (issue 22, docs/import.md#the-domains-part).
   r('POST', '/files/import', 'files', ISSUE),
   r('POST', '/files/import/{id}/commit', 'files', ISSUE),
@@ -120,9 +122,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/ai_chat/notice', 'chat', ISSUE),
   r('POST', '/ai_chat/append_message', 'chat', ISSUE),
   r('DELETE', '/ai_chat/account', 'chat', ISSUE),
+  r('GET', '/ai_chat/export', 'chat', ISSUE),
   r('POST', '/ai_chat/import', 'chat', ISSUE),
   r('POST', '/ai_chat/import/{id}/commit', 'chat', ISSUE),
   r('DELETE', '/ai_chat/import/{id}', 'chat', ISSUE),
+  // Everything the account holds, as one zip (docs/export.md).
+  r('GET', '/export', 'chat', ISSUE),
+  // Bringing a workspace in: checked whole, then written by a job whose progress GET /import/{id} reports (docs/import.md).
+  r('POST', '/import', 'chat', ISSUE),
+  r('GET', '/import/{id}', 'chat', ISSUE),
 
   // Planning
   r('GET', '/planning/todos', 'coaching', DESIGN),
@@ -165,6 +173,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/coaching/search', 'coaching', ISSUE),
   // Deletes the caller's planning rows too: both modules keep their tables in the one coaching schema.
   r('DELETE', '/coaching/account', 'coaching', ISSUE),
+  r('GET', '/coaching/export', 'coaching', ISSUE),
   r('POST', '/coaching/import', 'coaching', ISSUE),
   r('POST', '/coaching/import/{id}/commit', 'coaching', ISSUE),
   r('DELETE', '/coaching/import/{id}', 'coaching', ISSUE),
@@ -184,13 +193,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/people', 'people', DESIGN),
   r('PATCH', '/people/reorder', 'people', D2),
   r('GET', '/people/search', 'people', ISSUE),
+  r('DELETE', '/people/account', 'people', ISSUE),
+  r('GET', '/people/export', 'people', ISSUE),
   r('POST', '/people/import', 'people', ISSUE),
   r('POST', '/people/import/{id}/commit', 'people', ISSUE),
   r('DELETE', '/people/import/{id}', 'people', ISSUE),
   r('GET', '/people/trash', 'people', ISSUE),
   r('POST', '/people/trash/restore', 'people', ISSUE),
   r('DELETE', '/people/trash', 'people', ISSUE),
-  r('DELETE', '/people/account', 'people', ISSUE),
   r('GET', '/people/{id}', 'people', DESIGN),
   r('PATCH', '/people/{id}', 'people', D2),
   r('DELETE', '/people/{id}', 'people', DESIGN),

@@ -130,6 +130,7 @@ export {
   type EmbeddingsQueueOptions,
   type MeaningSearch,
 } from './embeddings-queue';
+export { sendExportPart, rowsByKey, isoOrNull, type ExportPart } from './export-part';
 export {
   createTrashTable,
   deleteRowsReturning,
@@ -152,6 +153,7 @@ export {
   type TrashPayload,
   type TrashPurgeOptions,
 } from './trash';
+export { peerStream, type PeerStream } from './peer-stream';
 export { DOMAIN_TRASH_PATHS, domainTrashRoutes, restoreEntry, type DomainTrash, type Restored, type Restorers } from './trash-routes';
 export {
   commitImport,

@@ -21,6 +21,8 @@ export interface UploadedFile {
   type: string;
   size: number;
   text(): Promise<string>;
+  /** Where the temporary copy is: read it as a stream, or move it away to keep it past the handler. */
+  path: string;
 }
 
 export const DEFAULT_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -71,6 +73,7 @@ export async function receiveUpload(ctx: Koa.Context, spec: UploadSpec): Promise
       type: file.mimetype ?? 'application/octet-stream',
       size: file.size,
       text: () => readFile(file.filepath, 'utf8'),
+      path: file.filepath,
     };
     return { file: uploaded, cleanup };
   } catch (err) {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { ExportSection } from './ExportSection';
+import { ImportSection } from './ImportSection';
 import './settings.css';
 
 /**
@@ -15,6 +16,7 @@ export default function SettingsPage() {
     <section className="page settings-page" aria-labelledby={titleId}>
       <h1 id={titleId}>Settings</h1>
       <ExportSection />
+      <ImportSection />
       <DeleteAccountSection />
     </section>
   );

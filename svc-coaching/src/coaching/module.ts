@@ -3,6 +3,7 @@ import { defineModule, domainImportRoutes, modelMessages } from '@cc/service-kit
 import type { CoachingSettings } from '../settings';
 import { ownedByPlanning } from '../planning/paths';
 import { accountRoutes } from '../account-routes';
+import { exportRoutes } from '../export-routes';
 import { coachingImport } from '../import';
 import { searchRoutes } from '../search-routes';
 import { coachingSearchIndex } from '../search-vectors';
@@ -34,8 +35,14 @@ export const coachingModule = defineModule<CoachingSettings>({
     csvRoutes(router, db);
     checkinAnswersRoutes(router, db);
     accountRoutes(router, db);
+    // Like search, the path is coaching's and the part holds planning's tables too (export.ts).
+    exportRoutes(router, db);
     // Its import takes planning's records too, as its export gives them (import.ts).
-    domainImportRoutes(router, 'coaching', coachingImport(db, () => index.changed()));
+    domainImportRoutes(
+      router,
+      'coaching',
+      coachingImport(db, () => index.changed()),
+    );
     // The path is coaching's; the route searches planning's kinds too, through planning/search.ts.
     searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
   },
