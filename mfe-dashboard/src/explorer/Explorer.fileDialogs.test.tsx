@@ -126,11 +126,29 @@ describe('file dialogs', () => {
     expect(api.find('DELETE', '/files/7')).toHaveLength(1);
   });
 
+  it("History in a file's menu opens that file and asks the workspace for its history (docs/dashboard.md#history)", async () => {
+    serveFolders([
+      {
+        name: 'notes',
+        files: [
+          { id: 7, name: 'draft.md', description: '' },
+          { id: 8, name: 'other.md', description: '' },
+        ],
+      },
+    ]);
+    await renderExplorer('notes');
+    await t.user.click(await folderToggle('notes'));
+    await t.user.click(screen.getByRole('button', { name: 'draft.md' }));
+    await pick('Actions for other.md', 'History');
+    expect(screen.getByTestId('open-file').textContent).toBe('notes/other.md');
+    expect(screen.getByTestId('history').textContent).toBe('8');
+  });
+
   it('says "File ID missing." in an alert when a file has no id', async () => {
     serveFolders([{ name: 'odd', files: [{ name: 'ghost.md', description: '' } as FakeFile] }]);
     await renderExplorer('odd');
     await t.user.click(await folderToggle('odd'));
-    for (const item of ['Rename', 'Delete', 'Edit description']) {
+    for (const item of ['Rename', 'Delete', 'Edit description', 'History']) {
       await pick('Actions for ghost.md', item);
       await dismissAlert('This file cannot be used', 'File ID missing.');
       expect(screen.queryByRole('dialog')).toBeNull();

@@ -32,6 +32,7 @@ function Page() {
       </ExplorerActionsProvider>
       <output data-testid="open-file">{workspace.openFile ? `${workspace.openFile.folder}/${workspace.openFile.name}` : 'About me'}</output>
       <output data-testid="draft">{workspace.draftRequest ? `${workspace.draftRequest.kind}:${workspace.draftRequest.name}` : ''}</output>
+      <output data-testid="history">{workspace.historyRequest ? String(workspace.historyRequest.fileId) : ''}</output>
     </>
   );
 }
