@@ -1,4 +1,4 @@
-import { DOMAIN_IMPORT_MESSAGES as M, type IdMaps, type ImportRows } from '@cc/contracts';
+import { DOMAIN_IMPORT_MESSAGES as M, importedAddress, type IdMaps, type ImportRows } from '@cc/contracts';
 import { definedColumns, tableNames, type Db, type DomainImport, type ImportTable } from '@cc/service-kit';
 
 /**
@@ -23,7 +23,6 @@ export function importedKey(key: string, idMaps: IdMaps): string {
 }
 
 const REFERENCE_MAPS: Record<string, string> = { file: 'files', person: 'people', meeting: 'meetings' };
-const ADDRESS_PARAMS: Record<string, string> = { person: 'people', meeting: 'meetings' };
 
 /**
  * An answer's references to a file, a person or a meeting name it by id, and a person's or a
@@ -38,15 +37,7 @@ export function importedReferences(references: unknown, idMaps: IdMaps): unknown
     const map = typeof out.kind === 'string' ? idMaps[REFERENCE_MAPS[out.kind] ?? ''] : undefined;
     const made = map?.[String(out.id)];
     if (made !== undefined) out.id = String(made);
-    if (typeof out.url === 'string' && out.url.startsWith('/')) {
-      const url = new URL(out.url, 'http://workspace');
-      for (const [param, table] of Object.entries(ADDRESS_PARAMS)) {
-        const old = url.searchParams.get(param);
-        const mapped = old === null ? undefined : idMaps[table]?.[old];
-        if (mapped !== undefined) url.searchParams.set(param, String(mapped));
-      }
-      out.url = `${url.pathname}${url.search}${url.hash}`;
-    }
+    if (typeof out.url === 'string') out.url = importedAddress(out.url, idMaps);
     return out;
   });
 }

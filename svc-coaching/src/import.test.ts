@@ -99,6 +99,23 @@ describe('POST /coaching/import', () => {
     expect((await c.get('/planning/milestones')).body.milestones[0]).toMatchObject({ title: 'Ship' });
   });
 
+  test("a meeting's follow-up keeps naming its meeting and person by their new ids", async () => {
+    const c = h.user();
+    const followUp = {
+      table: 'todos',
+      row: { ...todo(1, null).row, source_key: 'meeting:8:line:3f9a', source_label: 'Review', source_url: '/people?person=3&meeting=8' },
+    };
+    const res = await c.post('/coaching/import', {
+      import_id: randomUUID(),
+      records: [followUp],
+      id_maps: { people: { '3': 30 }, meetings: { '8': 80 } },
+    });
+    expect(res.status).toBe(200);
+    expect((await rows(P.todos, c)).map((t) => [t.source_key, t.source_url])).toEqual([
+      ['meeting:80:line:3f9a', '/people?person=30&meeting=80'],
+    ]);
+  });
+
   test('the account keeps its current plans (the imported ones come in archived) and its answers', async () => {
     const c = h.user();
     const [mine] = (await db()(P.action_plans).insert({ user_id: c.id }).returning('id')) as { id: number }[];

@@ -1,4 +1,4 @@
-import { DOMAIN_IMPORT_MESSAGES as M, type ImportRows } from '@cc/contracts';
+import { DOMAIN_IMPORT_MESSAGES as M, importedAddress, type ImportRows } from '@cc/contracts';
 import { definedColumns, type Db, type DomainImport, type ImportTable, type ImportWrite } from '@cc/service-kit';
 import { T as C } from './coaching/tables';
 import { T as P } from './planning/tables';
@@ -43,7 +43,12 @@ const todos: ImportTable = {
   target: P.todos,
   async write(w, input) {
     const row = input as Rows['todos'];
-    const { id: oldId, created_at: _c, updated_at: _u, milestone_id, source_key, tags, ...values } = row;
+    const { id: oldId, created_at: _c, updated_at: _u, milestone_id, tags, ...values } = row;
+    // A meeting's follow-up names its meeting by id (`meeting:12:line:3f9a`), as its address does.
+    const meeting = /^meeting:(\d+)(:.*)?$/.exec(row.source_key ?? '');
+    const newMeeting = meeting ? w.idMaps.meetings?.[meeting[1]!] : undefined;
+    const source_key = newMeeting === undefined ? row.source_key : `meeting:${newMeeting}${meeting![2] ?? ''}`;
+    if (values.source_url) values.source_url = importedAddress(values.source_url, w.idMaps);
     // A todo sent from the same object already here keeps its text but not the link back (one todo per source).
     const sourceTaken = source_key ? await w.trx(P.todos).where({ user_id: w.userId, source_key }).first('id') : undefined;
     const milestone = await w.newId('milestones', milestone_id);

@@ -3,7 +3,8 @@
  * timestamps" when they are equal once each is written this way. An id is replaced by the
  * row's place among its table's rows, and a reference by the place of the row it names
  * (`folders#0`), so a file in the wrong folder still shows; a conversation's `file:<id>` and
- * `person:<id>` keys, and an answer's references to files, people and meetings, likewise. Timestamps become `<time>` (kept `null` when unset: an archived
+ * `person:<id>` keys, an answer's references to files, people and meetings, and a meeting's
+ * follow-up todo's source, likewise. Timestamps become `<time>` (kept `null` when unset: an archived
  * plan stays told apart from the current one). The check-in question's own id is the
  * deployment's: its titles, which the row carries, say which it is.
  */
@@ -39,6 +40,16 @@ const ADDRESS_PARAMS: Record<string, string> = { person: 'people.people', meetin
 
 const isTimestamp = (column: string) => column.endsWith('_at');
 
+/** An app address with the person and meeting ids it carries as places. */
+function addressWithPlaces(address: string, placeOf: (table: string, id: unknown) => unknown): string {
+  const url = new URL(address, 'http://workspace');
+  for (const [param, target] of Object.entries(ADDRESS_PARAMS)) {
+    const id = url.searchParams.get(param);
+    if (id) url.searchParams.set(param, String(placeOf(target, id)));
+  }
+  return `${url.pathname}${url.search}`;
+}
+
 /** `workspace` with ids as places and timestamps as `<time>`, ready to compare with `toEqual`. */
 export function comparableWorkspace(workspace: WorkspaceJson): WorkspaceJson {
   const places = new Map<string, Map<string, number>>();
@@ -69,13 +80,14 @@ export function comparableWorkspace(workspace: WorkspaceJson): WorkspaceJson {
       } else if (key === 'chat.messages' && column === 'references' && Array.isArray(value)) {
         out.references = value.map((ref: Record<string, unknown>) => {
           const table = REFERENCE_TABLES[String(ref.kind)];
-          const url = typeof ref.url === 'string' ? new URL(ref.url, 'http://workspace') : undefined;
-          for (const [param, target] of Object.entries(ADDRESS_PARAMS)) {
-            const id = url?.searchParams.get(param);
-            if (url && id) url.searchParams.set(param, String(placeOf(target, id)));
-          }
-          return { ...ref, ...(table ? { id: placeOf(table, ref.id) } : {}), ...(url ? { url: `${url.pathname}${url.search}` } : {}) };
+          const url = typeof ref.url === 'string' ? { url: addressWithPlaces(ref.url, placeOf) } : {};
+          return { ...ref, ...(table ? { id: placeOf(table, ref.id) } : {}), ...url };
         });
+      } else if (key === 'coaching.todos' && column === 'source_key' && typeof value === 'string') {
+        const match = /^meeting:(\d+)(:.*)?$/.exec(value);
+        out.source_key = match ? `meeting:${String(placeOf('people.meetings', match[1]))}${match[2] ?? ''}` : value;
+      } else if (key === 'coaching.todos' && column === 'source_url' && typeof value === 'string') {
+        out.source_url = addressWithPlaces(value, placeOf);
       } else out[column] = value;
     }
     return { domain, table, row: out };

@@ -8,7 +8,7 @@ import { COACHING_LIMITS } from './coaching-rules';
 import { MEETING_SECTIONS, PEOPLE_LIMITS } from './people-rules';
 import { PROFILE_LIMITS } from './profile-rules';
 import { PG_INT_MAX } from './requests';
-import type { ImportRecord } from './import';
+import type { IdMaps, ImportRecord } from './import';
 
 /**
  * What each table's row of workspace.json may hold (docs/import.md#the-domains-part), at the
@@ -233,4 +233,27 @@ export function parseImportRecords(
         errors.push(DOMAIN_IMPORT_MESSAGES.badRow(record.table, index, issue.path.join('.'), issue.message));
   });
   return errors.length ? { ok: false, errors: errors.slice(0, 50) } : { ok: true, rows };
+}
+
+/** The address params that carry an object's id, and the `id_maps` table that gives its new one. */
+const ADDRESS_ID_PARAMS: Record<string, string> = { person: 'people', meeting: 'meetings' };
+
+/**
+ * An app address (`/people?person=3&meeting=8`) with the ids of what an import made anew
+ * (`id_maps.people`, `id_maps.meetings`); an address by names, or of something not in the maps,
+ * stays as it was.
+ */
+export function importedAddress(address: string, idMaps: IdMaps): string {
+  if (!address.startsWith('/')) return address;
+  const url = new URL(address, 'http://workspace');
+  let changed = false;
+  for (const [param, table] of Object.entries(ADDRESS_ID_PARAMS)) {
+    const old = url.searchParams.get(param);
+    const made = old === null ? undefined : idMaps[table]?.[old];
+    if (made !== undefined) {
+      url.searchParams.set(param, String(made));
+      changed = true;
+    }
+  }
+  return changed ? `${url.pathname}${url.search}${url.hash}` : address;
 }

@@ -134,4 +134,4 @@ export const IMPORT_MESSAGES = {
   interrupted: 'The import was interrupted before it finished, so nothing was kept. Please try again.',
 } as const;
 
-export { IMPORT_ROWS, DOMAIN_IMPORT_MESSAGES, parseImportRecords, type ImportRows } from './import-rows';
+export { IMPORT_ROWS, DOMAIN_IMPORT_MESSAGES, importedAddress, parseImportRecords, type ImportRows } from './import-rows';
