@@ -144,6 +144,7 @@ describe('a bad batch', () => {
         file(2, 1, 'n'.repeat(FILE_NAME_MAX + 1)),
         { table: 'files', row: { id: 3, folder_id: 1, name: 'a.md', content: 5 } },
         { table: 'secrets', row: {} },
+        folder(5, 'a/b'),
       ],
     });
     expect(res.status).toBe(422);
@@ -152,6 +153,7 @@ describe('a bad batch', () => {
       expect.stringMatching(/^Record 2 \(files\): name: /),
       expect.stringMatching(/^Record 3 \(files\): content: /),
       'Record 4: this part of the workspace has no table "secrets"',
+      'Record 5 (folders): name: Folder names cannot contain "/" or "\\".',
     ]);
     expect(await tree(c)).toEqual({ folders: [], files: [] });
     expect(await ledger(id)).toBe(0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './periods-days';
 import type { ExportDomain } from './export';
-import { CONTENT_MAX, NOTE_MAX } from './files';
+import { CONTENT_MAX, FILES_MESSAGES, NOTE_MAX } from './files';
 import { DESCRIPTION_MAX, FILE_NAME_MAX, FOLDER_NAME_MAX } from './names';
 import { PLANNING_LIMITS } from './planning-rules';
 import { COACHING_LIMITS } from './coaching-rules';
@@ -20,6 +20,13 @@ import type { IdMaps, ImportRecord } from './import';
 const id = z.number().int().min(1).max(PG_INT_MAX);
 const text = (max: number) => z.string().max(max);
 const name = (max: number) => z.string().trim().min(1).max(max);
+// eslint-disable-next-line no-control-regex -- a line break or a control character in a name is what this refuses
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** A folder's or a file's name, as the API takes it (it is part of the file's address): no slash, no line break. */
+const pathName = (max: number, slash: string) =>
+  name(max)
+    .refine((s) => !/[/\\]/.test(s), { error: slash })
+    .refine((s) => !CONTROL.test(s), { error: 'must be one line without control characters' });
 const day = z.string().refine(isIsoDate, { error: 'must be a day as YYYY-MM-DD' });
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 /** A timestamp is kept when it is a valid ISO one; anything else is dropped and the row gets the time of the import. */
@@ -41,7 +48,7 @@ export const IMPORT_ROWS = {
   files: {
     folders: z.object({
       id,
-      name: name(FOLDER_NAME_MAX),
+      name: pathName(FOLDER_NAME_MAX, FILES_MESSAGES.folderNameSlash),
       description: text(DESCRIPTION_MAX).default(''),
       position: z.number().int().min(0).max(PG_INT_MAX).default(0),
       created_at: stamp,
@@ -50,7 +57,7 @@ export const IMPORT_ROWS = {
     files: z.object({
       id,
       folder_id: id,
-      name: name(FILE_NAME_MAX),
+      name: pathName(FILE_NAME_MAX, FILES_MESSAGES.fileNameSlash),
       description: text(DESCRIPTION_MAX).default(''),
       content: text(CONTENT_MAX).default(''),
       summary: text(NOTE_MAX).default(''),
@@ -204,7 +211,6 @@ export const DOMAIN_IMPORT_MESSAGES = {
   aboutMeKept: 'About me was already written here: it was kept',
   chatSettingsKept: 'Chat settings were already set here: they were kept',
   missingParent: (parent: string) => `What it belongs to (${parent}) is not in the import`,
-  attendeeKept: 'That person was already an attendee',
   researchKept: 'That person already has research',
   dayTooLong: (date: string) => `The journal day ${date} already has text here, and both together would be longer than a day can hold`,
 } as const;
