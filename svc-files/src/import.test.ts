@@ -128,8 +128,12 @@ describe('POST /files/import', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.created).toEqual({ folders: 1, files: 2 });
-    // Other routes keep the service's limit.
+    // Other routes keep the service's limit, and the import route has its own.
     expect((await c.post('/folders', { name: 'x', description: big + big })).status).toBe(413);
+    const tooBig = Array.from({ length: 9 }, (_, i) => file(10 + i, 1, `${i}.md`, big));
+    const refused = await c.post('/files/import', { import_id: randomUUID(), records: tooBig });
+    expect(refused.status).toBe(413);
+    expect(refused.body.success).toBe(false);
   });
 });
 
