@@ -73,3 +73,29 @@ test('delete a file and a todo, restore the file from the Trash page, it opens; 
     expect((await api.request.post('/trash/restore', { headers: api.headers, data: { kind: 'todo', id: 1 } })).status()).toBe(404);
   });
 });
+
+test('a journal day: Delete day moves it to the trash, and Restore brings its text back', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const api = await signUp(page, 'trashday');
+  const day = '2026-02-12';
+  expect(
+    (await api.request.post(`/journal/${day}/save`, { headers: api.headers, data: { content: 'Met Ada about the roadmap.' } })).status(),
+  ).toBe(200);
+
+  await page.goto(`/journal/${day}`);
+  await expect(page.locator('.cm-content')).toContainText('Met Ada about the roadmap.');
+  await page.getByRole('button', { name: 'Delete day' }).click();
+  const confirm = inAppDialog(page, 'Delete this day');
+  await expect(confirm).toContainText('It stays in the trash for 30 days.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('The entry of this day is in the trash for 30 days.')).toBeVisible();
+  await expect(page.locator('.cm-content')).not.toContainText('Met Ada');
+
+  await page.getByRole('link', { name: 'Open the trash' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).nth(0)).toContainText(`Journal day${day}`);
+  await rows(page).nth(0).getByRole('button', { name: 'Restore' }).click();
+  await rows(page).nth(0).getByRole('link', { name: 'Open it' }).click();
+  await expect(page).toHaveURL(new RegExp(`/journal/${day}$`));
+  await expect(page.locator('.cm-content')).toContainText('Met Ada about the roadmap.');
+});

@@ -7,6 +7,9 @@ import { ConflictPanel } from '@cc/ui';
 import { sessionUserScope } from './session-user';
 import { longDate } from '@cc/contracts/periods';
 import { historyChanged } from '../history/api/history';
+import { Link } from '@cc/ui/router';
+import { trashAddress } from '@cc/contracts/addresses';
+import { DeleteDayButton } from './DeleteDayButton';
 
 /** The day's history (docs/journal.md#history): its code loads when it is first opened. */
 const HistoryModal = lazy(() => import(/* webpackChunkName: "history" */ '../history/HistoryModal'));
@@ -111,6 +114,15 @@ function JournalEntryText({ date, onSaved, ref, user }: JournalEntryEditorProps 
     void historyChanged(client);
   };
   const getText = () => typed() ?? loadedText;
+  const [inTrash, setInTrash] = useState(false);
+  const deletedDay = () => {
+    paneRef.current?.setValue('');
+    // After the text is gone: nothing is left to save, and the day has no entry (revision 0).
+    entry.autosave.reset('', 0);
+    client.setQueryData(journalEntryQuery(date).queryKey, { success: true as const, entry: { date, content: '', revision: 0 } });
+    onSavedRef.current?.(date, false);
+    setInTrash(true);
+  };
   // eslint-disable-next-line react-hooks/exhaustive-deps -- getText is new each render but reads only the editor and loadedText
   useImperativeHandle(ref, () => ({ getText }), [loadedText]);
 
@@ -126,9 +138,18 @@ function JournalEntryText({ date, onSaved, ref, user }: JournalEntryEditorProps 
   return (
     <div className="journal-entry" data-testid="journal-entry" data-date={date}>
       <div className="journal-entry-bar">
-        <button type="button" className="button button-small" onClick={() => setHistoryOpen(true)} disabled={loaded.status !== 'ok'}>
-          History
-        </button>
+        <div className="journal-entry-actions">
+          <button type="button" className="button button-small" onClick={() => setHistoryOpen(true)} disabled={loaded.status !== 'ok'}>
+            History
+          </button>
+          <DeleteDayButton
+            date={date}
+            disabled={loaded.status !== 'ok'}
+            text={getText}
+            prepare={() => entry.flush()}
+            deleted={deletedDay}
+          />
+        </div>
         <p className="journal-save-status" role="status" aria-live="polite" data-testid="save-status" data-state={status.state}>
           {status.text}
         </p>
@@ -145,6 +166,11 @@ function JournalEntryText({ date, onSaved, ref, user }: JournalEntryEditorProps 
             restored={restored}
           />
         </Suspense>
+      )}
+      {inTrash && (
+        <p className="journal-note" role="status">
+          The entry of this day is in the trash for 30 days. <Link to={trashAddress()}>Open the trash</Link>
+        </p>
       )}
       {status.restored && <p className="journal-note">Unsaved text from your last visit was restored and is being saved.</p>}
       {status.conflict && (

@@ -40,6 +40,14 @@ class JournalApi extends WorkspaceApi {
         const { text, revision } = this.#entry(params.date!);
         return { success: true, entry: { date: params.date!, content: text, revision } };
       },
+      // To the trash (docs/trash.md): the day has no entry afterwards.
+      'DELETE /journal/{date}': ({ params }) => {
+        if (!this.journal.get(params.date!)?.trim())
+          return { status: 404, body: { success: false, errors: ['That day has no journal entry.'] } };
+        this.journal.delete(params.date!);
+        this.journalMeta.delete(params.date!);
+        return { success: true, errors: [] };
+      },
       'GET /journal/{date}/look_back': ({ params }) => ({ success: true, entries: this.lookBack.get(params.date!) ?? [] }),
       'POST /journal/{date}/save': ({ params, body }) => {
         const date = params.date!;
@@ -184,6 +192,28 @@ describe('JournalPage', () => {
     expect(document.title).toBe('Journal – 2026-01-06');
     fireEvent.click(screen.getByRole('button', { name: /Previous day/ }));
     await waitFor(() => expect(screen.getByTestId('journal-root').getAttribute('data-date')).toBe('2026-01-05'));
+  });
+
+  it('Delete day saves what was typed, asks, moves the day to the trash and empties the editor', async () => {
+    renderJournal();
+    const view = await editorReady();
+    typeAtEnd(view, ' And more.');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete day' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this day' });
+    expect(dialog.textContent).toContain('It stays in the trash for 30 days.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes(/^\/journal\/2026-01-05$/)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete day' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete this day' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByText(/is in the trash for 30 days/)).toBeTruthy());
+    // The text typed last was saved first: the trash holds all of it.
+    expect(saves().at(-1)?.body).toMatchObject({ content: 'Started the week. And more.' });
+    expect(api.journal.has('2026-01-05')).toBe(false);
+    expect(view.state.doc.toString()).toBe('');
+    expect(screen.getByRole('link', { name: 'Open the trash' }).getAttribute('href')).toBe('/trash');
+    await waitFor(() => expect(day('2026-01-05').getAttribute('data-has-entry')).toBe('false'));
   });
 
   it('the calendar moves between months and to a date', async () => {

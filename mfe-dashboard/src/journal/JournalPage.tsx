@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@cc/ui/router';
 import { errorMessage } from '@cc/client';
 import { ChatPanel } from '@cc/ui';
+import { DialogProvider } from '@cc/ui/dialogs';
 import { journalDatesQuery, LOOK_BACK, type JournalDates } from './api/journal';
 import { JournalCalendar } from './JournalCalendar';
 import { JournalEntryEditor, type JournalEntryHandle } from './JournalEntryEditor';
@@ -57,72 +58,75 @@ export default function JournalPage() {
   const go = useCallback((target: string) => navigate(`/journal/${target}`), [navigate]);
 
   return (
-    <div id="journal-root" data-testid="journal-root" data-remote="dashboard" data-date={date} className="page journal">
-      <header className="journal-header">
-        <div>
-          <h1>Journal</h1>
-          <p className="page-lead">One entry per day, with a calendar of the days you wrote and a coach to reflect with.</p>
-        </div>
-      </header>
-      {!valid && (
-        <p className="status-line" data-state="error" role="alert">
-          &quot;{param}&quot; is not a date in the form YYYY-MM-DD, so this shows today instead.
-        </p>
-      )}
-      <div className="journal-grid">
-        <section className="panel journal-main" aria-label="Entry">
-          <div className="journal-date-bar">
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => go(addDays(date, -1))}
-              aria-label={`Previous day (${addDays(date, -1)})`}
-            >
-              ‹ Previous day
-            </button>
-            <h2 className="journal-date">
-              <time dateTime={date} data-testid="journal-date">
-                {longDate(date)}
-              </time>
-            </h2>
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => go(addDays(date, 1))}
-              aria-label={`Next day (${addDays(date, 1)})`}
-            >
-              Next day ›
-            </button>
-            {date !== today && (
-              <Link className="journal-today" to={`/journal/${today}`}>
-                Go to today
-              </Link>
-            )}
+    // Deleting a day asks first, in an in-app dialog.
+    <DialogProvider>
+      <div id="journal-root" data-testid="journal-root" data-remote="dashboard" data-date={date} className="page journal">
+        <header className="journal-header">
+          <div>
+            <h1>Journal</h1>
+            <p className="page-lead">One entry per day, with a calendar of the days you wrote and a coach to reflect with.</p>
           </div>
-          <JournalEntryEditor key={date} ref={entryRef} date={date} onSaved={onSaved} />
-          <OnThisDay date={date} />
-        </section>
-        <section className="panel journal-calendar-panel" aria-label="Calendar">
-          <JournalCalendar selected={date} entries={entries} entriesError={entriesError} onSelect={go} />
-        </section>
-        <section className="panel journal-chat" aria-label="Coach" data-testid="journal-chat">
-          <h2>Coach</h2>
-          <p className="journal-chat-about" data-testid="journal-chat-about">
-            {JOURNAL_COACH_ABOUT}
+        </header>
+        {!valid && (
+          <p className="status-line" data-state="error" role="alert">
+            &quot;{param}&quot; is not a date in the form YYYY-MM-DD, so this shows today instead.
           </p>
-          <ChatPanel
-            conversation={{ folder: 'journal', fileName: `${date}.md` }}
-            buildPayload={(base) => ({ ...base, file_content: entryRef.current?.getText() ?? '' })}
-            greeting={`Let's reflect on ${longDate(date)}. What's on your mind?`}
-            labels={{ title: `Chat about the journal entry of ${date}` }}
-            // The journal has no update-file flow: the coach reflects with the user (Ask), and
-            // offers no "I'll help edit your files" it could not keep.
-            showModes={false}
-            initialMode="ask"
-          />
-        </section>
+        )}
+        <div className="journal-grid">
+          <section className="panel journal-main" aria-label="Entry">
+            <div className="journal-date-bar">
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => go(addDays(date, -1))}
+                aria-label={`Previous day (${addDays(date, -1)})`}
+              >
+                ‹ Previous day
+              </button>
+              <h2 className="journal-date">
+                <time dateTime={date} data-testid="journal-date">
+                  {longDate(date)}
+                </time>
+              </h2>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => go(addDays(date, 1))}
+                aria-label={`Next day (${addDays(date, 1)})`}
+              >
+                Next day ›
+              </button>
+              {date !== today && (
+                <Link className="journal-today" to={`/journal/${today}`}>
+                  Go to today
+                </Link>
+              )}
+            </div>
+            <JournalEntryEditor key={date} ref={entryRef} date={date} onSaved={onSaved} />
+            <OnThisDay date={date} />
+          </section>
+          <section className="panel journal-calendar-panel" aria-label="Calendar">
+            <JournalCalendar selected={date} entries={entries} entriesError={entriesError} onSelect={go} />
+          </section>
+          <section className="panel journal-chat" aria-label="Coach" data-testid="journal-chat">
+            <h2>Coach</h2>
+            <p className="journal-chat-about" data-testid="journal-chat-about">
+              {JOURNAL_COACH_ABOUT}
+            </p>
+            <ChatPanel
+              conversation={{ folder: 'journal', fileName: `${date}.md` }}
+              buildPayload={(base) => ({ ...base, file_content: entryRef.current?.getText() ?? '' })}
+              greeting={`Let's reflect on ${longDate(date)}. What's on your mind?`}
+              labels={{ title: `Chat about the journal entry of ${date}` }}
+              // The journal has no update-file flow: the coach reflects with the user (Ask), and
+              // offers no "I'll help edit your files" it could not keep.
+              showModes={false}
+              initialMode="ask"
+            />
+          </section>
+        </div>
       </div>
-    </div>
+    </DialogProvider>
   );
 }
 
