@@ -7,7 +7,9 @@ type State =
   | { step: 'done'; name: string; bytes: number }
   | { step: 'failed'; error: string };
 
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(bytes < 10_485_760 ? 1 : 0)} MB`;
+/** A size as a person reads it: a small account's zip is some KB, not "0.0 MB". */
+const sizeLabel = (bytes: number) =>
+  bytes < 1_048_576 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1_048_576).toFixed(bytes < 10_485_760 ? 1 : 0)} MB`;
 
 /**
  * Export: everything the account holds as one zip (`GET /export`, docs/export.md), with a
@@ -19,6 +21,7 @@ export function ExportSection() {
   const abort = useRef<AbortController | null>(null);
 
   async function start() {
+    if (state.step === 'running') return;
     abort.current?.abort();
     const controller = (abort.current = new AbortController());
     setState({ step: 'running', progress: { received: 0, estimate: 0 } });
@@ -41,8 +44,12 @@ export function ExportSection() {
   }
 
   const running = state.step === 'running';
+  // Until the first bytes arrive (the server is still gathering the parts), or without an
+  // estimate, the bar moves without a value rather than sitting at 0.
   const percent =
-    running && state.progress.estimate > 0 ? Math.min(99, Math.floor((state.progress.received / state.progress.estimate) * 100)) : 0;
+    running && state.progress.received > 0 && state.progress.estimate > 0
+      ? Math.min(99, Math.floor((state.progress.received / state.progress.estimate) * 100))
+      : undefined;
 
   return (
     <section className="panel settings-section" aria-labelledby={`${id}-title`}>
@@ -54,14 +61,13 @@ export function ExportSection() {
       {running && (
         <div className="export-progress">
           <progress id={`${id}-progress`} max={100} value={percent} aria-label="Export progress" />
-          <span aria-live="polite">
-            {state.progress.received ? `${megabytes(state.progress.received)} downloaded` : 'Preparing your export…'}
-          </span>
+          {/* Not a live region: it changes with every chunk; the end is announced by the status below. */}
+          <span>{state.progress.received ? `${sizeLabel(state.progress.received)} downloaded` : 'Preparing your export…'}</span>
         </div>
       )}
       {state.step === 'done' && (
         <p className="form-notice" role="status">
-          Your export is saved as {state.name} ({megabytes(state.bytes)}).
+          Your export is saved as {state.name} ({sizeLabel(state.bytes)}).
         </p>
       )}
       {state.step === 'failed' && (
@@ -69,7 +75,8 @@ export function ExportSection() {
           {state.error}
         </div>
       )}
-      <button type="button" className="button" onClick={() => void start()} disabled={running}>
+      {/* aria-disabled, not disabled: the button keeps the keyboard focus while the export runs. */}
+      <button type="button" className="button" onClick={() => void start()} aria-disabled={running}>
         {running ? 'Exporting…' : state.step === 'done' ? 'Export again' : 'Export my workspace'}
       </button>
     </section>

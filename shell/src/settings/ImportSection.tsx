@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { routeQuery } from '@cc/client/query';
-import type { ImportKind, ImportStatus } from '@cc/contracts/import';
-import { uploadImport } from './importUpload';
+import { IMPORT_MAX_BYTES, type ImportKind, type ImportStatus } from '@cc/contracts/import';
+import { IMPORT_TEXT, uploadImport } from './importUpload';
 
 /** How each kind reads in the summary: "3 files", "1 journal day". */
 const KIND_WORDS: Record<ImportKind, [string, string]> = {
@@ -55,8 +55,13 @@ export function ImportSection() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!file || running) return;
-    setRefused([]);
     setImportId(null);
+    // Said at once, rather than after sending the whole file to be told the same.
+    if (file.size > IMPORT_MAX_BYTES) {
+      setRefused([IMPORT_TEXT.tooLarge]);
+      return;
+    }
+    setRefused([]);
     setUpload({ sent: 0, total: file.size });
     const result = await uploadImport(file, (sent, total) => setUpload({ sent, total }));
     setUpload(null);
@@ -94,7 +99,11 @@ export function ImportSection() {
             name="file"
             type="file"
             accept=".zip,application/zip"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              // A reason given for the previous zip does not hold for this one.
+              setRefused([]);
+            }}
             disabled={running}
           />
         </div>
@@ -119,7 +128,8 @@ export function ImportSection() {
           </div>
         )}
         {status?.state === 'done' && <ImportSummaryView status={status} />}
-        <button type="submit" className="button" disabled={!file || running}>
+        {/* aria-disabled, not disabled: the button keeps the keyboard focus while the import runs and after it. */}
+        <button type="submit" className="button" aria-disabled={!file || running}>
           {running ? 'Importing…' : 'Import zip'}
         </button>
       </form>
@@ -135,7 +145,8 @@ function ImportSummaryView({ status }: { status: ImportStatus }) {
       {skipped.length > 0 && (
         <details>
           <summary>{skipped.length === 1 ? '1 entry was' : `${skipped.length} entries were`} left out (see why)</summary>
-          <ul>
+          {/* Scrolls when long, so it takes the keyboard focus to be scrolled without a mouse. */}
+          <ul tabIndex={0} aria-label="Left out of the import">
             {skipped.map((s, i) => (
               <li key={`${s.path}-${i}`}>
                 <code>{s.path}</code>: {s.reason}

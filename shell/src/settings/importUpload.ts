@@ -10,6 +10,8 @@ export type UploadResult = { ok: true; import: ImportStatus } | { ok: false; err
 
 export const IMPORT_TEXT = {
   uploadFailed: 'The zip could not be sent. Check your connection and try again.',
+  tooLarge:
+    'This zip is larger than an import takes, so nothing was imported. A folder of notes can be zipped in parts and imported one after another.',
 } as const;
 
 export function uploadImport(file: File, onProgress: (sent: number, total: number) => void, signal?: AbortSignal): Promise<UploadResult> {
@@ -28,6 +30,8 @@ export function uploadImport(file: File, onProgress: (sent: number, total: numbe
         // A gateway's page, not the service's answer: the plain message below.
       }
       if (xhr.status < 300 && body.import) resolve({ ok: true, import: body.import });
+      // Whichever part refused the size (the service or a proxy before it), the same plain words.
+      else if (xhr.status === 413) resolve({ ok: false, status: 413, errors: [IMPORT_TEXT.tooLarge] });
       else resolve({ ok: false, status: xhr.status, errors: body.errors?.length ? body.errors : [IMPORT_TEXT.uploadFailed] });
     };
     xhr.onerror = () => resolve({ ok: false, status: 0, errors: [IMPORT_TEXT.uploadFailed] });
