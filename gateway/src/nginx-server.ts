@@ -3,7 +3,7 @@
  * for page navigations, each remote's build under /mfe/<name>/, one location per routing rule of
  * the route table to its owner service, the shell's static files, and the JSON error answers.
  */
-import { routingRules, REMOTES, type RoutingRule, type ServiceName } from '@cc/contracts';
+import { IMPORT_MAX_BYTES, routingRules, REMOTES, type RoutingRule, type ServiceName } from '@cc/contracts';
 import { Block, dq, sq } from './nginx-block';
 import { jsonErrorLocations, jsonErrorPages } from './nginx-errors';
 import {
@@ -81,6 +81,23 @@ export function buildServer(server: Block, r: ResolvedOptions): void {
     l.d('proxy_hide_header', 'X-Request-Id');
     pageHeaders(l);
     l.d('proxy_read_timeout', '20m').d('proxy_send_timeout', '20m');
+  });
+
+  // POST /import takes a zip of up to 100 MB (docs/import.md), past the 12 MB every other call
+  // is held to; it goes to svc-chat as it arrives. GET /export streams a zip as it is written:
+  // unbuffered, so the browser's progress bar moves with it (docs/export.md).
+  server.b('location', '= /import', (l) => {
+    l.d('proxy_pass', `http://${serviceUpstream('chat')}`);
+    l.d('proxy_hide_header', 'X-Request-Id');
+    pageHeaders(l);
+    l.d('client_max_body_size', `${Math.ceil(IMPORT_MAX_BYTES / (1024 * 1024)) + 1}m`);
+    l.d('proxy_request_buffering', 'off').d('proxy_read_timeout', '10m').d('proxy_send_timeout', '10m');
+  });
+  server.b('location', '= /export', (l) => {
+    l.d('proxy_pass', `http://${serviceUpstream('chat')}`);
+    l.d('proxy_hide_header', 'X-Request-Id');
+    pageHeaders(l);
+    l.d('proxy_buffering', 'off').d('proxy_read_timeout', '10m').d('proxy_send_timeout', '10m');
   });
 
   for (const rule of routingRules()) {

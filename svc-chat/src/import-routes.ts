@@ -22,6 +22,7 @@ import {
   peerClient,
   undoImport,
   type Db,
+  type BackgroundTask,
   type DomainImport,
   type Logger,
   type ServiceRouter,
@@ -90,9 +91,26 @@ function totalOf(checked: CheckedImport): number {
  * background; the answer (202) and GET /import/{id} report its progress and, at the end, its
  * summary or why nothing was kept.
  */
-export function importRoutes(router: ServiceRouter, db: Db, urls: ExportUrls, chatPart: DomainImport, log: Logger): void {
-  // Imports this instance ran before it stopped cannot finish now.
-  void failStaleImports(db, M.interrupted).catch((err: unknown) => log.error({ err }, 'could not mark stale imports'));
+export function importRoutes(
+  router: ServiceRouter,
+  db: Db,
+  urls: ExportUrls,
+  chatPart: DomainImport,
+  log: Logger,
+  background: (task: BackgroundTask) => void,
+): void {
+  // Imports an instance was running when it stopped cannot finish now: they are failed, and this
+  // service's own part taken back (the other domains take theirs back in their daily housekeeping,
+  // docs/import.md#all-or-nothing). A background task, so it runs once the migrations did.
+  background({
+    name: 'interrupted-imports',
+    async start() {
+      const stale = await failStaleImports(db, M.interrupted);
+      for (const { id, user_id } of stale) await undoImport(chatPart, user_id, id);
+      if (stale.length) log.warn({ imports: stale.length }, 'interrupted imports failed');
+    },
+    async stop() {},
+  });
 
   router.post('/import', { upload: { field: 'file', maxBytes: IMPORT_MAX_BYTES, extensions: ['.zip'] } }, async (ctx, { user, file }) => {
     if (await runningImport(db, user.id)) throw httpError(409, M.alreadyRunning);

@@ -43,7 +43,10 @@ const CHAT_FAILURES: ModelFailureMessages = {
  * schemas in @cc/contracts (422 with `errors`), which also guarantee a conversation key where
  * one is required.
  */
-export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls, log: serviceLog }: ServiceContext<ChatSettings>): void {
+export function chatRoutes(
+  router: ServiceRouter,
+  { db, settings, modelCalls, log: serviceLog, background }: ServiceContext<ChatSettings>,
+): void {
   const urls = { files: settings.FILES_URL, coaching: settings.COACHING_URL, people: settings.PEOPLE_URL };
   const deps: ChatDeps = {
     db,
@@ -101,7 +104,7 @@ export function chatRoutes(router: ServiceRouter, { db, settings, modelCalls, lo
   exportRoutes(router, deps.db, urls);
   const chatPart = chatImport(deps.db);
   domainImportRoutes(router, 'chat', chatPart);
-  importRoutes(router, deps.db, urls, chatPart, serviceLog);
+  importRoutes(router, deps.db, urls, chatPart, serviceLog, background);
 
   trashRoutes(router, urls);
 

@@ -1,6 +1,13 @@
 import { createEmbedder } from '@cc/ai';
 import { FILES_MESSAGES } from '@cc/contracts';
-import { domainImportRoutes, modelMessages, TrashPurge, type ServiceContext, type ServiceRouter } from '@cc/service-kit';
+import {
+  domainImportRoutes,
+  modelMessages,
+  TrashPurge,
+  undoAbandonedImports,
+  type ServiceContext,
+  type ServiceRouter,
+} from '@cc/service-kit';
 import type { FilesSettings } from './settings';
 import { accountRoutes } from './account-routes';
 import { exportRoutes } from './export-routes';
@@ -41,16 +48,19 @@ export function filesRoutes(
   revisionRoutes(router, db, index);
   mentionRoutes(router, db);
   trashRoutes(router, db, listing, index);
-  background(new TrashPurge(db, log, { schema: TRASH_SCHEMA, onPurged: purgeHistory }));
-  exportRoutes(router, db);
-  domainImportRoutes(
-    router,
-    'files',
-    filesImport(db, (userId) => {
-      listing.invalidate(userId);
-      index.changed();
+  const importPart = filesImport(db, (userId) => {
+    listing.invalidate(userId);
+    index.changed();
+  });
+  background(
+    new TrashPurge(db, log, {
+      schema: TRASH_SCHEMA,
+      onPurged: purgeHistory,
+      alsoDaily: { what: 'abandoned imports taken back', run: (now) => undoAbandonedImports(importPart, now) },
     }),
   );
+  exportRoutes(router, db);
+  domainImportRoutes(router, 'files', importPart);
   accountRoutes(router, db, listing);
   searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
 }

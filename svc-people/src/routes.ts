@@ -2,6 +2,7 @@ import { createEmbedder } from '@cc/ai';
 import { PEOPLE_MESSAGES, PROFILE_MESSAGES } from '@cc/contracts';
 import {
   domainImportRoutes,
+  undoAbandonedImports,
   domainTrashRoutes,
   modelMessages,
   TrashPurge,
@@ -49,14 +50,16 @@ export function peopleRoutes(
   meetingRoutes(router, db, modelCalls(modelMessages(PEOPLE_MESSAGES)), index);
   researchRoutes(router, db, settings, search, index);
   exportRoutes(router, db);
-  domainImportRoutes(
-    router,
-    'people',
-    peopleImport(db, () => index.changed()),
-  );
+  const importPart = peopleImport(db, () => index.changed());
+  domainImportRoutes(router, 'people', importPart);
   // What was deleted, for 30 days (docs/trash.md): restored rows are embedded again at the next run.
   domainTrashRoutes(router, 'people', { db, schema: TRASH_SCHEMA, restorers: peopleRestorers, restored: () => index.changed() });
-  background(new TrashPurge(db, log, { schema: TRASH_SCHEMA }));
+  background(
+    new TrashPurge(db, log, {
+      schema: TRASH_SCHEMA,
+      alsoDaily: { what: 'abandoned imports taken back', run: (now) => undoAbandonedImports(importPart, now) },
+    }),
+  );
   searchRoutes(router, db, embedder ? { embedder, log, minSimilarity: settings.EMBEDDINGS_MIN_SIMILARITY } : undefined);
   const jobs = profileRoutes(router, {
     index,

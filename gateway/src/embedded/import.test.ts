@@ -108,6 +108,7 @@ describe('a folder of markdown (an Obsidian vault)', () => {
       s,
       zip({
         'Vault/.obsidian/app.json': text('{}'),
+        'Vault/.obsidian/themes/dark.css': text('body {}'),
         'Vault/Projects/Billing.md': text('# Billing\n\nThe vault one.'),
         'Vault/Projects/Q3/Plan 0123456789abcdef0123456789abcdef.md': text('Q3 plan.'),
         'Vault/Daily/2026-11-03.md': text('A day from the vault.'),
@@ -124,7 +125,10 @@ describe('a folder of markdown (an Obsidian vault)', () => {
     expect(status.state).toBe('done');
     expect(status.progress).toBe(100);
     expect(status.summary.created).toEqual({ folder: 3, file: 3, journal: 1 });
-    expect(status.summary.skipped.map((x) => x.path).sort()).toEqual(['Vault/.obsidian/app.json', 'Vault/picture.png']);
+    expect(status.summary.skipped.map((x) => x.path).sort()).toEqual(['Vault/.obsidian/', 'Vault/picture.png']);
+    expect(status.summary.skipped.find((x) => x.path === 'Vault/.obsidian/')?.reason).toBe(
+      'A hidden folder (an app’s settings) with 2 files, not notes.',
+    );
   });
 
   test('folders become folders, notes files, dated notes journal days; nothing of the account changes', async () => {
@@ -132,7 +136,7 @@ describe('a folder of markdown (an Obsidian vault)', () => {
     expect(Object.fromEntries(Object.entries(files).map(([folder, list]) => [folder, list.map((f) => f.name)]))).toEqual({
       Projects: ['Billing.md'],
       'Projects (2)': ['Billing.md'],
-      'Projects / Q3': ['Plan.md'],
+      'Projects - Q3': ['Plan.md'],
       'Imported notes': ['Top.md'],
     });
     const journal = await stack.call(s, 'GET', '/journal/2026-11-03');

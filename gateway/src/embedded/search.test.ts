@@ -6,99 +6,21 @@
  * rest, and no log line of any service carries what was searched for.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
-import { SERVICES, type ServiceName } from '@cc/contracts';
-import { createApp, createLogger } from '@cc/service-kit';
-import { freshDatabase, TEST_SECRET, type TestDatabase } from '@cc/service-kit/testing';
-import { identityService, identitySessionCheck } from '@cc/svc-identity';
-import { filesService } from '@cc/svc-files';
-import { coachingService } from '@cc/svc-coaching';
-import { peopleService } from '@cc/svc-people';
-import { chatService } from '@cc/svc-chat';
-import { createGateway } from './gateway';
-
-const definitions = { identity: identityService, files: filesService, coaching: coachingService, people: peopleService, chat: chatService };
-type Handler = ReturnType<ReturnType<typeof createApp>['app']['callback']>;
+import { startEmbeddedStack, type EmbeddedStack, type Session } from './stack-testing';
 
 /** A word no fixture holds but the notes below: it must never reach a log line. */
 const SECRET = 'zanzibarquartz';
 
-let database: TestDatabase;
-let root: string;
-let server: Server;
-let base: string;
-const logLines: string[] = [];
-const handlers = {} as Record<ServiceName, Handler>;
-
+let stack: EmbeddedStack;
 beforeAll(async () => {
-  database = await freshDatabase();
-  root = mkdtempSync(path.join(os.tmpdir(), 'cc-search-'));
-  for (const dir of ['shell', 'mfe-dashboard', 'mfe-planning', 'mfe-coaching', 'mfe-people'])
-    mkdirSync(path.join(root, dir, 'dist'), { recursive: true });
-  // Listening first: the services read each other through this gateway's own address.
-  server = createGateway(root, handlers);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  const sessionCheck = identitySessionCheck(database.db);
-  for (const name of SERVICES) {
-    const app = createApp(definitions[name], {
-      sessionSecret: TEST_SECRET,
-      db: database.db,
-      logger: createLogger(name, 'debug', sink),
-      sessionCheck,
-      env: { FILES_URL: base, COACHING_URL: base, PEOPLE_URL: base },
-    });
-    await app.ready();
-    handlers[name] = app.app.callback();
-  }
+  stack = await startEmbeddedStack({ logs: true });
 });
-
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
-  await database?.drop();
-  if (root) rmSync(root, { recursive: true, force: true });
+  await stack?.close();
 });
 
-interface Session {
-  cookie: string;
-  csrf: string;
-}
-
-async function signUp(email: string): Promise<Session> {
-  const res = await fetch(`${base}/auth/sign_up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ email, password: 'a long enough password' }),
-  });
-  expect(res.status).toBeLessThan(300);
-  const body = (await res.json()) as { csrf_token: string };
-  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, csrf: body.csrf_token };
-}
-
-async function call(session: Session, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      cookie: session.cookie,
-      ...(body === undefined ? {} : { 'content-type': 'application/json', 'x-csrf-token': session.csrf }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const signUp = (email: string) => stack.signUp(email);
+const call = (session: Session, method: string, url: string, body?: unknown) => stack.call(session, method, url, body);
 
 /** Something of every kind a user can make through the API, each holding `word`. */
 async function writeEverything(session: Session, word: string): Promise<void> {
@@ -161,8 +83,8 @@ describe('GET /search through the embedded gateway', () => {
   });
 
   test('a domain that fails is named in partial, the others still answer', async () => {
-    const people = handlers.people;
-    handlers.people = async (_req, res) => {
+    const people = stack.handlers.people;
+    stack.handlers.people = async (_req, res) => {
       res.statusCode = 500;
       res.end('{}');
     };
@@ -172,14 +94,14 @@ describe('GET /search through the embedded gateway', () => {
       expect(res.body.partial).toEqual(['people']);
       expect(kindsOf(res.body)).toEqual(['file', 'journal', 'todo', 'milestone']);
     } finally {
-      handlers.people = people;
+      stack.handlers.people = people;
     }
   });
 
   test('no log line of any service carries the query', async () => {
     await call(ada, 'GET', `/search?q=${SECRET}%20"${SECRET}%20rollout"`);
     await call(ada, 'GET', `/search?q=${SECRET}&kinds=nope`);
-    expect(logLines.length).toBeGreaterThan(10);
-    expect(logLines.filter((line) => line.toLowerCase().includes(SECRET.slice(0, 6)))).toEqual([]);
+    expect(stack.logLines.length).toBeGreaterThan(10);
+    expect(stack.logLines.filter((line) => line.toLowerCase().includes(SECRET.slice(0, 6)))).toEqual([]);
   });
 });

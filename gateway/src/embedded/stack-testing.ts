@@ -21,7 +21,7 @@ import { chatService } from '@cc/svc-chat';
 import { createGateway } from './gateway';
 
 const definitions = { identity: identityService, files: filesService, coaching: coachingService, people: peopleService, chat: chatService };
-type Handler = ReturnType<ReturnType<typeof createApp>['app']['callback']>;
+export type Handler = ReturnType<ReturnType<typeof createApp>['app']['callback']>;
 
 export const TEST_PASSWORD = 'a long enough password';
 
@@ -35,6 +35,8 @@ export interface EmbeddedStack {
   database: TestDatabase;
   /** Every log line of every service (at `debug` when `logs` was asked for). */
   logLines: string[];
+  /** Each service's handler behind the gateway: a test may put a failing one in its place. */
+  handlers: Record<ServiceName, Handler>;
   signUp(email: string): Promise<Session>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers of every shape and reach into them
   call(session: Session, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }>;
@@ -92,6 +94,7 @@ export async function startEmbeddedStack(options: { logs?: boolean; env?: Record
     base,
     database,
     logLines,
+    handlers,
     async signUp(email) {
       const res = await fetch(`${base}/auth/sign_up`, {
         method: 'POST',

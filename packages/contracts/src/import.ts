@@ -79,7 +79,20 @@ export type DomainImportAnswer = z.infer<typeof domainImportAnswer>;
 export const domainImportDoneAnswer = z.object({ success: z.literal(true) });
 
 /** The kinds an import's summary counts. */
-export const IMPORT_KINDS = ['folder', 'file', 'journal', 'todo', 'milestone', 'plan_period', 'checkin', 'coaching_plan', 'person', 'meeting', 'about_me', 'chat'] as const;
+export const IMPORT_KINDS = [
+  'folder',
+  'file',
+  'journal',
+  'todo',
+  'milestone',
+  'plan_period',
+  'checkin',
+  'coaching_plan',
+  'person',
+  'meeting',
+  'about_me',
+  'chat',
+] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export const importSummary = z.object({
@@ -117,19 +130,23 @@ export const IMPORT_MESSAGES = {
   unsafePath: (path: string) => `The zip holds a path that leads outside it ("${path}"), so nothing was imported.`,
   tooManyEntries: (max: number) => `The zip holds more than ${max.toLocaleString('en-GB')} entries, so nothing was imported.`,
   tooLarge: `The zip expands to more than the ${mb(IMPORT_LIMITS.expandedBytes)} an import takes (or an entry to more than ${mb(IMPORT_LIMITS.entryBytes)}), so nothing was imported.`,
-  unsupportedEntry: (path: string) => `"${path}" is stored in a way this import cannot read (encrypted, or an unusual compression), so nothing was imported.`,
+  unsupportedEntry: (path: string) =>
+    `"${path}" is stored in a way this import cannot read (encrypted, or an unusual compression), so nothing was imported.`,
   unreadableEntry: (path: string) => `"${path}" in the zip is damaged, so nothing was imported.`,
   notUtf8: (path: string) => `"${path}" is not UTF-8 text, so nothing was imported. Save it as UTF-8 and try again.`,
   nulCharacter: (path: string) => `"${path}" holds a NUL character, which text cannot hold, so nothing was imported.`,
   nameTooLong: (path: string, what: 'folder' | 'file', max: number) =>
     `The ${what} name of "${path}" is longer than ${max} characters, so nothing was imported. Rename it and try again.`,
-  newerFormat: (version: number) => `This export was made by a newer version of the workspace (format ${version}), so it cannot be imported here yet.`,
-  unknownFormat: 'workspace.json is not an export of this workspace (its format_version is missing or not a number), so nothing was imported.',
+  newerFormat: (version: number) =>
+    `This export was made by a newer version of the workspace (format ${version}), so it cannot be imported here yet.`,
+  unknownFormat:
+    'workspace.json is not an export of this workspace (its format_version is missing or not a number), so nothing was imported.',
   badRecord: (line: number) => `workspace.json has a record that cannot be read (record ${line}), so nothing was imported.`,
   nothingToImport: 'The zip holds no markdown files and no workspace.json: there is nothing to import.',
   notFound: 'No such import.',
   alreadyRunning: 'An import is already running. Wait for it to finish, then import the next zip.',
-  contentTooLong: (path: string, max: number) => `"${path}" is longer than the ${max.toLocaleString('en-GB')} characters a file can hold, so nothing was imported.`,
+  contentTooLong: (path: string, max: number) =>
+    `"${path}" is longer than the ${max.toLocaleString('en-GB')} characters a file can hold, so nothing was imported.`,
   partFailed: 'Part of your workspace did not answer while importing, so nothing was kept. Please try again in a minute.',
   interrupted: 'The import was interrupted before it finished, so nothing was kept. Please try again.',
 } as const;

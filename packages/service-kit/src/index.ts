@@ -148,6 +148,7 @@ export {
   TRASH_TABLE,
   type NewTrashEntry,
   type OnPurged,
+  type PurgedEntry,
   type Row as SnapshotRow,
   type TrashEntry,
   type TrashPayload,
@@ -168,3 +169,4 @@ export {
   type ImportTable,
   type ImportWrite,
 } from './import-ledger';
+export { ABANDONED_IMPORT_MS, undoAbandonedImports } from './import-sweep';

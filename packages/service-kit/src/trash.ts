@@ -217,6 +217,11 @@ export class TrashPurge implements BackgroundTask {
 
   constructor(
     private readonly db: Db,
+  /**
+   * Other daily housekeeping of the service, run after the purge in the same job (the domain's
+   * sweep of abandoned imports, docs/import.md#all-or-nothing); answers how many it handled.
+   */
+  alsoDaily?: { what: string; run(now: Date): Promise<number> };
     private readonly log: Logger,
     private readonly options: TrashPurgeOptions,
   ) {}
@@ -260,3 +265,6 @@ export class TrashPurge implements BackgroundTask {
     await boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
   }
 }
+      const also = this.options.alsoDaily;
+      const handled = also ? await also.run(new Date()) : 0;
+      if (handled) this.log.info({ handled, what: also!.what }, 'daily housekeeping');

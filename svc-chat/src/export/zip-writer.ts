@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
@@ -94,7 +93,20 @@ export class ZipWriter {
 
   private async drained(): Promise<void> {
     this.check();
-    if (this.out.writableNeedDrain) await Promise.race([once(this.out, 'drain'), once(this.out, 'close')]);
+    if (this.out.writableNeedDrain) await drainOrClose(this.out);
     this.check();
   }
+}
+
+/** Waits for `out` to drain or close, leaving no listener behind (one wait per entry adds up). */
+function drainOrClose(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 }

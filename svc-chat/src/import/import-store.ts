@@ -80,9 +80,10 @@ export async function finishImport(
  */
 export const STALE_IMPORT_MS = 10 * 60_000;
 
-export async function failStaleImports(db: Db, message: string): Promise<number> {
-  return db(T.imports)
+export async function failStaleImports(db: Db, message: string): Promise<{ id: string; user_id: number }[]> {
+  return (await db(T.imports)
     .where({ state: 'running' })
     .where('updated_at', '<', new Date(Date.now() - STALE_IMPORT_MS))
-    .update({ state: 'failed', errors: JSON.stringify([message]), finished_at: db.fn.now() });
+    .update({ state: 'failed', errors: JSON.stringify([message]), finished_at: db.fn.now() })
+    .returning(['id', 'user_id'])) as { id: string; user_id: number }[];
 }

@@ -6,8 +6,8 @@ import { ImportRefused } from './zip-entries';
  * What a zip of markdown becomes (docs/import.md#markdown): an Obsidian vault, a Notion export,
  * or this product's own markdown. A file named `YYYY-MM-DD.md` is a journal day; any other
  * markdown file is a file in the folder its path names (folders inside folders are joined with
- * " / "; files at the top go to "Imported notes"); everything else is listed as skipped with the
- * reason.
+ * " - ", as a folder name holds no slash; files at the top go to "Imported notes"); everything
+ * else is listed as skipped with the reason, a hidden folder (an app's settings) once.
  */
 
 export interface PlannedFile {
@@ -40,7 +40,7 @@ function folderName(dirs: string[]): string {
   let name = names[names.length - 1]!;
   if (name.length > FOLDER_NAME_MAX) throw new ImportRefused([M.nameTooLong(dirs.join('/'), 'folder', FOLDER_NAME_MAX)]);
   for (let i = names.length - 2; i >= 0; i -= 1) {
-    const longer = `${names[i]} / ${name}`;
+    const longer = `${names[i]} - ${name}`;
     if (longer.length > FOLDER_NAME_MAX) break;
     name = longer;
   }
@@ -57,6 +57,7 @@ export function markdownPlan(allPaths: string[]): MarkdownPlan {
 
   const plan: MarkdownPlan = { folders: [], files: [], days: [], skipped: [] };
   const folders = new Set<string>();
+  const hiddenCounts = new Map<string, number>();
   let unlisted = 0;
   const skip = (path: string, reason: string) => {
     if (plan.skipped.length < SKIPPED_LISTED) plan.skipped.push({ path, reason });
@@ -65,8 +66,11 @@ export function markdownPlan(allPaths: string[]): MarkdownPlan {
   for (const path of filePaths) {
     const segments = path.slice(prefix.length).split('/');
     const base = segments[segments.length - 1]!;
-    if (segments.some((s) => s.startsWith('.'))) {
-      skip(path, 'A hidden file or folder (an app’s settings), not a note.');
+    const hidden = segments.findIndex((s) => s.startsWith('.'));
+    if (hidden !== -1) {
+      // `.obsidian/` holds dozens of settings files: one line for the folder, not one for each.
+      const root = prefix + segments.slice(0, hidden + 1).join('/') + (hidden < segments.length - 1 ? '/' : '');
+      hiddenCounts.set(root, (hiddenCounts.get(root) ?? 0) + 1);
       continue;
     }
     if (!MARKDOWN.test(base)) {
@@ -95,6 +99,14 @@ export function markdownPlan(allPaths: string[]): MarkdownPlan {
     const folder = folderName(dirs);
     folders.add(folder);
     plan.files.push({ path, folder, name });
+  }
+  for (const [root, n] of hiddenCounts) {
+    skip(
+      root,
+      root.endsWith('/')
+        ? `A hidden folder (an app’s settings) with ${n === 1 ? '1 file' : `${n.toLocaleString('en-GB')} files`}, not notes.`
+        : 'A hidden file (an app’s settings), not a note.',
+    );
   }
   if (unlisted)
     plan.skipped.push({ path: '…', reason: `And ${unlisted.toLocaleString('en-GB')} more entries skipped for the reasons above.` });

@@ -1,5 +1,6 @@
 import { PLANNING_MESSAGES } from '@cc/contracts';
-import { defineModule, domainTrashRoutes, modelMessages, TrashPurge } from '@cc/service-kit';
+import { defineModule, domainTrashRoutes, modelMessages, TrashPurge, undoAbandonedImports } from '@cc/service-kit';
+import { coachingImport } from '../import';
 import { actionPlanRoutes } from './action-plan-routes';
 import { chatActionRoutes } from './chat-actions-routes';
 import { planningMigrations } from './migrations';
@@ -27,6 +28,19 @@ export const planningModule = defineModule({
     actionPlanRoutes(router, db, modelCalls(modelMessages(PLANNING_MESSAGES)), index);
     // What was deleted, for 30 days (docs/trash.md): restored rows are embedded again at the next run.
     domainTrashRoutes(router, 'coaching', { db, schema: TRASH_SCHEMA, restorers: planningRestorers, restored: () => index.changed() });
-    context.background(new TrashPurge(db, context.log, { schema: TRASH_SCHEMA }));
+    context.background(
+      new TrashPurge(db, context.log, {
+        schema: TRASH_SCHEMA,
+        // The service's one daily job also takes back abandoned imports of both modules (import.ts).
+        alsoDaily: {
+          what: 'abandoned imports taken back',
+          run: (now) =>
+            undoAbandonedImports(
+              coachingImport(db, () => index.changed()),
+              now,
+            ),
+        },
+      }),
+    );
   },
 });
