@@ -183,6 +183,45 @@ describe('files to the trash and back', () => {
     expect(await trash(c)).toEqual([]);
   });
 
+  test("emptying the trash deletes a folder's files' history, and a journal day's unless the day was written again", async () => {
+    const c = h.user();
+    const db = h.database.db;
+    const a = await newFile(c, { name: 'a', folder: 'Old work', content: 'a' });
+    const b = await newFile(c, { name: 'b', folder: 'Old work', content: 'b' });
+    const kept = await newFile(c, { name: 'kept', folder: 'Live', content: 'k' });
+    const point = (fields: Record<string, unknown>) => ({
+      user_id: c.id,
+      revision: 1,
+      content: 'old',
+      characters: 3,
+      saved_at: new Date(),
+      ...fields,
+    });
+    await db('files.text_revisions').insert([
+      point({ file_id: a }),
+      point({ file_id: b }),
+      point({ file_id: kept }),
+      point({ day: '2026-11-01' }),
+      point({ day: '2026-11-02' }),
+    ]);
+    await c.post('/journal/2026-11-01/save', { content: 'gone' });
+    await c.post('/journal/2026-11-02/save', { content: 'deleted, then written again' });
+    await c.delete('/folders/Old%20work');
+    await c.delete('/journal/2026-11-01');
+    await c.delete('/journal/2026-11-02');
+    await c.post('/journal/2026-11-02/save', { content: 'written again' });
+
+    expect((await c.delete('/files/trash')).body).toEqual({ success: true, deleted: 3 });
+    const left = await db('files.text_revisions').where({ user_id: c.id }).select('file_id', db.raw(`to_char(day, 'YYYY-MM-DD') as day`));
+    expect(left).toEqual(
+      expect.arrayContaining([
+        { file_id: kept, day: null },
+        { file_id: null, day: '2026-11-02' },
+      ]),
+    );
+    expect(left).toHaveLength(2);
+  });
+
   test("another user's trash is never listed and their entries answer 404", async () => {
     const a = h.user();
     const b = h.user();

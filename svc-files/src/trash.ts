@@ -10,6 +10,8 @@ import {
   type Restorers,
   type SnapshotRow,
   type TrashEntry,
+  type PurgedEntry,
+  TRASH_TABLE,
 } from '@cc/service-kit';
 import { findFolder, insertFolder, type FolderRow } from './folders';
 import { deleteRevisionsOf } from './revisions';
@@ -155,21 +157,26 @@ async function restoreJournalDay(trx: Trx, userId: number, entry: TrashEntry): P
 export const filesRestorers: Restorers = { folder: restoreFolder, file: restoreFile, journal: restoreJournalDay };
 
 /**
- * Entries deleted for good take their history with them: a file's revisions (kept apart, without
- * a foreign key, while the file is in the trash), and a journal day's unless the day has been
- * written again since.
+ * Entries deleted for good take their history with them: the revisions of a file, or of a
+ * folder's files (kept apart, without a foreign key, while they are in the trash; their ids read
+ * from the payload in Postgres, so a large folder never travels to Node), and a journal day's
+ * unless the day has been written again since.
  */
-export async function purgeHistory(trx: Trx, entries: TrashEntry[]): Promise<void> {
-  for (const entry of entries) {
-    if (entry.kind === 'journal') {
-      const written = await trx(T.journal_entries)
-        .where({ user_id: entry.user_id })
-        .whereRaw('date = ?::date', [entry.object_id])
-        .first('id');
-      if (!written) await deleteRevisionsOf(trx, entry.user_id, { date: entry.object_id });
-      continue;
-    }
-    for (const file of (entry.payload.files as SnapshotRow[] | undefined) ?? [])
-      await deleteRevisionsOf(trx, entry.user_id, { fileId: Number(file.id) });
+export async function purgeHistory(trx: Trx, entries: PurgedEntry[]): Promise<void> {
+  const withFiles = entries.filter((e) => e.kind === 'file' || e.kind === 'folder').map((e) => e.id);
+  if (withFiles.length) {
+    await trx.raw(
+      `delete from ${T.text_revisions} r
+        using ${SCHEMA}.${TRASH_TABLE} t cross join lateral jsonb_array_elements(t.payload -> 'files') f
+        where t.id = any(?::int[]) and r.user_id = t.user_id and r.file_id = (f ->> 'id')::int`,
+      [withFiles],
+    );
+  }
+  for (const entry of entries.filter((e) => e.kind === 'journal')) {
+    const written = await trx(T.journal_entries)
+      .where({ user_id: entry.user_id })
+      .whereRaw('date = ?::date', [entry.object_id])
+      .first('id');
+    if (!written) await deleteRevisionsOf(trx, entry.user_id, { date: entry.object_id });
   }
 }

@@ -170,15 +170,29 @@ export async function takeFromTrash(trx: Knex.Transaction, schema: string, userI
   return entry;
 }
 
-/** What a service does with entries deleted for good (rows elsewhere that outlive the trash, such as a file's revisions). */
-export type OnPurged = (trx: Knex.Transaction, entries: TrashEntry[]) => Promise<void>;
+/** An entry about to be deleted for good: its payload stays in Postgres (a folder's may be large). */
+export type PurgedEntry = Pick<TrashEntry, 'id' | 'user_id' | 'kind' | 'object_id'>;
+
+/**
+ * What a service does with entries deleted for good (rows elsewhere that outlive the trash, such
+ * as a file's revisions), before they go, in the same transaction: it may still read their
+ * payload with SQL.
+ */
+export type OnPurged = (trx: Knex.Transaction, entries: PurgedEntry[]) => Promise<void>;
 
 async function deleteEntries(db: Db, schema: string, where: (q: Knex.QueryBuilder) => void, onPurged?: OnPurged): Promise<number> {
   return db.transaction(async (trx) => {
-    const query = trx(`${schema}.${TRASH_TABLE}`);
+    const query = trx(`${schema}.${TRASH_TABLE}`).select('id', 'user_id', 'kind', 'object_id').forUpdate();
     where(query);
-    const entries = (await query.delete().returning(['id', 'user_id', 'kind', 'object_id', 'payload'])) as TrashEntry[];
-    if (entries.length && onPurged) await onPurged(trx, entries);
+    const entries = (await query) as PurgedEntry[];
+    if (!entries.length) return 0;
+    if (onPurged) await onPurged(trx, entries);
+    await trx(`${schema}.${TRASH_TABLE}`)
+      .whereIn(
+        'id',
+        entries.map((e) => e.id),
+      )
+      .delete();
     return entries.length;
   });
 }
@@ -203,6 +217,11 @@ export interface TrashPurgeOptions {
   /** The service's schema, where `trash` lives; its pg-boss tables go in `<schema>_trash_jobs`. */
   schema: string;
   onPurged?: OnPurged;
+  /**
+   * Other daily housekeeping of the service, run after the purge in the same job (the domain's
+   * sweep of abandoned imports, docs/import.md#all-or-nothing); answers how many it handled.
+   */
+  alsoDaily?: { what: string; run(now: Date): Promise<number> };
 }
 
 /**
@@ -217,11 +236,6 @@ export class TrashPurge implements BackgroundTask {
 
   constructor(
     private readonly db: Db,
-  /**
-   * Other daily housekeeping of the service, run after the purge in the same job (the domain's
-   * sweep of abandoned imports, docs/import.md#all-or-nothing); answers how many it handled.
-   */
-  alsoDaily?: { what: string; run(now: Date): Promise<number> };
     private readonly log: Logger,
     private readonly options: TrashPurgeOptions,
   ) {}
@@ -253,6 +267,9 @@ export class TrashPurge implements BackgroundTask {
       const purged = await this.run();
       // Counts only: what was purged is the user's content.
       if (purged) this.log.info({ purged, days: TRASH_DAYS }, 'trash purged');
+      const also = this.options.alsoDaily;
+      const handled = also ? await also.run(new Date()) : 0;
+      if (handled) this.log.info({ handled, what: also!.what }, 'daily housekeeping');
     });
     await boss.send(queue, {});
     if (this.stopped) await this.stop();
@@ -265,6 +282,3 @@ export class TrashPurge implements BackgroundTask {
     await boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
   }
 }
-      const also = this.options.alsoDaily;
-      const handled = also ? await also.run(new Date()) : 0;
-      if (handled) this.log.info({ handled, what: also!.what }, 'daily housekeeping');
