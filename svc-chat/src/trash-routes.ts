@@ -19,8 +19,8 @@ import type { DomainUrls } from './search';
  * fails or is late is named in `partial`, never an error: the rest of the trash still shows.
  */
 export const TRASH_LIST_DEADLINE_MS = 2_000;
-/** A restore or an emptying writes (a folder of many files): it may take longer than a read. */
-export const TRASH_WRITE_DEADLINE_MS = 10_000;
+/** A restore or an emptying writes (a folder of 10,000 files comes back in about 6 s): it may take longer than a read. */
+export const TRASH_WRITE_DEADLINE_MS = 30_000;
 
 const log = (ctx: Koa.Context): Logger | undefined => ctx.state.log;
 
