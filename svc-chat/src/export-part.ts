@@ -1,4 +1,4 @@
-import { isoOrNull, rowsByKey, tableNames, type Db, type ExportPart } from '@cc/service-kit';
+import { recordRow, rowsById, tableNames, type Db, type ExportPart } from '@cc/service-kit';
 
 const T = tableNames('chat', ['conversations', 'messages', 'settings'] as const);
 
@@ -23,28 +23,18 @@ export function chatExportPart(db: Db, userId: number): ExportPart {
     },
     async *lines() {
       const settings = (await db(T.settings).where({ user_id: userId }).first('use_other_notes', 'notes_disclosed_at')) as Row | undefined;
-      if (settings)
-        yield { record: { table: 'settings', row: { ...settings, notes_disclosed_at: isoOrNull(settings.notes_disclosed_at) } } };
+      if (settings) yield { record: { table: 'settings', row: recordRow(settings) } };
       const conversations = (await db(T.conversations)
         .where({ user_id: userId })
         .orderBy('id')
         .select('id', 'key', 'created_at', 'updated_at')) as Row[];
       for (const c of conversations) {
-        yield {
-          record: { table: 'conversations', row: { ...c, created_at: isoOrNull(c.created_at), updated_at: isoOrNull(c.updated_at) } },
-        };
-        const messages = rowsByKey(
-          (after, size) =>
-            db(T.messages)
-              .where({ conversation_id: c.id })
-              .where('id', '>', after)
-              .orderBy('id')
-              .limit(size)
-              .select('id', 'conversation_id', 'role', 'content', 'references', 'created_at'),
-          (row: Row) => Number(row.id),
+        yield { record: { table: 'conversations', row: recordRow(c) } };
+        const messages = rowsById<Row & { id: unknown }>(() =>
+          db(T.messages).where({ conversation_id: c.id }).select('id', 'conversation_id', 'role', 'content', 'references', 'created_at'),
         );
-        for await (const m of messages)
-          yield { record: { table: 'messages', row: { ...m, id: Number(m.id), created_at: isoOrNull(m.created_at) } } };
+        // Message ids are bigint, which pg answers as text.
+        for await (const m of messages) yield { record: { table: 'messages', row: recordRow({ ...m, id: Number(m.id) }) } };
       }
     },
   };

@@ -1,6 +1,6 @@
 import { frontMatter, markdownSection, pathSegment } from '@cc/contracts/export';
 import type { CoachingChatMessage } from '@cc/contracts';
-import { isoOrNull, rowsByKey, type Db, type ExportPart } from '@cc/service-kit';
+import { isoOrNull, recordRow, rowsById, type Db, type ExportPart } from '@cc/service-kit';
 import { T as C } from './coaching/tables';
 import { T as P } from './planning/tables';
 
@@ -13,12 +13,6 @@ import { T as P } from './planning/tables';
  */
 
 type Row = Record<string, unknown>;
-
-const stamped = (row: Row, ...columns: string[]): Row => {
-  const out = { ...row };
-  for (const c of columns) out[c] = isoOrNull(row[c]);
-  return out;
-};
 
 const DAY = (column: string) => `to_char(${column}, 'YYYY-MM-DD') as ${column}`;
 
@@ -69,33 +63,27 @@ export function coachingExportPart(db: Db, userId: number): ExportPart {
           [m.target_date ? `target ${m.target_date as string}` : null, m.milestone_type as string],
           m.description as string,
         );
-        yield { record: { table: 'milestones', row: stamped(m, 'created_at', 'updated_at') } };
+        yield { record: { table: 'milestones', row: recordRow(m) } };
       }
       if (milestones.length) yield { entry: { path: 'planning/milestones.md', text } };
 
       text = '# Todos\n\n';
       let todoCount = 0;
-      const todos = rowsByKey(
-        (after, size) =>
-          byUser(P.todos)
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(size)
-            .select(
-              'id',
-              'title',
-              db.raw(DAY('due_date')),
-              'description',
-              'tags',
-              'completed',
-              'milestone_id',
-              'source_key',
-              'source_label',
-              'source_url',
-              'created_at',
-              'updated_at',
-            ),
-        (row: Row) => row.id as number,
+      const todos = rowsById<Row & { id: number }>(() =>
+        byUser(P.todos).select(
+          'id',
+          'title',
+          db.raw(DAY('due_date')),
+          'description',
+          'tags',
+          'completed',
+          'milestone_id',
+          'source_key',
+          'source_label',
+          'source_url',
+          'created_at',
+          'updated_at',
+        ),
       );
       for await (const t of todos) {
         todoCount += 1;
@@ -107,7 +95,7 @@ export function coachingExportPart(db: Db, userId: number): ExportPart {
           [t.due_date ? `due ${t.due_date as string}` : null, tags, milestone ? `milestone: ${milestone}` : null],
           t.description as string,
         );
-        yield { record: { table: 'todos', row: stamped(t, 'created_at', 'updated_at') } };
+        yield { record: { table: 'todos', row: recordRow(t) } };
       }
       if (todoCount) yield { entry: { path: 'planning/todos.md', text } };
 
@@ -120,7 +108,7 @@ export function coachingExportPart(db: Db, userId: number): ExportPart {
             : 'planning/action-plan',
         ]),
       );
-      for (const p of plans) yield { record: { table: 'action_plans', row: stamped(p, 'created_at', 'archived_at') } };
+      for (const p of plans) yield { record: { table: 'action_plans', row: recordRow(p) } };
       const items = (await byUser(P.timeline_items)
         .orderBy('id')
         .select('id', 'plan_id', 'period_type', 'period_key', 'content', 'outcomes', 'created_at', 'updated_at')) as Row[];
@@ -134,7 +122,7 @@ export function coachingExportPart(db: Db, userId: number): ExportPart {
             },
           };
         }
-        yield { record: { table: 'timeline_items', row: stamped(item, 'created_at', 'updated_at') } };
+        yield { record: { table: 'timeline_items', row: recordRow(item) } };
       }
 
       const coachingPlans = (await byUser(C.coaching_plans)
@@ -151,18 +139,15 @@ export function coachingExportPart(db: Db, userId: number): ExportPart {
               markdownSection('Plan', p.response as string),
           },
         };
-        yield { record: { table: 'coaching_plans', row: stamped(p, 'created_at', 'archived_at') } };
+        yield { record: { table: 'coaching_plans', row: recordRow(p) } };
       }
 
-      const answers = rowsByKey(
-        (after, size) =>
+      const answers = rowsById<Row & { id: number }>(
+        () =>
           db(`${C.question_conversations} as a`)
             .join(`${C.questionnaire_questions} as q`, 'q.id', 'a.question_id')
             .join(`${C.questionnaire_sections} as s`, 's.id', 'q.section_id')
             .where('a.user_id', userId)
-            .where('a.id', '>', after)
-            .orderBy('a.id')
-            .limit(size)
             .select(
               'a.id',
               'a.question_id',
@@ -178,8 +163,7 @@ export function coachingExportPart(db: Db, userId: number): ExportPart {
               'a.created_at',
               'a.updated_at',
             ),
-        (row: Row) => row.id as number,
-        200,
+        { column: 'a.id', size: 200 },
       );
       for await (const a of answers) {
         const messages = (a.messages as CoachingChatMessage[] | null) ?? [];
@@ -206,7 +190,7 @@ export function coachingExportPart(db: Db, userId: number): ExportPart {
               ),
           },
         };
-        yield { record: { table: 'question_conversations', row: stamped(a, 'created_at', 'updated_at') } };
+        yield { record: { table: 'question_conversations', row: recordRow(a) } };
       }
     },
   };

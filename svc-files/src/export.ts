@@ -1,5 +1,5 @@
 import { frontMatter, pathSegment } from '@cc/contracts/export';
-import { isoOrNull, rowsByKey, type Db, type ExportPart } from '@cc/service-kit';
+import { recordRow, rowsById, type Db, type ExportPart } from '@cc/service-kit';
 import { T } from './tables';
 
 /**
@@ -48,21 +48,13 @@ export function filesExportPart(db: Db, userId: number): ExportPart {
       const byId = new Map(folders.map((f) => [f.id, f]));
       const used = new Set<number>();
       for (const f of folders) {
-        yield {
-          record: {
-            table: 'folders',
-            row: { ...f, created_at: isoOrNull(f.created_at), updated_at: isoOrNull(f.updated_at) },
-          },
-        };
+        yield { record: { table: 'folders', row: recordRow({ ...f }) } };
       }
 
-      const files = rowsByKey(
-        (after, size) =>
+      const files = rowsById<Row & { id: number }>(
+        () =>
           db(T.files)
             .where({ user_id: userId })
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(size)
             .select(
               'id',
               'folder_id',
@@ -76,8 +68,7 @@ export function filesExportPart(db: Db, userId: number): ExportPart {
               'created_at',
               'updated_at',
             ),
-        (row: Row) => row.id as number,
-        200,
+        { size: 200 },
       );
       for await (const file of files) {
         const folder = byId.get(file.folder_id as number);
@@ -96,41 +87,29 @@ export function filesExportPart(db: Db, userId: number): ExportPart {
           },
         };
         yield {
-          record: { table: 'files', row: { ...file, created_at: isoOrNull(file.created_at), updated_at: isoOrNull(file.updated_at) } },
+          record: { table: 'files', row: recordRow(file) },
         };
       }
       // An empty folder is still a folder the user made: it comes out as an empty directory.
       for (const f of folders) if (!used.has(f.id)) yield { entry: { path: `files/${pathSegment(f.name)}/`, text: '' } };
 
-      const days = rowsByKey(
-        (after, size) =>
-          db(T.journal_entries)
-            .where({ user_id: userId })
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(size)
-            .select('id', db.raw(`to_char(date, 'YYYY-MM-DD') as date`), 'content', 'created_at', 'updated_at'),
-        (row: Row) => row.id as number,
-        500,
+      const days = rowsById<Row & { id: number }>(() =>
+        db(T.journal_entries)
+          .where({ user_id: userId })
+          .select('id', db.raw(`to_char(date, 'YYYY-MM-DD') as date`), 'content', 'created_at', 'updated_at'),
       );
       for await (const { id: _id, ...day } of days) {
         const date = day.date as string;
         if ((day.content as string).trim())
           yield { entry: { path: `journal/${date.slice(0, 4)}/${date}.md`, text: day.content as string } };
-        yield {
-          record: {
-            table: 'journal_entries',
-            row: { ...day, created_at: isoOrNull(day.created_at), updated_at: isoOrNull(day.updated_at) },
-          },
-        };
+        yield { record: { table: 'journal_entries', row: recordRow(day) } };
       }
 
       const rejections = await db(T.rejections)
         .where({ user_id: userId })
         .orderBy('id')
         .select('kind', 'folder', 'name', 'key', 'created_at');
-      for (const r of rejections as Record<string, unknown>[])
-        yield { record: { table: 'rejections', row: { ...r, created_at: isoOrNull(r.created_at) } } };
+      for (const r of rejections as Row[]) yield { record: { table: 'rejections', row: recordRow(r) } };
     },
   };
 }

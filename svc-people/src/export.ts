@@ -1,7 +1,7 @@
 import { frontMatter, markdownSection, pathSegment } from '@cc/contracts/export';
 import { fullProfile, MEETING_SECTIONS, MEETING_SECTION_TITLES, PERSON_SECTIONS } from '@cc/contracts/people-rules';
 import type { ProfileStatement } from '@cc/contracts/profile';
-import { isoOrNull, rowsByKey, type Db, type ExportPart } from '@cc/service-kit';
+import { recordRow, rowsById, type Db, type ExportPart } from '@cc/service-kit';
 import { T } from './tables';
 
 /**
@@ -12,12 +12,6 @@ import { T } from './tables';
  */
 
 type Row = Record<string, unknown>;
-
-const stamped = (row: Row, ...columns: string[]): Row => {
-  const out = { ...row };
-  for (const c of columns) out[c] = isoOrNull(row[c]);
-  return out;
-};
 
 function personMarkdown(person: Row, research: Row[]): string {
   const profile = fullProfile(person.profile);
@@ -55,15 +49,9 @@ export function peopleExportPart(db: Db, userId: number): ExportPart {
     },
     async *lines() {
       const names = new Map<number, string>();
-      const people = rowsByKey(
-        (after, size) =>
-          byUser(T.people)
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(size)
-            .select('id', 'full_name', 'position', 'profile', 'created_at', 'updated_at'),
-        (row: Row) => row.id as number,
-        200,
+      const people = rowsById<Row & { id: number }>(
+        () => byUser(T.people).select('id', 'full_name', 'position', 'profile', 'created_at', 'updated_at'),
+        { size: 200 },
       );
       for await (const p of people) {
         names.set(p.id as number, p.full_name as string);
@@ -72,27 +60,22 @@ export function peopleExportPart(db: Db, userId: number): ExportPart {
           .orderBy('created_at')
           .select('person_id', 'subject', 'answer', 'citations', 'source', 'created_at')) as Row[];
         yield { entry: { path: `people/${pathSegment(p.full_name as string)}.md`, text: personMarkdown(p, research) } };
-        yield { record: { table: 'people', row: stamped(p, 'created_at', 'updated_at') } };
-        for (const r of research) yield { record: { table: 'person_research', row: stamped(r, 'created_at') } };
+        yield { record: { table: 'people', row: recordRow(p) } };
+        for (const r of research) yield { record: { table: 'person_research', row: recordRow(r) } };
       }
 
-      const meetings = rowsByKey(
-        (after, size) =>
-          byUser(T.meetings)
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(size)
-            .select(
-              'id',
-              'title',
-              db.raw(`to_char(meeting_date, 'YYYY-MM-DD"T"HH24:MI') as meeting_date`),
-              'location',
-              ...MEETING_SECTIONS,
-              'created_at',
-              'updated_at',
-            ),
-        (row: Row) => row.id as number,
-        200,
+      const meetings = rowsById<Row & { id: number }>(
+        () =>
+          byUser(T.meetings).select(
+            'id',
+            'title',
+            db.raw(`to_char(meeting_date, 'YYYY-MM-DD"T"HH24:MI') as meeting_date`),
+            'location',
+            ...MEETING_SECTIONS,
+            'created_at',
+            'updated_at',
+          ),
+        { size: 200 },
       );
       for await (const m of meetings) {
         const attendees = (await byUser(T.meeting_attendees)
@@ -106,7 +89,7 @@ export function peopleExportPart(db: Db, userId: number): ExportPart {
           `# ${m.title as string}\n\n`;
         for (const s of MEETING_SECTIONS) text += markdownSection(MEETING_SECTION_TITLES[s], m[s] as string);
         yield { entry: { path: `meetings/${day} ${pathSegment(m.title as string)}.md`, text } };
-        yield { record: { table: 'meetings', row: stamped(m, 'created_at', 'updated_at') } };
+        yield { record: { table: 'meetings', row: recordRow(m) } };
         for (const a of attendees) yield { record: { table: 'meeting_attendees', row: a } };
       }
 
@@ -147,7 +130,7 @@ export function peopleExportPart(db: Db, userId: number): ExportPart {
               markdownSection('Company statements', companyText),
           },
         };
-        yield { record: { table: 'profiles', row: stamped(profile, 'updated_at') } };
+        yield { record: { table: 'profiles', row: recordRow(profile) } };
       }
     },
   };

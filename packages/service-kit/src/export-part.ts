@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { NDJSON, type ExportLine } from '@cc/contracts/export';
 
@@ -34,23 +35,27 @@ export function sendExportPart(ctx: Koa.Context, part: ExportPart): void {
 }
 
 /**
- * A user's rows in pages of `size`, by a key that only grows (an id): one page in memory at a
- * time, on both Postgres and PGlite (which has no cursors to stream with).
+ * A query's rows in pages of `size` by an id that only grows (`column`, answered as `id`): one
+ * page in memory at a time, on both Postgres and PGlite (which has no cursors to stream with).
+ * `query` makes the query afresh for each page, with its user, joins and columns.
  */
-export async function* rowsByKey<T>(
-  page: (after: number, size: number) => Promise<T[]>,
-  keyOf: (row: T) => number,
-  size = 500,
+export async function* rowsById<T extends { id: unknown }>(
+  query: () => Knex.QueryBuilder,
+  { column = 'id', size = 500 }: { column?: string; size?: number } = {},
 ): AsyncGenerator<T> {
   let after = 0;
   for (;;) {
-    const rows = await page(after, size);
+    const rows = (await query().where(column, '>', after).orderBy(column).limit(size)) as T[];
     for (const row of rows) yield row;
     if (rows.length < size) return;
-    after = keyOf(rows[rows.length - 1]!);
+    after = Number(rows[rows.length - 1]!.id);
   }
 }
 
 /** A timestamp column as the ISO text workspace.json keeps (PGlite and pg give Date objects). */
 export const isoOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
+
+/** A row as workspace.json keeps it: every timestamp as ISO text, a bigint id (pg gives text) as it is written. */
+export const recordRow = (row: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));

@@ -130,7 +130,7 @@ export {
   type EmbeddingsQueueOptions,
   type MeaningSearch,
 } from './embeddings-queue';
-export { sendExportPart, rowsByKey, isoOrNull, type ExportPart } from './export-part';
+export { sendExportPart, rowsById, isoOrNull, recordRow, type ExportPart } from './export-part';
 export {
   createTrashTable,
   deleteRowsReturning,
