@@ -9,6 +9,7 @@ import {
   type Restorers,
   type SnapshotRow,
   type TrashEntry,
+  TRASH_TABLE,
 } from '@cc/service-kit';
 import { T } from './tables';
 
@@ -68,22 +69,37 @@ export async function trashMeeting(db: Db, userId: number, id: number): Promise<
   });
 }
 
-/** The attendee links whose other side is still there (a meeting or a person deleted meanwhile is not linked). */
-async function liveLinks(trx: Trx, userId: number, links: SnapshotRow[], other: 'meeting_id' | 'person_id'): Promise<SnapshotRow[]> {
+/**
+ * Puts back the attendee links whose other side is there. A link to a meeting or a person that
+ * is itself in the trash now is handed to that entry, so it comes back with it; one whose other
+ * side is gone for good is dropped. Answers the links put back.
+ */
+async function restoreLinks(trx: Trx, userId: number, links: SnapshotRow[], other: 'meeting_id' | 'person_id'): Promise<SnapshotRow[]> {
   const ids = links.map((l) => Number(l[other]));
   if (!ids.length) return [];
   const table = other === 'meeting_id' ? T.meetings : T.people;
   const live = new Set(
     ((await trx(table).where({ user_id: userId }).whereIn('id', ids).select('id')) as { id: number }[]).map((r) => r.id),
   );
-  return links.filter((l) => live.has(Number(l[other])));
+  const back = links.filter((l) => live.has(Number(l[other])));
+  await restoreRows(trx, T.meeting_attendees, back);
+  const kind = other === 'meeting_id' ? 'meeting' : 'person';
+  for (const link of links.filter((l) => !live.has(Number(l[other])))) {
+    await trx.raw(
+      `update ${SCHEMA}.${TRASH_TABLE}
+          set payload = jsonb_set(payload, '{meeting_attendees}', coalesce(payload -> 'meeting_attendees', '[]'::jsonb) || ?::jsonb)
+        where user_id = ? and kind = ? and object_id = ?`,
+      [JSON.stringify([link]), userId, kind, String(link[other])],
+    );
+  }
+  return back;
 }
 
 async function restorePerson(trx: Trx, userId: number, entry: TrashEntry) {
   const [person] = entry.payload.people as SnapshotRow[];
   await restoreRows(trx, T.people, [person!]);
   await restoreRows(trx, T.person_research, entry.payload.person_research as SnapshotRow[]);
-  await restoreRows(trx, T.meeting_attendees, await liveLinks(trx, userId, entry.payload.meeting_attendees as SnapshotRow[], 'meeting_id'));
+  await restoreLinks(trx, userId, entry.payload.meeting_attendees as SnapshotRow[], 'meeting_id');
   const id = Number(entry.object_id);
   return { kind: 'person' as const, id: entry.object_id, title: String(person!.full_name), url: personAddress(id) };
 }
@@ -91,8 +107,7 @@ async function restorePerson(trx: Trx, userId: number, entry: TrashEntry) {
 async function restoreMeeting(trx: Trx, userId: number, entry: TrashEntry) {
   const [meeting] = entry.payload.meetings as SnapshotRow[];
   await restoreRows(trx, T.meetings, [meeting!]);
-  const links = await liveLinks(trx, userId, entry.payload.meeting_attendees as SnapshotRow[], 'person_id');
-  await restoreRows(trx, T.meeting_attendees, links);
+  const links = await restoreLinks(trx, userId, entry.payload.meeting_attendees as SnapshotRow[], 'person_id');
   const id = Number(entry.object_id);
   return {
     kind: 'meeting' as const,

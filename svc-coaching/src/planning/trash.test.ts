@@ -66,7 +66,7 @@ describe('todos and milestones to the trash and back', () => {
     expect(now.find((t) => t.id === b.id)?.milestone_id).toBe(null);
   });
 
-  test('a todo whose milestone went meanwhile comes back unlinked; one whose source was used again loses only the source', async () => {
+  test('a todo whose milestone is in the trash comes back unlinked, linked again with the milestone; one whose source was used again loses only the source', async () => {
     const c = h.user();
     const milestone = (await c.post('/planning/milestones', { milestone: { title: 'Launch', target_date: '2027-01-10' } })).body.milestone;
     const linked = await todo(c, { title: 'Write notes', milestone_id: milestone.id });
@@ -82,6 +82,12 @@ describe('todos and milestones to the trash and back', () => {
     const now = await todos(c);
     expect(now.find((t) => t.id === linked.id)?.milestone_id).toBe(null);
     expect(now.map((t) => t.id).sort()).toEqual([linked.id, sourced.id, again.id].sort());
+    // The milestone, back from the trash after it, links it again.
+    await restore(
+      c,
+      items.find((i) => i.kind === 'milestone')!,
+    );
+    expect((await todos(c)).find((t) => t.id === linked.id)?.milestone_id).toBe(milestone.id);
   });
 
   test('DELETE /planning/trash empties it; the purge deletes what is older than 30 days', async () => {

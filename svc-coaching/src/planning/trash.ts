@@ -1,6 +1,15 @@
 import type { Knex } from 'knex';
 import { milestoneAddress, todoAddress } from '@cc/contracts/addresses';
-import { deleteRowsReturning, putInTrash, restoreRows, type Db, type Restorers, type SnapshotRow, type TrashEntry } from '@cc/service-kit';
+import {
+  deleteRowsReturning,
+  putInTrash,
+  restoreRows,
+  TRASH_TABLE,
+  type Db,
+  type Restorers,
+  type SnapshotRow,
+  type TrashEntry,
+} from '@cc/service-kit';
 import { T } from './tables';
 
 /**
@@ -59,13 +68,23 @@ export async function trashMilestone(db: Db, userId: number, id: number): Promis
 }
 
 /**
- * A todo comes back with its milestone when that is still there (else unlinked), and with its
- * source unless another todo was made from the same source meanwhile.
+ * A todo comes back with its milestone when that is still there (else unlinked, and linked again
+ * when the milestone comes back from the trash), and with its source unless another todo was
+ * made from the same source meanwhile.
  */
 async function restoreTodo(trx: Trx, userId: number, entry: TrashEntry) {
   const [todo] = entry.payload.todos as SnapshotRow[];
   const row = { ...todo };
-  if (row.milestone_id && !(await trx(T.milestones).where({ user_id: userId, id: row.milestone_id }).first('id'))) row.milestone_id = null;
+  if (row.milestone_id && !(await trx(T.milestones).where({ user_id: userId, id: row.milestone_id }).first('id'))) {
+    // A milestone in the trash now links it again when it comes back; one gone for good does not.
+    await trx.raw(
+      `update ${SCHEMA}.${TRASH_TABLE}
+          set payload = jsonb_set(payload, '{linked_todos}', coalesce(payload -> 'linked_todos', '[]'::jsonb) || ?::jsonb)
+        where user_id = ? and kind = 'milestone' and object_id = ?`,
+      [JSON.stringify([Number(entry.object_id)]), userId, String(row.milestone_id)],
+    );
+    row.milestone_id = null;
+  }
   if (row.source_key && (await trx(T.todos).where({ user_id: userId, source_key: row.source_key }).first('id'))) row.source_key = null;
   await restoreRows(trx, T.todos, [row]);
   return { kind: 'todo' as const, id: entry.object_id, title: String(row.title), url: todoAddress(Number(entry.object_id)) };
