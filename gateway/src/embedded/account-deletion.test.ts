@@ -7,64 +7,14 @@
  * gets 401 everywhere, and a domain that fails keeps the account for a retry.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { SERVICES, type ServiceName } from '@cc/contracts';
-import { createApp, createLogger } from '@cc/service-kit';
-import { freshDatabase, TEST_SECRET, type TestDatabase } from '@cc/service-kit/testing';
-import { identityService, identitySessionCheck } from '@cc/svc-identity';
-import { filesService } from '@cc/svc-files';
-import { coachingService } from '@cc/svc-coaching';
-import { peopleService } from '@cc/svc-people';
-import { chatService } from '@cc/svc-chat';
-import { createGateway } from './gateway';
+import { startEmbeddedStack, TEST_PASSWORD as PASSWORD, type EmbeddedStack } from './stack-testing';
 
-const definitions = { identity: identityService, files: filesService, coaching: coachingService, people: peopleService, chat: chatService };
-type Handler = ReturnType<ReturnType<typeof createApp>['app']['callback']>;
-
-const PASSWORD = 'a long enough password';
-
-let database: TestDatabase;
-let root: string;
-let server: Server;
-let base: string;
-const handlers = {} as Record<ServiceName, Handler>;
-const apps: ReturnType<typeof createApp>[] = [];
-
+let stack: EmbeddedStack;
 beforeAll(async () => {
-  database = await freshDatabase();
-  root = mkdtempSync(path.join(os.tmpdir(), 'cc-account-'));
-  for (const dir of ['shell', 'mfe-dashboard', 'mfe-planning', 'mfe-coaching', 'mfe-people'])
-    mkdirSync(path.join(root, dir, 'dist'), { recursive: true });
-  // Listening first: identity reaches the services through this gateway's own address.
-  server = createGateway(root, handlers);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sessionCheck = identitySessionCheck(database.db);
-  for (const name of SERVICES) {
-    const app = createApp(definitions[name], {
-      sessionSecret: TEST_SECRET,
-      db: database.db,
-      logger: createLogger(name, 'silent'),
-      sessionCheck,
-      env: { FILES_URL: base, COACHING_URL: base, PEOPLE_URL: base, CHAT_URL: base },
-    });
-    await app.ready();
-    apps.push(app);
-    handlers[name] = app.app.callback();
-  }
+  stack = await startEmbeddedStack();
 });
-
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
-  // Background work (job queues) stops before the database closes.
-  await Promise.all(apps.map((app) => app.stop()));
-  await database?.drop();
-  if (root) rmSync(root, { recursive: true, force: true });
+  await stack?.close();
 });
 
 interface Session {
@@ -74,7 +24,7 @@ interface Session {
 }
 
 async function signIn(email: string, path: '/auth/sign_up' | '/auth/sign_in' = '/auth/sign_in'): Promise<Session> {
-  const res = await fetch(`${base}${path}`, {
+  const res = await fetch(`${stack.base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD }),
@@ -90,7 +40,7 @@ async function call(
   url: string,
   body?: unknown,
 ): Promise<{ status: number; body: any; setCookie: string | null }> {
-  const res = await fetch(`${base}${url}`, {
+  const res = await fetch(`${stack.base}${url}`, {
     method,
     headers: {
       accept: 'application/json',
@@ -158,8 +108,8 @@ describe('DELETE /auth/account through the embedded gateway', () => {
   });
 
   test('a domain that fails keeps the account and its sessions; the answer names the part', async () => {
-    const chat = handlers.chat;
-    handlers.chat = async (_req, res) => {
+    const chat = stack.handlers.chat;
+    stack.handlers.chat = async (_req, res) => {
       res.statusCode = 500;
       res.setHeader('content-type', 'application/json');
       res.end('{"success":false,"errors":["Internal error"]}');
@@ -172,7 +122,7 @@ describe('DELETE /auth/account through the embedded gateway', () => {
       ]);
       expect(res.setCookie).toBeNull();
     } finally {
-      handlers.chat = chat;
+      stack.handlers.chat = chat;
     }
     expect((await call(ada, 'GET', '/auth/session')).status).toBe(200);
     // The chat is still there; the domains that did answer are empty already.
@@ -193,7 +143,7 @@ describe('DELETE /auth/account through the embedded gateway', () => {
       expect((await call(session, 'POST', '/people', { person: { full_name: 'Back again' } })).status).toBe(401);
       expect((await call(session, 'DELETE', '/auth/account', { password: PASSWORD })).status).toBe(401);
     }
-    const again = await fetch(`${base}/auth/sign_in`, {
+    const again = await fetch(`${stack.base}/auth/sign_in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ email: ada.email, password: PASSWORD }),
@@ -205,13 +155,13 @@ describe('DELETE /auth/account through the embedded gateway', () => {
     // Signing up again with the same email makes a new, empty account.
     const reborn = await signIn(ada.email, '/auth/sign_up');
     expect(await holdings(reborn)).toEqual(EMPTY);
-    const rows = await database.db.raw(
+    const rows = await stack.database.db.raw(
       `select table_schema || '.' || table_name as t from information_schema.columns
         where column_name = 'user_id' and table_schema in ('files', 'coaching', 'people', 'chat')`,
     );
     // No row in any domain belongs to an account that no longer exists.
     for (const { t } of rows.rows as { t: string }[]) {
-      const orphans = await database.db(t).whereNotIn('user_id', database.db('identity.users').select('id'));
+      const orphans = await stack.database.db(t).whereNotIn('user_id', stack.database.db('identity.users').select('id'));
       expect({ t, orphans: orphans.length }).toEqual({ t, orphans: 0 });
     }
     expect(await holdings(grace)).toEqual(FULL);
