@@ -7,7 +7,7 @@
  * gets 401 everywhere, and a domain that fails keeps the account for a retry.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startEmbeddedStack, TEST_PASSWORD as PASSWORD, type EmbeddedStack } from './stack-testing';
+import { startEmbeddedStack, TEST_PASSWORD as PASSWORD, type EmbeddedStack } from './testing/stack';
 
 let stack: EmbeddedStack;
 beforeAll(async () => {

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { EXPORT_MESSAGES } from '@cc/contracts/export';
-import { startEmbeddedStack, type EmbeddedStack, type Session } from './stack-testing';
-import { downloadExport, writeEverything } from './workspace-fixture';
+import { startEmbeddedStack, type EmbeddedStack, type Session } from './testing/stack';
+import { downloadExport, writeEverything } from './testing/workspace-fixture';
 
 let stack: EmbeddedStack;
 beforeAll(async () => {

@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { strFromU8, unzipSync } from 'fflate';
 import { DOMAIN_IMPORT_PATHS, IMPORT_BATCH_RECORDS, IMPORT_ORDER, type IdMaps } from '@cc/contracts';
-import { startEmbeddedStack, type EmbeddedStack, type Session } from './stack-testing';
-import { comparableWorkspace, type WorkspaceJson } from './workspace-compare';
+import { startEmbeddedStack, type EmbeddedStack, type Session } from './testing/stack';
+import { comparableWorkspace, type WorkspaceJson } from './testing/workspace-compare';
 
 let stack: EmbeddedStack;
 beforeAll(async () => {

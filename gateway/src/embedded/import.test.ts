@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { IMPORT_LIMITS, IMPORT_MESSAGES as M, type ImportStatus } from '@cc/contracts/import';
-import { startEmbeddedStack, type EmbeddedStack, type Session } from './stack-testing';
-import { comparableWorkspace, type WorkspaceJson } from './workspace-compare';
-import { downloadExport, writeEverything } from './workspace-fixture';
+import { startEmbeddedStack, type EmbeddedStack, type Session } from './testing/stack';
+import { comparableWorkspace, type WorkspaceJson } from './testing/workspace-compare';
+import { downloadExport, writeEverything } from './testing/workspace-fixture';
 
 let stack: EmbeddedStack;
 beforeAll(async () => {

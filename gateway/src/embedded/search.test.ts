@@ -6,7 +6,7 @@
  * rest, and no log line of any service carries what was searched for.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startEmbeddedStack, type EmbeddedStack, type Session } from './stack-testing';
+import { startEmbeddedStack, type EmbeddedStack, type Session } from './testing/stack';
 
 /** A word no fixture holds but the notes below: it must never reach a log line. */
 const SECRET = 'zanzibarquartz';

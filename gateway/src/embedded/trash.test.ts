@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { TRASH_MESSAGES } from '@cc/contracts';
-import { startEmbeddedStack, type EmbeddedStack, type Session } from './stack-testing';
+import { startEmbeddedStack, type EmbeddedStack, type Session } from './testing/stack';
 
 let stack: EmbeddedStack;
 beforeAll(async () => {

@@ -18,7 +18,7 @@ import { filesService } from '@cc/svc-files';
 import { coachingService } from '@cc/svc-coaching';
 import { peopleService } from '@cc/svc-people';
 import { chatService } from '@cc/svc-chat';
-import { createGateway } from './gateway';
+import { createGateway } from '../gateway';
 
 const definitions = { identity: identityService, files: filesService, coaching: coachingService, people: peopleService, chat: chatService };
 export type Handler = ReturnType<ReturnType<typeof createApp>['app']['callback']>;

@@ -4,7 +4,7 @@
  */
 import { expect } from '@jest/globals';
 import { strFromU8, unzipSync } from 'fflate';
-import type { EmbeddedStack, Session } from './stack-testing';
+import type { EmbeddedStack, Session } from './stack';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of every shape, reached into by the callers
 async function ok(res: Promise<{ status: number; body: any }>): Promise<any> {
