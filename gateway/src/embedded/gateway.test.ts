@@ -26,6 +26,7 @@ const definitions = { identity: identityService, files: filesService, coaching: 
 let database: TestDatabase;
 let root: string;
 let server: Server;
+const apps: ReturnType<typeof createApp>[] = [];
 let port: number;
 let base: string;
 
@@ -52,6 +53,7 @@ beforeAll(async () => {
       env: { SIGN_IN_MAX_FAILURES: '2' },
     });
     await app.ready();
+    apps.push(app);
     handlers[name] = app.app.callback();
   }
   server = createGateway(root, handlers);
@@ -63,6 +65,8 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((r) => server?.close(r));
+  // Background work (each service's daily job queue) stops before the database closes.
+  await Promise.all(apps.map((app) => app.stop()));
   await database?.drop();
   if (root) rmSync(root, { recursive: true, force: true });
 });
