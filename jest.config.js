@@ -22,6 +22,7 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/scripts/jest-global-setup.js',
   setupFiles: ['<rootDir>/scripts/jest-setup-locale.cjs', '<rootDir>/scripts/jest-setup-dom.mjs'],
+  setupFilesAfterEnv: ['<rootDir>/scripts/jest-setup-waits.mjs'],
   // A net, not a speed check: on a loaded two-core CI machine a PGlite start in a beforeAll hook
   // (about 2 s idle) once passed 20 s. Speed is measured in bench/, never here.
   testTimeout: 60000,
