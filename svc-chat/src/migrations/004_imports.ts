@@ -20,7 +20,9 @@ export const imports: Migration = {
       t.timestamp('finished_at', { useTz: true });
       t.index(['user_id', 'started_at']);
     });
-    await knex.raw(`alter table ?? add constraint imports_state_check check (state in ('running', 'done', 'failed'))`, [`${schema}.imports`]);
+    await knex.raw(`alter table ?? add constraint imports_state_check check (state in ('running', 'done', 'failed'))`, [
+      `${schema}.imports`,
+    ]);
   },
   async down(knex, schema) {
     await knex.schema.withSchema(schema).dropTable('imports');

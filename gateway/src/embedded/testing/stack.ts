@@ -38,7 +38,6 @@ export interface EmbeddedStack {
   /** Each service's handler behind the gateway: a test may put a failing one in its place. */
   handlers: Record<ServiceName, Handler>;
   signUp(email: string): Promise<Session>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers of every shape and reach into them
   call(session: Session, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }

@@ -6,7 +6,6 @@ import { expect } from '@jest/globals';
 import { strFromU8, unzipSync } from 'fflate';
 import type { EmbeddedStack, Session } from './stack';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of every shape, reached into by the callers
 async function ok(res: Promise<{ status: number; body: any }>): Promise<any> {
   const answer = await res;
   expect({ status: answer.status < 300 ? 'ok' : answer.status, body: answer.status < 300 ? undefined : answer.body }).toEqual({
