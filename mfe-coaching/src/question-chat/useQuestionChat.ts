@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type CallAnswer } from '@cc/client';
+import { invalidateRoutes } from '@cc/client/query';
 import type { CoachingChatMessage } from '@cc/contracts/coaching';
 import { COACHING_MESSAGES as M, isAnswerMessage } from '@cc/contracts/coaching-rules';
 import { clearQuestionChat, conversationQuery, sendQuestionMessage, type QuestionPeriod } from './api/conversation';
@@ -119,13 +120,18 @@ export function useQuestionChat(at: QuestionPeriod, questionText: string): Quest
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when the conversation fails
   }, [error]);
 
+  const queryClient = useQueryClient();
   const clear = useCallback(() => {
     // Emptied here whatever the server answers (docs/coaching.md#question-chat).
     put([]);
     setScore(null);
     setFeedback('');
-    clearQuestionChat(at).catch((error: unknown) => console.warn('[coaching] clearing the chat on the server failed', error));
-  }, [at, put]);
+    clearQuestionChat(at)
+      // The questionnaire's scores change with it: a reload asked for when the modal closed may
+      // have reached the server before the clear did (the period summary kept the old score).
+      .then(() => invalidateRoutes(queryClient, 'GET /coaching/questionnaire_sections'))
+      .catch((error: unknown) => console.warn('[coaching] clearing the chat on the server failed', error));
+  }, [at, put, queryClient]);
 
   const history = useCallback(() => linesRef.current.filter((l) => !l.error).map(({ role, content }) => ({ role, content })), []);
 
