@@ -11,6 +11,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { DOMAIN_IMPORT_PATHS, IMPORT_BATCH_RECORDS, IMPORT_ORDER, type IdMaps } from '@cc/contracts';
 import { startEmbeddedStack, type EmbeddedStack, type Session } from './testing/stack';
 import { comparableWorkspace, type WorkspaceJson } from './testing/workspace-compare';
+import { ok } from './testing/workspace-fixture';
 
 let stack: EmbeddedStack;
 beforeAll(async () => {
@@ -19,15 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
-
-async function ok(res: Promise<{ status: number; body: any }>): Promise<any> {
-  const answer = await res;
-  expect({ status: answer.status < 300 ? 'ok' : answer.status, body: answer.status < 300 ? undefined : answer.body }).toEqual({
-    status: 'ok',
-    body: undefined,
-  });
-  return answer.body;
-}
 
 /** More files than one batch holds: the files of the second batch find their folder made in the first. */
 const BULK_FILES = IMPORT_BATCH_RECORDS + 20;

@@ -6,7 +6,8 @@ import { expect } from '@jest/globals';
 import { strFromU8, unzipSync } from 'fflate';
 import type { EmbeddedStack, Session } from './stack';
 
-async function ok(res: Promise<{ status: number; body: any }>): Promise<any> {
+/** The body of an answer that must succeed; a failure shows its status and body. */
+export async function ok(res: Promise<{ status: number; body: any }>): Promise<any> {
   const answer = await res;
   expect({ status: answer.status < 300 ? 'ok' : answer.status, body: answer.status < 300 ? undefined : answer.body }).toEqual({
     status: 'ok',
