@@ -1,5 +1,5 @@
 import { DOMAIN_IMPORT_MESSAGES as M, importedAddress, type ImportRows } from '@cc/contracts';
-import { definedColumns, type Db, type DomainImport, type ImportTable, type ImportWrite } from '@cc/service-kit';
+import { definedColumns, type Db, type DomainImport, type ImportTable, type ImportWrite, importedStamps } from '@cc/service-kit';
 import { T as C } from './coaching/tables';
 import { T as P } from './planning/tables';
 
@@ -14,8 +14,6 @@ import { T as P } from './planning/tables';
 
 type Rows = ImportRows<'coaching'>;
 
-const stamps = (row: { created_at?: string; updated_at?: string }) =>
-  definedColumns({ created_at: row.created_at, updated_at: row.updated_at });
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 async function insertId(w: ImportWrite, table: string, values: Record<string, unknown>): Promise<number> {
@@ -35,7 +33,7 @@ const milestones: ImportTable = {
   async write(w, input) {
     const row = input as Rows['milestones'];
     const { id: oldId, created_at: _c, updated_at: _u, ...values } = row;
-    w.made('milestones', oldId, await insertId(w, P.milestones, { user_id: w.userId, ...values, ...stamps(row) }));
+    w.made('milestones', oldId, await insertId(w, P.milestones, { user_id: w.userId, ...values, ...importedStamps(row) }));
   },
 };
 
@@ -58,7 +56,7 @@ const todos: ImportTable = {
       tags: tags as unknown as string[],
       milestone_id: milestone ? Number(milestone) : null,
       source_key: sourceTaken ? null : source_key,
-      ...stamps(row),
+      ...importedStamps(row),
     });
     w.made('todos', oldId, id);
   },
@@ -91,7 +89,7 @@ const timelineItems: ImportTable = {
       period_key: row.period_key,
       content: row.content,
       outcomes: row.outcomes,
-      ...stamps(row),
+      ...importedStamps(row),
     });
     w.made('timeline_items', row.id, id);
   },
@@ -138,7 +136,7 @@ const questionConversations: ImportTable = {
       score_feedback: row.score_feedback,
       content: row.content,
       content_summary: row.content_summary,
-      ...stamps(row),
+      ...importedStamps(row),
     });
     w.made('question_conversations', row.id, id);
   },

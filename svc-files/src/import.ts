@@ -1,5 +1,5 @@
 import { CONTENT_MAX, DOMAIN_IMPORT_MESSAGES as M, FILE_NAME_MAX, FOLDER_NAME_MAX, type ImportRows } from '@cc/contracts';
-import { definedColumns, unusedName, type Db, type DomainImport, type ImportTable } from '@cc/service-kit';
+import { definedColumns, unusedName, type Db, type DomainImport, type ImportTable, importedStamps } from '@cc/service-kit';
 import { T } from './tables';
 
 /**
@@ -11,9 +11,6 @@ import { T } from './tables';
 
 type Rows = ImportRows<'files'>;
 
-const stamps = (row: { created_at?: string; updated_at?: string }) =>
-  definedColumns({ created_at: row.created_at, updated_at: row.updated_at });
-
 const folders: ImportTable = {
   target: T.folders,
   async write(w, input) {
@@ -23,7 +20,7 @@ const folders: ImportTable = {
     );
     const [made] = (await w
       .trx(T.folders)
-      .insert({ user_id: w.userId, name, description: row.description, position: row.position, ...stamps(row) })
+      .insert({ user_id: w.userId, name, description: row.description, position: row.position, ...importedStamps(row) })
       .returning('id')) as { id: number }[];
     w.made('folders', row.id, made!.id);
   },
@@ -59,7 +56,7 @@ const files: ImportTable = {
         summary: row.summary,
         goals: row.goals,
         position: row.position,
-        ...stamps(row),
+        ...importedStamps(row),
       })
       .returning('id')) as { id: number }[];
     w.made('files', row.id, made!.id);
@@ -80,7 +77,7 @@ const journalEntries: ImportTable = {
     if (!existing) {
       const [made] = (await w
         .trx(T.journal_entries)
-        .insert({ user_id: w.userId, date: row.date, content: row.content, ...stamps(row) })
+        .insert({ user_id: w.userId, date: row.date, content: row.content, ...importedStamps(row) })
         .returning('id')) as { id: number }[];
       return w.made('journal_entries', row.date, made!.id);
     }

@@ -1,5 +1,5 @@
 import { DOMAIN_IMPORT_MESSAGES as M, MEETING_SECTIONS, type ImportRows } from '@cc/contracts';
-import { definedColumns, type Db, type DomainImport, type ImportTable } from '@cc/service-kit';
+import { definedColumns, type Db, type DomainImport, type ImportTable, importedStamps } from '@cc/service-kit';
 import { T } from './tables';
 
 /**
@@ -10,9 +10,6 @@ import { T } from './tables';
  */
 
 type Rows = ImportRows<'people'>;
-
-const stamps = (row: { created_at?: string; updated_at?: string }) =>
-  definedColumns({ created_at: row.created_at, updated_at: row.updated_at });
 
 const people: ImportTable = {
   target: T.people,
@@ -25,7 +22,7 @@ const people: ImportTable = {
         full_name: row.full_name.trim(),
         position: row.position,
         profile: JSON.stringify(row.profile),
-        ...stamps(row),
+        ...importedStamps(row),
       })
       .returning('id')) as { id: number }[];
     w.made('people', row.id, made!.id);
@@ -71,7 +68,7 @@ const meetings: ImportTable = {
         meeting_date: row.meeting_date,
         location: row.location,
         ...sections,
-        ...stamps(row as { created_at?: string; updated_at?: string }),
+        ...importedStamps(row as { created_at?: string; updated_at?: string }),
       })
       .returning('id')) as { id: number }[];
     w.made('meetings', row.id, made!.id);

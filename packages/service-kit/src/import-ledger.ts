@@ -210,6 +210,10 @@ export function definedColumns(row: Row): Row {
   return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
 }
 
+/** A record's `created_at` and `updated_at` as its row keeps them (those it has). */
+export const importedStamps = (row: { created_at?: string; updated_at?: string }): Row =>
+  definedColumns({ created_at: row.created_at, updated_at: row.updated_at });
+
 /** A domain's three import routes (`POST …/import`, `POST …/import/{id}/commit`, `DELETE …/import/{id}`), the same in every service. */
 export function domainImportRoutes(router: ServiceRouter, domain: ExportDomain, imp: DomainImport): void {
   // One path type for the three: their requests and answers are the same in the route table.

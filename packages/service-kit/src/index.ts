@@ -160,6 +160,7 @@ export {
   commitImport,
   createImportLedger,
   definedColumns,
+  importedStamps,
   unusedName,
   domainImportRoutes,
   IMPORT_LEDGER_TABLE,
