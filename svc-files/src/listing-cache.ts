@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { dbOpen, type Db, type Logger } from '@cc/service-kit';
+import { listenForChanges, type Db, type Logger } from '@cc/service-kit';
 
 /**
  * The `GET /files` answer per user, kept in memory so the explorer's list costs no query
@@ -89,74 +89,23 @@ function withEtag(text: string): Listing {
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
-interface RawPgClient {
-  query(sql: string): Promise<unknown>;
-  on(event: 'notification', cb: (msg: { channel: string; payload?: string }) => void): void;
-  on(event: 'error' | 'end', cb: (err?: Error) => void): void;
-  end(): Promise<void>;
-  connection?: { stream?: { unref?: () => void } };
-}
-
 /**
- * Keeps a LISTEN connection (outside the pool) open for the cache, reconnecting with backoff,
- * until the service's knex is destroyed (shutdown). Only for a real Postgres (knex's `pg`
- * client); with anything else the cache stays off.
+ * Keeps the cache on while a LISTEN connection (kit listenForChanges) hears every change, and
+ * off (every read queries) while there is none: connection lost, PGlite.
  */
 export function listenForListingChanges(db: Db, cache: ListingCache, log: Logger): void {
-  const client = db.client as { config?: { client?: unknown }; acquireRawConnection?: () => Promise<RawPgClient> };
-  if (client.config?.client !== 'pg' || typeof client.acquireRawConnection !== 'function') return;
-  /** Once the service's knex is destroyed, this connection goes too. */
-  const alive = () => dbOpen(db);
-  let delay = 500;
-  let current: RawPgClient | undefined;
-  const watch = setInterval(() => {
-    if (alive()) return;
-    clearInterval(watch);
-    cache.setActive(false);
-    current?.end().catch(() => {});
-  }, 2_000);
-  watch.unref();
-
-  const connect = async () => {
-    if (!alive()) return;
-    let conn: RawPgClient | undefined;
-    let failed = false;
-    /** Once per attempt, whichever comes first: an error, the end, or a failed LISTEN. */
-    const fail = (err?: unknown) => {
-      if (failed) return;
-      failed = true;
-      cache.setActive(false);
-      conn?.end().catch(() => {});
-      if (!alive()) return;
-      log.warn({ err }, 'GET /files cache off: no LISTEN connection; reconnecting');
-      retry();
-    };
-    try {
-      conn = await client.acquireRawConnection!.call(db.client);
-      current = conn;
-      // The HTTP server keeps a service alive; this connection must not (tests, shutdown).
-      conn.connection?.stream?.unref?.();
-      conn.on('error', fail);
-      conn.on('end', fail);
-      conn.on('notification', (msg) => {
-        if (msg.channel !== LISTING_CHANNEL) return;
-        const userId = Number(msg.payload);
+  listenForChanges(
+    db,
+    LISTING_CHANNEL,
+    {
+      notify: (payload) => {
+        const userId = Number(payload);
         if (Number.isInteger(userId)) cache.invalidate(userId);
-      });
-      await conn.query(`listen ${LISTING_CHANNEL}`);
-      if (failed) return;
-      delay = 500;
+      },
       // Changes made while no one listened are unknown: start from empty.
-      cache.setActive(true);
-    } catch (err) {
-      fail(err);
-    }
-  };
-  const retry = () => {
-    if (!alive()) return;
-    const timer = setTimeout(() => void connect(), delay);
-    timer.unref();
-    delay = Math.min(delay * 2, 30_000);
-  };
-  void connect();
+      up: () => cache.setActive(true),
+      down: () => cache.setActive(false),
+    },
+    log,
+  );
 }

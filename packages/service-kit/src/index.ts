@@ -22,7 +22,8 @@ export {
   SESSION_MAX_AGE_SECONDS,
   type SessionClaims,
 } from './session';
-export { remoteSessionCheck, type SessionCheck, type SessionRecord } from './session-check';
+export { remoteSessionCheck, SESSIONS_REVOKED_CHANNEL, type SessionCheck, type SessionRecord } from './session-check';
+export { listenForChanges, type ListenHandlers } from './pg-listen';
 export { sessionMiddleware, type RequestUser } from './auth';
 export { runService, requireEnv, onShutdown, keepRunningOnUnhandledRejection } from './run';
 export { answerClientErrorsAsJson } from './client-errors';

@@ -61,7 +61,7 @@ export async function runService(def: ServiceDefinition): Promise<{ service: Ser
       sessionSecret: requireEnv('SESSION_SECRET'),
       db,
       logger: log,
-      sessionCheck: def.name !== 'identity' && identityUrl ? remoteSessionCheck(identityUrl) : undefined,
+      sessionCheck: def.name !== 'identity' && identityUrl ? remoteSessionCheck(identityUrl, { db, log }) : undefined,
       env: process.env,
     });
     await service.ready();

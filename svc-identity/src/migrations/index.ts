@@ -1,4 +1,5 @@
 import { accounts } from './001_accounts';
 import { signInLimits } from './002_sign_in_limits';
+import { sessionsRevokedNotify } from './003_sessions_revoked_notify';
 
-export const migrations = [accounts, signInLimits];
+export const migrations = [accounts, signInLimits, sessionsRevokedNotify];
