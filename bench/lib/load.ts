@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -17,9 +18,18 @@ export async function load(url: string, headers: Record<string, string>, duratio
   return autocannon({ url, headers, connections: CONNECTIONS, duration, pipelining: 1 });
 }
 
-/** A bare Koa hello-world in its own process (so it does not share autocannon's event loop): the yardstick. */
-export async function startKoaHello(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(here, '..', 'servers', 'koa-hello.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** A server of bench/servers/ in its own process (so it does not share autocannon's event loop). */
+export interface BenchServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `bench/servers/<script>`, which prints `listening <port>` once it listens. */
+async function startServer(script: string, env: Record<string, string> = {}): Promise<BenchServer> {
+  const child = spawn(process.execPath, [path.join(here, '..', 'servers', script)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -27,10 +37,10 @@ export async function startKoaHello(): Promise<{ url: string; stop: () => Promis
       const match = /listening (\d+)/.exec(out);
       if (match) resolve(Number(match[1]));
     });
-    child.once('exit', (code) => reject(new Error(`koa-hello exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}`,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -38,6 +48,85 @@ export async function startKoaHello(): Promise<{ url: string; stop: () => Promis
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** A bare Koa hello-world (bench/servers/koa-hello.mjs): the yardstick for "a Koa service on this machine". */
+export async function startKoaHello(): Promise<BenchServer> {
+  const server = await startServer('koa-hello.mjs');
+  return { ...server, url: `${server.url}/` };
+}
+
+/**
+ * The SESSION_SECRET the bench's stack signs cookies with, as scripts/stack.mjs picks it (the
+ * environment, else the file it keeps in .data/); undefined when neither is there (a stack
+ * started elsewhere, `--base-url`).
+ */
+function stackSessionSecret(): string | undefined {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const file = path.join(here, '..', '..', '.data', 'stack-session-secret');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
+/**
+ * The reference handler (bench/servers/reference-handler.mjs): bare Koa + pg answering
+ * `GET /files` and `GET /auth/session` with the services' SQL and JSON, no kit, on the stack's
+ * database and session secret; or why it cannot start (the secret is unknown).
+ */
+export async function startReferenceHandler(databaseUrl: string): Promise<BenchServer | string> {
+  const secret = stackSessionSecret();
+  if (!secret) return "the stack's SESSION_SECRET is unknown (set SESSION_SECRET for a stack started elsewhere)";
+  return startServer('reference-handler.mjs', { DATABASE_URL: databaseUrl, SESSION_SECRET: secret });
+}
+
+export interface LoadTarget {
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+  notes: string;
+}
+
+/**
+ * Each target in turn, after a check of its answer (a 401 at 20k req/s would be a misleading
+ * figure) and a warm-up: the same connections and duration for all, so their ratios compare.
+ */
+export async function loadEach(targets: LoadTarget[], log: (message: string) => void): Promise<autocannon.Result[]> {
+  const results: autocannon.Result[] = [];
+  for (const target of targets) {
+    const probe = await fetch(target.url, { headers: target.headers });
+    await probe.arrayBuffer();
+    if (!probe.ok) throw new Error(`${target.label}: ${target.url} answered ${probe.status}`);
+    log(`${target.label} (${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s)`);
+    await load(target.url, target.headers, WARMUP);
+    results.push(await load(target.url, target.headers, DURATION));
+  }
+  return results;
+}
+
+const pct = (value: number) => `${Math.round(100 * value)} %`;
+
+/**
+ * The floor's two ratios for one call, from req/s measured in the same run: through nginx
+ * against the reference handler (goal ≥ 70 %), and what the gateway takes off going direct
+ * (1 − nginx/direct, goal ≤ 15 %).
+ */
+export function floorRows(call: string, rps: { nginx: number; direct: number; reference?: number }, referenceNote?: string): Row[] {
+  const rows: Row[] = [];
+  const figures = `${int(rps.nginx)} via nginx, ${int(rps.direct)} direct`;
+  if (rps.reference)
+    rows.push({
+      bench: `${call} floor`,
+      metric: 'via nginx / reference handler',
+      value: pct(rps.nginx / rps.reference),
+      notes: `${figures}, ${int(rps.reference)} reference (bare Koa + pg, same SQL and JSON); goal ≥ 70 %`,
+    });
+  else rows.push({ bench: `${call} floor`, metric: 'via nginx / reference handler', value: 'n/a', notes: referenceNote ?? '' });
+  rows.push({
+    bench: `${call} floor`,
+    metric: 'gateway overhead (1 − nginx/direct)',
+    value: pct(1 - rps.nginx / rps.direct),
+    notes: `${figures}; goal ≤ 15 %`,
+  });
+  return rows;
 }
 
 /** A load run's two rows: req/s (with its share of bare Koa's when given) and latency. */

@@ -1,4 +1,16 @@
-import { CONNECTIONS, DURATION, load, loadRows, startKoaHello, WARMUP } from '../lib/load';
+import { BENCH_DATABASE_URL } from '../lib/db';
+import {
+  CONNECTIONS,
+  DURATION,
+  floorRows,
+  load,
+  loadEach,
+  loadRows,
+  startKoaHello,
+  startReferenceHandler,
+  WARMUP,
+  type LoadTarget,
+} from '../lib/load';
 import { int, median, ms } from '../lib/stats';
 import type { BenchModule, BenchUser, Row } from '../lib/types';
 
@@ -104,19 +116,36 @@ export const files: BenchModule = {
       await koa.stop();
     }
 
-    const targets = [
+    const reference = await startReferenceHandler(BENCH_DATABASE_URL);
+    const targets: LoadTarget[] = [
       {
         label: 'GET /files, 100 files, via nginx',
         url: `${ctx.baseURL}/files`,
         headers: json(small),
-        notes: 'gateway → svc-files; goal ≥ 50 % of bare Koa',
+        notes: 'gateway → svc-files',
       },
       {
         label: 'GET /files, 100 files, direct',
         url: `${FILES_DIRECT_URL}/files`,
         headers: json(small),
-        notes: 'svc-files on :3002, no gateway (for reference)',
+        notes: 'svc-files on :3002, no gateway',
       },
+      ...(typeof reference === 'string'
+        ? []
+        : [
+            {
+              label: 'GET /files, 100 files, reference handler',
+              url: `${reference.url}/files`,
+              headers: json(small),
+              notes: "bare Koa + pg, own process: cookie HMAC, svc-files' SQL once, then the listing from memory as svc-files keeps it",
+            },
+            {
+              label: 'GET /files, 100 files, reference handler querying',
+              url: `${reference.url}/files?fresh=1`,
+              headers: json(small),
+              notes: 'the same, running the SQL on every request (for scale: svc-files answers from its cache)',
+            },
+          ]),
       {
         label: 'GET /files, 10,000 files, via nginx',
         url: `${ctx.baseURL}/files`,
@@ -124,11 +153,25 @@ export const files: BenchModule = {
         notes: 'gateway → svc-files, uncompressed (autocannon asks for no gzip)',
       },
     ];
-    for (const target of targets) {
-      ctx.log(`files: ${target.label} (${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s)`);
-      await load(target.url, target.headers, WARMUP);
-      const result = await load(target.url, target.headers, DURATION);
-      out.push(...loadRows(target.label, result, `${target.notes}; ${CONNECTIONS} connections, ${DURATION} s`, koaRps));
+    try {
+      const results = await loadEach(targets, (message) => ctx.log(`files: ${message}`));
+      targets.forEach((target, i) =>
+        out.push(...loadRows(target.label, results[i]!, `${target.notes}; ${CONNECTIONS} connections, ${DURATION} s`, koaRps)),
+      );
+      const rps = (label: string) => results[targets.findIndex((t) => t.label === label)]?.requests.average;
+      out.push(
+        ...floorRows(
+          'GET /files, 100 files,',
+          {
+            nginx: rps('GET /files, 100 files, via nginx')!,
+            direct: rps('GET /files, 100 files, direct')!,
+            reference: rps('GET /files, 100 files, reference handler'),
+          },
+          typeof reference === 'string' ? reference : undefined,
+        ),
+      );
+    } finally {
+      if (typeof reference !== 'string') await reference.stop();
     }
 
     started = performance.now();

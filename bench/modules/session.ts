@@ -1,14 +1,17 @@
-import { CONNECTIONS, DURATION, load, loadRows, startKoaHello, WARMUP } from '../lib/load';
+import { BENCH_DATABASE_URL } from '../lib/db';
+import { CONNECTIONS, DURATION, floorRows, loadEach, loadRows, startKoaHello, startReferenceHandler, type LoadTarget } from '../lib/load';
 import type { BenchModule, Row } from '../lib/types';
 
 export const session: BenchModule = {
   name: 'session',
-  description: 'GET /auth/session (signed in) through nginx, straight to svc-identity, and a bare Koa hello-world',
+  description:
+    'GET /auth/session (signed in) through nginx, straight to svc-identity, and from the reference handler (bare Koa + pg); a bare Koa hello-world',
   async run(ctx) {
     const user = await ctx.newUser('session');
     const headers = { cookie: user.cookie, accept: 'application/json' };
     const koa = await startKoaHello();
-    const targets = [
+    const reference = await startReferenceHandler(BENCH_DATABASE_URL);
+    const targets: LoadTarget[] = [
       {
         label: 'GET /auth/session via nginx',
         url: `${ctx.baseURL}/auth/session`,
@@ -16,21 +19,39 @@ export const session: BenchModule = {
         notes: 'gateway → svc-identity (keepalive upstream)',
       },
       { label: 'GET /auth/session direct', url: `${ctx.identityURL}/auth/session`, headers, notes: 'svc-identity on :3001, no gateway' },
+      ...(typeof reference === 'string'
+        ? []
+        : [
+            {
+              label: 'GET /auth/session reference handler',
+              url: `${reference.url}/auth/session`,
+              headers,
+              notes: 'bare Koa + pg, own process: cookie HMAC, the same join query, CSRF token, JSON',
+            },
+          ]),
       { label: 'Koa hello-world', url: koa.url, headers: {}, notes: 'bare Koa, own process, for scale' },
     ];
     const out: Row[] = [];
     try {
-      for (const target of targets) {
-        // Check the answer first: a 401 at 20k req/s would be a misleading figure.
-        const probe = await fetch(target.url, { headers: target.headers });
-        if (!probe.ok) throw new Error(`${target.label}: ${target.url} answered ${probe.status}`);
-        ctx.log(`session: ${target.label} (${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s)`);
-        await load(target.url, target.headers, WARMUP);
-        const result = await load(target.url, target.headers, DURATION);
-        out.push(...loadRows(target.label, result, `${target.notes}; ${CONNECTIONS} connections, ${DURATION} s`));
-      }
+      const results = await loadEach(targets, (message) => ctx.log(`session: ${message}`));
+      targets.forEach((target, i) =>
+        out.push(...loadRows(target.label, results[i]!, `${target.notes}; ${CONNECTIONS} connections, ${DURATION} s`)),
+      );
+      const rps = (label: string) => results[targets.findIndex((t) => t.label === label)]?.requests.average;
+      out.push(
+        ...floorRows(
+          'GET /auth/session',
+          {
+            nginx: rps('GET /auth/session via nginx')!,
+            direct: rps('GET /auth/session direct')!,
+            reference: rps('GET /auth/session reference handler'),
+          },
+          typeof reference === 'string' ? reference : undefined,
+        ),
+      );
     } finally {
       await koa.stop();
+      if (typeof reference !== 'string') await reference.stop();
     }
     return out;
   },
