@@ -1,4 +1,5 @@
 import { coldPage, RENDER_RUNS, watchScripts } from '../lib/browser';
+import { ensureReferencePage, ratioRow, referenceRow, referenceRun } from '../lib/reference-page';
 import { scriptRows, scriptSizes } from '../lib/script-bytes';
 import { median, ms, spread } from '../lib/stats';
 import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
@@ -39,7 +40,11 @@ async function measureRender(ctx: BenchContext, user: BenchUser): Promise<Row[]>
   const dashboard: number[] = [];
   const aboutMe: number[] = [];
   const wall: number[] = [];
+  const reference: number[] = [];
+  const withReference = await ensureReferencePage(ctx);
   for (let run = 0; run < RENDER_RUNS; run++) {
+    // The floor, just before each visit, so both see the machine alike.
+    if (withReference) reference.push(await referenceRun(ctx, user, {}));
     const page = await coldPage(ctx, user, [RENDER_PROBE], {});
     const started = performance.now();
     await page.goto('/dashboard', { waitUntil: 'commit' });
@@ -51,21 +56,25 @@ async function measureRender(ctx: BenchContext, user: BenchUser): Promise<Row[]>
     aboutMe.push(marks['aboutme-root']!);
     await page.context().close();
   }
+  const bench = 'dashboard render (cold)';
   return [
+    referenceRow(bench, reference),
     {
-      bench: 'dashboard render (cold)',
+      bench,
       metric: 'navigation → dashboard-root (median)',
       value: ms(median(dashboard)),
       notes: `${spread(dashboard)}; in-page performance.now() when the root first has a box`,
     },
     {
-      bench: 'dashboard render (cold)',
+      bench,
       metric: 'navigation → About me panel (median)',
       value: ms(median(aboutMe)),
       notes: `${spread(aboutMe)}; people remote, loaded by the dashboard remote`,
     },
+    ratioRow(bench, 'dashboard-root', dashboard, reference, 'goal ≤ 1.3 ×'),
+    ratioRow(bench, 'About me panel', aboutMe, reference, 'goal ≤ 1.3 ×'),
     {
-      bench: 'dashboard render (cold)',
+      bench,
       metric: 'page.goto → root visible (median)',
       value: ms(median(wall)),
       notes: `${spread(wall)}; as Playwright sees it`,
