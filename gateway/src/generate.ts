@@ -1,16 +1,40 @@
 /**
  * Writes the generated nginx configs (see nginx.ts): `npm run gen:nginx`.
  * `--check` exits 1 when a committed file differs from what the route table generates.
+ *
+ * `--replicas N --out FILE [--listen PORT]` writes only the local config for N processes per
+ * service to FILE instead (scripts/stack.mjs does so for `npm run stack -- --replicas 2`); the
+ * committed gateway/nginx.conf stays the one-replica config.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { NGINX_CONF_FILES, NGINX_TARGETS, generateNginxConf } from './nginx';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const check = process.argv.includes('--check');
-let stale = 0;
+const { values: args } = parseArgs({
+  options: {
+    check: { type: 'boolean', default: false },
+    replicas: { type: 'string' },
+    out: { type: 'string' },
+    listen: { type: 'string' },
+  },
+});
 
+if (args.replicas !== undefined || args.out !== undefined) {
+  if (!args.out) throw new Error('--replicas needs --out FILE (the committed configs are one replica)');
+  const text = generateNginxConf('local', {
+    replicas: Number(args.replicas ?? 1),
+    ...(args.listen ? { listenPort: Number(args.listen) } : {}),
+  });
+  mkdirSync(path.dirname(path.resolve(args.out)), { recursive: true });
+  writeFileSync(args.out, text);
+  console.log(`${args.out}: written (${args.replicas ?? 1} replica(s) per service)`);
+  process.exit(0);
+}
+
+let stale = 0;
 for (const target of NGINX_TARGETS) {
   const file = path.join(repoRoot, NGINX_CONF_FILES[target]);
   const text = generateNginxConf(target);
@@ -22,7 +46,7 @@ for (const target of NGINX_TARGETS) {
   }
   if (current === text) {
     console.log(`${NGINX_CONF_FILES[target]}: up to date`);
-  } else if (check) {
+  } else if (args.check) {
     console.error(`${NGINX_CONF_FILES[target]}: stale (run npm run gen:nginx)`);
     stale++;
   } else {

@@ -23,6 +23,10 @@ export interface ResolvedOptions {
   servicePorts: Record<ServiceName, number>;
   address: (container: string, port: number) => string;
   runtimeDir: string | undefined;
+  /** Processes per service (local): one upstream `server` each, on replicaPort's spacing. */
+  replicas: number;
+  /** With several replicas: where the other services reach each one (peerPort). */
+  peerPort: (service: ServiceName) => number;
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -117,4 +117,29 @@ export const SERVICE_PORTS: Record<ServiceName, number> = {
   chat: 3005,
 };
 
+/** Port distance between two replicas of one service on one machine (the local replica stack). */
+export const REPLICA_PORT_STEP = 100;
+/** Most replicas of one service the local stack runs: their ports stay below the peer ports. */
+export const MAX_LOCAL_REPLICAS = 9;
+
+/**
+ * Port of replica `index` of a service on one machine: the first keeps SERVICE_PORTS (3001-3005),
+ * the second 3101-3105, and so on (`npm run stack -- --replicas 2`).
+ */
+export function replicaPort(service: ServiceName, index: number): number {
+  if (!Number.isInteger(index) || index < 0 || index >= MAX_LOCAL_REPLICAS) {
+    throw new RangeError(`replica index ${index} is outside 0-${MAX_LOCAL_REPLICAS - 1}`);
+  }
+  return SERVICE_PORTS[service] + REPLICA_PORT_STEP * index;
+}
+
+/**
+ * Where the other services call a service that runs as several local replicas (4001-4005): the
+ * stack's nginx listens there and spreads the calls over the replicas, as a Kubernetes Service
+ * does, so a peer call never depends on the one replica that is restarting.
+ */
+export function peerPort(service: ServiceName): number {
+  return SERVICE_PORTS[service] + REPLICA_PORT_STEP * (MAX_LOCAL_REPLICAS + 1);
+}
+
 export { SERVICES };
