@@ -79,6 +79,8 @@ describe('docker-compose.yml', () => {
     });
     const env = svc!.environment ?? {};
     expect(String(env.PORT)).toBe(String(SERVICE_PORTS[s]));
+    // Reachable from the gateway's container, not only from its own loopback (the kit's default).
+    expect(env.HOST).toBe('0.0.0.0');
     expect(String(env.DATABASE_URL)).toMatch(/^postgres:\/\/[^:]+:\$\{POSTGRES_PASSWORD:\?[^}]+\}@postgres:5432\/\w+$/);
     expect(env.SESSION_SECRET).toBe('${SESSION_SECRET:?set SESSION_SECRET}');
     expect(svc!.restart).toBe('unless-stopped');
