@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The rolling restart: every replica of every service in turn, as an orchestrator rolls a
+ * deployment: SIGTERM the process, wait until the stack's supervisor has started a new one
+ * (`.stack/replicas.json` names its pid) and its `/readyz` answers 200, then the next.
+ */
+
+const replicasFile = z.object({
+  gatewayPort: z.number(),
+  services: z.record(z.string(), z.array(z.object({ replica: z.number(), port: z.number(), pid: z.number() }))),
+});
+export type Replicas = z.infer<typeof replicasFile>;
+
+export interface RestartTiming {
+  service: string;
+  replica: number;
+  port: number;
+  oldPid: number;
+  newPid: number;
+  /** SIGTERM → the old process gone (it finishes its requests in flight first). */
+  drainMs: number;
+  /** SIGTERM → the new process's /readyz answered 200. */
+  readyMs: number;
+  /** performance.now() at the SIGTERM and at ready. */
+  from: number;
+  to: number;
+}
+
+export function readReplicas(file: string): Replicas | null {
+  try {
+    return replicasFile.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    // Not written yet, or caught half-written: the caller asks again.
+    return null;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function ready(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits for `.stack/replicas.json` to list `count` replicas of each of `services`, every one ready. */
+export async function waitForReplicas(file: string, services: readonly string[], count: number, timeoutMs: number): Promise<Replicas> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const replicas = readReplicas(file);
+    const complete = replicas && services.every((s) => (replicas.services[s]?.length ?? 0) >= count);
+    if (
+      complete &&
+      (
+        await Promise.all(
+          Object.values(replicas.services)
+            .flat()
+            .map((r) => ready(r.port)),
+        )
+      ).every(Boolean)
+    )
+      return replicas;
+    if (Date.now() > until) {
+      throw new Error(`${file} did not list ${count} ready replicas of ${services.join(', ')} within ${timeoutMs / 1000} s`);
+    }
+    await sleep(250);
+  }
+}
+
+/** One replica: SIGTERM, then the old pid gone, a new pid in the file, and its /readyz 200. */
+async function restartOne(file: string, service: string, replica: number, timeoutMs: number): Promise<RestartTiming> {
+  const before = readReplicas(file)?.services[service]?.find((r) => r.replica === replica);
+  if (!before) throw new Error(`${file} lists no replica ${replica} of ${service}`);
+  const from = performance.now();
+  process.kill(before.pid, 'SIGTERM');
+  let drainMs: number | undefined;
+  for (;;) {
+    const elapsed = performance.now() - from;
+    if (drainMs === undefined && !alive(before.pid)) drainMs = elapsed;
+    const now = readReplicas(file)?.services[service]?.find((r) => r.replica === replica);
+    if (drainMs !== undefined && now && now.pid !== before.pid && alive(now.pid) && (await ready(now.port))) {
+      const to = performance.now();
+      return { service, replica, port: now.port, oldPid: before.pid, newPid: now.pid, drainMs, readyMs: to - from, from, to };
+    }
+    if (elapsed > timeoutMs) {
+      throw new Error(
+        `${service} replica ${replica} (pid ${before.pid}) was not back within ${timeoutMs / 1000} s: ` +
+          (drainMs === undefined ? 'the old process has not exited' : `no ready new process (replicas.json: pid ${now?.pid ?? 'none'})`),
+      );
+    }
+    await sleep(100);
+  }
+}
+
+/** Restarts every replica of every service, one at a time; `onEach` hears of each as it is back. */
+export async function rollingRestart(
+  file: string,
+  services: readonly string[],
+  options: { timeoutMs: number; pauseMs: number; onEach: (t: RestartTiming) => void },
+): Promise<RestartTiming[]> {
+  const timings: RestartTiming[] = [];
+  for (const service of services) {
+    const replicas = readReplicas(file)?.services[service] ?? [];
+    for (const { replica } of [...replicas].sort((a, b) => a.replica - b.replica)) {
+      const timing = await restartOne(file, service, replica, options.timeoutMs);
+      timings.push(timing);
+      options.onEach(timing);
+      if (options.pauseMs > 0) await sleep(options.pauseMs);
+    }
+  }
+  return timings;
+}
