@@ -15,7 +15,7 @@ import { ConfigMap, Service, type IContainer } from 'kubernetes-models/v1';
 import { freshDatabase, startTestService, type RunningService, type TestDatabase } from '@cc/service-kit/testing';
 import { generateNginxConf } from '../nginx';
 import { repoRoot } from '../nginx.harness';
-import { APPS, SECRET_KEYS, SECRET_NAME, STATIC_UNPRIVILEGED_PORT } from './apps';
+import { APPS, SECRET_KEYS, SECRET_NAME, SERVICE_APPS, STATIC_UNPRIVILEGED_PORT } from './apps';
 import { LIVENESS_PATH, READINESS_PATH } from './objects';
 import { K8S_DIR, k8sFiles, type Manifest } from './render';
 import { OVERLAYS, OVERLAY_NAMES, type Sizes } from './sizes';
@@ -43,6 +43,7 @@ function objectsIn(dir: string): Manifest[] {
     .flatMap((f) => parseAllDocuments(read(f)).map((d) => d.toJS() as Manifest));
 }
 
+const SERVICE_COUNT = SERVICE_APPS.length;
 const SETS = ['base', ...OVERLAY_NAMES.map((o) => `rendered/${o}`)];
 const of = (objects: Manifest[], kind: string) => objects.filter((o) => o.kind === kind) as Array<Manifest & { spec: any; data?: any }>;
 const containerOf = (d: Manifest & { spec: any }) => d.spec.template.spec.containers[0] as IContainer;
@@ -134,6 +135,13 @@ describe('deploy/k8s', () => {
       expect(upstreams.length).toBe(APPS.length - 1);
       const services = of(objects, 'Service').flatMap((s) => s.spec.ports.map((p: { port: number }) => `${s.metadata.name}:${p.port}`));
       for (const u of upstreams) expect(services).toContain(u);
+    });
+
+    it('every peer URL a service gets is a Service here, on that port', () => {
+      const services = of(objects, 'Service').flatMap((s) => s.spec.ports.map((p: { port: number }) => `${s.metadata.name}:${p.port}`));
+      const urls = deployments.flatMap((d) => (containerOf(d).env ?? []).filter((e) => /_URL$/.test(e.name) && e.value));
+      expect(urls.length).toBeGreaterThan(SERVICE_COUNT);
+      for (const { name, value } of urls) expect(`${name} ${services.includes(new URL(value!).host)}`).toBe(`${name} true`);
     });
 
     it("the nginx ConfigMaps carry the nginx generator's output, mounted where the image reads it, the pods marked with its hash", () => {
