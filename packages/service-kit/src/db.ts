@@ -81,21 +81,42 @@ export function tableNames<const T extends readonly string[]>(schema: string, ta
   return Object.fromEntries(tables.map((t) => [t, `${schema}.${t}`])) as { [K in T[number]]: string };
 }
 
-/** Runs a service's migrations into its own schema, recording them in that schema too. */
+/**
+ * Runs a service's migrations into its own schema, recording them in that schema too. Replicas
+ * start together: on Postgres the run holds an advisory lock keyed by the schema (on one
+ * connection of the pool, so the pool needs two), so a second process waits for the first and
+ * then finds nothing to do, instead of failing on knex's "Migration table is already locked" or
+ * racing on `create schema`. PGlite is one connection in one process: no lock.
+ */
 export async function migrate(db: Db, schema: string, migrations: Migration[]): Promise<void> {
-  await db.raw('create schema if not exists ??', [schema]);
-  await db.migrate.latest({
-    schemaName: schema,
-    tableName: 'knex_migrations',
-    migrationSource: {
-      getMigrations: async () => migrations,
-      getMigrationName: (m: Migration) => m.name,
-      getMigration: async (m: Migration) => ({
-        up: (k: Knex) => m.up(k, schema),
-        down: (k: Knex) => (m.down ? m.down(k, schema) : Promise.resolve()),
-      }),
-    },
-  });
+  const run = async () => {
+    await db.raw('create schema if not exists ??', [schema]);
+    await db.migrate.latest({
+      schemaName: schema,
+      tableName: 'knex_migrations',
+      migrationSource: {
+        getMigrations: async () => migrations,
+        getMigrationName: (m: Migration) => m.name,
+        getMigration: async (m: Migration) => ({
+          up: (k: Knex) => m.up(k, schema),
+          down: (k: Knex) => (m.down ? m.down(k, schema) : Promise.resolve()),
+        }),
+      },
+    });
+  };
+  if ((db.client as { config?: { client?: unknown } }).config?.client !== 'pg') return run();
+  const key = `cc-migrate:${schema}`;
+  const conn: unknown = await db.client.acquireConnection();
+  try {
+    await db.raw('select pg_advisory_lock(hashtext(?))', [key]).connection(conn);
+    try {
+      await run();
+    } finally {
+      await db.raw('select pg_advisory_unlock(hashtext(?))', [key]).connection(conn);
+    }
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
 }
 
 /** pg returns bigint/count as strings, PGlite as numbers or BigInt: one normalisation. */
