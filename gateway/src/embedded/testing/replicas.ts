@@ -23,6 +23,8 @@ export interface Replica {
 export class ReplicaSet {
   private readonly running: (Replica | undefined)[] = [];
   private readonly handlers: (Handler | undefined)[] = [];
+  /** Each instance's answers under way: a stopped process takes its connections with it. */
+  private readonly inFlight: Set<ServerResponse>[] = [];
   private next = 0;
 
   constructor(private readonly start: () => Promise<Replica>) {}
@@ -32,17 +34,27 @@ export class ReplicaSet {
     if (this.running[index]) throw new Error(`replica ${index} is running`);
     const replica = await this.start();
     await replica.app.ready();
+    const callback = replica.app.app.callback();
+    const inFlight = (this.inFlight[index] = new Set());
     this.running[index] = replica;
-    this.handlers[index] = replica.app.app.callback();
+    this.handlers[index] = (req, res) => {
+      inFlight.add(res);
+      res.once('close', () => inFlight.delete(res));
+      void callback(req, res);
+    };
     return replica;
   }
 
-  /** Takes instance `index` out of the rotation, stops its background tasks and closes its pool. */
+  /**
+   * Takes instance `index` out of the rotation and ends it as a killed process ends: its answers
+   * under way are cut, its background tasks stopped and its pool closed.
+   */
   async down(index: number): Promise<void> {
     const replica = this.running[index];
     if (!replica) return;
     this.running[index] = undefined;
     this.handlers[index] = undefined;
+    for (const res of this.inFlight[index] ?? []) res.destroy();
     await replica.app.stop();
     await replica.closeDb();
   }
