@@ -71,6 +71,8 @@ export interface ServiceApp {
   ready: () => Promise<void>;
   /** Stops the background tasks; call before closing the database. */
   stop: () => Promise<void>;
+  /** The process is stopping: /readyz answers 503 from now on, so no new work is routed here. */
+  drain: () => void;
 }
 
 export function defineService<S extends SettingsSchema = SettingsSchema>(def: ServiceDefinition<S>): ServiceDefinition<S> {
@@ -117,7 +119,8 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
 
   app.use(requestContext(log));
   app.use(errorMiddleware());
-  app.use(healthRoutes(config.db));
+  let draining = false;
+  app.use(healthRoutes(config.db, () => draining));
   app.use(sessionMiddleware(() => config.sessionSecret, config.sessionCheck ?? def.sessionCheck?.(config.db)));
   // A route that declares `upload` parses its multipart body itself (upload.ts).
   // A route with a `bodyLimit` of its own parses its body itself, after the routes are known.
@@ -138,6 +141,9 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
       // A task that cannot start (its queue's tables refused) leaves the routes serving without it.
       for (const task of tasks)
         await task.start().catch((err: unknown) => log.error({ err, task: task.name }, 'background task did not start'));
+    },
+    drain: () => {
+      draining = true;
     },
     stop: async () => {
       await Promise.all(
@@ -176,7 +182,8 @@ function requestContext(log: Logger): Koa.Middleware {
   };
 }
 
-function healthRoutes(db: Db): Koa.Middleware {
+/** `/healthz`: the process answers. `/readyz`: it can serve (its database answers) and is not stopping. */
+function healthRoutes(db: Db, draining: () => boolean): Koa.Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET') return next();
     if (ctx.path === '/healthz') {
@@ -184,6 +191,11 @@ function healthRoutes(db: Db): Koa.Middleware {
       return;
     }
     if (ctx.path === '/readyz') {
+      if (draining()) {
+        ctx.status = 503;
+        ctx.body = { status: 'stopping' };
+        return;
+      }
       try {
         await db.raw('select 1');
         ctx.body = { status: 'ready' };

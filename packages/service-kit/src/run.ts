@@ -5,6 +5,7 @@ import { createDb, type Db } from './db';
 import { createLogger, type Logger } from './logger';
 import { remoteSessionCheck } from './session-check';
 import { answerClientErrorsAsJson } from './client-errors';
+import { drainable, type Drainer, type DrainOptions } from './shutdown';
 
 /** Reads a required secret from the environment; never from a committed default. */
 export function requireEnv(name: string): string {
@@ -15,26 +16,36 @@ export function requireEnv(name: string): string {
   return value;
 }
 
-/** Closes the server (waiting for requests in flight, at most `graceMs`) then the rest. */
-export function onShutdown(log: Logger, server: Server, cleanup: () => Promise<void>, graceMs = 10_000): void {
+/**
+ * At SIGTERM (or SIGINT): `onDrain` (readyz → 503), then the server drains (shutdown.ts: no new
+ * connections, requests in flight finish, cut at the grace deadline), then `cleanup` (background
+ * tasks, the pool) and the process exits.
+ */
+export function onShutdown(
+  log: Logger,
+  server: Server,
+  cleanup: () => Promise<void>,
+  options: DrainOptions & { onDrain?: () => void } = {},
+): Drainer {
+  const drainer = drainable(server, options);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      server.closeAllConnections();
-    }, graceMs);
-    force.unref();
-    server.close(() => {
-      cleanup()
-        .catch((err) => log.error({ err }, 'cleanup failed'))
-        .finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
+    log.info({ signal, inFlight: drainer.inFlight }, 'shutting down');
+    options.onDrain?.();
+    drainer
+      .shutdown()
+      .then(({ forced }) => {
+        if (forced) log.warn({ forced }, 'requests still running at the grace deadline were cut');
+        return cleanup();
+      })
+      .catch((err: unknown) => log.error({ err }, 'cleanup failed'))
+      .finally(() => process.exit(0));
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  return drainer;
 }
 
 /**
@@ -70,10 +81,16 @@ export async function runService(def: ServiceDefinition): Promise<{ service: Ser
     answerClientErrorsAsJson(server);
     await new Promise<void>((resolve) => server.listen(port, process.env.HOST ?? '127.0.0.1', resolve));
     log.info({ port }, `svc-${def.name} listening`);
-    onShutdown(log, server, async () => {
-      await service.stop();
-      await db.destroy();
-    });
+    const { SHUTDOWN_DRAIN_MS, SHUTDOWN_GRACE_MS } = service.context.settings;
+    onShutdown(
+      log,
+      server,
+      async () => {
+        await service.stop();
+        await db.destroy();
+      },
+      { drainMs: SHUTDOWN_DRAIN_MS, graceMs: SHUTDOWN_GRACE_MS, onDrain: service.drain },
+    );
     return { service, server, db };
   } catch (err) {
     log.fatal({ err }, 'failed to start');

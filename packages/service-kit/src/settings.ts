@@ -48,6 +48,10 @@ export const urlSetting = () => z.preprocess(blank, z.url({ protocol: /^https?$/
 export const kitSettings = z.object({
   /** Model calls per user per minute, shared by every instance; 0 or `off`: no limit. */
   AI_RATE_LIMIT_PER_MINUTE: limitSetting(30),
+  /** After SIGTERM: how long requests on open connections are still answered (shutdown.ts). */
+  SHUTDOWN_DRAIN_MS: intSetting(1000, { max: 60_000 }),
+  /** After SIGTERM: when requests still running (a long SSE stream) are cut. */
+  SHUTDOWN_GRACE_MS: intSetting(10_000, { max: 600_000 }),
 });
 export type KitSettings = z.output<typeof kitSettings>;
 
