@@ -1,9 +1,9 @@
-// End-to-end suite: Debian's Chromium against the real topology (nginx with gateway/nginx.conf,
-// one process per service, Postgres) through the gateway. `npm run test:e2e`.
+// End-to-end suite: Debian's Chromium against the real topology (nginx with the generated gateway
+// config, STACK_REPLICAS processes per service (default 2), Postgres) through the gateway. `npm run test:e2e`.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DATABASE_URL, DEEP_MODEL_PORT, GATEWAY_PORT } from './support/env';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DATABASE_URL, DEEP_MODEL_PORT, GATEWAY_PORT, STACK_REPLICAS } from './support/env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -55,18 +55,20 @@ export default defineConfig({
   webServer: [
     // The slow model deep research writes with (every other AI call keeps the offline coach).
     server({ command: 'npx tsx e2e/support/deep-research-model.ts', url: `${DEEP_MODEL_URL}/models`, timeout: 60_000, shutdownMs: 2_000 }),
-    // A fresh database, then scripts/stack.mjs (build, services, nginx).
+    // A fresh database, then scripts/stack.mjs (build, services × replicas, nginx).
     server({
       command: 'node e2e/support/fresh-stack.mjs',
       env: {
         GATEWAY_PORT: String(GATEWAY_PORT),
         DATABASE_URL,
+        STACK_REPLICAS: String(STACK_REPLICAS),
         DEEP_RESEARCH_BASE_URL: DEEP_MODEL_URL,
         DEEP_RESEARCH_MODEL: 'e2e-deep-research',
       },
       url: `${baseURL}/healthz`,
       timeout: 180_000,
-      shutdownMs: 5_000,
+      // The services drain before they exit (service-kit shutdown.ts); the next stack needs their ports.
+      shutdownMs: 15_000,
     }),
   ],
 });

@@ -9,6 +9,8 @@ export interface StackOptions {
   /** Where the stack's output goes (kept out of the bench table). */
   logFile: string;
   timeoutMs?: number;
+  /** Processes per service (scripts/stack.mjs --replicas); 1 unless asked, whatever STACK_REPLICAS says. */
+  replicas?: number;
 }
 
 export interface RunningStack {
@@ -17,19 +19,25 @@ export interface RunningStack {
 }
 
 /**
- * The real stack on a fresh database, exactly as the e2e suite runs it:
+ * The real stack on a fresh database, as the e2e suite runs it (one replica per service unless asked):
  * e2e/support/fresh-stack.mjs (checks the ports, recreates the database, runs scripts/stack.mjs).
  * Started in its own process group so stop() reaches nginx and every service.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const { root, gatewayPort, databaseUrl, logFile, timeoutMs = 180_000 } = options;
+  const { root, gatewayPort, databaseUrl, logFile, timeoutMs = 180_000, replicas = 1 } = options;
   mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'e2e', 'support', 'fresh-stack.mjs')], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, GATEWAY_PORT: String(gatewayPort), DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: {
+      ...process.env,
+      GATEWAY_PORT: String(gatewayPort),
+      DATABASE_URL: databaseUrl,
+      STACK_REPLICAS: String(replicas),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
   });
   let tail = '';
   const keep = (chunk: Buffer) => {
