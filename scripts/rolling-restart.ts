@@ -94,8 +94,7 @@ async function main(): Promise<number> {
     log(
       `starting a ${REPLICAS}-replica stack on :${GATEWAY_PORT}, fresh ${new URL(DATABASE_URL).pathname.slice(1)} (output: ${path.relative(root, logFile)})`,
     );
-    process.env.STACK_REPLICAS = String(REPLICAS);
-    stack = await startStack({ root, gatewayPort: GATEWAY_PORT, databaseUrl: DATABASE_URL, logFile });
+    stack = await startStack({ root, gatewayPort: GATEWAY_PORT, databaseUrl: DATABASE_URL, logFile, replicas: NO_RESTARTS ? 1 : REPLICAS });
     baseURL = stack.baseURL;
   }
   if (!NO_RESTARTS) await waitForReplicas(REPLICAS_FILE, SERVICES, REPLICAS, 120_000);

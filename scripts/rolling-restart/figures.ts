@@ -95,7 +95,12 @@ export function findings(run: Run): Findings {
   add('outcome', 'stale file reads', sum(outcomes.map((o) => o.staleReads)), 'GET /files/{id} missing an edit acknowledged before it');
 
   for (const t of timings) {
-    add('restart', `${t.service} #${t.replica} (:${t.port})`, ms(t.readyMs), `drained in ${ms(t.drainMs)}, pid ${t.oldPid} → ${t.newPid}`);
+    add(
+      'restart',
+      `${t.service} #${t.replica} (:${t.port})`,
+      ms(t.readyMs),
+      `SIGTERM at ${t.at.slice(11, 23)} UTC, drained in ${ms(t.drainMs)}, pid ${t.oldPid} → ${t.newPid}`,
+    );
   }
 
   const phases = [
@@ -125,7 +130,7 @@ export function findings(run: Run): Findings {
       silentOverwrites,
       read5xx,
       readNoAnswer,
-      timings: timings.map(({ service, replica, port, drainMs, readyMs }) => ({ service, replica, port, drainMs, readyMs })),
+      timings: timings.map(({ service, replica, port, at, drainMs, readyMs }) => ({ service, replica, port, at, drainMs, readyMs })),
     },
   };
 }

@@ -23,6 +23,8 @@ export interface RestartTiming {
   drainMs: number;
   /** SIGTERM → the new process's /readyz answered 200. */
   readyMs: number;
+  /** The SIGTERM's wall-clock time (ISO), to find its moment in .stack/nginx/error.log. */
+  at: string;
   /** performance.now() at the SIGTERM and at ready. */
   from: number;
   to: number;
@@ -85,6 +87,7 @@ async function restartOne(file: string, service: string, replica: number, timeou
   const before = readReplicas(file)?.services[service]?.find((r) => r.replica === replica);
   if (!before) throw new Error(`${file} lists no replica ${replica} of ${service}`);
   const from = performance.now();
+  const at = new Date().toISOString();
   process.kill(before.pid, 'SIGTERM');
   let drainMs: number | undefined;
   for (;;) {
@@ -93,7 +96,7 @@ async function restartOne(file: string, service: string, replica: number, timeou
     const now = readReplicas(file)?.services[service]?.find((r) => r.replica === replica);
     if (drainMs !== undefined && now && now.pid !== before.pid && alive(now.pid) && (await ready(now.port))) {
       const to = performance.now();
-      return { service, replica, port: now.port, oldPid: before.pid, newPid: now.pid, drainMs, readyMs: to - from, from, to };
+      return { service, replica, port: now.port, oldPid: before.pid, newPid: now.pid, drainMs, readyMs: to - from, at, from, to };
     }
     if (elapsed > timeoutMs) {
       throw new Error(
