@@ -68,16 +68,19 @@ export const GZIP_TYPES = [
 /**
  * Upstream retries. An upstream whose connection fails, times out or answers 502/503 is replaced
  * by the next replica for an idempotent request; nginx never resends a POST or PATCH it has
- * already sent (one refused at connect, never sent, is safe to send elsewhere). A replica is
- * skipped for FAIL_TIMEOUT after MAX_FAILS such failures; with one server, nginx ignores both.
- * Two failures, not one: a service's own 502 (a model that failed) on a GET would otherwise mark
- * both replicas down at once and the next request would find no live upstream.
+ * already sent (one refused at connect, never sent, is safe to send elsewhere).
+ *
+ * `max_fails=0`: nginx never marks a replica down. Open-source nginx has no health checks, so a
+ * replica it marked down stays down for the whole `fail_timeout` even once it is back: a rolling
+ * restart that stops the next replica as soon as the last answers /readyz then finds both marked
+ * down and every request gets a 502 "no live upstreams" (gateway/src/nginx.restart.test.ts shows
+ * it). Without the marking, a stopped replica costs a refused connect and a retry, under a
+ * millisecond on one machine.
  */
 export const PROXY_NEXT_UPSTREAM = 'error timeout http_502 http_503';
 export const PROXY_NEXT_UPSTREAM_TRIES = 3;
 export const PROXY_NEXT_UPSTREAM_TIMEOUT = '10s';
-export const UPSTREAM_MAX_FAILS = 2;
-export const UPSTREAM_FAIL_TIMEOUT = '1s';
+export const UPSTREAM_MAX_FAILS = 0;
 
 /** Port of the shell and remote static containers. */
 export const STATIC_CONTAINER_PORT = 80;

@@ -53,7 +53,6 @@ import {
   serviceContainer,
   serviceUpstream,
   STATIC_CONTAINER_PORT,
-  UPSTREAM_FAIL_TIMEOUT,
   UPSTREAM_MAX_FAILS,
 } from './nginx-constants';
 
@@ -221,11 +220,11 @@ function buildHttp(http: Block, r: ResolvedOptions, run: RuntimePaths): void {
 
   for (const s of SERVICES) {
     http.b('upstream', serviceUpstream(s), (u) => {
-      // Shared by the workers, so each learns at once that a replica is down.
+      // The balancer's state, shared by the workers.
       u.d('zone', `${serviceUpstream(s)} 64k`);
       for (let i = 0; i < r.replicas; i++) {
         const address = r.address(serviceContainer(s), r.servicePorts[s] + REPLICA_PORT_STEP * i);
-        u.d('server', `${address} max_fails=${UPSTREAM_MAX_FAILS} fail_timeout=${UPSTREAM_FAIL_TIMEOUT}`);
+        u.d('server', `${address} max_fails=${UPSTREAM_MAX_FAILS}`);
       }
       u.d('keepalive', 32);
     });

@@ -12,7 +12,7 @@ export { HttpError, httpError, errorMiddleware } from './errors';
 export { conflict, idFrom, invalid, isUniqueViolation, iso, notFound, parseBody } from './route-helpers';
 export { createLogger, type Logger } from './logger';
 export { createDb, dbOpen, migrate, tableNames, toInt, type Db, type Migration } from './db';
-export { bossDb } from './boss-db';
+export { bossDb, retriedOnRace } from './boss-db';
 export {
   signSession,
   verifySession,
@@ -26,6 +26,7 @@ export { remoteSessionCheck, SESSIONS_REVOKED_CHANNEL, type SessionCheck, type S
 export { listenForChanges, type ListenHandlers } from './pg-listen';
 export { sessionMiddleware, type RequestUser } from './auth';
 export { runService, requireEnv, onShutdown, keepRunningOnUnhandledRejection } from './run';
+export { drainable, DEFAULT_DRAIN_MS, DEFAULT_GRACE_MS, type Drainer, type DrainOptions } from './shutdown';
 export { answerClientErrorsAsJson } from './client-errors';
 export {
   createModelCalls,
