@@ -266,5 +266,7 @@ function buildHttp(http: Block, r: ResolvedOptions, run: RuntimePaths): void {
 function buildPeerServer(server: Block, r: ResolvedOptions, s: ServiceName): void {
   server.d('listen', `127.0.0.1:${r.peerPort(s)}`).d('server_name', `peer_${s}`);
   server.d('client_max_body_size', `${Math.ceil(IMPORT_MAX_BYTES / (1024 * 1024)) + 1}m`);
+  // The caller keeps its own time budget (an import batch: 2 minutes); nginx must not cut it first.
+  server.d('proxy_read_timeout', '10m').d('proxy_send_timeout', '10m');
   server.b('location', '/', (l) => l.d('proxy_pass', `http://${serviceUpstream(s)}`));
 }
