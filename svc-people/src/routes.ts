@@ -70,5 +70,8 @@ export function peopleRoutes(
     log,
     env: config.env ?? {},
   });
+  // The deep-research worker starts on demand (profile/jobs.ts); the service's stop ends it, as
+  // SIGTERM does, so a replica stopped in-process hands its run back to the queue for the others.
+  background({ name: 'deep-research', start: async () => undefined, stop: () => jobs.stop() });
   accountRoutes(router, db, jobs);
 }

@@ -2,6 +2,7 @@
  * An OpenAI-compatible model for the replica tests whose streamed answers wait at a gate the
  * test opens: the first half of the words go out, then nothing until `release()`, so a test
  * acts (restarts the other replica) while the stream is certainly under way, with no timing.
+ * With `only`, just the requests whose body holds that text wait; the others stream straight.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +19,7 @@ export interface GatedModel {
 
 export const WORDS = ['Replicas', ' share', ' one', ' database', ' and', ' agree', ' on', ' it.'];
 
-export async function startGatedModel(): Promise<GatedModel> {
+export async function startGatedModel(only?: string): Promise<GatedModel> {
   let reached!: () => void;
   let atGate = new Promise<void>((r) => (reached = r));
   let open!: () => void;
@@ -46,12 +47,17 @@ export async function startGatedModel(): Promise<GatedModel> {
         );
         return;
       }
+      const gated = only === undefined || raw.includes(only);
+      // A reader that left (its replica stopped) is no fault of the model's.
+      res.on('error', () => undefined);
       void (async () => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         const half = WORDS.length / 2;
         for (const word of WORDS.slice(0, half)) res.write(chunk({ content: word }));
-        reached();
-        await gate;
+        if (gated) {
+          reached();
+          await gate;
+        }
         for (const word of WORDS.slice(half)) res.write(chunk({ content: word }));
         res.end(chunk({}, 'stop') + 'data: [DONE]\n\n');
       })();

@@ -35,3 +35,22 @@ export function bossDb(db: Db): { executeSql(text: string, values: unknown[]): P
     },
   };
 }
+
+/** Postgres' codes for a lost race: a deadlock, a unique key or a table made by the other side first. */
+const RACE_CODES = new Set(['40P01', '23505', '42P07']);
+
+/**
+ * `fn` (a pg-boss queue's creation), again when it lost a race with another replica doing the
+ * same at the same moment: two pg-boss `createQueue` calls for one new queue deadlock (each
+ * attaches a partition to the job table), and Postgres ends one. The retry finds the queue made.
+ */
+export async function retriedOnRace<T>(fn: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= tries || !RACE_CODES.has((err as { code?: string }).code ?? '')) throw err;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
+    }
+  }
+}

@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import type PgBoss from 'pg-boss';
 import type { Embedder } from '@cc/ai';
 import type { SearchGroup, SearchResult } from '@cc/contracts/search';
+import { retriedOnRace } from './boss-db';
 
 export type VectorStorage = 'pgvector' | 'array';
 
@@ -337,7 +338,7 @@ export async function scheduleEmbeddings(
   work: (signal: AbortSignal) => Promise<number | void>,
   { intervalSeconds = 60, onError }: { intervalSeconds?: number; onError?: (err: unknown) => void } = {},
 ): Promise<EmbeddingSchedule> {
-  await boss.createQueue(name, { name, policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 });
+  await retriedOnRace(() => boss.createQueue(name, { name, policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 }));
   const controller = new AbortController();
   let stopped = false;
   let running: Promise<unknown> | undefined;

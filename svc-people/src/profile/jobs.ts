@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { AiProvider, WebSearch } from '@cc/ai';
 import { PROFILE_MESSAGES as M, type Generation, type GenerationPhase, type ProfileStatement } from '@cc/contracts';
-import { bossDb, modelFailure, modelMessages, type Db, type Logger } from '@cc/service-kit';
+import { bossDb, modelFailure, modelMessages, retriedOnRace, type Db, type Logger } from '@cc/service-kit';
 import { T } from '../tables';
 import type { Source } from './evidence';
 import { saveGenerated } from './store';
@@ -86,8 +86,9 @@ export function resultOf(row: GenerationRow): { markdown: string; statements: Pr
 
 /** The queue and its dead-letter queue, with their options. */
 export async function prepareQueues(boss: PgBoss): Promise<void> {
-  await boss.createQueue(GAVE_UP_QUEUE, { name: GAVE_UP_QUEUE, policy: 'standard' });
-  await boss.createQueue(QUEUE, { name: QUEUE, ...QUEUE_OPTIONS });
+  // Two replicas may make them at the same moment (retriedOnRace).
+  await retriedOnRace(() => boss.createQueue(GAVE_UP_QUEUE, { name: GAVE_UP_QUEUE, policy: 'standard' }));
+  await retriedOnRace(() => boss.createQueue(QUEUE, { name: QUEUE, ...QUEUE_OPTIONS }));
   // createQueue keeps a queue that exists: one made before these options gets them here.
   await boss.updateQueue(QUEUE, { name: QUEUE, ...QUEUE_OPTIONS });
 }
