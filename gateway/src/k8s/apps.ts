@@ -5,6 +5,7 @@
  * upstream by its Service name.
  */
 import { REMOTES, SERVICES, SERVICE_PORTS, type RemoteName, type ServiceName } from '@cc/contracts';
+import { DEFAULT_GRACE_MS } from '@cc/service-kit';
 import { appContainer, DEFAULT_LISTEN_PORT, serviceContainer, STATIC_CONTAINER_PORT } from '../nginx-constants';
 
 export type AppKind = 'service' | 'static' | 'gateway';
@@ -46,10 +47,11 @@ export const STATIC_UNPRIVILEGED_PORT = 8080;
  */
 export const PRE_STOP_SECONDS = 5;
 /**
- * A service finishes its requests in flight within onShutdown's grace (10 s,
- * packages/service-kit/src/run.ts), then closes its pool; the rest is margin before SIGKILL.
+ * After the preStop pause, SIGTERM: a service drains and cuts what still runs at its grace
+ * (SHUTDOWN_GRACE_MS, packages/service-kit/src/shutdown.ts), then stops its background tasks and
+ * closes its pool within the margin. Past this, SIGKILL.
  */
-export const TERMINATION_GRACE_SECONDS = 30;
+export const TERMINATION_GRACE_SECONDS = PRE_STOP_SECONDS + DEFAULT_GRACE_MS / 1000 + 15;
 
 /** Who calls whom, as in docker-compose.yml (each call is optional; see .env.example). */
 const PEERS: Record<ServiceName, readonly ServiceName[]> = {

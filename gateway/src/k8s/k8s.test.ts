@@ -12,6 +12,7 @@ import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Service, type IContainer } from 'kubernetes-models/v1';
+import { DEFAULT_GRACE_MS } from '@cc/service-kit';
 import { freshDatabase, startTestService, type RunningService, type TestDatabase } from '@cc/service-kit/testing';
 import { generateNginxConf } from '../nginx';
 import { repoRoot } from '../nginx.harness';
@@ -177,6 +178,15 @@ describe('deploy/k8s', () => {
       for (const d of of(objects, 'Deployment').filter((x) => x.metadata.name.startsWith('svc-'))) {
         const required = (containerOf(d).env ?? []).filter((e) => e.valueFrom?.secretKeyRef && !e.valueFrom.secretKeyRef.optional);
         expect(required.map((e) => e.name).sort()).toEqual(['DATABASE_URL', 'SESSION_SECRET']);
+      }
+    });
+
+    it("leaves each pod its preStop pause and the kit's shutdown grace before SIGKILL", () => {
+      for (const d of deployments) {
+        const [command, seconds] = containerOf(d).lifecycle!.preStop!.exec!.command!;
+        expect(command).toBe('sleep');
+        expect(Number(seconds)).toBeGreaterThan(0);
+        expect(d.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(Number(seconds) + DEFAULT_GRACE_MS / 1000);
       }
     });
 
