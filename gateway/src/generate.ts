@@ -1,5 +1,5 @@
 /**
- * Writes the generated nginx configs (see nginx.ts): `npm run gen:nginx`.
+ * Writes the generated nginx configs (see nginx.ts) and deploy/k8s (k8s/write.ts): `npm run gen:nginx`.
  * `--check` exits 1 when a committed file differs from what the route table generates.
  *
  * `--replicas N --out FILE [--listen PORT]` writes only the local config for N processes per
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { NGINX_CONF_FILES, NGINX_TARGETS, generateNginxConf } from './nginx';
+import { writeK8s } from './k8s/write';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({
@@ -54,4 +55,6 @@ for (const target of NGINX_TARGETS) {
     console.log(`${NGINX_CONF_FILES[target]}: written`);
   }
 }
+// The gateway's Kubernetes ConfigMap carries the compose config: it changes with it.
+stale += writeK8s(repoRoot, args.check);
 if (stale) process.exit(1);
