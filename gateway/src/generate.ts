@@ -11,7 +11,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { NGINX_CONF_FILES, NGINX_TARGETS, generateNginxConf } from './nginx';
-import { writeK8s } from './k8s/write';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({
@@ -55,6 +54,8 @@ for (const target of NGINX_TARGETS) {
     console.log(`${NGINX_CONF_FILES[target]}: written`);
   }
 }
-// The gateway's Kubernetes ConfigMap carries the compose config: it changes with it.
+// The gateway's Kubernetes ConfigMap carries the compose config: it changes with it. Imported
+// here, not above: the stack's --replicas run above needs none of it (nor the kit it loads).
+const { writeK8s } = await import('./k8s/write');
 stale += writeK8s(repoRoot, args.check);
 if (stale) process.exit(1);
