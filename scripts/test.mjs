@@ -1,15 +1,16 @@
-// `npm test`: type-check, lint and format check, unit + integration tests (jest, real Postgres), the AI eval on the
+// `npm test`: type-check, lint and format check, unit + integration tests (jest, real Postgres; then the gateway
+// journeys once more on two replicas of every service), the AI eval on the
 // offline coach (each case counts as a test), then the browser journeys (Playwright in Chromium against nginx + every
 // service + Postgres). Ends with one "N passed, N failed" line summing all three.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 mkdirSync('test-results', { recursive: true });
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR };
-const only = process.argv[2]; // optional: typecheck | lint | unit | eval | e2e
+const only = process.argv[2]; // optional: typecheck | lint | unit | replicas | eval | e2e
 
 function run(label, cmd, args, extraEnv = {}) {
   console.log(`\n── ${label} ──`);
@@ -42,6 +43,36 @@ if (!only || only === 'unit') {
     ]) && ok;
   if (existsSync('test-results/jest.json')) {
     const j = JSON.parse(readFileSync('test-results/jest.json', 'utf8'));
+    results.passed += j.numPassedTests;
+    results.failed += j.numFailedTests;
+    results.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+  }
+}
+
+if (!only || only === 'unit' || only === 'replicas') {
+  // The gateway journeys (every service behind the embedded gateway) once more with two replicas
+  // of every service, each with its own pool, requests alternating between them (docs/architecture.md#replicas).
+  const journeys = readdirSync('gateway/src/embedded')
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `gateway/src/embedded/${name}`)
+    .filter((file) => readFileSync(file, 'utf8').includes('startEmbeddedStack('));
+  rmSync('test-results/jest-replicas.json', { force: true });
+  ok =
+    run(
+      'gateway journeys on two replicas (jest, STACK_REPLICAS=2)',
+      'node',
+      [
+        '--experimental-vm-modules',
+        'node_modules/jest/bin/jest.js',
+        '--json',
+        '--outputFile=test-results/jest-replicas.json',
+        '--forceExit',
+        ...journeys,
+      ],
+      { STACK_REPLICAS: '2' },
+    ) && ok;
+  if (existsSync('test-results/jest-replicas.json')) {
+    const j = JSON.parse(readFileSync('test-results/jest-replicas.json', 'utf8'));
     results.passed += j.numPassedTests;
     results.failed += j.numFailedTests;
     results.skipped += j.numPendingTests + (j.numTodoTests ?? 0);

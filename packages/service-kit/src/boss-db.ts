@@ -29,6 +29,12 @@ export function bossDb(db: Db): { executeSql(text: string, values: unknown[]): P
           return { rows: (await lite.query(text, values)).rows };
         }
         return await (conn as PgConnection).query(text, values?.length ? values : undefined);
+      } catch (err) {
+        // pg-boss sends some scripts as BEGIN; …; COMMIT. One that failed half-way (a deadlock with
+        // another replica's) leaves its connection in the aborted transaction: back in the pool
+        // like that, every later query on it would fail ("current transaction is aborted").
+        await (conn as PgConnection).query('rollback').catch(() => undefined);
+        throw err;
       } finally {
         await client.releaseConnection(conn);
       }
