@@ -81,12 +81,14 @@ export function tableNames<const T extends readonly string[]>(schema: string, ta
   return Object.fromEntries(tables.map((t) => [t, `${schema}.${t}`])) as { [K in T[number]]: string };
 }
 
+const pgliteRuns = new WeakMap<Db, Promise<void>>();
+
 /**
  * Runs a service's migrations into its own schema, recording them in that schema too. Replicas
  * start together: on Postgres the run holds an advisory lock keyed by the schema (on one
  * connection of the pool, so the pool needs two), so a second process waits for the first and
  * then finds nothing to do, instead of failing on knex's "Migration table is already locked" or
- * racing on `create schema`. PGlite is one connection in one process: no lock.
+ * racing on `create schema`.
  */
 export async function migrate(db: Db, schema: string, migrations: Migration[]): Promise<void> {
   const run = async () => {
@@ -104,7 +106,13 @@ export async function migrate(db: Db, schema: string, migrations: Migration[]): 
       },
     });
   };
-  if ((db.client as { config?: { client?: unknown } }).config?.client !== 'pg') return run();
+  if ((db.client as { config?: { client?: unknown } }).config?.client !== 'pg') {
+    // PGlite is one connection in one process: runs on it (two instances of a service in a
+    // test) take turns here instead.
+    const mine = (pgliteRuns.get(db) ?? Promise.resolve()).catch(() => undefined).then(run);
+    pgliteRuns.set(db, mine);
+    return mine;
+  }
   const key = `cc-migrate:${schema}`;
   const conn: unknown = await db.client.acquireConnection();
   try {
