@@ -79,14 +79,21 @@ const PROBE = `(() => {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
-/** When the page's data calls answered (responseEnd, from navigation start). */
-const answeredAt = (paths: string[]) =>
-  Math.max(
-    ...performance
-      .getEntriesByType('resource')
-      .filter((e) => paths.includes(new URL(e.name).pathname))
-      .map((e) => (e as PerformanceResourceTiming).responseEnd),
-  );
+/**
+ * Where the time went (from navigation start, Resource Timing): when the page's data calls left
+ * and answered, and when the last of the planning remote's code the mark needed had arrived.
+ */
+const waterfall = ([paths, mark]: [string[], number]) => {
+  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  const data = entries.filter((e) => paths.includes(new URL(e.name).pathname));
+  const code = entries.filter((e) => new URL(e.name).pathname.startsWith('/mfe/planning/') && e.responseEnd <= mark);
+  return {
+    start: Math.min(...data.map((e) => e.startTime)),
+    answered: Math.max(...data.map((e) => e.responseEnd)),
+    took: Math.max(...data.map((e) => e.responseEnd - e.startTime)),
+    code: code.length ? Math.max(...code.map((e) => e.responseEnd)) : Number.NaN,
+  };
+};
 
 interface ColdRun {
   done: number[];
@@ -95,12 +102,17 @@ interface ColdRun {
   first: number[];
   /** When the data the mark waits for had answered. */
   data: number[];
+  /** When its first call left, and the longest answer. */
+  start: number[];
+  took: number[];
+  /** When the planning remote's code had arrived. */
+  code: number[];
   /** The reference page, one cold visit before each run (bench/lib/reference-page.ts). */
   reference: number[];
 }
 
 async function coldRuns(ctx: BenchContext, user: BenchUser, path: string, mark: 'list' | 'timeline'): Promise<ColdRun> {
-  const out: ColdRun = { done: [], root: [], first: [], data: [], reference: [] };
+  const out: ColdRun = { done: [], root: [], first: [], data: [], start: [], took: [], code: [], reference: [] };
   const withReference = await ensureReferencePage(ctx);
   const dataPaths =
     mark === 'list' ? ['/planning/todos', '/planning/milestones'] : ['/coaching/current_action_plan', '/coaching/timeline_items'];
@@ -119,10 +131,31 @@ async function coldRuns(ctx: BenchContext, user: BenchUser, path: string, mark: 
     out.done.push(marks[mark]!);
     out.root.push(marks.root!);
     if (marks.firstRows !== undefined) out.first.push(marks.firstRows);
-    out.data.push(await page.evaluate(answeredAt, dataPaths));
+    const times = await page.evaluate(waterfall, [dataPaths, marks[mark]!] as [string[], number]);
+    out.data.push(times.answered);
+    out.start.push(times.start);
+    out.took.push(times.took);
+    out.code.push(times.code);
     await page.context().close();
   }
   return out;
+}
+
+/** Where a cold render's time went: the planning code arriving, the data calls leaving and answering, the render after both. */
+function waterfallRows(bench: string, calls: string, run: ColdRun): Row[] {
+  const after = run.done.map((done, i) => done - Math.max(run.code[i]!, run.data[i]!));
+  return [
+    {
+      bench,
+      metric: '  of which: planning code arrived at',
+      value: ms(median(run.code)),
+      notes: `${spread(run.code)}; remote entry and page chunks`,
+    },
+    { bench, metric: `  of which: ${calls} start at`, value: ms(median(run.start)), notes: spread(run.start) },
+    { bench, metric: `  of which: ${calls} answer in`, value: ms(median(run.took)), notes: `${spread(run.took)}; the slower of the two` },
+    { bench, metric: `  of which: ${calls} answered at`, value: ms(median(run.data)), notes: spread(run.data) },
+    { bench, metric: '  of which: code and answers in → rendered', value: ms(median(after)), notes: spread(after) },
+  ];
 }
 
 export const planning: BenchModule = {
@@ -147,12 +180,7 @@ export const planning: BenchModule = {
         value: ms(median(list.root)),
         notes: `${spread(list.root)}; the page's frame, before its data (shell and remote loaded)`,
       },
-      {
-        bench,
-        metric: '  GET /planning/todos + milestones answered',
-        value: ms(median(list.data)),
-        notes: `${spread(list.data)}; from navigation (asked as the page's code arrives)`,
-      },
+      ...waterfallRows(bench, 'GET /planning/todos + milestones', list),
       {
         bench,
         metric: `navigation → first todos shown (median)`,
@@ -166,12 +194,7 @@ export const planning: BenchModule = {
         notes: `${spread(list.done)}; every row in the page; ${MILESTONES} milestones; goal ≤ 400 ms`,
       },
       ratioRow(bench, `${TODOS} todos listed`, list.done, list.reference),
-      {
-        bench,
-        metric: '  action plan and its weeks answered',
-        value: ms(median(timeline.data)),
-        notes: `${spread(timeline.data)}; from navigation`,
-      },
+      ...waterfallRows(bench, 'GET action plan + its weeks', timeline),
       {
         bench,
         metric: 'navigation → 53 weeks, current centred (median)',

@@ -5,14 +5,8 @@ import { createQueryClient } from '@cc/client/query';
 import { BrowserRouter } from '@cc/ui/router';
 import { App } from './App';
 import { FirstPageQuery } from './remotes/FirstPageQuery';
-import { preloadRemotePage } from './remotes/RemotePage';
-import { remotePageAt } from './routes';
 import { SessionProvider } from './session/SessionProvider';
 import './styles.css';
-
-// The page the address names: its code loads alongside the session probe, not after it.
-const opening = remotePageAt(window.location.pathname);
-if (opening) preloadRemotePage(`${opening.remote}/${opening.module}`);
 
 // The one QueryClient of the page: every remote reads and writes server state through it
 // (TanStack Query is a shared singleton, so the remotes find this provider in context).
@@ -26,7 +20,7 @@ createRoot(container).render(
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <SessionProvider>
-          {/* The early request index.ts sent for this address, handed to the cache once the session is known. */}
+          {/* The early requests index.ts sent for this address, handed to the cache once the session is known. */}
           <FirstPageQuery />
           <App />
         </SessionProvider>

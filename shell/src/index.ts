@@ -1,13 +1,13 @@
-import { startFirstPageRequest } from './remotes/firstPageRequest';
-import { preloadRemoteEntries } from './remotes/preloadRemoteEntries';
+import { startFirstPageRequests } from './remotes/firstPageRequest';
+import { preloadRemotePages } from './remotes/preloadRemotePages';
 import { startFirstProbe } from './session/firstProbe';
 
-// Who is signed in, the page's first read when the address alone names it, and (once
-// someone is) the page's remote entries: asked now, while the shell's code below downloads
-// (the session provider, the QueryClient and the federation runtime take the answers).
+// Who is signed in, the page's first reads when the address alone names them, and the page's
+// remote modules (the others it shows once someone is signed in): asked now, while the shell's
+// code below downloads (the session provider, the QueryClient and RemotePage take the answers).
 const session = startFirstProbe();
-startFirstPageRequest(window.location.pathname);
-preloadRemoteEntries(window.location.pathname, session);
+startFirstPageRequests(window.location.pathname);
+preloadRemotePages(window.location.pathname, session);
 
 // Async boundary: shared modules (react, react-dom, ...) are negotiated by the federation
 // runtime before any code that imports them runs.

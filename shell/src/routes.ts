@@ -1,4 +1,4 @@
-import { PAGE_ROUTES, REMOTES, toRouterPath, type RemoteName } from '@cc/contracts/pages';
+import { PAGE_ROUTES, REMOTES, toRouterPath, type FirstPageRead, type RemoteModuleId, type RemoteName } from '@cc/contracts/pages';
 
 /** A page a remote renders, in react-router's syntax (from the route table's page routes). */
 export interface RemotePageRoute {
@@ -8,14 +8,25 @@ export interface RemotePageRoute {
   module: string;
   /** Section name for the loading and error states. */
   label: string;
-  /** Other remotes its first view renders from. */
-  alsoLoads: readonly RemoteName[];
+  /** Modules of other remotes its first view renders. */
+  alsoLoads: readonly RemoteModuleId[];
+  /** The reads it makes first on every visit (sent from the entry chunk). */
+  firstRequests: readonly FirstPageRead[];
 }
 
 export const REMOTE_PAGE_ROUTES: readonly RemotePageRoute[] = PAGE_ROUTES.flatMap((page) =>
   page.remote === 'shell'
     ? []
-    : [{ path: toRouterPath(page.path), remote: page.remote, module: page.module!, label: page.label!, alsoLoads: page.alsoLoads ?? [] }],
+    : [
+        {
+          path: toRouterPath(page.path),
+          remote: page.remote,
+          module: page.module!,
+          label: page.label!,
+          alsoLoads: page.alsoLoads ?? [],
+          firstRequests: page.firstRequests ?? [],
+        },
+      ],
 );
 
 /** Where a remote's entry is served (the shell's webpack config declares the same). */

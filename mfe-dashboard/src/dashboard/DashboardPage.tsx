@@ -6,7 +6,7 @@ import { displayName } from '../explorer/labels';
 import { useExplorer } from '../explorer/useExplorer';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { ChunkBoundary } from './ChunkBoundary';
-import { RemoteSlot } from './RemoteSlot';
+import { preloadRemoteSlot, RemoteSlot } from './RemoteSlot';
 import { useAutoOpen } from './useAutoOpen';
 import { useFileAddress } from './useFileAddress';
 // The shared .cc-visually-hidden (the page's heading) from the first paint.
@@ -18,6 +18,10 @@ import './dashboard.css';
  * open file. Big (CodeMirror): loaded only when a file is opened, never for the About me view.
  */
 const importWorkspace = () => import(/* webpackChunkName: "file-workspace" */ '../workspace/FileWorkspace');
+
+/** The people remote's panel the page shows when no file is open (its default view): asked for as this code arrives. */
+const ABOUT_ME_PANEL = 'people/AboutMePanel';
+preloadRemoteSlot(ABOUT_ME_PANEL);
 
 /**
  * The dashboard (docs/dashboard.md): the explorer on the left; the open file's workspace (centre and
@@ -86,7 +90,7 @@ function Dashboard() {
             // The About me container: no mode bar, editor or diff view here. A plain box: the panel
             // is the one "About me" region (a named section here nested two of the same name).
             <div className="aboutme-container" data-testid="aboutme-container">
-              <RemoteSlot id="people/AboutMePanel" label="About me panel" />
+              <RemoteSlot id={ABOUT_ME_PANEL} label="About me panel" />
             </div>
           )}
         </div>

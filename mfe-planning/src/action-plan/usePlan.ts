@@ -4,6 +4,7 @@ import { errorText, isApiError } from '@cc/client';
 import type { ActionPlan, TimelineItem } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { warmDateFormats } from '../shared/dates';
+import { prefetchPlanReads } from '../planning/api/firstRequest';
 import { archivedPlansQuery, createEmptyPlan, currentPlanQuery, timelineItemsQuery } from './api/actionPlan';
 
 export type PlanState =
@@ -22,8 +23,7 @@ function loadError(error: unknown): string {
 
 /** Starts reading the plan and its weeks while the tab's code is still loading (the page calls it as the tab opens). */
 export function prefetchPlan(client: QueryClient): void {
-  void client.prefetchQuery(currentPlanQuery());
-  void client.prefetchQuery(timelineItemsQuery());
+  prefetchPlanReads(client);
   warmDateFormats();
 }
 

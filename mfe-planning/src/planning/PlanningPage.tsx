@@ -14,17 +14,18 @@ import { TodoList } from '../todos/TodoList';
 import { PlanningActionsProvider, usePlanningActions, type PlanningModal } from './actions';
 import { PlanningTabs } from './PlanningTabs';
 import { DEFAULT_TAB, isPlanningTab, todosOf, UPCOMING_DAYS, type PlanningTab, type TodoTab } from './tabs';
-import { prefetchFirstLists, startFirstListRequests } from './api/firstRequest';
+import { startFirstPlanRequests } from './api/firstRequest';
+import { ActionPlanLoader, loadActionPlan } from './ActionPlanLoader';
 import { usePlanningLists, type PlanningData } from './usePlanningLists';
 import '../shared/shared.css';
 import './planning.css';
 
-// A visit that opens /planning: the lists are asked for as this code arrives, while the page renders.
-startFirstListRequests();
+// A visit that opens the action plan: its reads and its code are asked for as this code arrives,
+// while the shell renders (the lists every tab reads are sent by the shell, see firstRequest.ts).
+if (startFirstPlanRequests()) loadActionPlan();
 
-// Loaded when needed: the modals, and the action plan with its autosave (the chat: ChatLauncher).
+// Loaded when needed: the modals, and the action plan with its autosave (ActionPlanLoader; the chat: ChatLauncher).
 const PlanningModals = lazy(() => import(/* webpackChunkName: "planning-modals" */ './PlanningModals'));
-const ActionPlanTab = lazy(() => import(/* webpackChunkName: "planning-action-plan" */ '../action-plan/ActionPlanTab'));
 
 const EMPTY_TEXT: Record<TodoTab, string> = {
   all_todos: 'No todos yet. Add one, or ask the assistant: "remind me to send the deck by Friday".',
@@ -38,8 +39,6 @@ export default function PlanningPage() {
   const known = param === undefined || isPlanningTab(param);
   const tab: PlanningTab = param !== undefined && isPlanningTab(param) ? param : DEFAULT_TAB;
   const client = useQueryClient();
-  // Before the lists' queries: they find the early requests on their way.
-  useState(() => prefetchFirstLists(client));
   const { data, refresh } = usePlanningLists();
   const location = useLocation();
   const address = useMemo(() => readPlanningAddress(location.search), [location.search]);
@@ -113,11 +112,7 @@ function TabContent({ tab, data, refresh, address, visit }: TabContentProps) {
   const linked = useMemo(() => linkedTodos(data.todos), [data.todos]);
 
   if (tab === 'action_plan') {
-    return (
-      <Suspense fallback={<p className="planning-status">Loading the action plan…</p>}>
-        <ActionPlanTab milestones={data.milestones} week={address.week} visit={visit} />
-      </Suspense>
-    );
+    return <ActionPlanLoader milestones={data.milestones} week={address.week} visit={visit} />;
   }
   const milestonesTab = tab === 'milestones_view';
   const wanted = milestonesTab ? address.milestone : address.todo;

@@ -5,11 +5,13 @@
 import type { AnsweredRoute } from './answers';
 import type { RequestedRoute } from './route-requests';
 
-/** A read of the route table that takes no path params: what a page may declare as its first request. */
+/** A read of the route table that takes no path params: what a page may declare among its first requests. */
 export type FirstPageRead = Exclude<Extract<AnsweredRoute & RequestedRoute, `GET ${string}`>, `${string}{${string}`>;
 
 export const REMOTES = ['dashboard', 'planning', 'coaching', 'people'] as const;
 export type RemoteName = (typeof REMOTES)[number];
+/** An exposed module of a remote, as the federation runtime loads it: `people/AboutMePanel`. */
+export type RemoteModuleId = `${RemoteName}/${string}`;
 
 export interface PageRoute {
   path: string;
@@ -22,19 +24,21 @@ export interface PageRoute {
   /** Pages that need no session. */
   public?: boolean;
   /**
-   * The read the page makes first on every visit of exactly this path, as its route-table key
-   * (a GET without path params). On a cold visit the shell sends it from its entry chunk, beside the
-   * session probe, and hands the answer to the QueryClient as that call's query
+   * The reads the page makes first on every visit of a path of this route, as route-table keys
+   * (GETs without path params). On a cold visit the shell sends them from its entry chunk, beside
+   * the session probe, and hands each answer to the QueryClient as that call's query
    * (shell/src/remotes/): the page's `useQuery(routeQuery(key))` finds it there. Declared here,
    * by the page's owner, so the shell knows no domain's calls.
    */
-  firstRequest?: FirstPageRead;
+  firstRequests?: readonly FirstPageRead[];
   /**
-   * Other remotes the page renders from on its first view (the dashboard's default view is the
-   * people remote's About me panel): the shell starts their entries with the page's own.
+   * Modules of other remotes the page renders on its first view (the dashboard's default view is
+   * the people remote's About me panel): the shell starts loading them with the page's own.
    */
-  alsoLoads?: readonly RemoteName[];
+  alsoLoads?: readonly RemoteModuleId[];
 }
+
+const PLANNING_LISTS: readonly FirstPageRead[] = ['GET /planning/todos', 'GET /planning/milestones'];
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', remote: 'shell' },
@@ -44,13 +48,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/settings', remote: 'shell' },
   // Everything deleted in the last 30 days, to restore (shell/src/trash/, docs/trash.md).
   { path: '/trash', remote: 'shell' },
-  { path: '/dashboard', remote: 'dashboard', module: 'DashboardPage', label: 'Dashboard', alsoLoads: ['people'] },
+  { path: '/dashboard', remote: 'dashboard', module: 'DashboardPage', label: 'Dashboard', alsoLoads: ['people/AboutMePanel'] },
   { path: '/journal', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
   { path: '/journal/{date}', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
-  { path: '/planning', remote: 'planning', module: 'PlanningPage', label: 'Planning' },
-  { path: '/planning/{tab}', remote: 'planning', module: 'PlanningPage', label: 'Planning' },
+  // Every tab reads both lists (its counts, the chat's context, the action plan's milestones).
+  { path: '/planning', remote: 'planning', module: 'PlanningPage', label: 'Planning', firstRequests: PLANNING_LISTS },
+  { path: '/planning/{tab}', remote: 'planning', module: 'PlanningPage', label: 'Planning', firstRequests: PLANNING_LISTS },
   { path: '/coaching', remote: 'coaching', module: 'CoachingPage', label: 'Coaching' },
-  { path: '/people', remote: 'people', module: 'PeoplePage', label: 'People', firstRequest: 'GET /people' },
+  { path: '/people', remote: 'people', module: 'PeoplePage', label: 'People', firstRequests: ['GET /people'] },
 ];
 
 /** `/files/{id}/summary` → `/files/:id/summary` (Koa and react-router syntax). */

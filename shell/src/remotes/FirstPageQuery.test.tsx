@@ -9,7 +9,7 @@ import { installContractApi } from '@cc/ui/testing/contract-api';
 import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
 import { SessionProvider, useSession } from '../session/SessionProvider';
 import { FirstPageQuery, prefetchFirstPage } from './FirstPageQuery';
-import { FIRST_REQUEST_MAX_AGE_MS, startFirstPageRequest, takeFirstPageRequest, type FirstPageRequest } from './firstPageRequest';
+import { FIRST_REQUEST_MAX_AGE_MS, startFirstPageRequests, takeFirstPageRequests, type FirstPageRequest } from './firstPageRequest';
 
 const ADA = [{ id: 4, full_name: 'Ada Lovelace' }];
 const user = { id: 7, email: 'u7@example.test', is_admin: false };
@@ -28,7 +28,7 @@ let fake: ReturnType<typeof installContractApi>;
 afterEach(() => {
   fake.uninstall();
   fake.assertNoViolations();
-  takeFirstPageRequest();
+  takeFirstPageRequests();
   forgetStorageAccount();
 });
 
@@ -47,7 +47,7 @@ function Page() {
 describe("the early request becomes the page's query", () => {
   it('once signed in, the page finds the answer in the cache: one request for the list in all', async () => {
     fake = installContractApi({ 'GET /auth/session': () => ({ success: true, user, csrf_token: 't' }), 'GET /people': () => ADA });
-    startFirstPageRequest('/people');
+    startFirstPageRequests('/people');
     const client = testQueryClient();
     render(
       <SessionProvider>
@@ -63,7 +63,7 @@ describe("the early request becomes the page's query", () => {
 
   it('signed out, the answer is dropped: nothing cached, nothing asked again', async () => {
     fake = installContractApi({ 'GET /auth/session': () => ({ status: 401, body: { success: false, errors: ['Sign in first'] } }) });
-    startFirstPageRequest('/people');
+    startFirstPageRequests('/people');
     const client = testQueryClient();
     render(
       <SessionProvider>
@@ -73,7 +73,7 @@ describe("the early request becomes the page's query", () => {
       { wrapper: withQueries(client) },
     );
     await screen.findByText('Signed out');
-    expect(takeFirstPageRequest()).toBeNull();
+    expect(takeFirstPageRequests()).toEqual([]);
     expect(client.getQueryCache().getAll()).toHaveLength(0);
     expect(fake.find('GET', '/people')).toHaveLength(1);
   });

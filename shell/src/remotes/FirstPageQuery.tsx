@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, createClient } from '@cc/client';
 import { routeQuery } from '@cc/client/query';
 import { useSession } from '../session/SessionProvider';
-import { FIRST_REQUEST_MAX_AGE_MS, takeFirstPageRequest, type FirstPageRequest } from './firstPageRequest';
+import { FIRST_REQUEST_MAX_AGE_MS, takeFirstPageRequests, type FirstPageRequest } from './firstPageRequest';
 
 /** The early response read through the client, so its answer and its errors are any call's. */
 const readEarly = (early: FirstPageRequest, signal: AbortSignal) =>
@@ -32,7 +32,7 @@ export function prefetchFirstPage(queryClient: QueryClient, early: FirstPageRequ
 }
 
 /**
- * Hands the entry chunk's early request to the QueryClient once the session is known: the
+ * Hands the entry chunk's early requests to the QueryClient once the session is known: the
  * SessionProvider clears the cache when an account signs in (what it held may be another
  * account's), so an answer put there before would be dropped. Signed out, the answer is dropped
  * (the visitor goes to sign in; the page asks for itself later).
@@ -43,8 +43,8 @@ export function FirstPageQuery() {
   const known = state.status === 'signed-in' ? 'in' : state.status === 'loading' ? null : 'out';
   useEffect(() => {
     if (!known) return;
-    const early = takeFirstPageRequest();
-    if (early && known === 'in') void prefetchFirstPage(queryClient, early);
+    const early = takeFirstPageRequests();
+    if (known === 'in') for (const request of early) void prefetchFirstPage(queryClient, request);
   }, [known, queryClient]);
   return null;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
-import { loadRemoteModule, nextAttempt } from '@cc/ui/federation';
+import { loadedRemoteModule, loadRemoteModule, nextAttempt } from '@cc/ui/federation';
 import { RetryBoundary } from '@cc/ui/retry-boundary';
 import { RemoteLoading, RemoteUnavailable } from './RemoteStates';
 
@@ -7,24 +7,6 @@ interface Props {
   /** `<remote>/<ExposedModule>`, e.g. `planning/PlanningPage`. */
   id: string;
   label: string;
-}
-
-/** Pages whose code has arrived, by id. */
-const arrived = new Map<string, ComponentType>();
-
-/**
- * Starts loading a page's code before the page is rendered: at start-up, for the page the address
- * names, while the session probe is on its way (it used to wait for the answer, then a render).
- * Nothing is shown from here: the page renders as before, once signed in, and finds its code
- * there (a failed load is tried again by the page's own attempt, with its Retry).
- */
-export function preloadRemotePage(id: string): void {
-  loadRemoteModule(id, nextAttempt()).then(
-    (module) => {
-      arrived.set(id, module.default);
-    },
-    () => undefined,
-  );
 }
 
 type Loaded = { id: string; attempt: number } & ({ Page: ComponentType } | { error: unknown });
@@ -36,18 +18,16 @@ type Loaded = { id: string; attempt: number } & ({ Page: ComponentType } | { err
  * no such hold, so the page shows as soon as its code is there.
  */
 function RemoteContent({ id, attempt, label }: { id: string; attempt: number; label: string }) {
-  // A page seen before shows at once, without a frame of "Loading…".
+  // A page seen before, or whose code arrived while the shell loaded (preloadRemotePages, from
+  // the entry chunk), shows at once, without a frame of "Loading…".
   const [loaded, setLoaded] = useState<Loaded | null>(() => {
-    const Page = arrived.get(id);
-    return Page ? { id, attempt, Page } : null;
+    const module = loadedRemoteModule(id);
+    return module ? { id, attempt, Page: module.default } : null;
   });
   useEffect(() => {
     let live = true;
     loadRemoteModule(id, attempt).then(
-      (module) => {
-        arrived.set(id, module.default);
-        if (live) setLoaded({ id, attempt, Page: module.default });
-      },
+      (module) => live && setLoaded({ id, attempt, Page: module.default }),
       (error: unknown) => live && setLoaded({ id, attempt, error }),
     );
     return () => {

@@ -1,44 +1,58 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ROUTE_ANSWERS, ROUTE_REQUESTS } from '@cc/contracts';
 import { PAGE_ROUTES } from '@cc/contracts/pages';
-import { startFirstPageRequest, takeFirstPageRequest } from './firstPageRequest';
+import { startFirstPageRequests, takeFirstPageRequests } from './firstPageRequest';
 
 const realFetch = globalThis.fetch;
 
 afterEach(() => {
   globalThis.fetch = realFetch;
-  takeFirstPageRequest();
+  takeFirstPageRequests();
 });
 
-describe("a page's first read, named by the route table", () => {
-  it('is a call of the table: a GET that takes no params, with its answer schema', () => {
-    const declared = PAGE_ROUTES.filter((p) => p.firstRequest).map((p) => [p.path, p.firstRequest]);
-    expect(declared).toEqual([['/people', 'GET /people']]);
-    for (const [, key] of declared) {
+const ASKED: RequestInit = { headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+
+describe("a page's first reads, named by the route table", () => {
+  it('are calls of the table: GETs that take no params, with their answer schemas', () => {
+    const declared = PAGE_ROUTES.filter((p) => p.firstRequests).map((p) => [p.path, p.firstRequests]);
+    expect(declared).toEqual([
+      ['/planning', ['GET /planning/todos', 'GET /planning/milestones']],
+      ['/planning/{tab}', ['GET /planning/todos', 'GET /planning/milestones']],
+      ['/people', ['GET /people']],
+    ]);
+    for (const key of declared.flatMap(([, keys]) => keys as string[])) {
       expect(Object.keys(ROUTE_REQUESTS)).toContain(key);
       expect(Object.keys(ROUTE_ANSWERS)).toContain(key);
       expect(key).toMatch(/^GET \/[^{}]*$/);
     }
   });
 
-  it('is sent at start-up for exactly the path that declares it, and taken once', async () => {
+  it('are sent at start-up for every path of the route that declares them, and taken once', async () => {
     const response = new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
     const fetch = jest.fn(async (_url: string, _init?: RequestInit) => response);
     globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
 
-    startFirstPageRequest('/people');
-    expect(fetch).toHaveBeenCalledWith('/people', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-    const early = takeFirstPageRequest();
-    expect(early?.key).toBe('GET /people');
-    expect(await early?.response).toBe(response);
-    expect(takeFirstPageRequest()).toBeNull();
+    startFirstPageRequests('/people');
+    expect(fetch).toHaveBeenCalledWith('/people', ASKED);
+    const early = takeFirstPageRequests();
+    expect(early.map((e) => e.key)).toEqual(['GET /people']);
+    expect(await early[0]?.response).toBe(response);
+    expect(takeFirstPageRequests()).toEqual([]);
+
+    fetch.mockClear();
+    startFirstPageRequests('/planning/action_plan');
+    expect(fetch.mock.calls).toEqual([
+      ['/planning/todos', ASKED],
+      ['/planning/milestones', ASKED],
+    ]);
+    expect(takeFirstPageRequests().map((e) => e.key)).toEqual(['GET /planning/todos', 'GET /planning/milestones']);
   });
 
   it('sends nothing for a page that declares none, or another path', () => {
     const fetch = jest.fn();
     globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
-    for (const path of ['/dashboard', '/planning', '/people/4', '/sign-in', '/']) startFirstPageRequest(path);
+    for (const path of ['/dashboard', '/coaching', '/people/4', '/sign-in', '/']) startFirstPageRequests(path);
     expect(fetch).not.toHaveBeenCalled();
-    expect(takeFirstPageRequest()).toBeNull();
+    expect(takeFirstPageRequests()).toEqual([]);
   });
 });

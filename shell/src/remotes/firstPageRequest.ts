@@ -1,13 +1,15 @@
-import { PAGE_ROUTES, type FirstPageRead } from '@cc/contracts/pages';
+import type { FirstPageRead } from '@cc/contracts/pages';
+import { remotePageAt } from '../routes';
 
 /**
- * A page's first read, sent from the entry chunk with the session probe (index.ts), so that on a
- * cold visit its answer travels while the shell's and the page's code download instead of after
- * them (bench/modules/people.ts). The route table names it as a call (`firstRequest: 'GET
- * /people'`, declared by the page's owner); once someone is signed in, FirstPageQuery hands the
- * response to the QueryClient as that call's query, where the page's `useQuery` finds it.
+ * A page's first reads, sent from the entry chunk with the session probe (index.ts), so that on a
+ * cold visit their answers travel while the shell's and the page's code download instead of after
+ * them (bench/modules/people.ts, planning.ts). The route table names them as calls
+ * (`firstRequests: ['GET /people']`, declared by the page's owner); once someone is signed in,
+ * FirstPageQuery hands each response to the QueryClient as that call's query, where the page's
+ * `useQuery` finds it.
  *
- * No @cc/client here: the entry chunk comes before the shared modules are negotiated. A GET: no
+ * No @cc/client here: the entry chunk comes before the shared modules are negotiated. GETs: no
  * CSRF token is needed, so none is waited for.
  */
 
@@ -22,23 +24,25 @@ export interface FirstPageRequest {
   response: Promise<Response>;
 }
 
-let sent: FirstPageRequest | null = null;
+let sent: FirstPageRequest[] = [];
 
 /** The URL of a first read: its path (a first read takes no params, see FirstPageRead). */
 export const firstRequestPath = (key: FirstPageRead) => key.slice(key.indexOf(' ') + 1);
 
-export function startFirstPageRequest(pathname: string): void {
-  const key = PAGE_ROUTES.find((page) => page.path === pathname)?.firstRequest;
-  if (!key || typeof fetch !== 'function') return;
-  const response = fetch(firstRequestPath(key), { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  // Read (or dropped) by FirstPageQuery; never an unhandled rejection.
-  response.catch(() => undefined);
-  sent = { key, at: performance.now(), response };
+export function startFirstPageRequests(pathname: string): void {
+  const keys = remotePageAt(pathname)?.firstRequests ?? [];
+  if (!keys.length || typeof fetch !== 'function') return;
+  sent = keys.map((key) => {
+    const response = fetch(firstRequestPath(key), { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    // Read (or dropped) by FirstPageQuery; never an unhandled rejection.
+    response.catch(() => undefined);
+    return { key, at: performance.now(), response };
+  });
 }
 
-/** The early request, once; null when none was sent (or it was taken already). */
-export function takeFirstPageRequest(): FirstPageRequest | null {
+/** The early requests, once; empty when none were sent (or they were taken already). */
+export function takeFirstPageRequests(): FirstPageRequest[] {
   const taken = sent;
-  sent = null;
+  sent = [];
   return taken;
 }

@@ -1,33 +1,36 @@
 import { api, earlyRead, type CallAnswer } from '@cc/client';
 import type { QueryClient } from '@tanstack/react-query';
-import { milestonesQuery } from '../../milestones/api/milestones';
-import { todosQuery } from '../../todos/api/todos';
+import { currentPlanQuery, timelineItemsQuery } from '../../action-plan/api/actionPlan';
 
 /**
- * The page's two lists, asked for as soon as its code arrives (this module is evaluated with the
- * exposed page), not after React has rendered and committed it: the shell may load the code
- * before it knows the session, so on a cold visit the answers travel while it asks and the page
- * renders (bench/modules/planning.ts). The page hands them to the QueryClient as the prefetch of
- * its two queries, whose `useQuery` then finds them on their way. Only for a visit that opens
- * /planning.
+ * A visit that opens the action plan (/planning/action_plan): the plan and its weeks are asked for
+ * as this page's code arrives (the module is evaluated with the exposed page, which the shell
+ * loads from its entry chunk), not once the page has rendered and the tab's code has loaded
+ * (bench/modules/planning.ts). The two lists every tab reads are the shell's to send: the route
+ * table declares them as the page's first requests (packages/contracts/src/pages.ts).
  */
-const PAGE = /^\/planning(\/|$)/i;
+const ACTION_PLAN = /^\/planning\/action_plan\/?$/i;
 
-const todos = earlyRead<CallAnswer<'GET /planning/todos'>>();
-const milestones = earlyRead<CallAnswer<'GET /planning/milestones'>>();
+const plan = earlyRead<CallAnswer<'GET /coaching/current_action_plan'>>();
+const weeks = earlyRead<CallAnswer<'GET /coaching/timeline_items'>>();
 // A 401 here must not send anyone anywhere (the session may not be known yet): taking it asks again, the usual way.
 const quiet = { redirectOnUnauthorized: false };
 
-export function startFirstListRequests(): void {
-  if (typeof window === 'undefined' || !PAGE.test(window.location?.pathname ?? '')) return;
-  todos.start('todos', () => api.call('GET /planning/todos', undefined, quiet));
-  milestones.start('milestones', () => api.call('GET /planning/milestones', undefined, quiet));
+/** True when the address opens the action plan (and the early reads were sent). */
+export function startFirstPlanRequests(): boolean {
+  if (typeof window === 'undefined' || !ACTION_PLAN.test(window.location?.pathname ?? '')) return false;
+  plan.start('plan', () => api.call('GET /coaching/current_action_plan', undefined, quiet));
+  weeks.start('weeks', () => api.call('GET /coaching/timeline_items', undefined, quiet));
+  return true;
 }
 
-/** Gives the early requests, once and while fresh, to the page's QueryClient. Called by the page's first render, before its queries. */
-export function prefetchFirstLists(client: QueryClient): void {
-  const todosAnswer = todos.take('todos', () => api.call('GET /planning/todos'));
-  if (todosAnswer) void client.prefetchQuery({ ...todosQuery(), queryFn: () => todosAnswer });
-  const milestonesAnswer = milestones.take('milestones', () => api.call('GET /planning/milestones'));
-  if (milestonesAnswer) void client.prefetchQuery({ ...milestonesQuery(), queryFn: () => milestonesAnswer });
+/**
+ * Starts reading the plan and its weeks (the page calls it as the tab opens, before the tab's own
+ * queries): the early reads when they are there and fresh, else the server.
+ */
+export function prefetchPlanReads(client: QueryClient): void {
+  const planAnswer = plan.take('plan', () => api.call('GET /coaching/current_action_plan'));
+  void client.prefetchQuery(planAnswer ? { ...currentPlanQuery(), queryFn: () => planAnswer } : currentPlanQuery());
+  const weeksAnswer = weeks.take('weeks', () => api.call('GET /coaching/timeline_items'));
+  void client.prefetchQuery(weeksAnswer ? { ...timelineItemsQuery(), queryFn: () => weeksAnswer } : timelineItemsQuery());
 }

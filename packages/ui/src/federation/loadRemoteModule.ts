@@ -17,6 +17,8 @@ interface Entry {
   promise: Promise<RemoteComponentModule>;
   attempt: number;
   failed: boolean;
+  /** The module, once the promise has resolved. */
+  loaded?: RemoteComponentModule;
 }
 
 /**
@@ -44,9 +46,23 @@ export function loadRemoteModule(id: string, attempt: number): Promise<RemoteCom
     return mod;
   });
   const entry: Entry = { promise, attempt, failed: false };
-  promise.catch(() => {
-    entry.failed = true;
-  });
+  promise.then(
+    (mod) => {
+      entry.loaded = mod;
+    },
+    () => {
+      entry.failed = true;
+    },
+  );
   cache.set(id, entry);
   return promise;
+}
+
+/**
+ * The module once its load has finished (started by `loadRemoteModule`, in this bundle), else
+ * undefined: a component that finds it renders the module at once, with no loading frame (and no
+ * Suspense fallback, whose reveal React holds for 300 ms once shown).
+ */
+export function loadedRemoteModule(id: string): RemoteComponentModule | undefined {
+  return cache.get(id)?.loaded;
 }

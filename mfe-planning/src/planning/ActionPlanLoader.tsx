@@ -1,0 +1,47 @@
+import { useEffect, useState, type ComponentProps } from 'react';
+import type ActionPlanTab from '../action-plan/ActionPlanTab';
+
+type ActionPlanModule = typeof import('../action-plan/ActionPlanTab');
+type Loaded = { module: ActionPlanModule } | { error: unknown };
+
+let loading: Promise<ActionPlanModule> | null = null;
+let loaded: ActionPlanModule | undefined;
+
+/** The action plan's code (the timeline and its autosave): asked for once, again after a failure. */
+export function loadActionPlan(): Promise<ActionPlanModule> {
+  loading ??= import(/* webpackChunkName: "planning-action-plan" */ '../action-plan/ActionPlanTab').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * The action-plan tab once its code is there. Not React.lazy under Suspense: React holds content
+ * that resolves after a Suspense fallback has shown for 300 ms (its fallback throttle), which every
+ * cold visit of /planning/action_plan met; code that arrived before the first render (the page
+ * asks for it as it loads, for that address) shows at once, and later code with a state update.
+ * A failed load throws to the section's boundary, whose Retry loads it again.
+ */
+export function ActionPlanLoader(props: ComponentProps<typeof ActionPlanTab>) {
+  const [state, setState] = useState<Loaded | null>(() => (loaded ? { module: loaded } : null));
+  const waiting = state === null;
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    loadActionPlan().then(
+      (module) => live && setState({ module }),
+      (error: unknown) => live && setState({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [waiting]);
+  if (!state) return <p className="planning-status">Loading the action plan…</p>;
+  if ('error' in state) throw state.error;
+  const { default: Tab } = state.module;
+  return <Tab {...props} />;
+}
