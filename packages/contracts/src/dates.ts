@@ -88,11 +88,18 @@ export function formatDayLong(iso: string): string {
   return date ? formatter({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date) : iso;
 }
 
-/** The chat's sentences are English whatever the browser's locale: their days are written one English way. */
-const PROSE = {
-  day: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' }),
-  dayOfYear: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
-};
+/**
+ * The chat's sentences are English whatever the browser's locale: their days are written one
+ * English way. Made on first use, not when the module loads: a page's first Intl formatter loads
+ * the calendar data (tens of ms), which fell in every cold visit of a page importing this module
+ * (bench/modules/planning.ts), most of which never write a day in words.
+ */
+let prose: { day: Intl.DateTimeFormat; dayOfYear: Intl.DateTimeFormat } | undefined;
+const PROSE = () =>
+  (prose ??= {
+    day: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' }),
+    dayOfYear: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+  });
 
 /**
  * A day in a sentence, as the coach's replies write every day they name: "3 November", with the
@@ -104,7 +111,7 @@ const PROSE = {
 export function formatDayInWords(iso: string, today: string = todayIso()): string {
   const date = localDay(iso);
   if (!date) return iso;
-  return (iso.slice(0, 4) === today.slice(0, 4) ? PROSE.day : PROSE.dayOfYear).format(date);
+  return (iso.slice(0, 4) === today.slice(0, 4) ? PROSE().day : PROSE().dayOfYear).format(date);
 }
 
 /**
