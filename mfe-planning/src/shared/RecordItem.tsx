@@ -72,15 +72,19 @@ export function DoneBox({ completed, name, onToggle }: { completed: boolean; nam
   );
 }
 
-/** A record's Edit and Delete buttons; `name` tells a screen reader which record (`milestone “Launch”`). */
+/**
+ * A record's Edit and Delete buttons; `name` tells a screen reader which record (`milestone
+ * “Launch”`). The name is an aria-label that starts with the visible word, not hidden text in the
+ * button: two elements fewer per row, which a list of 1,000 todos builds on its first visit.
+ */
 export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
   return (
     <div className="row-actions">
-      <button type="button" className="button button-small button-quiet" onClick={onEdit}>
-        Edit<span className="visually-hidden">{` ${name}`}</span>
+      <button type="button" className="button button-small button-quiet" onClick={onEdit} aria-label={`Edit ${name}`}>
+        Edit
       </button>
-      <button type="button" className="button button-small button-quiet" onClick={onDelete}>
-        Delete<span className="visually-hidden">{` ${name}`}</span>
+      <button type="button" className="button button-small button-quiet" onClick={onDelete} aria-label={`Delete ${name}`}>
+        Delete
       </button>
     </div>
   );
