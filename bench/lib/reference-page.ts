@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContextOptions } from 'playwright-core';
@@ -34,7 +34,11 @@ export function ensureReferencePage(ctx: BenchContext): Promise<boolean> {
     const config = path.join(root, 'bench', 'reference-page', 'webpack.config.js');
     const result = spawnSync(process.execPath, [webpack, '--mode', 'production', '-c', config], { cwd: root, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`building the reference page failed:\n${result.stdout}\n${result.stderr}`);
-    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    process.once('exit', () => {
+      rmSync(outDir, { recursive: true, force: true });
+      // The folder it made for it too, when nothing else is there.
+      if (existsSync(path.dirname(outDir)) && readdirSync(path.dirname(outDir)).length === 0) rmdirSync(path.dirname(outDir));
+    });
     // A stack met by --base-url may serve another dist: then there is no floor to compare with.
     const answer = await fetch(new URL(REFERENCE_PATH, ctx.baseURL), { headers: { accept: 'text/html' } });
     const served = answer.ok && (await answer.text()).includes('/mfe/bench-reference/main.');
