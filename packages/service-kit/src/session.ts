@@ -30,8 +30,19 @@ export function signSession(secret: string, claims: SessionClaims): string {
   return `v1.${payload}.${b64(mac(secret, `session:${payload}`))}`;
 }
 
-export function verifySession(secret: string, token: string | undefined, now = Date.now()): SessionClaims | null {
+/**
+ * The cookie's claims when its signature holds and it has not expired. `verified`: the claims
+ * this same token gave when its signature was checked before (auth.ts keeps them): only the
+ * expiry is checked again.
+ */
+export function verifySession(secret: string, token: string | undefined, now = Date.now(), verified?: SessionClaims): SessionClaims | null {
   if (!token) return null;
+  const claims = verified ?? signedClaims(secret, token);
+  if (!claims || claims.iat * 1000 + SESSION_MAX_AGE_SECONDS * 1000 < now) return null;
+  return claims;
+}
+
+function signedClaims(secret: string, token: string): SessionClaims | null {
   const [version, payload, signature] = token.split('.');
   if (version !== 'v1' || !payload || !signature) return null;
   const expected = mac(secret, `session:${payload}`);
@@ -40,7 +51,6 @@ export function verifySession(secret: string, token: string | undefined, now = D
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SessionClaims;
     if (typeof claims.sid !== 'string' || typeof claims.uid !== 'number' || typeof claims.iat !== 'number') return null;
-    if (claims.iat * 1000 + SESSION_MAX_AGE_SECONDS * 1000 < now) return null;
     return claims;
   } catch {
     return null;
