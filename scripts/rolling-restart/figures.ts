@@ -99,7 +99,7 @@ export function findings(run: Run): Findings {
       'restart',
       `${t.service} #${t.replica} (:${t.port})`,
       ms(t.readyMs),
-      `SIGTERM at ${t.at.slice(11, 23)} UTC, drained in ${ms(t.drainMs)}, pid ${t.oldPid} → ${t.newPid}`,
+      `SIGTERM at ${t.at.slice(11, 23)} UTC with ${t.acceptQueue ?? '?'} connections in its accept queue, drained in ${ms(t.drainMs)}, pid ${t.oldPid} → ${t.newPid}`,
     );
   }
 
@@ -130,7 +130,15 @@ export function findings(run: Run): Findings {
       silentOverwrites,
       read5xx,
       readNoAnswer,
-      timings: timings.map(({ service, replica, port, at, drainMs, readyMs }) => ({ service, replica, port, at, drainMs, readyMs })),
+      timings: timings.map(({ service, replica, port, at, acceptQueue, drainMs, readyMs }) => ({
+        service,
+        replica,
+        port,
+        at,
+        acceptQueue,
+        drainMs,
+        readyMs,
+      })),
     },
   };
 }

@@ -23,6 +23,12 @@ export interface RestartTiming {
   drainMs: number;
   /** SIGTERM → the new process's /readyz answered 200. */
   readyMs: number;
+  /**
+   * Connections in the listening socket's accept queue at the SIGTERM: opened by nginx (and a
+   * request written into each) but not yet accepted by the busy process. Closing the listener
+   * resets them, and nginx answers 502 for a request it has sent (or already tried elsewhere).
+   */
+  acceptQueue: number | null;
   /** The SIGTERM's wall-clock time (ISO), to find its moment in .stack/nginx/error.log. */
   at: string;
   /** performance.now() at the SIGTERM and at ready. */
@@ -35,6 +41,20 @@ export function readReplicas(file: string): Replicas | null {
     return replicasFile.parse(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
     // Not written yet, or caught half-written: the caller asks again.
+    return null;
+  }
+}
+
+/** The accept queue of 127.0.0.1:`port` (a LISTEN socket's rx_queue in /proc/net/tcp); null off Linux. */
+function acceptQueue(port: number): number | null {
+  try {
+    const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+    for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+      const [, local, , state, queues] = line.trim().split(/\s+/);
+      if (local?.endsWith(`:${hexPort}`) && state === '0A') return parseInt(queues!.split(':')[1]!, 16);
+    }
+    return 0;
+  } catch {
     return null;
   }
 }
@@ -88,6 +108,7 @@ async function restartOne(file: string, service: string, replica: number, timeou
   if (!before) throw new Error(`${file} lists no replica ${replica} of ${service}`);
   const from = performance.now();
   const at = new Date().toISOString();
+  const queued = acceptQueue(before.port);
   process.kill(before.pid, 'SIGTERM');
   let drainMs: number | undefined;
   for (;;) {
@@ -96,7 +117,19 @@ async function restartOne(file: string, service: string, replica: number, timeou
     const now = readReplicas(file)?.services[service]?.find((r) => r.replica === replica);
     if (drainMs !== undefined && now && now.pid !== before.pid && alive(now.pid) && (await ready(now.port))) {
       const to = performance.now();
-      return { service, replica, port: now.port, oldPid: before.pid, newPid: now.pid, drainMs, readyMs: to - from, at, from, to };
+      return {
+        service,
+        replica,
+        port: now.port,
+        oldPid: before.pid,
+        newPid: now.pid,
+        drainMs,
+        readyMs: to - from,
+        acceptQueue: queued,
+        at,
+        from,
+        to,
+      };
     }
     if (elapsed > timeoutMs) {
       throw new Error(
