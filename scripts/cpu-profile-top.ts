@@ -49,12 +49,14 @@ function placeOf(frame: CallFrame): string {
   const file = frame.url.startsWith('file://') ? fileURLToPath(frame.url) : frame.url;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(file);
   if (pkg) return `${pkg[1]} ${pkg[2]}`;
-  const entry = frame.lineNumber >= 0 ? mapOf(file)?.findEntry(frame.lineNumber, frame.columnNumber) : undefined;
-  if (entry && 'originalSource' in entry && entry.originalSource) {
+  // findEntry answers {} where the map has nothing.
+  const entry = (frame.lineNumber >= 0 ? mapOf(file)?.findEntry(frame.lineNumber, frame.columnNumber) : undefined) as
+    { originalSource?: string; originalLine?: number } | undefined;
+  if (entry?.originalSource) {
     const source = entry.originalSource.startsWith('file://')
       ? fileURLToPath(entry.originalSource)
       : path.resolve(path.dirname(file), entry.originalSource);
-    return `${path.relative(root, source)}:${entry.originalLine + 1}`;
+    return `${path.relative(root, source)}:${(entry.originalLine ?? 0) + 1}`;
   }
   return `${path.relative(root, file)}:${frame.lineNumber + 1}`;
 }
