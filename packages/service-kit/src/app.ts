@@ -156,24 +156,35 @@ export function createApp<S extends SettingsSchema>(def: ServiceDefinition<S>, c
 const HEALTH_TARGETS = new Set(['/healthz', '/readyz']);
 
 /**
- * Request id (taken from the gateway or made here), a child logger and one access-log line.
- * The child logger is made when something first logs through it (most requests never do), and
- * the line only when its level is on: a profile of GET /files put both in every request's cost.
+ * What the kit keeps on `ctx.state`: the request id, and a child logger made when something
+ * first logs through it (most requests never do; a profile of GET /files showed one made per
+ * request). A class, so the lazy logger is one getter on its prototype, not a property defined
+ * on every request's object.
  */
+class RequestState {
+  [key: string]: unknown;
+  user?: { id: number };
+  private child?: Logger;
+  constructor(
+    readonly requestId: string,
+    private readonly parent: Logger,
+  ) {}
+  get log(): Logger {
+    return (this.child ??= this.parent.child({ reqId: this.requestId }));
+  }
+  set log(value: Logger) {
+    this.child = value;
+  }
+}
+
+/** Request id (taken from the gateway or made here), the request's logger and one access-log line (only when its level is on). */
 function requestContext(log: Logger): Koa.Middleware {
   return async (ctx, next) => {
     const started = performance.now();
     const id = ctx.get('x-request-id') || randomUUID();
     ctx.set('X-Request-Id', id);
-    const state = ctx.state as { requestId?: string; log?: Logger; user?: { id: number } };
-    state.requestId = id;
-    let child: Logger | undefined;
-    Object.defineProperty(state, 'log', {
-      configurable: true,
-      enumerable: true,
-      get: () => (child ??= log.child({ reqId: id })),
-      set: (value: Logger) => void (child = value),
-    });
+    const state = new RequestState(id, log);
+    ctx.state = state;
     try {
       await next();
     } finally {
