@@ -85,21 +85,49 @@ export interface LoadTarget {
   notes: string;
 }
 
+/** Rounds the targets of one comparison take turns in (BENCH_ROUNDS): a shared machine's load drifts over a run. */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
 /**
- * Each target in turn, after a check of its answer (a 401 at 20k req/s would be a misleading
- * figure) and a warm-up: the same connections and duration for all, so their ratios compare.
+ * The targets in turn, ROUNDS times, each round DURATION / ROUNDS seconds, after a check of each
+ * answer (a 401 at 20k req/s would be a misleading figure) and a warm-up: the same connections
+ * and duration for all, interleaved so a change in the machine's load falls on all of them and
+ * their ratios compare. Each target's rounds are summed into one result (req/s over the whole
+ * time; latency p50 the median of the rounds', p99 the highest).
  */
 export async function loadEach(targets: LoadTarget[], log: (message: string) => void): Promise<autocannon.Result[]> {
-  const results: autocannon.Result[] = [];
   for (const target of targets) {
     const probe = await fetch(target.url, { headers: target.headers });
     await probe.arrayBuffer();
     if (!probe.ok) throw new Error(`${target.label}: ${target.url} answered ${probe.status}`);
-    log(`${target.label} (${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s)`);
     await load(target.url, target.headers, WARMUP);
-    results.push(await load(target.url, target.headers, DURATION));
   }
-  return results;
+  const rounds: autocannon.Result[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, target] of targets.entries()) {
+      log(`${target.label}, round ${round + 1} of ${ROUNDS} (${CONNECTIONS} connections, ${DURATION / ROUNDS} s)`);
+      rounds[i]!.push(await load(target.url, target.headers, DURATION / ROUNDS));
+    }
+  }
+  return rounds.map(merge);
+}
+
+/** One result of a target's rounds. */
+function merge(results: autocannon.Result[]): autocannon.Result {
+  const sum = (pick: (r: autocannon.Result) => number) => results.reduce((n, r) => n + pick(r), 0);
+  const duration = sum((r) => r.duration);
+  const total = sum((r) => r.requests.total);
+  const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
+  const first = results[0]!;
+  return {
+    ...first,
+    duration,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    requests: { ...first.requests, total, average: total / duration },
+    latency: { ...first.latency, p50: p50s[Math.floor(p50s.length / 2)]!, p99: Math.max(...results.map((r) => r.latency.p99)) },
+  };
 }
 
 const pct = (value: number) => `${Math.round(100 * value)} %`;
@@ -111,7 +139,7 @@ const pct = (value: number) => `${Math.round(100 * value)} %`;
  */
 export function floorRows(call: string, rps: { nginx: number; direct: number; reference?: number }, referenceNote?: string): Row[] {
   const rows: Row[] = [];
-  const figures = `${int(rps.nginx)} via nginx, ${int(rps.direct)} direct`;
+  const figures = `req/s interleaved in ${ROUNDS} rounds: ${int(rps.nginx)} via nginx, ${int(rps.direct)} direct`;
   if (rps.reference)
     rows.push({
       bench: `${call} floor`,
