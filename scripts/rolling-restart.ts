@@ -5,14 +5,17 @@
 //   npm run check:restarts -- --users=50 --before=10 --after=5   a smaller run
 //   npm run check:restarts -- --base-url=http://127.0.0.1:8080   a replica stack already running (npm run stack -- --replicas 2)
 //   npm run check:restarts -- --no-restarts                      the same load without restarts (what the load alone gives)
+//   npm run check:restarts -- --sigterm-only                     bare SIGTERMs, nginx not told first
 //
 // 1. starts the real stack with two replicas of each service (e2e/support/fresh-stack.mjs, as the
 //    bench does) on its own database;
 // 2. signs up N users through nginx; each opens a file of its own and, concurrently, types and
 //    autosaves it with the workspace's own autosave and save call, and reads what the dashboard
 //    reads, in a loop;
-// 3. meanwhile restarts every replica of every service in turn (SIGTERM the pid in
-//    .stack/replicas.json, wait for the supervisor's new process to answer /readyz, next);
+// 3. meanwhile restarts every replica of every service in turn, as an orchestrator does: the
+//    stack takes it out of nginx's rotation, SIGTERMs it, waits for the supervisor's new process
+//    to answer /readyz and puts it back (scripts/stack-restart.mjs), then the next
+//    (`--sigterm-only`: the bare SIGTERM to the pid in .stack/replicas.json instead);
 // 4. stops typing, lets every autosave finish, reads every file back, prints the figures and
 //    the nginx log lines of what failed. Exit code 0 only with 0 lost saves, 0 silent
 //    overwrites and 0 reads answered 5xx.
@@ -49,6 +52,8 @@ const SERVICES = ['identity', 'files', 'coaching', 'people', 'chat'] as const;
 const REPLICAS = 2;
 /** The baseline: the same load and the same reading back, no restart. */
 const NO_RESTARTS = args.has('no-restarts');
+/** SIGTERM each replica without taking it out of nginx's rotation first. */
+const SIGTERM_ONLY = args.has('sigterm-only');
 const STACK_DIR = path.join(root, '.stack');
 const REPLICAS_FILE = path.join(STACK_DIR, 'replicas.json');
 const ACCESS_LOG = path.join(STACK_DIR, 'nginx', 'access.log');
@@ -137,6 +142,7 @@ async function main(): Promise<number> {
       timings = await rollingRestart(REPLICAS_FILE, SERVICES, {
         timeoutMs: 60_000,
         pauseMs: PAUSE_MS,
+        sigtermOnly: SIGTERM_ONLY,
         onEach: (t) => log(`${t.service} #${t.replica} back in ${Math.round(t.readyMs)} ms (drained in ${Math.round(t.drainMs)} ms)`),
       });
   } catch (error) {

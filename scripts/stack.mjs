@@ -7,7 +7,13 @@
 // (peerPort), as they would through a Kubernetes Service. The stack supervises its services: one
 // that exits while the stack runs (a rolling restart SIGTERMs it) is started again on its port.
 // `.stack/replicas.json` says which process is where, rewritten whenever a pid changes:
-//   { "gatewayPort": 8080, "services": { "files": [{ "replica": 0, "port": 3002, "pid": 1234 }, …], … } }
+//   { "gatewayPort": 8080, "control": 41234, "services": { "files": [{ "replica": 0, "port": 3002, "pid": 1234 }, …], … } }
+//
+// With replicas, `POST http://127.0.0.1:<control>/replicas/<service>/<replica>/restart` restarts one
+// replica the way an orchestrator does (scripts/stack-restart.mjs): out of nginx's rotation first,
+// then SIGTERM, then back in once its /readyz answers. A bare SIGTERM works too, but nginx keeps
+// sending that replica connections until it closes its socket, and those waiting in the socket's
+// accept queue at that moment are reset (nginx answers 502 for a request it has sent).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -15,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
+import { restartControl } from './stack-restart.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SERVICES = { identity: 3001, files: 3002, coaching: 3003, people: 3004, chat: 3005 };
@@ -41,6 +48,8 @@ const layoutFile = path.join(stackDir, 'replicas.json');
 const slots = Object.fromEntries(Object.keys(SERVICES).map((name) => [name, []]));
 let nginx;
 let stopping = false;
+/** The control server's port (replicas only), written to replicas.json. */
+let controlPort;
 
 function secret() {
   if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
@@ -82,7 +91,7 @@ function writeLayout() {
   );
   mkdirSync(stackDir, { recursive: true });
   const tmp = `${layoutFile}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ gatewayPort, services }, null, 2)}\n`);
+  writeFileSync(tmp, `${JSON.stringify({ gatewayPort, ...(controlPort ? { control: controlPort } : {}), services }, null, 2)}\n`);
   renameSync(tmp, layoutFile);
 }
 
@@ -181,15 +190,24 @@ if (replicas === 1) {
   const conf = readFileSync(path.join(root, 'gateway', 'nginx.conf'), 'utf8').replace(/listen 8080;/, `listen ${gatewayPort};`);
   writeFileSync(confFile, conf);
 } else {
-  // The same generator as the committed one-replica config, for this many replicas.
-  const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-  const args = ['gateway/src/generate.ts', '--replicas', String(replicas), '--listen', String(gatewayPort), '--out', confFile];
-  const gen = spawnSync(tsx, args, { cwd: root, encoding: 'utf8' });
-  if (gen.status !== 0) {
-    console.error(`stack: the replica nginx config could not be generated:\n${gen.stdout}${gen.stderr}`);
+  const problem = writeReplicaConf([]);
+  if (problem) {
+    console.error(problem);
     stopAll(1);
     await new Promise(() => {});
   }
+}
+
+/**
+ * The same generator as the committed one-replica config, for this many replicas, with `down`
+ * (`['files:0']`) out of rotation. Returns what went wrong, if anything.
+ */
+function writeReplicaConf(down) {
+  const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+  const args = ['gateway/src/generate.ts', '--replicas', String(replicas), '--listen', String(gatewayPort), '--out', confFile];
+  if (down.length) args.push('--down', down.join(','));
+  const gen = spawnSync(tsx, args, { cwd: root, encoding: 'utf8' });
+  return gen.status === 0 ? undefined : `stack: the replica nginx config could not be generated:\n${gen.stdout}${gen.stderr}`;
 }
 const nginxBin = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p)) ?? 'nginx';
 nginx = spawn(nginxBin, ['-p', root, '-e', path.join(nginxDir, 'error.log'), '-c', confFile], { cwd: root, stdio: 'inherit' });
@@ -200,6 +218,15 @@ nginx.on('exit', (code) => {
   }
 });
 await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`, 'nginx');
+if (replicas > 1) {
+  controlPort = await restartControl({
+    slots,
+    nginx: () => nginx,
+    writeConf: writeReplicaConf,
+    ready: (slot) => waitFor(`http://127.0.0.1:${slot.port}/readyz`, `replica on :${slot.port}`, 60_000),
+  });
+  writeLayout();
+}
 const processes =
   replicas === 1 ? `${Object.keys(SERVICES).length} services` : `${Object.keys(SERVICES).length} services × ${replicas} replicas`;
 console.log(`\nStack ready on http://localhost:${gatewayPort} (nginx + ${processes}, ${databaseUrl.replace(/\/\/[^@]*@/, '//')})\n`);

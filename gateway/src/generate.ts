@@ -2,15 +2,28 @@
  * Writes the generated nginx configs (see nginx.ts) and deploy/k8s (k8s/write.ts): `npm run gen:nginx`.
  * `--check` exits 1 when a committed file differs from what the route table generates.
  *
- * `--replicas N --out FILE [--listen PORT]` writes only the local config for N processes per
- * service to FILE instead (scripts/stack.mjs does so for `npm run stack -- --replicas 2`); the
- * committed gateway/nginx.conf stays the one-replica config.
+ * `--replicas N --out FILE [--listen PORT] [--down files:0,chat:1]` writes only the local config
+ * for N processes per service to FILE instead (scripts/stack.mjs does so for `npm run stack --
+ * --replicas 2`, and again with `--down` around a replica's restart); the committed
+ * gateway/nginx.conf stays the one-replica config.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { SERVICES, type ServiceName } from '@cc/contracts';
 import { NGINX_CONF_FILES, NGINX_TARGETS, generateNginxConf } from './nginx';
+
+/** `files:0,chat:1` → { files: [0], chat: [1] }. */
+function parseDown(list: string | undefined): Partial<Record<ServiceName, number[]>> {
+  const down: Partial<Record<ServiceName, number[]>> = {};
+  for (const item of (list ?? '').split(',').filter(Boolean)) {
+    const [name, index] = item.split(':');
+    if (!SERVICES.includes(name as ServiceName) || !/^\d+$/.test(index ?? '')) throw new Error(`--down: "${item}" is not service:replica`);
+    (down[name as ServiceName] ??= []).push(Number(index));
+  }
+  return down;
+}
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({
@@ -19,6 +32,7 @@ const { values: args } = parseArgs({
     replicas: { type: 'string' },
     out: { type: 'string' },
     listen: { type: 'string' },
+    down: { type: 'string' },
   },
 });
 
@@ -27,6 +41,7 @@ if (args.replicas !== undefined || args.out !== undefined) {
   const text = generateNginxConf('local', {
     replicas: Number(args.replicas ?? 1),
     ...(args.listen ? { listenPort: Number(args.listen) } : {}),
+    outOfRotation: parseDown(args.down),
   });
   mkdirSync(path.dirname(path.resolve(args.out)), { recursive: true });
   writeFileSync(args.out, text);

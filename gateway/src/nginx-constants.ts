@@ -84,3 +84,9 @@ export const UPSTREAM_MAX_FAILS = 0;
 
 /** Port of the shell and remote static containers. */
 export const STATIC_CONTAINER_PORT = 80;
+
+/**
+ * Connections per nginx worker, each client connection and each upstream one counted. 1,024 ran
+ * out at 400 simulated users in the rolling-restart check (nginx then resets clients).
+ */
+export const WORKER_CONNECTIONS = 4096;

@@ -27,6 +27,8 @@ export interface ResolvedOptions {
   replicas: number;
   /** With several replicas: where the other services reach each one (peerPort). */
   peerPort: (service: ServiceName) => number;
+  /** Replicas marked `down` (being restarted). */
+  outOfRotation: Partial<Record<ServiceName, readonly number[]>>;
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

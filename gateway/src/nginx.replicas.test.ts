@@ -55,6 +55,14 @@ describe('generated replica config', () => {
     expect(two.match(/^\s*listen 8080;$/gm)).toHaveLength(1);
   });
 
+  it('marks down only the replicas taken out of rotation (a restart in the local stack)', () => {
+    const draining = generateNginxConf('local', { replicas: 2, outOfRotation: { files: [0], chat: [1] } });
+    expect(upstreamBody(draining, 'files')).toContain(`server 127.0.0.1:${replicaPort('files', 0)} max_fails=0 down;`);
+    expect(upstreamBody(draining, 'files')).toContain(`server 127.0.0.1:${replicaPort('files', 1)} max_fails=0;`);
+    expect(upstreamBody(draining, 'chat')).toContain(`server 127.0.0.1:${replicaPort('chat', 1)} max_fails=0 down;`);
+    expect(draining.match(/ down;/g)).toHaveLength(2);
+  });
+
   it('refuses replica counts it cannot place and replicas on the compose target', () => {
     expect(() => generateNginxConf('local', { replicas: 0 })).toThrow(RangeError);
     expect(() => generateNginxConf('local', { replicas: 10 })).toThrow(RangeError);

@@ -54,6 +54,7 @@ import {
   serviceUpstream,
   STATIC_CONTAINER_PORT,
   UPSTREAM_MAX_FAILS,
+  WORKER_CONNECTIONS,
 } from './nginx-constants';
 
 export * from './nginx-constants';
@@ -96,6 +97,11 @@ export interface NginxConfOptions {
   replicas?: number;
   /** With several replicas: the port nginx listens on for calls to a service (default peerPort). */
   peerPort?: (service: ServiceName) => number;
+  /**
+   * `local`: replicas taken out of rotation (`server … down`) before they are stopped, as an
+   * orchestrator removes a pod from its Service's endpoints first (scripts/stack.mjs's restart).
+   */
+  outOfRotation?: Partial<Record<ServiceName, readonly number[]>>;
 }
 
 /** The map key matching a page navigation in `"$request_method:$http_accept"`. */
@@ -118,6 +124,7 @@ export function generateNginxConf(target: NginxTarget, options: NginxConfOptions
     runtimeDir: options.runtimeDir,
     replicas,
     peerPort: options.peerPort ?? peerPort,
+    outOfRotation: options.outOfRotation ?? {},
   };
   const conf = emptyConf();
   const root = new Block(conf.nginx);
@@ -133,9 +140,11 @@ export function generateNginxConf(target: NginxTarget, options: NginxConfOptions
 
   const run = runtimePaths(r);
   root.d('pid', run.pid);
+  // Two descriptors a proxied request (the client's and the upstream's), plus files and logs.
+  root.d('worker_rlimit_nofile', WORKER_CONNECTIONS * 2);
   root.d('error_log', `${run.errorLog} warn`);
   if (target === 'local') root.d('daemon', 'off');
-  root.b('events', '', (e) => e.d('worker_connections', 1024));
+  root.b('events', '', (e) => e.d('worker_connections', WORKER_CONNECTIONS));
   root.b('http', '', (http) => buildHttp(http, r, run));
   return indentComments(conf.toString());
 }
@@ -224,7 +233,8 @@ function buildHttp(http: Block, r: ResolvedOptions, run: RuntimePaths): void {
       u.d('zone', `${serviceUpstream(s)} 64k`);
       for (let i = 0; i < r.replicas; i++) {
         const address = r.address(serviceContainer(s), r.servicePorts[s] + REPLICA_PORT_STEP * i);
-        u.d('server', `${address} max_fails=${UPSTREAM_MAX_FAILS}`);
+        const down = r.outOfRotation[s]?.includes(i) ? ' down' : '';
+        u.d('server', `${address} max_fails=${UPSTREAM_MAX_FAILS}${down}`);
       }
       u.d('keepalive', 32);
     });

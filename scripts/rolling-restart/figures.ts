@@ -99,7 +99,7 @@ export function findings(run: Run): Findings {
       'restart',
       `${t.service} #${t.replica} (:${t.port})`,
       ms(t.readyMs),
-      `SIGTERM at ${t.at.slice(11, 23)} UTC with ${t.acceptQueue ?? '?'} connections in its accept queue, drained in ${ms(t.drainMs)}, pid ${t.oldPid} → ${t.newPid}`,
+      `${t.outMs ? `out of rotation in ${ms(t.outMs)}, ` : ''}SIGTERM at ${t.at.slice(11, 23)} UTC with ${t.acceptQueue ?? '?'} connections in its accept queue, drained in ${ms(t.drainMs)}, pid ${t.oldPid} → ${t.newPid}`,
     );
   }
 
@@ -130,12 +130,13 @@ export function findings(run: Run): Findings {
       silentOverwrites,
       read5xx,
       readNoAnswer,
-      timings: timings.map(({ service, replica, port, at, acceptQueue, drainMs, readyMs }) => ({
+      timings: timings.map(({ service, replica, port, at, acceptQueue, outMs, drainMs, readyMs }) => ({
         service,
         replica,
         port,
         at,
         acceptQueue,
+        outMs,
         drainMs,
         readyMs,
       })),

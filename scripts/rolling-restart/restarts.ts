@@ -3,12 +3,17 @@ import { z } from 'zod';
 
 /**
  * The rolling restart: every replica of every service in turn, as an orchestrator rolls a
- * deployment: SIGTERM the process, wait until the stack's supervisor has started a new one
- * (`.stack/replicas.json` names its pid) and its `/readyz` answers 200, then the next.
+ * deployment: out of nginx's rotation, SIGTERM the process, wait until the stack's supervisor has
+ * started a new one and its `/readyz` answers 200, back into rotation, then the next. The stack
+ * does a replica's steps when asked on its control port (scripts/stack-restart.mjs); `sigtermOnly`
+ * sends the bare SIGTERM instead and waits for the new pid in `.stack/replicas.json` (nginx then
+ * learns of the stop only from refused connections, and resets what was queued at the close).
  */
 
 const replicasFile = z.object({
   gatewayPort: z.number(),
+  /** The stack's control port (scripts/stack-restart.mjs), with replicas. */
+  control: z.number().optional(),
   services: z.record(z.string(), z.array(z.object({ replica: z.number(), port: z.number(), pid: z.number() }))),
 });
 export type Replicas = z.infer<typeof replicasFile>;
@@ -34,6 +39,32 @@ export interface RestartTiming {
   /** performance.now() at the SIGTERM and at ready. */
   from: number;
   to: number;
+  /** Taking it out of nginx's rotation (the reload and the old workers' last answers); 0 with a bare SIGTERM. */
+  outMs: number;
+}
+
+const controlAnswer = z.object({
+  port: z.number(),
+  oldPid: z.number(),
+  newPid: z.number(),
+  at: z.string(),
+  acceptQueue: z.number().nullable(),
+  outMs: z.number(),
+  drainMs: z.number(),
+  readyMs: z.number(),
+});
+
+/** One replica through the stack's control port: out of rotation, SIGTERM, ready, back in. */
+async function restartThroughStack(control: number, service: string, replica: number, timeoutMs: number): Promise<RestartTiming> {
+  const started = performance.now();
+  const res = await fetch(`http://127.0.0.1:${control}/replicas/${service}/${replica}/restart`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!res.ok) throw new Error(`${service} replica ${replica}: the stack answered ${res.status} ${await res.text()}`);
+  const t = controlAnswer.parse(await res.json());
+  const from = started + t.outMs;
+  return { service, replica, ...t, from, to: from + t.readyMs };
 }
 
 export function readReplicas(file: string): Replicas | null {
@@ -129,6 +160,7 @@ async function restartOne(file: string, service: string, replica: number, timeou
         at,
         from,
         to,
+        outMs: 0,
       };
     }
     if (elapsed > timeoutMs) {
@@ -145,13 +177,16 @@ async function restartOne(file: string, service: string, replica: number, timeou
 export async function rollingRestart(
   file: string,
   services: readonly string[],
-  options: { timeoutMs: number; pauseMs: number; onEach: (t: RestartTiming) => void },
+  options: { timeoutMs: number; pauseMs: number; sigtermOnly: boolean; onEach: (t: RestartTiming) => void },
 ): Promise<RestartTiming[]> {
   const timings: RestartTiming[] = [];
+  const control = options.sigtermOnly ? undefined : readReplicas(file)?.control;
   for (const service of services) {
     const replicas = readReplicas(file)?.services[service] ?? [];
     for (const { replica } of [...replicas].sort((a, b) => a.replica - b.replica)) {
-      const timing = await restartOne(file, service, replica, options.timeoutMs);
+      const timing = control
+        ? await restartThroughStack(control, service, replica, options.timeoutMs)
+        : await restartOne(file, service, replica, options.timeoutMs);
       timings.push(timing);
       options.onEach(timing);
       if (options.pauseMs > 0) await sleep(options.pauseMs);
