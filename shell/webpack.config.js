@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedModules } from '@cc/webpack-config/shared';
 import { minimizers, moduleRules } from '@cc/webpack-config/build';
+import { PreloadBootChunksPlugin } from '@cc/webpack-config/preload';
 
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -74,6 +75,9 @@ export default (_env, argv) => {
       }),
       // The tab's icon (and no more 404 for /favicon.ico: the link names this one).
       new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', favicon: './src/favicon.svg' }),
+      // React, the router, the query client and the shell's own code behind its async boundary:
+      // fetched alongside main.js instead of after it has run.
+      ...(production ? [new PreloadBootChunksPlugin({ HtmlWebpackPlugin })] : []),
     ],
     optimization: {
       minimizer: minimizers(),
