@@ -8,7 +8,7 @@ import { startedForTests } from '@cc/service-kit/testing';
 import { startEmbeddedStack, type Session } from '../embedded/testing/stack';
 import { REPLICA_HEADER } from '../embedded/testing/replicas';
 import { startGatedModel, WORDS } from './model-server';
-import { describeReplicas } from './replicas-testing';
+import { describeReplicas } from './testing';
 
 const [A, B] = [0, 1];
 const LIMIT = 4;

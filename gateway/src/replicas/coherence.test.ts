@@ -8,7 +8,7 @@ import { expect, test } from '@jest/globals';
 import { startedForTests, until } from '@cc/service-kit/testing';
 import { SESSIONS_REVOKED_CHANNEL } from '@cc/service-kit';
 import { startEmbeddedStack, TEST_PASSWORD, type Session } from '../embedded/testing/stack';
-import { describeReplicas, listening } from './replicas-testing';
+import { describeReplicas, listening } from './testing';
 
 const [A, B] = [0, 1];
 /** A cached "session active" outlives every test here: only a revocation's NOTIFY can end it. */

@@ -10,7 +10,7 @@ import { until } from '@cc/service-kit/testing';
 import { startEmbeddedStack, type EmbeddedStack, type Session } from '../embedded/testing/stack';
 import { REPLICA_HEADER } from '../embedded/testing/replicas';
 import { startGatedModel, WORDS, type GatedModel } from './model-server';
-import { describeReplicas } from './replicas-testing';
+import { describeReplicas } from './testing';
 
 const [A, B] = [0, 1];
 const HOLD = 'Held At The Gate';

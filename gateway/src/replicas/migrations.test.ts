@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { createDb, migrate, type Db, type Migration } from '@cc/service-kit';
 import { freshDatabase, type TestDatabase } from '@cc/service-kit/testing';
 import { chatService } from '@cc/svc-chat';
-import { describeReplicas } from './replicas-testing';
+import { describeReplicas } from './testing';
 
 let database: TestDatabase;
 let pools: Db[] = [];
