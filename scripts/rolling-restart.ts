@@ -167,6 +167,8 @@ async function main(): Promise<number> {
   });
 
   const result = findings({ records, outcomes, finalTexts, timings, loadFrom, restartFrom, restartTo, loadTo });
+  // nginx writes its access log at most a second late (buffer=32k flush=1s).
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
   const report = nginxReport(ACCESS_LOG, accessMark, ERROR_LOG, errorMark);
   process.stdout.write(`\n${formatTable(result.rows)}\n\n${report.join('\n')}\n`);
   const out = path.join(root, 'test-results', 'rolling-restart.json');

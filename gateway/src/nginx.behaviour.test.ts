@@ -283,7 +283,13 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
   it('logs a path by its route pattern: folder names and query strings stay out of the access log', async () => {
     await fetch(`${base}/folders/Secret%20Plans?folder=Private%20Folder`, { headers: json });
     await fetch(`${base}/files/reorder`, { method: 'PATCH', headers: json });
-    const log = readFileSync(path.join(gw.prefix, '.stack', 'nginx', 'access.log'), 'utf8');
+    // The log is buffered (written at most a second late): wait for both lines.
+    const logFile = path.join(gw.prefix, '.stack', 'nginx', 'access.log');
+    let log = '';
+    for (let tries = 0; tries < 40 && !log.includes('"PATCH /files/reorder"'); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      log = readFileSync(logFile, 'utf8');
+    }
     expect(log).toContain('"GET /folders/{folderName}"');
     expect(log).toContain('"PATCH /files/reorder"');
     expect(log).not.toMatch(/Secret|Private/);
