@@ -154,6 +154,8 @@ interface RuntimePaths {
   errorLog: string;
   accessLog: string;
   temp: (name: string) => string;
+  /** compose: what gateway/trusted-proxies.sh writes at the container's start (none: no file). */
+  trustedProxies: string;
 }
 
 function runtimePaths(r: ResolvedOptions): RuntimePaths {
@@ -164,6 +166,7 @@ function runtimePaths(r: ResolvedOptions): RuntimePaths {
       errorLog: `${dir}/error.log`,
       accessLog: `${dir}/access.log`,
       temp: (name) => `${dir}/${name}_temp`,
+      trustedProxies: `${dir}/trusted-proxies/*.conf`,
     };
   }
   // The official image, run as the `nginx` user: /var/cache/nginx and /run are root-owned.
@@ -172,6 +175,7 @@ function runtimePaths(r: ResolvedOptions): RuntimePaths {
     errorLog: 'stderr',
     accessLog: '/dev/stdout',
     temp: (name) => `/tmp/nginx_${name}_temp`,
+    trustedProxies: '/tmp/nginx-trusted-proxies/*.conf',
   };
 }
 
@@ -210,6 +214,12 @@ function buildHttp(http: Block, r: ResolvedOptions, run: RuntimePaths): void {
     .d('gzip_proxied', 'any')
     .d('gzip_vary', 'on')
     .d('gzip_types', GZIP_TYPES.join(' '));
+  if (r.target === 'compose') {
+    // Behind an Ingress or a load balancer: the proxies whose X-Forwarded-For is believed
+    // (set_real_ip_from …), from GATEWAY_TRUSTED_PROXIES at the container's start. A glob, so
+    // no file (the default) is no directive. Before X-Forwarded-For is replaced with $remote_addr.
+    http.d('include', run.trustedProxies);
+  }
 
   // Page navigation: GET/HEAD with Accept starting with text/html (PAGE_NAV_ACCEPT_REGEX).
   http.b('map', '"$request_method:$http_accept" $page_nav', (m) => {

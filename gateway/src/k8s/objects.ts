@@ -101,6 +101,8 @@ function container(app: K8sApp, mounts: IVolumeMount[]): IContainer {
       // Migrations run before a service listens: give them minutes before liveness counts.
       startupProbe: probe(LIVENESS_PATH, 5, 60),
     }),
+    // GATEWAY_TRUSTED_PROXIES (the Ingress controller's pods), read by gateway/trusted-proxies.sh.
+    ...(app.kind === 'gateway' && { envFrom: [{ configMapRef: { name: SETTINGS_CONFIGMAP, optional: true } }] }),
     readinessProbe: probe(READINESS_PATH[app.kind], 5, 2),
     livenessProbe: probe(LIVENESS_PATH, 10, 3),
     // Endpoints are removed while this sleeps; SIGTERM (nginx: SIGQUIT, the image's STOPSIGNAL) comes after.
