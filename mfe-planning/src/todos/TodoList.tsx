@@ -96,8 +96,8 @@ export function TodoList({ todos, milestones, empty, showMilestone = true, label
     return todos.find((t) => t.id === id);
   };
   const onChange = (event: ChangeEvent<HTMLUListElement>) => {
-    const box = event.target;
-    if (box.type !== 'checkbox') return;
+    const box = event.target as EventTarget;
+    if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox') return;
     const todo = todoOf(box);
     if (!todo || clicked.has(todo.id)) return;
     setClicked((was) => new Map(was).set(todo.id, box.checked));

@@ -5,7 +5,7 @@
  * (its own at once; another's once notified), and that a cached answer is the documented one.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { freshDatabase, TestClient, type TestDatabase } from '@cc/service-kit/testing';
+import { freshDatabase, TestClient, type SignedClient, type TestDatabase } from '@cc/service-kit/testing';
 import { signIn, startCoaching, type CoachingHarness } from '../test-support';
 import { listMilestones } from './milestones';
 import { listTodos } from './todos';
@@ -45,7 +45,7 @@ async function listening(count = 2): Promise<void> {
 }
 
 /** The same user on another instance. */
-const alsoOn = (h: CoachingHarness, c: TestClient) => signIn(new TestClient(h.svc.url), c.id);
+const alsoOn = (h: CoachingHarness, c: SignedClient) => signIn(new TestClient(h.svc.url), c.id);
 
 /** How many list queries `fn` caused (the instances share the test's knex). */
 async function listQueries(fn: () => Promise<unknown>): Promise<number> {
