@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { urlSetting } from '@cc/service-kit';
+import { flagSetting, intSetting, urlSetting } from '@cc/service-kit';
 
 /**
  * svc-coaching's environment (the AI_* variables are read by packages/ai,
@@ -17,5 +17,9 @@ export const coachingSettings = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).default(0.3),
   ),
+  /** The planning lists (todos, milestones) kept per user in memory, dropped through LISTEN/NOTIFY (planning/lists-cache.ts). */
+  PLANNING_LISTS_CACHE: flagSetting(true),
+  /** Their cap, in MB (1,000 todos are about 0.3 MB). */
+  PLANNING_LISTS_CACHE_MB: intSetting(64, { min: 1, max: 4096 }),
 });
 export type CoachingSettings = z.output<typeof coachingSettings>;

@@ -2,15 +2,19 @@ import { idFrom, invalid, notFound, pageFrom } from '@cc/service-kit';
 import { PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { SearchIndex } from '../search-vectors';
+import { sendList, type PlanningListsCache } from './lists-cache';
 import { trashTodo } from './trash';
 import { insertSourcedTodo, listTodos, todoListKey, toggleTodo, updateTodo } from './todos';
 
 /** GET/POST /planning/todos (a POST with a known source_key answers that todo, 200, duplicate: true), PATCH/DELETE /planning/todos/{id}, PATCH .../toggle_completed. */
-export function todoRoutes(router: ServiceRouter, db: Db, index: SearchIndex): void {
-  router.get('/planning/todos', {}, async (_ctx, { user, query }) => ({
-    success: true,
-    ...(await listTodos(db, user.id, pageFrom(query, todoListKey))),
-  }));
+export function todoRoutes(router: ServiceRouter, db: Db, index: SearchIndex, lists: PlanningListsCache): void {
+  router.get('/planning/todos', {}, async (ctx, { user, query }) => {
+    const page = pageFrom(query, todoListKey);
+    // A page is read as it is now; the whole list (the planning page's read) may come from memory.
+    if (page) return { success: true, ...(await listTodos(db, user.id, page)) };
+    const list = await lists.get(user.id, 'todos', async () => ({ success: true, ...(await listTodos(db, user.id)) }));
+    return sendList(ctx, list);
+  });
 
   router.post('/planning/todos', {}, async (ctx, { user, body }) => {
     const made = await insertSourcedTodo(db, user.id, body.todo);
