@@ -1,4 +1,4 @@
-import { conflict, invalid, notFound, pageFrom } from '@cc/service-kit';
+import { conflict, gzippedBody, invalid, notFound, pageFrom } from '@cc/service-kit';
 import { FILES_MESSAGES as M, normalizeFileName, type AnswerOf } from '@cc/contracts';
 import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
 import {
@@ -18,7 +18,7 @@ import {
 } from './files';
 import { fileIdFrom } from './http';
 import { trashFile } from './trash';
-import { gzippedBody, type ListingCache } from './listing-cache';
+import type { ListingCache } from './listing-cache';
 import type { SearchIndex } from './search-vectors';
 
 /** Weak comparison (RFC 9110) of either representation: nginx may add W/, gzip answers add -gz. */
@@ -67,7 +67,7 @@ export function fileRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, cache:
       return { success: true, ...page };
     }
     // Postgres builds the JSON; it goes out as it is (no success key: every key is a folder).
-    const listing = await cache.get(user.id, () => filesIndexJson(db, user.id));
+    const listing = await cache.get(user.id, 'listing', () => filesIndexJson(db, user.id));
     const gzip = listing.body.byteLength > 1024 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
     // The browser may keep it but asks every time; an unchanged list comes back as 304.
     ctx.set('Cache-Control', 'private, no-cache');

@@ -15,7 +15,7 @@ import { filesImport } from './import';
 import { fileRoutes } from './files-routes';
 import { folderRoutes } from './folders-routes';
 import { journalRoutes } from './journal-routes';
-import { ListingCache, listenForListingChanges } from './listing-cache';
+import { listenForListingChanges, listingCache } from './listing-cache';
 import { mentionRoutes } from './mentions-routes';
 import { revisionRoutes } from './revisions-routes';
 import { searchRoutes } from './search-routes';
@@ -35,7 +35,7 @@ export function filesRoutes(
   { db, log, settings, config, modelCalls, background }: ServiceContext<FilesSettings>,
 ): void {
   const ai = modelCalls(modelMessages(FILES_MESSAGES));
-  const listing = new ListingCache(settings.FILES_LISTING_CACHE_MB * 1024 * 1024);
+  const listing = listingCache(settings.FILES_LISTING_CACHE_MB * 1024 * 1024);
   if (settings.FILES_LISTING_CACHE) listenForListingChanges(db, listing, log);
   const embedder = createEmbedder(config.env ?? {});
   const embeddings = embedder ? new FilesEmbeddings(db, log, embedder) : undefined;

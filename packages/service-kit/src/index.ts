@@ -24,6 +24,7 @@ export {
 } from './session';
 export { remoteSessionCheck, SESSIONS_REVOKED_CHANNEL, type SessionCheck, type SessionRecord } from './session-check';
 export { listenForChanges, type ListenHandlers } from './pg-listen';
+export { cachedAnswer, gzippedBody, listenForUserChanges, sendCachedJson, UserAnswerCache, type CachedAnswer } from './user-answer-cache';
 export { sessionMiddleware, type RequestUser } from './auth';
 export { runService, requireEnv, onShutdown, keepRunningOnUnhandledRejection } from './run';
 export { drainable, DEFAULT_DRAIN_MS, DEFAULT_GRACE_MS, type Drainer, type DrainOptions } from './shutdown';

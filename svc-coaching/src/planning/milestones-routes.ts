@@ -1,15 +1,18 @@
-import { idFrom, notFound } from '@cc/service-kit';
+import { idFrom, notFound, sendCachedJson } from '@cc/service-kit';
 import { PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { SearchIndex } from '../search-vectors';
-import { sendList, type PlanningListsCache } from './lists-cache';
+import type { PlanningListsCache } from './lists-cache';
 import { trashMilestone } from './trash';
 import { insertMilestone, listMilestones, toggleMilestone, updateMilestone } from './milestones';
 
 /** GET/POST /planning/milestones, PATCH/DELETE /planning/milestones/{id}, PATCH .../toggle_completed. */
 export function milestoneRoutes(router: ServiceRouter, db: Db, index: SearchIndex, lists: PlanningListsCache): void {
   router.get('/planning/milestones', {}, async (ctx, { user }) =>
-    sendList(ctx, await lists.get(user.id, 'milestones', async () => ({ success: true, milestones: await listMilestones(db, user.id) }))),
+    sendCachedJson(
+      ctx,
+      await lists.get(user.id, 'milestones', async () => JSON.stringify({ success: true, milestones: await listMilestones(db, user.id) })),
+    ),
   );
 
   router.post('/planning/milestones', {}, async (ctx, { user, body }) => {

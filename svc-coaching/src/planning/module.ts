@@ -5,7 +5,7 @@ import type { CoachingSettings } from '../settings';
 import { actionPlanRoutes } from './action-plan-routes';
 import { chatActionRoutes } from './chat-actions-routes';
 import { planningMigrations } from './migrations';
-import { listenForPlanningChanges, PlanningListsCache } from './lists-cache';
+import { listenForPlanningChanges, planningListsCache } from './lists-cache';
 import { milestoneRoutes } from './milestones-routes';
 import { ownedByPlanning } from './paths';
 import { coachingSearchIndex } from '../search-vectors';
@@ -24,7 +24,7 @@ export const planningModule = defineModule<CoachingSettings>({
     const { db, log, modelCalls, settings } = context;
     // With EMBEDDINGS_MODEL, writes ask for their rows to be embedded (search-vectors.ts).
     const { index } = coachingSearchIndex(context);
-    const lists = new PlanningListsCache(settings.PLANNING_LISTS_CACHE_MB * 1024 * 1024);
+    const lists = planningListsCache(settings.PLANNING_LISTS_CACHE_MB * 1024 * 1024);
     if (settings.PLANNING_LISTS_CACHE) listenForPlanningChanges(db, lists, log);
     // Read your own writes: any write this instance answers (a todo, a milestone, the chat's
     // actions, a restore from the trash, an import, the account's deletion) may change the

@@ -1,8 +1,8 @@
-import { idFrom, invalid, notFound, pageFrom } from '@cc/service-kit';
+import { idFrom, invalid, notFound, pageFrom, sendCachedJson } from '@cc/service-kit';
 import { PLANNING_MESSAGES as M } from '@cc/contracts';
 import type { Db, ServiceRouter } from '@cc/service-kit';
 import type { SearchIndex } from '../search-vectors';
-import { sendList, type PlanningListsCache } from './lists-cache';
+import type { PlanningListsCache } from './lists-cache';
 import { trashTodo } from './trash';
 import { insertSourcedTodo, listTodos, todoListKey, toggleTodo, updateTodo } from './todos';
 
@@ -12,8 +12,8 @@ export function todoRoutes(router: ServiceRouter, db: Db, index: SearchIndex, li
     const page = pageFrom(query, todoListKey);
     // A page is read as it is now; the whole list (the planning page's read) may come from memory.
     if (page) return { success: true, ...(await listTodos(db, user.id, page)) };
-    const list = await lists.get(user.id, 'todos', async () => ({ success: true, ...(await listTodos(db, user.id)) }));
-    return sendList(ctx, list);
+    const list = await lists.get(user.id, 'todos', async () => JSON.stringify({ success: true, ...(await listTodos(db, user.id)) }));
+    return sendCachedJson(ctx, list);
   });
 
   router.post('/planning/todos', {}, async (ctx, { user, body }) => {
