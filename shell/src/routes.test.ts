@@ -1,6 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { PAGE_ROUTES, REMOTES, toRouterPath } from '@cc/contracts';
-import { navItems, PUBLIC_PAGE_PATHS, REMOTE_NAMES, REMOTE_PAGE_ROUTES, remoteEntryPath, remotePageAt, SHELL_PAGE_PATHS } from './routes';
+import {
+  navItems,
+  pageRouteAt,
+  PUBLIC_PAGE_PATHS,
+  REMOTE_NAMES,
+  REMOTE_PAGE_ROUTES,
+  remoteEntryPath,
+  remotePageAt,
+  SHELL_PAGE_PATHS,
+} from './routes';
 
 interface FederationOptions {
   name: string;
@@ -56,7 +65,20 @@ describe('shell routes', () => {
     expect(at('/journal')).toBe('dashboard/JournalPage');
     expect(at('/journal/2026-01-31')).toBe('dashboard/JournalPage');
     expect(at('/planning/milestones_view')).toBe('planning/PlanningPage');
+    for (const path of ['/planning/action_plan', '/planning/Action_Plan', '/planning/action_plan/'])
+      expect(remotePageAt(path)?.path).toBe('/planning/action_plan');
+    expect(remotePageAt('/planning/all_todos')?.path).toBe('/planning/:tab');
     for (const path of ['/', '/sign-in', '/sign-up', '/nowhere', '/people/4', '/journal/2026-01-31/x']) expect(at(path)).toBeUndefined();
+  });
+
+  it('prefers the route with more literal segments, in whatever order the table lists them (as react-router ranks them)', () => {
+    const routes = [{ path: '/planning/:tab' }, { path: '/planning/action_plan' }, { path: '/:section/:tab' }];
+    for (const order of [routes, [...routes].reverse()]) {
+      expect(pageRouteAt(order, '/planning/action_plan')?.path).toBe('/planning/action_plan');
+      expect(pageRouteAt(order, '/planning/done')?.path).toBe('/planning/:tab');
+      expect(pageRouteAt(order, '/people/4')?.path).toBe('/:section/:tab');
+      expect(pageRouteAt(order, '/planning')).toBeUndefined();
+    }
   });
 
   it('links every section; the journal link opens today', () => {
@@ -81,6 +103,10 @@ describe('federation wiring (webpack configs)', () => {
     expect(options.dts).toBe(false);
     for (const route of REMOTE_PAGE_ROUTES.filter((r) => r.remote === remote)) {
       expect(Object.keys(options.exposes ?? {})).toContain(`./${route.module}`);
+    }
+    // What a page's first view also loads from this remote (the action plan's code for its tab).
+    for (const id of REMOTE_PAGE_ROUTES.flatMap((r) => r.alsoLoads).filter((m) => m.startsWith(`${remote}/`))) {
+      expect(Object.keys(options.exposes ?? {})).toContain(`./${id.slice(remote.length + 1)}`);
     }
     expect(Object.keys(options.shared ?? {}).sort()).toEqual(Object.keys(shell.options.shared ?? {}).sort());
     for (const [name, config] of Object.entries(options.shared ?? {})) {

@@ -61,16 +61,30 @@ export function navItems(): NavItem[] {
 
 /**
  * The remote page a path opens (react-router's matching, enough for the route table's paths:
- * literal segments, case-insensitive, and `:param` for one segment), or undefined.
+ * literal segments, case-insensitive, and `:param` for one segment), or undefined. Where a literal
+ * route and a param route both match (`/planning/action_plan`, `/planning/:tab`), the one with
+ * more literal segments wins, as react-router ranks them, whatever their order in the table.
  */
 export function remotePageAt(pathname: string): RemotePageRoute | undefined {
+  return pageRouteAt(REMOTE_PAGE_ROUTES, pathname);
+}
+
+/** The route of `routes` that `pathname` opens (see remotePageAt). */
+export function pageRouteAt<R extends { path: string }>(routes: readonly R[], pathname: string): R | undefined {
   const segments = (path: string) => path.split('/').filter(Boolean);
   const wanted = segments(pathname);
-  return REMOTE_PAGE_ROUTES.find((route) => {
+  let best: R | undefined;
+  let bestLiterals = -1;
+  for (const route of routes) {
     const pattern = segments(route.path);
-    return (
+    const matches =
       pattern.length === wanted.length &&
-      pattern.every((part, i) => (part.startsWith(':') ? wanted[i] !== '' : part.toLowerCase() === wanted[i]!.toLowerCase()))
-    );
-  });
+      pattern.every((part, i) => (part.startsWith(':') ? wanted[i] !== '' : part.toLowerCase() === wanted[i]!.toLowerCase()));
+    const literals = pattern.filter((part) => !part.startsWith(':')).length;
+    if (matches && literals > bestLiterals) {
+      best = route;
+      bestLiterals = literals;
+    }
+  }
+  return best;
 }

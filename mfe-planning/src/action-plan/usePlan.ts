@@ -4,7 +4,6 @@ import { errorText, isApiError } from '@cc/client';
 import type { ActionPlan, TimelineItem } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { warmDateFormats } from '../shared/dates';
-import { prefetchPlanReads } from '../planning/api/firstRequest';
 import { archivedPlansQuery, createEmptyPlan, currentPlanQuery, timelineItemsQuery } from './api/actionPlan';
 
 export type PlanState =
@@ -19,12 +18,6 @@ function loadError(error: unknown): string {
   if (isApiError(error) && error.status === 403 && /csrf|token/i.test(error.message)) return M.securityTokenMissing;
   if (isApiError(error) && error.status >= 400 && error.status < 500) return errorText(error, { prefix: M.errorLoadingPlan });
   return M.errorLoadingPlanRetry;
-}
-
-/** Starts reading the plan and its weeks while the tab's code is still loading (the page calls it as the tab opens). */
-export function prefetchPlan(client: QueryClient): void {
-  prefetchPlanReads(client);
-  warmDateFormats();
 }
 
 /** The plan was replaced (a new one, a restored one): shown loading until the new plan and its weeks are read. */

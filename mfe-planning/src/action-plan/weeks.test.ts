@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { parsePeriod } from '@cc/contracts/periods';
 import { milestone } from '../testing/fixtures';
 import { carryOver, milestonesByWeek, monthsOf, openActionCount, plainAction, timelineWeeks } from './weeks';
 
@@ -27,6 +28,15 @@ describe('the 53-week timeline window', () => {
     const around2025 = timelineWeeks(new Date(2025, 11, 29)).map((w) => w.key);
     expect(around2025[26]).toBe('2026-W01');
     expect(around2025[25]).toBe('2025-W52');
+  });
+
+  it("gives each week the days its key names (counted from the current week's Monday, across summer time and New Year)", () => {
+    for (const around of [new Date(2026, 2, 4), new Date(2026, 9, 25), new Date(2026, 11, 31), new Date(2027, 0, 1), new Date()]) {
+      for (const week of timelineWeeks(around)) {
+        const period = parsePeriod(week.key, 'week')!;
+        expect([week.first, week.last, week.number, week.year]).toEqual([period.first, period.last, period.number, period.year]);
+      }
+    }
   });
 
   it('puts a milestone in the week its target date falls in', () => {

@@ -1,4 +1,4 @@
-import { addDays, dateOfDay, parsePeriod, periodKey, weekWindow } from '@cc/contracts/periods';
+import { addDays, dateOfDay, parsePeriod, periodKey, WEEK_WINDOW_BACK, weekWindow } from '@cc/contracts/periods';
 import { dateLocale } from '@cc/contracts/dates';
 import type { Milestone } from '@cc/contracts/planning';
 import { actionLines, unfinishedActions } from '@cc/contracts/planning-rules';
@@ -20,25 +20,31 @@ export interface TimelineWeek {
   label: string;
 }
 
-/** The timeline's 53 ISO weeks around `today` (26 back, the current one, 26 ahead), oldest first. */
+/**
+ * The timeline's 53 ISO weeks around `today` (26 back, the current one, 26 ahead), oldest first:
+ * the keys of `weekWindow` (@cc/contracts/periods), each week's days counted from its Monday
+ * rather than parsed back from its key (the first render makes all 53).
+ */
 export function timelineWeeks(today: Date = new Date()): TimelineWeek[] {
   const current = periodKey('week', today);
-  let seen = false;
-  return weekWindow(today).map((key) => {
-    const p = parsePeriod(key, 'week')!;
-    const isCurrent = key === current;
-    if (isCurrent) seen = true;
-    const dates = `${dayMonth(p.first)} – ${dayMonth(p.last)}`;
+  // The current week's Monday; the window's weeks follow each other from 26 weeks before it.
+  const monday = parsePeriod(current, 'week')!.first;
+  return weekWindow(today).map((key, i) => {
+    const first = addDays(monday, 7 * (i - WEEK_WINDOW_BACK));
+    const last = addDays(first, 6);
+    const year = Number(key.slice(0, 4));
+    const number = Number(key.slice(6));
+    const dates = `${dayMonth(first)} – ${dayMonth(last)}`;
     return {
       key,
-      number: p.number,
-      year: p.year,
-      first: p.first,
-      last: p.last,
-      current: isCurrent,
-      past: !seen,
+      number,
+      year,
+      first,
+      last,
+      current: key === current,
+      past: i < WEEK_WINDOW_BACK,
       dates,
-      label: `Week ${p.number}, ${p.year} (${dates})`,
+      label: `Week ${number}, ${year} (${dates})`,
     };
   });
 }

@@ -6,7 +6,7 @@ import { readPlanningAddress, type PlanningAddress } from '@cc/contracts/address
 import { localIsoDate } from '@cc/contracts/periods';
 import type { Todo } from '@cc/contracts/planning';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
-import { prefetchPlan } from '../action-plan/usePlan';
+import { prefetchPlan } from '../action-plan/prefetchPlan';
 import { ChatLauncher } from '../chat/ChatLauncher';
 import { MilestoneList } from '../milestones/MilestoneList';
 import { DialogProvider } from '@cc/ui/dialogs';
@@ -14,15 +14,16 @@ import { TodoList } from '../todos/TodoList';
 import { PlanningActionsProvider, usePlanningActions, type PlanningModal } from './actions';
 import { PlanningTabs } from './PlanningTabs';
 import { DEFAULT_TAB, isPlanningTab, todosOf, UPCOMING_DAYS, type PlanningTab, type TodoTab } from './tabs';
-import { startFirstPlanRequests } from './api/firstRequest';
-import { ActionPlanLoader, loadActionPlan } from './ActionPlanLoader';
+import { ActionPlanLoader, loadActionPlan, opensActionPlan } from './ActionPlanLoader';
 import { usePlanningLists, type PlanningData } from './usePlanningLists';
 import '../shared/shared.css';
 import './planning.css';
 
-// A visit that opens the action plan: its reads and its code are asked for as this code arrives,
-// while the shell renders (the lists every tab reads are sent by the shell, see firstRequest.ts).
-if (startFirstPlanRequests()) loadActionPlan();
+// A visit that opens the action plan: the shell sent its reads from its entry chunk and started
+// loading its code with this module (the route table's `firstRequests` and `alsoLoads` for
+// /planning/action_plan). Taking that code now (the same chunk, on its way or arrived) lets the
+// page's first render show the tab, with no frame of "Loading the action plan…".
+if (opensActionPlan()) loadActionPlan();
 
 // Loaded when needed: the modals, and the action plan with its autosave (ActionPlanLoader; the chat: ChatLauncher).
 const PlanningModals = lazy(() => import(/* webpackChunkName: "planning-modals" */ './PlanningModals'));
@@ -35,21 +36,22 @@ const EMPTY_TEXT: Record<TodoTab, string> = {
 
 /** Planning: todos, milestones, the planning assistant and the weekly action plan (/planning/{tab}). */
 export default function PlanningPage() {
-  const { tab: param } = useParams();
+  const location = useLocation();
+  // `/planning/{tab}`, or a tab the route table names by its own path (`/planning/action_plan`).
+  const param = useParams().tab ?? tabInPath(location.pathname);
   const known = param === undefined || isPlanningTab(param);
   const tab: PlanningTab = param !== undefined && isPlanningTab(param) ? param : DEFAULT_TAB;
   const client = useQueryClient();
   const { data, refresh } = usePlanningLists();
-  const location = useLocation();
   const address = useMemo(() => readPlanningAddress(location.search), [location.search]);
   const [modal, setModal] = useState<PlanningModal>(null);
 
   useEffect(() => {
     document.title = 'Planning';
   }, []);
-  // The plan is read while the tab's code loads, not after (started as the page renders, so
-  // before the tab's own effect asks for it).
-  useMemo(() => {
+  // The plan is read again each time the tab opens, while the tab's code loads (an effect: after
+  // the shell has handed the cache its early reads, which the first showing takes instead).
+  useEffect(() => {
     if (tab === 'action_plan') prefetchPlan(client);
   }, [tab, client]);
 
@@ -85,6 +87,9 @@ export default function PlanningPage() {
     </div>
   );
 }
+
+/** The tab of `/planning/<tab>` (a route of its own has no `:tab` param). */
+const tabInPath = (pathname: string): string | undefined => pathname.split('/').filter(Boolean)[1];
 
 function tabCounts(data: PlanningData): Partial<Record<PlanningTab, number>> {
   if (data.status !== 'ok') return {};

@@ -41,4 +41,12 @@ describe('the kept date formatters', () => {
       }
     }
   });
+
+  it('writes every day of a year as shortDay does, without a formatter; refuses what is not a day', () => {
+    for (let i = 0; i < 366; i++) {
+      const day = addDays('2028-01-01', i);
+      expect(dayMonth(day)).toBe(shortDay(day));
+    }
+    for (const bad of ['2026-13-01', 'March', '2026-00-10']) expect(() => dayMonth(bad)).toThrow(RangeError);
+  });
 });

@@ -1,20 +1,27 @@
 import { afterEach, beforeEach } from '@jest/globals';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { PAGE_ROUTES, toRouterPath } from '@cc/contracts/pages';
 import { MemoryRouter, Route, Routes } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { installContractApi, type ContractRoutes } from '@cc/ui/testing/contract-api';
 import { withQueries } from '@cc/ui/testing/queries';
 import PlanningPage from '../planning/PlanningPage';
 
-/** The planning page at an address, as the shell mounts it: under the router, with a QueryClient of its own. */
-export const openPlanning = (address: string) =>
+/** The planning page's routes in the route table (`/planning`, `/planning/action_plan`, `/planning/{tab}`), as the shell mounts them. */
+const PLANNING_PATHS = PAGE_ROUTES.filter((page) => page.remote === 'planning').map((page) => toRouterPath(page.path));
+
+/** The planning page at an address, as the shell mounts it: under the router, with a QueryClient of its own (or the test's). */
+export const openPlanning = (address: string, client?: QueryClient) =>
   render(
     <MemoryRouter initialEntries={[address]}>
       <Routes>
-        <Route path="/planning/:tab" element={<PlanningPage />} />
+        {PLANNING_PATHS.map((path) => (
+          <Route key={path} path={path} element={<PlanningPage />} />
+        ))}
       </Routes>
     </MemoryRouter>,
-    { wrapper: withQueries() },
+    { wrapper: withQueries(client) },
   );
 
 /**

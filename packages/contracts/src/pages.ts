@@ -32,13 +32,17 @@ export interface PageRoute {
    */
   firstRequests?: readonly FirstPageRead[];
   /**
-   * Modules of other remotes the page renders on its first view (the dashboard's default view is
-   * the people remote's About me panel): the shell starts loading them with the page's own.
+   * Modules the page renders on its first view besides its own: another remote's (the dashboard's
+   * default view is the people remote's About me panel) or its own remote's code that the page
+   * otherwise loads when it renders (the action plan tab's timeline): the shell starts loading
+   * them with the page's module.
    */
   alsoLoads?: readonly RemoteModuleId[];
 }
 
 const PLANNING_LISTS: readonly FirstPageRead[] = ['GET /planning/todos', 'GET /planning/milestones'];
+/** The action plan tab's reads: the current plan and its weeks (`timeline_items` reads the current plan's, so it needs no id). */
+const ACTION_PLAN_READS: readonly FirstPageRead[] = ['GET /coaching/current_action_plan', 'GET /coaching/timeline_items'];
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', remote: 'shell' },
@@ -53,6 +57,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/journal/{date}', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
   // Every tab reads both lists (its counts, the chat's context, the action plan's milestones).
   { path: '/planning', remote: 'planning', module: 'PlanningPage', label: 'Planning', firstRequests: PLANNING_LISTS },
+  // The action plan tab: its plan and weeks travel with the lists (asked first: the timeline waits
+  // for them, not for the lists, and one service answers all four), its code with the page's.
+  {
+    path: '/planning/action_plan',
+    remote: 'planning',
+    module: 'PlanningPage',
+    label: 'Planning',
+    firstRequests: [...ACTION_PLAN_READS, ...PLANNING_LISTS],
+    alsoLoads: ['planning/ActionPlanTab'],
+  },
   { path: '/planning/{tab}', remote: 'planning', module: 'PlanningPage', label: 'Planning', firstRequests: PLANNING_LISTS },
   { path: '/coaching', remote: 'coaching', module: 'CoachingPage', label: 'Coaching' },
   { path: '/people', remote: 'people', module: 'PeoplePage', label: 'People', firstRequests: ['GET /people'] },

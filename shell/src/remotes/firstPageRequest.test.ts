@@ -17,6 +17,10 @@ describe("a page's first reads, named by the route table", () => {
     const declared = PAGE_ROUTES.filter((p) => p.firstRequests).map((p) => [p.path, p.firstRequests]);
     expect(declared).toEqual([
       ['/planning', ['GET /planning/todos', 'GET /planning/milestones']],
+      [
+        '/planning/action_plan',
+        ['GET /coaching/current_action_plan', 'GET /coaching/timeline_items', 'GET /planning/todos', 'GET /planning/milestones'],
+      ],
       ['/planning/{tab}', ['GET /planning/todos', 'GET /planning/milestones']],
       ['/people', ['GET /people']],
     ]);
@@ -40,12 +44,28 @@ describe("a page's first reads, named by the route table", () => {
     expect(takeFirstPageRequests()).toEqual([]);
 
     fetch.mockClear();
-    startFirstPageRequests('/planning/action_plan');
+    startFirstPageRequests('/planning/milestones_view');
     expect(fetch.mock.calls).toEqual([
       ['/planning/todos', ASKED],
       ['/planning/milestones', ASKED],
     ]);
     expect(takeFirstPageRequests().map((e) => e.key)).toEqual(['GET /planning/todos', 'GET /planning/milestones']);
+
+    // The action plan tab's own route (more specific than /planning/{tab}): its plan and weeks first, then the lists.
+    fetch.mockClear();
+    startFirstPageRequests('/planning/action_plan');
+    expect(fetch.mock.calls).toEqual([
+      ['/coaching/current_action_plan', ASKED],
+      ['/coaching/timeline_items', ASKED],
+      ['/planning/todos', ASKED],
+      ['/planning/milestones', ASKED],
+    ]);
+    expect(takeFirstPageRequests().map((e) => e.key)).toEqual([
+      'GET /coaching/current_action_plan',
+      'GET /coaching/timeline_items',
+      'GET /planning/todos',
+      'GET /planning/milestones',
+    ]);
   });
 
   it('sends nothing for a page that declares none, or another path', () => {

@@ -7,10 +7,12 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 const answered = (status: number) => Promise.resolve({ ok: status >= 200 && status < 300, status } as Response);
 
 describe("the address's remote modules, asked for from the entry chunk", () => {
-  it("names the page's module, and the people remote's About me panel for the dashboard", () => {
+  it("names the page's module, the people remote's About me panel for the dashboard, and the action plan's code for its tab", () => {
     expect(remoteModulesAt('/dashboard')).toEqual({ page: 'dashboard/DashboardPage', also: ['people/AboutMePanel'] });
     expect(remoteModulesAt('/journal/2026-11-23')).toEqual({ page: 'dashboard/JournalPage', also: [] });
-    expect(remoteModulesAt('/planning/action_plan')).toEqual({ page: 'planning/PlanningPage', also: [] });
+    expect(remoteModulesAt('/planning/action_plan')).toEqual({ page: 'planning/PlanningPage', also: ['planning/ActionPlanTab'] });
+    expect(remoteModulesAt('/planning/all_todos')).toEqual({ page: 'planning/PlanningPage', also: [] });
+    expect(remoteModulesAt('/planning')).toEqual({ page: 'planning/PlanningPage', also: [] });
     expect(remoteModulesAt('/people')).toEqual({ page: 'people/PeoplePage', also: [] });
     for (const shellPage of ['/', '/sign-in', '/sign-up', '/nowhere']) expect(remoteModulesAt(shellPage)).toEqual({ page: null, also: [] });
   });

@@ -5,8 +5,8 @@ import { localIsoDate } from '@cc/contracts/periods';
 
 /**
  * The plan and its weeks are read again each time the tab opens (the page prefetches them as the
- * tab's code loads, see `prefetchPlan`), not only when 30 s old: another tab or device may have
- * written a week since.
+ * tab's code loads, see `prefetchPlan`; a page load's first showing takes the shell's early reads),
+ * not only when 30 s old: another tab or device may have written a week since.
  */
 const ON_EACH_VISIT = { staleTime: 0, refetchOnMount: false } as const;
 
