@@ -49,3 +49,31 @@ test('an unreachable remote shows "unavailable" + Retry while the rest keeps wor
     await expect(unavailable).toHaveCount(0);
   });
 });
+
+// index.html preloads the address's remote entries (PreloadRemoteEntriesPlugin): a cold visit of
+// a page whose remote is down must still end in the section's notice, not a blank page or a
+// loading state that never ends, and Retry must fetch the entry again.
+test('a cold visit of a page whose remote is down shows "unavailable", and Retry renders it once it is back', async ({ page }) => {
+  const ENTRY = '**/mfe/planning/remoteEntry.js';
+  await page.route(ENTRY, (route) => route.abort());
+  await signUpApi(page.request);
+
+  await page.goto('/planning');
+  const unavailable = page.getByRole('alert').filter({ hasText: 'The Planning section is unavailable right now.' });
+  await expect(unavailable).toBeVisible();
+  await expect(remoteRoot(page, 'planning-root')).toHaveCount(0);
+
+  await page.unroute(ENTRY);
+  await unavailable.getByRole('button', { name: 'Retry' }).click();
+  await expect(remoteRoot(page, 'planning-root')).toBeVisible();
+});
+
+test("a cold /dashboard visit with the people remote down shows the dashboard and the About me panel's notice", async ({ page }) => {
+  await page.route('**/mfe/people/remoteEntry.js', (route) => route.abort());
+  await signUpApi(page.request);
+
+  await page.goto('/dashboard');
+  await expect(remoteRoot(page, 'dashboard-root')).toBeVisible();
+  await expect(page.getByText('The About me panel is unavailable right now.')).toBeVisible();
+  await expect(remoteRoot(page, 'aboutme-root')).toHaveCount(0);
+});

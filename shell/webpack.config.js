@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedModules } from '@cc/webpack-config/shared';
 import { minimizers, moduleRules } from '@cc/webpack-config/build';
-import { PreloadBootChunksPlugin } from '@cc/webpack-config/preload';
+import { PreloadBootChunksPlugin, PreloadRemoteEntriesPlugin } from '@cc/webpack-config/preload';
+import { tsImport } from 'tsx/esm/api';
 
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -26,6 +27,10 @@ const injectRuntimeCoreEsm = injectRuntimeCoreCjs.replace(/index\.cjs$/, 'index.
 
 // Loaded once, from the shell; the remotes declare the same list (not eager).
 const shared = sharedModules(here);
+
+// Which remote entries each page's HTML preloads, from the route table (TypeScript: read through tsx).
+/** @type {{ remoteEntryPreloads: () => { path: string, entries: string[] }[] }} */
+const { remoteEntryPreloads } = await tsImport('./src/remotes/remoteEntryPreloads.ts', import.meta.url);
 
 /** A browser page navigation (same test as isPageNavigation in @cc/contracts). */
 function isPageNavigation(req) {
@@ -78,6 +83,9 @@ export default (_env, argv) => {
       // React, the router, the query client and the shell's own code behind its async boundary:
       // fetched alongside main.js instead of after it has run.
       ...(production ? [new PreloadBootChunksPlugin({ HtmlWebpackPlugin })] : []),
+      // The page's remoteEntry.js files (the dashboard's and the people remote's on /dashboard):
+      // fetched while main.js downloads instead of once it has run.
+      ...(production ? [new PreloadRemoteEntriesPlugin({ HtmlWebpackPlugin, pages: remoteEntryPreloads() })] : []),
     ],
     optimization: {
       minimizer: minimizers(),

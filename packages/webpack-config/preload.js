@@ -74,3 +74,65 @@ export class PreloadBootChunksPlugin {
     });
   }
 }
+
+// The remotes' entries, asked for by the HTML instead of by main.js once it has run.
+//
+// The federation runtime (in main.js) only asks for a page's /mfe/<remote>/remoteEntry.js once
+// main.js has downloaded and run; the remote's own chunks come one round trip after that. The
+// entries' names are stable (no content hash), so the page can name them before main.js exists:
+// a small inline script matches the address against the page routes (a table computed at build
+// time from the route table) and adds <link rel="preload" as="script"> for the page's remote and
+// the remotes its first view also loads. The runtime's script tag (same URL, no crossorigin
+// attribute, as the preload) then takes the preloaded response instead of fetching it again. A
+// remote that is down fails its preload harmlessly: the runtime's own load fails as before and
+// the page shows the section's "unavailable" notice.
+
+/**
+ * @typedef {{ path: string, entries: readonly string[] }} EntryPreload
+ * A page route in react-router syntax (`/journal/:date`) and the remote entries its first view
+ * loads, in order.
+ */
+
+/**
+ * The inline script's source. It matches `location.pathname` as the shell's `remotePageAt`
+ * does (same number of segments; a `:param` segment matches any segment, the others compare
+ * case-insensitively; the first route that matches wins) and adds one preload link per entry.
+ * @param {readonly EntryPreload[]} pages
+ */
+export function remoteEntryPreloadScript(pages) {
+  // [[segments ('' for a param), entries], ...]
+  const table = pages.map(({ path, entries }) => [
+    path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => (segment.startsWith(':') ? '' : segment.toLowerCase())),
+    entries,
+  ]);
+  return (
+    `(function(t){var w=location.pathname.split('/').filter(Boolean);` +
+    `for(var i=0;i<t.length;i++){var p=t[i][0],j=0;if(p.length!==w.length)continue;` +
+    `while(j<p.length&&(p[j]===''||p[j]===w[j].toLowerCase()))j++;if(j<p.length)continue;` +
+    `t[i][1].forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)});return}` +
+    `})(${JSON.stringify(table)})`
+  );
+}
+
+const ENTRIES_NAME = 'PreloadRemoteEntriesPlugin';
+
+/** Adds the inline script of `remoteEntryPreloadScript(pages)` at the end of the HTML's head. */
+export class PreloadRemoteEntriesPlugin {
+  /** @param {{ HtmlWebpackPlugin: any, pages: readonly EntryPreload[] }} options */
+  constructor({ HtmlWebpackPlugin, pages }) {
+    this.HtmlWebpackPlugin = HtmlWebpackPlugin;
+    this.source = remoteEntryPreloadScript(pages);
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap(ENTRIES_NAME, (compilation) => {
+      this.HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(ENTRIES_NAME, (data) => {
+        data.headTags.push(this.HtmlWebpackPlugin.createHtmlTagObject('script', {}, this.source));
+        return data;
+      });
+    });
+  }
+}

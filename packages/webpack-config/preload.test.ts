@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PreloadBootChunksPlugin } from './preload.js';
+import { PreloadBootChunksPlugin, PreloadRemoteEntriesPlugin, remoteEntryPreloadScript } from './preload.js';
 
 const require = createRequire(import.meta.url);
 const webpack = require('webpack') as typeof import('webpack');
@@ -43,6 +43,7 @@ function build(dir: string): Promise<void> {
       }),
       new HtmlWebpackPlugin({ template: './index.html', scriptLoading: 'defer' }),
       new PreloadBootChunksPlugin({ HtmlWebpackPlugin }),
+      new PreloadRemoteEntriesPlugin({ HtmlWebpackPlugin, pages: [{ path: '/later', entries: ['/mfe/later/remoteEntry.js'] }] }),
     ],
   });
   return new Promise((resolve, reject) =>
@@ -67,8 +68,47 @@ describe('PreloadBootChunksPlugin', () => {
       expect(preloads.some((href) => href.includes('node_modules_react_'))).toBe(true);
       expect(preloads.some((href) => href.includes('later'))).toBe(false);
       expect(preloads).not.toContain('/main.js');
+      // The remote entries' inline script: last in the head, after the boot chunks' preloads.
+      const inline = html.indexOf('<script>(function(t)');
+      expect(inline).toBeGreaterThan(html.lastIndexOf('rel="preload"'));
+      expect(inline).toBeLessThan(html.indexOf('</head>'));
+      expect(html).toContain('"/mfe/later/remoteEntry.js"');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** What the inline script preloads at `pathname`: the links it adds to the head, in order. */
+function preloadsAt(source: string, pathname: string): string[] {
+  const added: Array<Record<string, string>> = [];
+  const document = { createElement: () => ({}), head: { appendChild: (link: Record<string, string>) => added.push(link) } };
+  new Function('location', 'document', source)({ pathname }, document);
+  for (const link of added) expect(link).toEqual({ rel: 'preload', as: 'script', href: link.href });
+  return added.map((link) => link.href!);
+}
+
+describe('the remote entries preloaded by the inline script', () => {
+  const DASHBOARD = '/mfe/dashboard/remoteEntry.js';
+  const PEOPLE = '/mfe/people/remoteEntry.js';
+  const PLANNING = '/mfe/planning/remoteEntry.js';
+  const source = remoteEntryPreloadScript([
+    { path: '/dashboard', entries: [DASHBOARD, PEOPLE] },
+    { path: '/journal/:date', entries: [DASHBOARD] },
+    { path: '/planning', entries: [PLANNING] },
+    { path: '/planning/:tab', entries: [PLANNING] },
+  ]);
+
+  it("preloads the page's entries, matched as the shell's remotePageAt matches (segments, params, any case)", () => {
+    expect(preloadsAt(source, '/dashboard')).toEqual([DASHBOARD, PEOPLE]);
+    expect(preloadsAt(source, '/Dashboard/')).toEqual([DASHBOARD, PEOPLE]);
+    expect(preloadsAt(source, '/journal/2026-11-27')).toEqual([DASHBOARD]);
+    expect(preloadsAt(source, '/planning')).toEqual([PLANNING]);
+    expect(preloadsAt(source, '/planning/action_plan')).toEqual([PLANNING]);
+  });
+
+  it('preloads nothing where no remote page matches', () => {
+    for (const pathname of ['/', '/sign-in', '/journal', '/dashboard/x', '/planning/a/b', '/nowhere'])
+      expect(preloadsAt(source, pathname)).toEqual([]);
   });
 });
