@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { sharedModules } from '@cc/webpack-config/shared';
 import { minimizers, moduleRules } from '@cc/webpack-config/build';
 import { PreloadBootChunksPlugin, PreloadRemoteEntriesPlugin } from '@cc/webpack-config/preload';
-import { tsImport } from 'tsx/esm/api';
+// TypeScript, from the route table: the build and dev scripts run webpack under tsx (package.json).
+import { remoteEntryPreloads } from './src/remotes/remoteEntryPreloads.ts';
 
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -27,10 +28,6 @@ const injectRuntimeCoreEsm = injectRuntimeCoreCjs.replace(/index\.cjs$/, 'index.
 
 // Loaded once, from the shell; the remotes declare the same list (not eager).
 const shared = sharedModules(here);
-
-// Which remote entries each page's HTML preloads, from the route table (TypeScript: read through tsx).
-/** @type {{ remoteEntryPreloads: () => { path: string, entries: string[] }[] }} */
-const { remoteEntryPreloads } = await tsImport('./src/remotes/remoteEntryPreloads.ts', import.meta.url);
 
 /** A browser page navigation (same test as isPageNavigation in @cc/contracts). */
 function isPageNavigation(req) {
