@@ -50,7 +50,7 @@ test('an unreachable remote shows "unavailable" + Retry while the rest keeps wor
   });
 });
 
-// index.html preloads the address's remote entries (PreloadRemoteEntriesPlugin): a cold visit of
+// index.html preloads the address's remote entries (EarlyPageRequestsPlugin): a cold visit of
 // a page whose remote is down must still end in the section's notice, not a blank page or a
 // loading state that never ends, and Retry must fetch the entry again.
 test('a cold visit of a page whose remote is down shows "unavailable", and Retry renders it once it is back', async ({ page }) => {

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedModules } from '@cc/webpack-config/shared';
 import { minimizers, moduleRules } from '@cc/webpack-config/build';
-import { PreloadBootChunksPlugin, PreloadRemoteEntriesPlugin } from '@cc/webpack-config/preload';
+import { EarlyPageRequestsPlugin, PreloadBootChunksPlugin } from '@cc/webpack-config/preload';
 // TypeScript, from the route table: the build and dev scripts run webpack under tsx (package.json).
+import { EARLY_REQUESTS_GLOBAL, SESSION_PROBE_PATH } from './src/earlyRequests.ts';
 import { remoteEntryPreloads } from './src/remotes/remoteEntryPreloads.ts';
 
 const require = createRequire(import.meta.url);
@@ -80,9 +81,17 @@ export default (_env, argv) => {
       // React, the router, the query client and the shell's own code behind its async boundary:
       // fetched alongside main.js instead of after it has run.
       ...(production ? [new PreloadBootChunksPlugin({ HtmlWebpackPlugin })] : []),
-      // The page's remoteEntry.js files (the dashboard's and the people remote's on /dashboard):
-      // fetched while main.js downloads instead of once it has run.
-      ...(production ? [new PreloadRemoteEntriesPlugin({ HtmlWebpackPlugin, pages: remoteEntryPreloads() })] : []),
+      // The session probe, the page's first reads and its remoteEntry.js files (the dashboard's
+      // and the people remote's on /dashboard): sent while main.js downloads instead of once it has run.
+      ...(production
+        ? [
+            new EarlyPageRequestsPlugin({
+              HtmlWebpackPlugin,
+              pages: remoteEntryPreloads(),
+              early: { global: EARLY_REQUESTS_GLOBAL, session: SESSION_PROBE_PATH },
+            }),
+          ]
+        : []),
     ],
     optimization: {
       minimizer: minimizers(),

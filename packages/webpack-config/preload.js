@@ -75,61 +75,70 @@ export class PreloadBootChunksPlugin {
   }
 }
 
-// The remotes' entries, asked for by the HTML instead of by main.js once it has run.
+// What the page's address needs first, asked for by the HTML instead of by main.js once it has run.
 //
-// The federation runtime (in main.js) only asks for a page's /mfe/<remote>/remoteEntry.js once
-// main.js has downloaded and run; the remote's own chunks come one round trip after that. The
-// entries' names are stable (no content hash), so the page can name them before main.js exists:
-// a small inline script matches the address against the page routes (a table computed at build
-// time from the route table) and adds <link rel="preload" as="script"> for the page's remote and
-// the remotes its first view also loads. The runtime's script tag (same URL, no crossorigin
-// attribute, as the preload) then takes the preloaded response instead of fetching it again. A
-// remote that is down fails its preload harmlessly: the runtime's own load fails as before and
-// the page shows the section's "unavailable" notice.
+// The shell's entry chunk (main.js) sends the session probe and the page's first reads, and the
+// federation runtime in it asks for the page's /mfe/<remote>/remoteEntry.js, only once main.js has
+// downloaded and run; the remote's own chunks come one round trip after that entry. None of these
+// addresses needs main.js: the session probe is the same for every page, the first reads and the
+// remote entries (stable names, no content hash) come from the route table. So a small inline
+// script at the end of the head sends the probe, matches the address against the page routes (a
+// table computed at build time) and sends the page's first reads and adds
+// <link rel="preload" as="script"> for its remote entries (its own remote's and those its first
+// view also loads). It leaves the requests on `window[global]` (`{ session, reads: { [path]: { at,
+// response } } }`), where the entry chunk takes them instead of sending its own. The runtime's
+// script tag for an entry (same URL, no crossorigin attribute, as the preload) takes the preloaded
+// response instead of fetching it again. A remote that is down fails its preload harmlessly: the
+// runtime's own load fails as before and the page shows the section's "unavailable" notice.
 
 /**
- * @typedef {{ path: string, entries: readonly string[] }} EntryPreload
- * A page route in react-router syntax (`/journal/:date`) and the remote entries its first view
- * loads, in order.
+ * @typedef {{ path: string, entries: readonly string[], reads?: readonly string[] }} EarlyPage
+ * A page route in react-router syntax (`/journal/:date`), the remote entries its first view
+ * loads and the paths of the reads it makes first (GETs of the route table), in order.
  */
 
 /**
  * The inline script's source. It matches `location.pathname` as the shell's `remotePageAt`
  * does (same number of segments; a `:param` segment matches any segment, the others compare
- * case-insensitively; the first route that matches wins) and adds one preload link per entry.
- * @param {readonly EntryPreload[]} pages
+ * case-insensitively; the first route that matches wins).
+ * @param {readonly EarlyPage[]} pages
+ * @param {{ global: string, session?: string }} early where the requests are left, and the session probe's path
  */
-export function remoteEntryPreloadScript(pages) {
-  // [[segments ('' for a param), entries], ...]
-  const table = pages.map(({ path, entries }) => [
+export function earlyPageRequestsScript(pages, { global, session }) {
+  // [[segments ('' for a param), entries, reads], ...]
+  const table = pages.map(({ path, entries, reads = [] }) => [
     path
       .split('/')
       .filter(Boolean)
       .map((segment) => (segment.startsWith(':') ? '' : segment.toLowerCase())),
     entries,
+    reads,
   ]);
   return (
-    `(function(t){var w=location.pathname.split('/').filter(Boolean);` +
+    `(function(t,g,s){var e=window[g]={reads:{}},f=typeof fetch==='function';` +
+    `function get(u){var r=fetch(u,{headers:{Accept:'application/json'},credentials:'same-origin'});r.catch(function(){});return r}` +
+    `if(f&&s)e.session=get(s);var w=location.pathname.split('/').filter(Boolean);` +
     `for(var i=0;i<t.length;i++){var p=t[i][0],j=0;if(p.length!==w.length)continue;` +
     `while(j<p.length&&(p[j]===''||p[j]===w[j].toLowerCase()))j++;if(j<p.length)continue;` +
+    `if(f)t[i][2].forEach(function(u){e.reads[u]={at:performance.now(),response:get(u)}});` +
     `t[i][1].forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)});return}` +
-    `})(${JSON.stringify(table)})`
+    `})(${JSON.stringify(table)},${JSON.stringify(global)},${JSON.stringify(session ?? '')})`
   );
 }
 
-const ENTRIES_NAME = 'PreloadRemoteEntriesPlugin';
+const EARLY_NAME = 'EarlyPageRequestsPlugin';
 
-/** Adds the inline script of `remoteEntryPreloadScript(pages)` at the end of the HTML's head. */
-export class PreloadRemoteEntriesPlugin {
-  /** @param {{ HtmlWebpackPlugin: any, pages: readonly EntryPreload[] }} options */
-  constructor({ HtmlWebpackPlugin, pages }) {
+/** Adds the inline script of `earlyPageRequestsScript(pages, early)` at the end of the HTML's head. */
+export class EarlyPageRequestsPlugin {
+  /** @param {{ HtmlWebpackPlugin: any, pages: readonly EarlyPage[], early: { global: string, session?: string } }} options */
+  constructor({ HtmlWebpackPlugin, pages, early }) {
     this.HtmlWebpackPlugin = HtmlWebpackPlugin;
-    this.source = remoteEntryPreloadScript(pages);
+    this.source = earlyPageRequestsScript(pages, early);
   }
 
   apply(compiler) {
-    compiler.hooks.compilation.tap(ENTRIES_NAME, (compilation) => {
-      this.HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(ENTRIES_NAME, (data) => {
+    compiler.hooks.compilation.tap(EARLY_NAME, (compilation) => {
+      this.HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(EARLY_NAME, (data) => {
         data.headTags.push(this.HtmlWebpackPlugin.createHtmlTagObject('script', {}, this.source));
         return data;
       });

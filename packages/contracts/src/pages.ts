@@ -25,8 +25,8 @@ export interface PageRoute {
   public?: boolean;
   /**
    * The reads the page makes first on every visit of a path of this route, as route-table keys
-   * (GETs without path params). On a cold visit the shell sends them from its entry chunk, beside
-   * the session probe, and hands each answer to the QueryClient as that call's query
+   * (GETs without path params). On a cold visit the shell's index.html sends them as the page
+   * starts (an inline script, beside the session probe: shell/src/earlyRequests.ts), and hands each answer to the QueryClient as that call's query
    * (shell/src/remotes/): the page's `useQuery(routeQuery(key))` finds it there. Declared here,
    * by the page's owner, so the shell knows no domain's calls.
    */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ROUTE_ANSWERS, ROUTE_REQUESTS } from '@cc/contracts';
 import { PAGE_ROUTES } from '@cc/contracts/pages';
+import { EARLY_REQUESTS_GLOBAL, type EarlyRequests } from '../earlyRequests';
 import { startFirstPageRequests, takeFirstPageRequests } from './firstPageRequest';
 
 const realFetch = globalThis.fetch;
@@ -66,6 +67,23 @@ describe("a page's first reads, named by the route table", () => {
       'GET /planning/todos',
       'GET /planning/milestones',
     ]);
+  });
+
+  it("takes the reads index.html's inline script sent instead of sending them again", async () => {
+    const fetch = jest.fn();
+    globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
+    const sent = Promise.resolve(new Response('[]'));
+    const early: EarlyRequests = { reads: { '/people': { at: 7, response: sent } } };
+    Object.assign(globalThis, { [EARLY_REQUESTS_GLOBAL]: early });
+    try {
+      startFirstPageRequests('/people');
+      expect(fetch).not.toHaveBeenCalled();
+      expect(takeFirstPageRequests()).toEqual([{ key: 'GET /people', at: 7, response: sent }]);
+      // Taken once: a later start sends its own.
+      expect(early.reads['/people']).toBeUndefined();
+    } finally {
+      delete (globalThis as unknown as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL];
+    }
   });
 
   it('sends nothing for a page that declares none, or another path', () => {

@@ -1,8 +1,10 @@
 import type { FirstPageRead } from '@cc/contracts/pages';
+import { takeEarlyRead } from '../earlyRequests';
 import { remotePageAt } from '../routes';
 
 /**
- * A page's first reads, sent from the entry chunk with the session probe (index.ts), so that on a
+ * A page's first reads, sent with the session probe by index.html's inline script as the page
+ * starts (earlyRequests.ts; by the entry chunk, index.ts, where there is no such script), so that on a
  * cold visit their answers travel while the shell's and the page's code download instead of after
  * them (bench/modules/people.ts, planning.ts). The route table names them as calls
  * (`firstRequests: ['GET /people']`, declared by the page's owner); once someone is signed in,
@@ -33,6 +35,9 @@ export function startFirstPageRequests(pathname: string): void {
   const keys = remotePageAt(pathname)?.firstRequests ?? [];
   if (!keys.length || typeof fetch !== 'function') return;
   sent = keys.map((key) => {
+    // Sent already by index.html's inline script, while main.js was on its way (earlyRequests.ts).
+    const early = takeEarlyRead(firstRequestPath(key));
+    if (early) return { key, ...early };
     const response = fetch(firstRequestPath(key), { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
     // Read (or dropped) by FirstPageQuery; never an unhandled rejection.
     response.catch(() => undefined);

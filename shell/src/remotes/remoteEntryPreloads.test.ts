@@ -12,6 +12,13 @@ describe("the remote entries index.html preloads for each page (the route table'
     expect(at('/people')).toEqual(['/mfe/people/remoteEntry.js']);
   });
 
+  it("names the paths of the route's first reads", () => {
+    const reads = (path: string) => remoteEntryPreloads().find((row) => row.path === path)?.reads;
+    expect(reads('/planning/:tab')).toEqual(['/planning/todos', '/planning/milestones']);
+    expect(reads('/people')).toEqual(['/people']);
+    expect(reads('/dashboard')).toEqual([]);
+  });
+
   it('has one row per remote page, in the route table order (the first match wins, as in remotePageAt)', () => {
     expect(remoteEntryPreloads().map((row) => row.path)).toEqual(REMOTE_PAGE_ROUTES.map((route) => route.path));
   });
