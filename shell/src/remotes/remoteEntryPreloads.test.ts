@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { REMOTE_PAGE_ROUTES } from '../routes';
+import { REMOTE_PAGE_ROUTES, remotePageAt } from '../routes';
 import { remoteEntryPreloads } from './remoteEntryPreloads';
 
 describe("the remote entries index.html preloads for each page (the route table's remotes)", () => {
@@ -19,7 +19,31 @@ describe("the remote entries index.html preloads for each page (the route table'
     expect(reads('/dashboard')).toEqual([]);
   });
 
-  it('has one row per remote page, in the route table order (the first match wins, as in remotePageAt)', () => {
-    expect(remoteEntryPreloads().map((row) => row.path)).toEqual(REMOTE_PAGE_ROUTES.map((route) => route.path));
+  it('has one row per remote page, ranked so that the first row matching an address is the page remotePageAt opens', () => {
+    const table = remoteEntryPreloads();
+    expect(table.map((row) => row.path).sort()).toEqual(REMOTE_PAGE_ROUTES.map((route) => route.path).sort());
+    // The inline script's matching (EarlyPageRequestsPlugin): same segment count, a param matches
+    // any segment, the others any case; the first row that matches.
+    const segments = (path: string) => path.split('/').filter(Boolean);
+    const firstRow = (pathname: string) =>
+      table.find((row) => {
+        const pattern = segments(row.path);
+        const wanted = segments(pathname);
+        return (
+          pattern.length === wanted.length &&
+          pattern.every((part, i) => part.startsWith(':') || part.toLowerCase() === wanted[i]!.toLowerCase())
+        );
+      });
+    const addresses = [
+      ...REMOTE_PAGE_ROUTES.map((route) => route.path.replace(/:\w+/g, 'x')),
+      '/planning/action_plan',
+      '/Planning/Action_Plan',
+      '/planning/todos',
+      '/journal/2026-11-27',
+    ];
+    for (const address of addresses) expect([address, firstRow(address)?.path]).toEqual([address, remotePageAt(address)?.path]);
+    expect(firstRow('/planning/action_plan')?.reads).toEqual(
+      remotePageAt('/planning/action_plan')!.firstRequests.map((key) => key.slice(4)),
+    );
   });
 });

@@ -17,7 +17,12 @@ export interface EntryPreload {
  * paths of the route's `firstRequests`, which the script sends (firstPageRequest.ts takes them).
  */
 export function remoteEntryPreloads(): EntryPreload[] {
-  return REMOTE_PAGE_ROUTES.map((route) => {
+  // The script takes the first row that matches: ranked by literal segments, most first (a
+  // stable sort), it picks the page remotePageAt picks (`/planning/action_plan` before
+  // `/planning/:tab`).
+  const literals = (path: string) => path.split('/').filter((part) => part && !part.startsWith(':')).length;
+  const ranked = [...REMOTE_PAGE_ROUTES].sort((a, b) => literals(b.path) - literals(a.path));
+  return ranked.map((route) => {
     const remotes = new Set<RemoteName>([route.remote, ...route.alsoLoads.map((id) => id.split('/')[0] as RemoteName)]);
     return { path: route.path, entries: [...remotes].map(remoteEntryPath), reads: route.firstRequests.map(firstRequestPath) };
   });
