@@ -4,7 +4,14 @@
  * outdated list after a change (its own immediately; another's once notified).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { freshDatabase, TestClient, type TestDatabase } from '@cc/service-kit/testing';
+import {
+  cachedSoon as cachedSoonIn,
+  eventually,
+  freshDatabase,
+  queriesDuring,
+  TestClient,
+  type TestDatabase,
+} from '@cc/service-kit/testing';
 import { signIn, startFiles, type FilesHarness } from './test-support';
 
 /** LISTEN/NOTIFY between instances needs a real Postgres; on PGlite the cache stays off. */
@@ -44,42 +51,10 @@ function onBoth(): [TestClient, TestClient] {
   return [first, signIn(new TestClient(b.svc.url), first.id)];
 }
 
-/** How many GET /files listing queries `fn` caused (the instances share the test's knex). */
-async function listingQueries(fn: () => Promise<unknown>): Promise<number> {
-  let n = 0;
-  const count = (q: { sql: string }) => {
-    if (q.sql.includes('string_agg')) n += 1;
-  };
-  database.db.on('query', count);
-  try {
-    await fn();
-  } finally {
-    database.db.off('query', count);
-  }
-  return n;
-}
-
-/**
- * Waits until a read is answered from the cache. A change's NOTIFY reaches its own instance
- * too, after the instance has already dropped the entry itself: on a loaded machine it can
- * land after the next read stored a fresh list, and drop that one as well (one extra query,
- * never a stale answer). So "cached" is a state reached, not one read later.
- */
-async function cachedSoon(read: () => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if ((await listingQueries(read)) === 0) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  expect(await listingQueries(read)).toBe(0);
-}
-
-async function eventually(read: () => Promise<unknown>, expected: unknown): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (JSON.stringify(await read()) === JSON.stringify(expected)) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  expect(await read()).toEqual(expected);
-}
+/** The GET /files listing's query (the only one that aggregates). */
+const LISTING_QUERY = (sql: string) => sql.includes('string_agg');
+const listingQueries = (fn: () => Promise<unknown>) => queriesDuring(database.db, LISTING_QUERY, fn);
+const cachedSoon = (read: () => Promise<unknown>) => cachedSoonIn(database.db, LISTING_QUERY, read);
 
 describePg('GET /files caching', () => {
   test('answers carry an ETag; a matching If-None-Match (weak or strong) is a 304 without a body', async () => {

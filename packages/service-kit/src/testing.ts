@@ -4,7 +4,7 @@
  * cookies and sends the CSRF token like the browser does.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from '@jest/globals';
+import { afterAll, beforeAll, expect } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
@@ -243,3 +243,42 @@ export const refused = (...errors: string[]) => ({ success: false, errors });
 
 /** A refusal of a call whose documented answer also names `error` (the first message). */
 export const refusedWithError = (...errors: string[]) => ({ success: false, error: errors[0], errors });
+
+/** How many queries whose SQL `matches` `fn` caused on `db` (instances under test share the test's knex). */
+export async function queriesDuring(db: Db, matches: (sql: string) => boolean, fn: () => Promise<unknown>): Promise<number> {
+  let n = 0;
+  const count = (q: { sql: string }) => {
+    if (matches(q.sql)) n += 1;
+  };
+  db.on('query', count);
+  try {
+    await fn();
+  } finally {
+    db.off('query', count);
+  }
+  return n;
+}
+
+/**
+ * Waits until `read` is answered from a UserAnswerCache (it causes no query `matches`). A
+ * change's NOTIFY reaches its own instance too, after the instance has already dropped the entry
+ * itself: on a loaded machine it can land after the next read stored a fresh list, and drop that
+ * one as well (one extra query, never a stale answer). So "cached" is a state reached, not one
+ * read later.
+ */
+export async function cachedSoon(db: Db, matches: (sql: string) => boolean, read: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if ((await queriesDuring(db, matches, read)) === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(await queriesDuring(db, matches, read)).toBe(0);
+}
+
+/** Waits until `read()` answers `expected` (another instance hears a NOTIFY), then checks it. */
+export async function eventually(read: () => Promise<unknown>, expected: unknown): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (JSON.stringify(await read()) === JSON.stringify(expected)) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(await read()).toEqual(expected);
+}

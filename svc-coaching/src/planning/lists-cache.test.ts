@@ -5,7 +5,15 @@
  * (its own at once; another's once notified), and that a cached answer is the documented one.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { freshDatabase, TestClient, type SignedClient, type TestDatabase } from '@cc/service-kit/testing';
+import {
+  cachedSoon as cachedSoonIn,
+  eventually,
+  freshDatabase,
+  queriesDuring,
+  TestClient,
+  type SignedClient,
+  type TestDatabase,
+} from '@cc/service-kit/testing';
 import { signIn, startCoaching, type CoachingHarness } from '../test-support';
 import { listMilestones } from './milestones';
 import { listTodos } from './todos';
@@ -47,42 +55,10 @@ async function listening(count = 2): Promise<void> {
 /** The same user on another instance. */
 const alsoOn = (h: CoachingHarness, c: SignedClient) => signIn(new TestClient(h.svc.url), c.id);
 
-/** How many list queries `fn` caused (the instances share the test's knex). */
-async function listQueries(fn: () => Promise<unknown>): Promise<number> {
-  let n = 0;
-  const count = (q: { sql: string }) => {
-    if (/^select .* from "?coaching"?\."?(todos|milestones)"? (m )?where (m\.)?user_id = \$1/s.test(q.sql)) n += 1;
-  };
-  database.db.on('query', count);
-  try {
-    await fn();
-  } finally {
-    database.db.off('query', count);
-  }
-  return n;
-}
-
-/**
- * Waits until a read is answered from the cache. A change's NOTIFY reaches its own instance
- * too, after the instance has already dropped the entry itself: on a loaded machine it can
- * land after the next read stored a fresh list, and drop that one as well (one extra query,
- * never a stale answer). So "cached" is a state reached, not one read later.
- */
-async function cachedSoon(read: () => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if ((await listQueries(read)) === 0) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  expect(await listQueries(read)).toBe(0);
-}
-
-async function eventually(read: () => Promise<unknown>, expected: unknown): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (JSON.stringify(await read()) === JSON.stringify(expected)) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  expect(await read()).toEqual(expected);
-}
+/** A whole-list query of todos or milestones. */
+const LIST_QUERY = (sql: string) => /^select .* from "?coaching"?\."?(todos|milestones)"? (m )?where (m\.)?user_id = \$1/s.test(sql);
+const listQueries = (fn: () => Promise<unknown>) => queriesDuring(database.db, LIST_QUERY, fn);
+const cachedSoon = (read: () => Promise<unknown>) => cachedSoonIn(database.db, LIST_QUERY, read);
 
 const titles = (body: { todos: { title: string }[] }) => body.todos.map((t) => t.title);
 
