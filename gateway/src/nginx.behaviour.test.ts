@@ -281,17 +281,20 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
   });
 
   it('logs a path by its route pattern: folder names and query strings stay out of the access log', async () => {
-    await fetch(`${base}/folders/Secret%20Plans?folder=Private%20Folder`, { headers: json });
-    await fetch(`${base}/files/reorder`, { method: 'PATCH', headers: json });
-    // The log is buffered (written at most a second late): wait for both lines.
+    // The last request is marked, so the wait below knows when both lines are in: the log is
+    // buffered (written at most a second late), and earlier tests logged the same patterns.
+    const marker = `log-pattern-${Date.now()}`;
+    await fetch(`${base}/folders/Secret%20Plans?folder=Private%20Folder`, { headers: { ...json, 'x-request-id': `${marker}-get` } });
+    await fetch(`${base}/files/reorder`, { method: 'PATCH', headers: { ...json, 'x-request-id': marker } });
     const logFile = path.join(gw.prefix, '.stack', 'nginx', 'access.log');
     let log = '';
-    for (let tries = 0; tries < 40 && !log.includes('"PATCH /files/reorder"'); tries++) {
+    for (let tries = 0; tries < 50 && !log.includes(`rid=${marker}`); tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       log = readFileSync(logFile, 'utf8');
     }
-    expect(log).toContain('"GET /folders/{folderName}"');
-    expect(log).toContain('"PATCH /files/reorder"');
+    const lineOf = (rid: string) => log.split('\n').find((line) => line.endsWith(`rid=${rid}`));
+    expect(lineOf(`${marker}-get`)).toContain('"GET /folders/{folderName}"');
+    expect(lineOf(marker)).toContain('"PATCH /files/reorder"');
     expect(log).not.toMatch(/Secret|Private/);
   });
 
