@@ -281,20 +281,21 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
   });
 
   it('logs a path by its route pattern: folder names and query strings stay out of the access log', async () => {
-    // The last request is marked, so the wait below knows when both lines are in: the log is
-    // buffered (written at most a second late), and earlier tests logged the same patterns.
-    const marker = `log-pattern-${Date.now()}`;
-    await fetch(`${base}/folders/Secret%20Plans?folder=Private%20Folder`, { headers: { ...json, 'x-request-id': `${marker}-get` } });
-    await fetch(`${base}/files/reorder`, { method: 'PATCH', headers: { ...json, 'x-request-id': marker } });
+    // Each request is marked (earlier tests logged the same patterns). The log is buffered,
+    // written at most a second late and in order: once the last one's line is in, both are.
+    const stamp = Date.now();
+    const [getId, patchId] = [`get-${stamp}`, `patch-${stamp}`];
+    await fetch(`${base}/folders/Secret%20Plans?folder=Private%20Folder`, { headers: { ...json, 'x-request-id': getId } });
+    await fetch(`${base}/files/reorder`, { method: 'PATCH', headers: { ...json, 'x-request-id': patchId } });
     const logFile = path.join(gw.prefix, '.stack', 'nginx', 'access.log');
     let log = '';
-    for (let tries = 0; tries < 50 && !log.includes(`rid=${marker}`); tries++) {
+    const lineOf = (rid: string) => log.split('\n').find((line) => line.endsWith(` rid=${rid}`));
+    for (let tries = 0; tries < 50 && !lineOf(patchId); tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       log = readFileSync(logFile, 'utf8');
     }
-    const lineOf = (rid: string) => log.split('\n').find((line) => line.endsWith(`rid=${rid}`));
-    expect(lineOf(`${marker}-get`)).toContain('"GET /folders/{folderName}"');
-    expect(lineOf(marker)).toContain('"PATCH /files/reorder"');
+    expect(lineOf(getId)).toContain('"GET /folders/{folderName}"');
+    expect(lineOf(patchId)).toContain('"PATCH /files/reorder"');
     expect(log).not.toMatch(/Secret|Private/);
   });
 
