@@ -281,8 +281,8 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
   });
 
   it('logs a path by its route pattern: folder names and query strings stay out of the access log', async () => {
-    // Each request is marked (earlier tests logged the same patterns). The log is buffered,
-    // written at most a second late and in order: once the last one's line is in, both are.
+    // Each request is marked (earlier tests logged the same patterns). The log is buffered per
+    // nginx worker and written at most a second late: wait for each request's own line.
     const stamp = Date.now();
     const [getId, patchId] = [`get-${stamp}`, `patch-${stamp}`];
     await fetch(`${base}/folders/Secret%20Plans?folder=Private%20Folder`, { headers: { ...json, 'x-request-id': getId } });
@@ -290,7 +290,7 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
     const logFile = path.join(gw.prefix, '.stack', 'nginx', 'access.log');
     let log = '';
     const lineOf = (rid: string) => log.split('\n').find((line) => line.endsWith(` rid=${rid}`));
-    for (let tries = 0; tries < 50 && !lineOf(patchId); tries++) {
+    for (let tries = 0; tries < 50 && !(lineOf(getId) && lineOf(patchId)); tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       log = readFileSync(logFile, 'utf8');
     }
