@@ -128,6 +128,16 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
     expect(await (await fetch(`${base}/api/other`, { headers: { accept: BROWSER_ACCEPT } })).text()).toBe(SHELL_HTML);
   });
 
+  it('sends the calendar feed to svc-identity even to a navigation, with the address as the browser wrote it', async () => {
+    for (const accept of [BROWSER_ACCEPT, 'text/calendar', '*/*']) {
+      const res = await fetch(`${base}/calendar/abc.ics`, { headers: { accept } });
+      const echo = (await res.json()) as Echo;
+      expect([accept, echo.service, echo.url]).toEqual([accept, 'identity', '/calendar/abc.ics']);
+      // $host drops the port; the feed's links need it.
+      expect(echo.headers['x-forwarded-host']).toBe(new URL(base).host);
+    }
+  });
+
   it('splits /profile: svc-files exact sub-paths, the rest to svc-people', async () => {
     const owner = async (p: string) => ((await (await fetch(`${base}${p}`, { headers: json })).json()) as Echo).service;
     expect(await owner('/profile/suggested_folders')).toBe('files');

@@ -29,6 +29,7 @@ import {
   REMOTES,
   REPLICA_PORT_STEP,
   STATIC_DOCUMENT_URI_REGEX,
+  API_DOCUMENT_URI_REGEX,
   SERVICES,
   SERVICE_PORTS,
   type ServiceName,
@@ -225,9 +226,9 @@ function buildHttp(http: Block, r: ResolvedOptions, run: RuntimePaths): void {
   http.b('map', '"$request_method:$http_accept" $page_nav', (m) => {
     m.d('default', 0).d(dq(pageNavMapKey()), 1);
   });
-  // ... to any path outside /mfe/ gets the shell.
+  // ... to any path outside /mfe/ (and the static and API documents) gets the shell.
   http.b('map', '"$page_nav$uri" $shell_page', (m) => {
-    m.d('default', 0).d(dq(`~^1/(?!mfe/|${ERROR_URI_PREFIX.slice(1)}|${STATIC_DOCUMENT_URI_REGEX})`), 1);
+    m.d('default', 0).d(dq(`~^1/(?!mfe/|${ERROR_URI_PREFIX.slice(1)}|${STATIC_DOCUMENT_URI_REGEX}|${API_DOCUMENT_URI_REGEX})`), 1);
   });
   logPathMap(http);
   // Request id: the client's (if it looks like one) or nginx's own.
@@ -272,6 +273,8 @@ function buildHttp(http: Block, r: ResolvedOptions, run: RuntimePaths): void {
     // sign-in limit counts (the kit believes only the last entry).
     .d('proxy_set_header', 'X-Forwarded-For $remote_addr')
     .d('proxy_set_header', 'X-Forwarded-Proto $scheme')
+    // The address as the browser wrote it, port included ($host drops it): the calendar feed's links.
+    .d('proxy_set_header', 'X-Forwarded-Host $http_host')
     .d('proxy_set_header', 'X-Request-Id $req_id')
     .d('proxy_connect_timeout', '5s')
     .d('proxy_read_timeout', '120s')

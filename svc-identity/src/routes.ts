@@ -24,6 +24,7 @@ import { accountPartUrls, deleteEverywhere, deletionFailure } from './account-de
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { signInLimiter } from './rate-limit';
 import type { IdentitySettings } from './settings';
+import { calendarRoutes } from './calendar/routes';
 
 export function identityRoutes(router: ServiceRouter, { db, config, settings }: ServiceContext<IdentitySettings>): void {
   const secret = config.sessionSecret;
@@ -94,6 +95,8 @@ export function identityRoutes(router: ServiceRouter, { db, config, settings }: 
     clearCookie(ctx);
     return { success: true };
   });
+
+  calendarRoutes(router, db, secret, settings);
 
   router.get('/auth/session', { auth: false }, async (ctx, { user }) => {
     // The session check that let this request in already loaded the account (one query).

@@ -1,18 +1,24 @@
-import { conflict, idFrom, invalid, notFound } from '@cc/service-kit';
+import { conflict, idFrom, invalid, notFound, pageFrom } from '@cc/service-kit';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts';
 import type { Db, ModelCalls, ServiceRouter } from '@cc/service-kit';
-import { getMeeting, insertMeeting, updateMeeting } from './meetings';
+import { getMeeting, insertMeeting, personMeetingsKey, updateMeeting, userMeetings } from './meetings';
 import { personContext } from './person-context';
 import { peopleByIds } from './people';
 import type { SearchIndex } from './search-vectors';
 import { trashMeeting } from './trash';
 
 /**
- * POST /meetings, GET/PATCH/DELETE /meetings/{id}, POST /meetings/generate_section. Writes tell
+ * GET and POST /meetings, GET/PATCH/DELETE /meetings/{id}, POST /meetings/generate_section. Writes tell
  * `index` (search by meaning: a run soon, a deleted meeting's vector gone).
  */
 export function meetingRoutes(router: ServiceRouter, db: Db, ai: ModelCalls, index: SearchIndex): void {
   const meetingId = (raw: string) => idFrom(raw, M.meetingNotFound);
+
+  // Every meeting of the caller, paged like a person's (the calendar feed reads it).
+  router.get('/meetings', {}, async (_ctx, { user, query }) => ({
+    success: true,
+    ...(await userMeetings(db, user.id, pageFrom(query, personMeetingsKey))),
+  }));
 
   router.post('/meetings', {}, async (ctx, { user, body }) => {
     const meeting = await insertMeeting(db, user.id, body.meeting, body.attendee_ids ?? []);

@@ -245,3 +245,35 @@ describe('POST /meetings/generate_section', () => {
     expect([foreign.status, foreign.body.errors]).toEqual([422, ['Some attendees are not in your people list.']]);
   });
 });
+
+describe('GET /meetings', () => {
+  test('every meeting of the caller, newest first, with attendees, paged; nobody else’s', async () => {
+    const c = h.user();
+    const [dana] = await addPeople(c, 'Dana');
+    for (const [title, meeting_date] of [
+      ['Old', '2025-12-01T10:00'],
+      ['New', '2026-05-01T10:00'],
+      ['Middle', '2026-01-15T10:00'],
+    ]) {
+      await c.post('/meetings', { meeting: { title, meeting_date }, attendee_ids: [dana] });
+    }
+    // Without a date a meeting is dated now: the newest.
+    await c.post('/meetings', { meeting: { title: 'Just now' } });
+    await h.user().post('/meetings', { meeting: { title: 'Not mine', meeting_date: '2026-06-01T10:00' } });
+
+    const all = (await c.get('/meetings')).body;
+    expect(all.meetings.map((m: { title: string }) => m.title)).toEqual(['Just now', 'New', 'Middle', 'Old']);
+    expect(all.meetings[1]).toMatchObject({
+      meeting_date: '2026-05-01T10:00',
+      attendees: [{ id: dana, name: 'Dana' }],
+      updated_at: expect.any(String),
+    });
+
+    const first = (await c.get('/meetings?limit=2')).body;
+    expect(first.meetings.map((m: { title: string }) => m.title)).toEqual(['Just now', 'New']);
+    const rest = (await c.get(`/meetings?limit=2&cursor=${first.next_cursor}`)).body;
+    expect(rest.meetings.map((m: { title: string }) => m.title)).toEqual(['Middle', 'Old']);
+    expect(rest.next_cursor).toBeNull();
+    expect((await c.get('/meetings?cursor=nonsense')).status).toBe(422);
+  });
+});

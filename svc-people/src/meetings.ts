@@ -218,6 +218,28 @@ export async function personMeetings(db: Conn, userId: number, personId: number,
   return { meetings, next_cursor };
 }
 
+/**
+ * Every meeting of the user, newest first (undated last), then by id, with its attendees and
+ * when it last changed (the calendar feed pages through it; index meetings_by_date).
+ */
+export async function userMeetings(db: Conn, userId: number, page?: Page) {
+  const k = keyset(page, [SORT_DATE, 'm.id'], 'desc');
+  const { rows } = await db.raw(
+    `select ${SUMMARY_COLUMNS}, m.updated_at, ${SORT_DATE_TEXT} as sort_date from ${T.meetings} m
+     where m.user_id = ? and ${k.where}
+     order by ${k.orderBy} limit ?`,
+    [userId, ...k.bindings, k.limit],
+  );
+  const { items, next_cursor } = pageOf(rows as (MeetingRow & { sort_date: string })[], page, (r) => [r.sort_date, r.id]);
+  const attendees = await attendeesOf(
+    db,
+    userId,
+    items.map((r) => r.id),
+  );
+  const meetings = items.map((r) => ({ ...summary(r, attendees.get(r.id) ?? []), updated_at: iso(r.updated_at) }));
+  return { meetings, next_cursor };
+}
+
 /** Every meeting a person attended, newest first (undated last). */
 export async function meetingsOfPerson(
   db: Conn,

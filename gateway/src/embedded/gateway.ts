@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import Koa from 'koa';
-import { errorBody, isPageNavigation, isStaticDocument, ownerOfPath, REMOTES, type ServiceName } from '@cc/contracts';
+import { errorBody, isApiDocument, isPageNavigation, isStaticDocument, ownerOfPath, REMOTES, type ServiceName } from '@cc/contracts';
 import { answerClientErrorsAsJson, errorMiddleware } from '@cc/service-kit';
 import { sendIndex, staticApp } from './static';
 
@@ -46,7 +46,7 @@ export function createGateway(root: string, services: Record<ServiceName, Handle
       shellAssets(req, res);
       return;
     }
-    if (isPageNavigation(req.method ?? 'GET', req.headers.accept)) {
+    if (isPageNavigation(req.method ?? 'GET', req.headers.accept) && !isApiDocument(pathname)) {
       pages(req, res);
       return;
     }

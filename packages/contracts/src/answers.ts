@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sessionAnswerSchema } from './auth';
+import { calendarAnswer } from './calendar';
 import {
   chatSettingsAnswer,
   passagesAnswer,
@@ -81,6 +82,12 @@ export const ROUTE_ANSWERS = {
   'POST /auth/sign_out': okAnswer,
   'GET /auth/session': sessionAnswerSchema,
   'DELETE /auth/account': okAnswer,
+  'GET /auth/calendar': calendarAnswer,
+  'PATCH /auth/calendar': calendarAnswer,
+  'POST /auth/calendar/reset': calendarAnswer,
+  'DELETE /auth/calendar/feed': calendarAnswer,
+  // An iCalendar document (STREAMED_ANSWERS gives its media type).
+  'GET /calendar/{token}': streamedAnswer,
   'DELETE /files/account': okAnswer,
   'DELETE /coaching/account': okAnswer,
   'DELETE /people/account': okAnswer,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDAR_MEDIA_TYPE } from './calendar';
 
 /**
  * Taking everything out (docs/export.md). `GET /export` (svc-chat) writes one zip; each domain
@@ -30,6 +31,10 @@ export const ZIP = 'application/zip';
 /** Calls that answer a stream rather than a JSON document: the OpenAPI document says which. */
 export const STREAMED_ANSWERS: Readonly<Record<string, { mediaType: string; description: string }>> = {
   'GET /export': { mediaType: ZIP, description: 'The zip, streamed (Content-Disposition names it).' },
+  'GET /calendar/{token}': {
+    mediaType: CALENDAR_MEDIA_TYPE,
+    description: "The account's calendar, an iCalendar document (docs/calendar.md).",
+  },
   ...Object.fromEntries(
     Object.values(DOMAIN_EXPORT_PATHS).map((path) => [
       `GET ${path}`,

@@ -1,6 +1,7 @@
 export * from './routes';
 export * from './routing';
 export * from './auth';
+export * from './calendar';
 export * from './failures';
 export * from './chat';
 export * from './files';

@@ -231,6 +231,8 @@ export const personListItemSchema = z.object({ id: z.number().int(), full_name: 
 /** `GET /people?limit=&cursor=` and `GET /people/{id}/meetings?limit=&cursor=`: paged when asked (docs/api.md#paged-lists). */
 export const peopleListQuery = pageQuery;
 export const personMeetingsQuery = pageQuery;
+/** `GET /meetings?limit=&cursor=`: every meeting of the caller, newest first (undated last). */
+export const meetingsListQuery = pageQuery;
 /** `GET /people` with `limit` or `cursor`: a bare array has no room for the cursor, so a page is an object. */
 export const peoplePageAnswer = z.object({ success: z.literal(true), people: z.array(personListItemSchema), next_cursor: nextCursorField });
 export type PeoplePageAnswer = z.infer<typeof peoplePageAnswer>;
@@ -316,6 +318,9 @@ export const meetingSchema = meetingSummarySchema.extend({
   updated_at: z.string(),
 });
 export type MeetingSummary = z.infer<typeof meetingSummarySchema>;
+/** A meeting in `GET /meetings`: when it last changed too (the calendar feed's DTSTAMP). */
+export const meetingListItemSchema = meetingSummarySchema.extend({ updated_at: z.string() });
+export type MeetingListItem = z.infer<typeof meetingListItemSchema>;
 export type Meeting = z.infer<typeof meetingSchema>;
 
 export const personWriteAnswer = z.object({ ...confirmed, person: personSchema });
@@ -346,6 +351,7 @@ export const PEOPLE_ANSWERS = {
   'GET /people/{id}/research': savedResearchAnswer,
   /** Newest first (undated last), then by id; `next_cursor` when paged. */
   'GET /people/{id}/meetings': pagedAnswer({ success: z.literal(true), meetings: z.array(meetingSummarySchema) }),
+  'GET /meetings': pagedAnswer({ success: z.literal(true), meetings: z.array(meetingListItemSchema) }),
   'POST /meetings': meetingWriteAnswer,
   'POST /meetings/generate_section': z.object({ success: z.literal(true), proposal: z.string() }),
   'GET /meetings/{id}': z.object({ success: z.literal(true), meeting: meetingSchema }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { importParams } from './import';
 import { credentialsSchema, deleteAccountBody } from './auth';
+import { calendarFeedParams, updateCalendarBody } from './calendar';
 import {
   appendMessageSchema,
   chatSettingsBody,
@@ -56,6 +57,7 @@ import { domainImportBody, domainImportParams } from './import';
 import {
   createMeetingBody,
   createPersonBody,
+  meetingsListQuery,
   generateSectionBody,
   peopleListQuery,
   personMeetingsQuery,
@@ -109,6 +111,11 @@ export const ROUTE_REQUESTS = {
   'POST /auth/sign_out': noInput,
   'GET /auth/session': noInput,
   'DELETE /auth/account': { body: deleteAccountBody },
+  'GET /auth/calendar': noInput,
+  'PATCH /auth/calendar': { body: updateCalendarBody },
+  'POST /auth/calendar/reset': noInput,
+  'DELETE /auth/calendar/feed': noInput,
+  'GET /calendar/{token}': { params: calendarFeedParams },
 
   'GET /folders': noInput,
   'POST /folders': { body: createFolderBody },
@@ -252,6 +259,7 @@ export const ROUTE_REQUESTS = {
   'POST /people/{id}/perplexity_search': { params: idParams, body: personSearchBody, model: true },
   'GET /people/{id}/research': { params: idParams },
   'GET /people/{id}/meetings': { params: idParams, query: personMeetingsQuery },
+  'GET /meetings': { query: meetingsListQuery },
   'POST /meetings': { body: createMeetingBody },
   'POST /meetings/generate_section': { body: generateSectionBody, model: true },
   'GET /meetings/{id}': { params: idParams },

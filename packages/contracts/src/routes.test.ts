@@ -60,7 +60,7 @@ describe('the route table', () => {
     for (const r of API_ROUTES) {
       const seg = r.path.split('/')[1];
       const expected =
-        seg === 'auth'
+        seg === 'auth' || seg === 'calendar'
           ? 'identity'
           : seg === 'ai_chat' || seg === 'search' || seg === 'trash' || seg === 'export' || seg === 'import'
             ? 'chat'

@@ -39,6 +39,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/auth/session', 'identity', DESIGN),
   // Account deletion: identity asks every domain to delete the caller's rows first (issue 22, docs/api.md#account-deletion).
   r('DELETE', '/auth/account', 'identity', ISSUE),
+  // The calendar feed and its settings (issue 24, docs/calendar.md): the feed is read without a
+  // session, by its token; it reads planning and meetings as the account.
+  r('GET', '/auth/calendar', 'identity', ISSUE),
+  r('PATCH', '/auth/calendar', 'identity', ISSUE),
+  r('POST', '/auth/calendar/reset', 'identity', ISSUE),
+  r('DELETE', '/auth/calendar/feed', 'identity', ISSUE),
+  r('GET', '/calendar/{token}', 'identity', ISSUE),
 
   // Folders and files
   r('GET', '/folders', 'files', D1),
@@ -207,6 +214,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/people/{id}/perplexity_search', 'people', D2),
   r('GET', '/people/{id}/research', 'people', ISSUE),
   r('GET', '/people/{id}/meetings', 'people', D2),
+  // Every meeting of the caller, newest first, for the calendar feed (issue 24).
+  r('GET', '/meetings', 'people', ISSUE),
   r('POST', '/meetings', 'people', D2),
   r('POST', '/meetings/generate_section', 'people', D2),
   r('GET', '/meetings/{id}', 'people', D2),

@@ -88,6 +88,18 @@ export function isStaticDocument(pathname: string): boolean {
 /** `isStaticDocument` as a regex over the path without its leading slash (for nginx). */
 export const STATIC_DOCUMENT_URI_REGEX = 'openapi\\.json$|api/docs(/|$)';
 
+/**
+ * API answers a browser's navigation gets all the same: the calendar feed, which a person opens
+ * to see what their calendar app will read, and which some apps ask for with Accept: text/html.
+ * nginx uses the same rule (`API_DOCUMENT_URI_REGEX`).
+ */
+export function isApiDocument(pathname: string): boolean {
+  return pathname.startsWith('/calendar/');
+}
+
+/** `isApiDocument` as a regex over the path without its leading slash (for nginx). */
+export const API_DOCUMENT_URI_REGEX = 'calendar/';
+
 /** Find the table entry for a concrete request path, if any. */
 export function matchRoute(method: HttpMethod, pathname: string): ApiRoute | undefined {
   const candidates = API_ROUTES.filter((r) => r.method === method);

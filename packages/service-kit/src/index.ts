@@ -53,7 +53,7 @@ export {
   type SettingsSchema,
 } from './settings';
 export { receiveUpload, DEFAULT_UPLOAD_BYTES, type UploadSpec, type UploadedFile } from './upload';
-export { peerClient, DEFAULT_PEER_TIMEOUT_MS, type PeerClient, type PeerAnswer } from './peer';
+export { peerClient, peerClientAs, DEFAULT_PEER_TIMEOUT_MS, type PeerClient, type PeerAnswer, type PeerCaller } from './peer';
 export { deleteAccountRows, deletionOrder, tablesWithoutOwner } from './account-deletion';
 export { defineModule, composeModules, moduleMigrations, moduleRoutes, type ServiceModule } from './modules';
 export {

@@ -31,8 +31,26 @@ export interface PeerClient {
 
 export const DEFAULT_PEER_TIMEOUT_MS = 2000;
 
+/** Who a peer call acts as: the caller's Cookie header, their CSRF token for a write, the request id for the logs. */
+export interface PeerCaller {
+  cookie: string;
+  csrf?: string;
+  requestId?: string;
+}
+
 /** A client for the service at `baseUrl` (unset: every call answers `unconfigured`), acting as `ctx`'s caller. */
 export function peerClient(ctx: Koa.Context, baseUrl: string | undefined): PeerClient {
+  return peerClientAs(
+    { cookie: ctx.get('cookie'), csrf: ctx.get(CSRF_HEADER), requestId: ctx.state.requestId as string | undefined },
+    baseUrl,
+  );
+}
+
+/**
+ * The same, as a caller given outright: the calendar feed, asked for without a session, reads
+ * as the account its token names through a session of its own (svc-identity's calendar).
+ */
+export function peerClientAs(caller: PeerCaller, baseUrl: string | undefined): PeerClient {
   const call = async <S extends z.ZodType>(
     path: string,
     schema: S,
@@ -40,9 +58,8 @@ export function peerClient(ctx: Koa.Context, baseUrl: string | undefined): PeerC
     write?: { method: 'POST' | 'DELETE'; body?: unknown },
   ): Promise<PeerAnswer<z.output<S>>> => {
     if (!baseUrl) return { ok: false, reason: 'unconfigured' };
-    const cookie = ctx.get('cookie');
-    const csrf = write ? ctx.get(CSRF_HEADER) : '';
-    const requestId = ctx.state.requestId as string | undefined;
+    const { cookie, requestId } = caller;
+    const csrf = write ? caller.csrf : '';
     let res: Response;
     try {
       res = await fetch(new URL(path, baseUrl), {

@@ -8,6 +8,7 @@ import { search } from './006_search';
 import { searchVectors } from './007_search_vectors';
 import { trash } from './008_trash';
 import { importLedger } from './009_import_ledger';
+import { meetingsByDate } from './010_meetings_by_date';
 
 /** svc-people's schema changes, applied in order into the `people` schema. */
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   searchVectors,
   trash,
   importLedger,
+  meetingsByDate,
 ];
