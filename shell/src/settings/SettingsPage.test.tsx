@@ -21,6 +21,17 @@ beforeEach(() => {
   deletions = [];
   fake = installContractApi({
     'GET /auth/session': () => ({ success: true, user: { id: 1, email: 'ada@example.test', is_admin: false }, csrf_token: 't' }),
+    'GET /auth/calendar': () => ({
+      success: true,
+      calendar: {
+        time_zone: null,
+        include_todos: true,
+        include_milestones: true,
+        include_meetings: true,
+        reminders: { start_of_day: null, end_of_day: null, end_of_week: null },
+        feed_path: null,
+      },
+    }),
     'DELETE /auth/account': (req) => {
       deletions.push(req);
       return (req.body as { password: string }).password === PASSWORD
