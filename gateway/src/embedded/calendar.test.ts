@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import ICAL from 'ical.js';
-import { startEmbeddedStack, type EmbeddedStack, type Session } from './testing/stack';
+import { startEmbeddedStack, TEST_PASSWORD, type EmbeddedStack, type Session } from './testing/stack';
 
 let stack: EmbeddedStack;
 beforeAll(async () => {
@@ -183,5 +183,12 @@ describe('the calendar feed', () => {
       expect(`${path} ${(await poll(path)).status}`).toBe(`${path} 404`);
     }
     expect((await poll('/calendar/%00.ics')).status).toBe(422);
+  });
+
+  test('deleting the account takes its feed with it', async () => {
+    const carol = await account('carol-calendar@example.com');
+    expect((await poll(carol.feed)).status).toBe(200);
+    await ok(carol, 'DELETE', '/auth/account', { password: TEST_PASSWORD });
+    expect((await poll(carol.feed)).status).toBe(404);
   });
 });
