@@ -185,6 +185,26 @@ describe('the calendar feed', () => {
     expect((await poll('/calendar/%00.ics')).status).toBe(422);
   });
 
+  test('when meetings do not answer, the feed is a 503 to retry, never a calendar without them', async () => {
+    const people = stack.handlers.people;
+    stack.handlers.people = async (_req, res) => {
+      res.statusCode = 500;
+      res.end('{}');
+    };
+    try {
+      const res = await poll(bob.feed);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('300');
+      expect(await res.json()).toEqual({
+        success: false,
+        errors: ['The calendar could not be made just now. Your calendar app will try again.'],
+      });
+    } finally {
+      stack.handlers.people = people;
+    }
+    expect((await poll(bob.feed)).status).toBe(200);
+  });
+
   test('deleting the account takes its feed with it', async () => {
     const carol = await account('carol-calendar@example.com');
     expect((await poll(carol.feed)).status).toBe(200);
