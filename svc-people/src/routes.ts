@@ -12,6 +12,7 @@ import {
 } from '@cc/service-kit';
 import { accountRoutes } from './account-routes';
 import { exportRoutes } from './export-routes';
+import { inviteRoutes } from './invite-routes';
 import { peopleImport } from './import';
 import { meetingRoutes } from './meetings-routes';
 import { peopleRoutes as personRoutes } from './people-routes';
@@ -48,6 +49,7 @@ export function peopleRoutes(
   const index = embeddings ?? noSearchIndex;
   personRoutes(router, db, index);
   meetingRoutes(router, db, modelCalls(modelMessages(PEOPLE_MESSAGES)), index);
+  inviteRoutes(router, db, index);
   researchRoutes(router, db, settings, search, index);
   exportRoutes(router, db);
   const importPart = peopleImport(db, () => index.changed());

@@ -32,6 +32,7 @@ import { COACHING_ANSWERS } from './coaching';
 import { journalEntryAnswer, journalListAnswer, lookBackAnswer } from './journal';
 import { restoreEntryAnswer, restoreFileAnswer, revisionAnswer, revisionsAnswer } from './history';
 import { PEOPLE_ANSWERS } from './people';
+import { INVITE_ANSWERS } from './invite';
 import { domainSearchAnswer, searchAnswer } from './search';
 import { streamedAnswer } from './export';
 import { importAnswer } from './import';
@@ -205,6 +206,7 @@ export const ROUTE_ANSWERS = {
 
   ...COACHING_ANSWERS,
   ...PEOPLE_ANSWERS,
+  ...INVITE_ANSWERS,
   ...PROFILE_ANSWERS,
 } as const;
 

@@ -10,6 +10,7 @@ export * from './history';
 export * from './planning';
 export * from './coaching';
 export * from './people';
+export * from './invite';
 export * from './profile';
 export * from './requests';
 export * from './periods';

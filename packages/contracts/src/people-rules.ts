@@ -34,6 +34,23 @@ export const PEOPLE_MESSAGES = {
   attendeesNotFound: 'Some attendees are not in your people list.',
   sectionInvalid: 'section must be one of goals, agenda, anticipating, notes, followups, reflection.',
   contentShape: 'content must be an object of the meeting sections, e.g. content{goals, agenda}.',
+  // Meetings from a calendar invite (docs/people.md#meetings-from-an-invite).
+  inviteMissing: 'Drop, choose or paste a calendar invitation (.ics file).',
+  inviteTooLarge: 'This file is too large for a calendar invitation (at most 1 MB).',
+  inviteNul: 'This is not a calendar invitation (.ics file): it contains the invisible NUL character (U+0000), as binary files do.',
+  inviteNotCalendar: 'This is not a calendar invitation (.ics file).',
+  inviteNoEvent: 'This invitation has no event.',
+  inviteTooComplex:
+    'This invitation is too complex to read (its repeat rule never ends its search). Export the one event you need and try again.',
+  timeZoneInvalid: 'time_zone must be a time zone name, e.g. Europe/Paris.',
+  inviteUidInvalid: "uid must be the id of one of the invitation's events.",
+  inviteEventNotFound: 'This event is not in the invitation.',
+  inviteChooseEvent: 'This invitation has several events: choose one (uid).',
+  inviteOccurrenceRequired: 'This event repeats: choose which occurrence (occurrence).',
+  inviteOccurrenceInvalid: 'This event has no occurrence at that time. Choose one of the listed occurrences.',
+  inviteCreateInvalid: 'create must be a list of attendees (their e-mail address or name).',
+  inviteCreateUnknown: (key: string) => `"${key.slice(0, 80)}" is not an attendee of this event.`,
+  invitePersonIdInvalid: 'person_id must be a person id (a whole number).',
   // Model and search failures (502).
   aiTimeout: 'The AI model took too long to answer. Please try again.',
   aiUnavailable: 'The AI model is not available right now. Please try again later.',
@@ -190,7 +207,40 @@ export const PEOPLE_LIMITS = {
   location: 200,
   meetingSection: 20_000,
   attendees: 100,
+  /** A calendar invitation's text, in bytes of UTF-8 (1 MB): an invite is a few KB, a year of a calendar well under this. */
+  inviteText: 1_048_576,
+  /** The events of one invitation the preview shows (the first ones of the file). */
+  inviteEvents: 50,
+  /** The upcoming occurrences of a repeating event offered to choose from. */
+  inviteOccurrences: 12,
 } as const;
+
+/** The size of a text in UTF-8 bytes, without encoding it (the invite limit is in bytes, as the file's size). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      // A surrogate pair is one 4-byte character.
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Whether `name` is a time zone this runtime knows (an IANA name such as Europe/Paris, or UTC). */
+export function isTimeZone(name: string): boolean {
+  if (!name || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const fieldLimit = (kind: PersonFieldKind): number => (kind === 'line' ? PEOPLE_LIMITS.line : PEOPLE_LIMITS.text);
 

@@ -51,6 +51,7 @@ import {
 import { journalDateParams, journalListQuery, saveJournalBody } from './journal';
 import { fileRevisionParams, journalRevisionParams, restoreRevisionBody, revisionsQuery } from './history';
 import { mentionsQuery } from './people-mentions';
+import { fromInviteBody, readInviteBody } from './invite';
 import { domainSearchQuery, searchQuery } from './search';
 import { trashRestoreBody } from './trash';
 import { domainImportBody, domainImportParams } from './import';
@@ -262,6 +263,8 @@ export const ROUTE_REQUESTS = {
   'GET /meetings': { query: meetingsListQuery },
   'POST /meetings': { body: createMeetingBody },
   'POST /meetings/generate_section': { body: generateSectionBody, model: true },
+  'POST /meetings/read_invite': { body: readInviteBody },
+  'POST /meetings/from_invite': { body: fromInviteBody },
   'GET /meetings/{id}': { params: idParams },
   'PATCH /meetings/{id}': { params: idParams, body: updateMeetingBody },
   'DELETE /meetings/{id}': { params: idParams },

@@ -218,6 +218,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/meetings', 'people', ISSUE),
   r('POST', '/meetings', 'people', D2),
   r('POST', '/meetings/generate_section', 'people', D2),
+  // Meetings from a calendar invite: read it (writes nothing), then make one of its events a meeting (issue 24, docs/people.md#meetings-from-an-invite).
+  r('POST', '/meetings/read_invite', 'people', ISSUE),
+  r('POST', '/meetings/from_invite', 'people', ISSUE),
   r('GET', '/meetings/{id}', 'people', D2),
   r('PATCH', '/meetings/{id}', 'people', D2),
   r('DELETE', '/meetings/{id}', 'people', D2),

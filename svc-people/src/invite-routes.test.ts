@@ -1,0 +1,172 @@
+import { describe, expect, test } from '@jest/globals';
+import { PEOPLE_MESSAGES as M, REQUEST_MESSAGES } from '@cc/contracts';
+import { startedForTests, type TestClient } from '@cc/service-kit/testing';
+import { T } from './tables';
+import { addPeople, startPeople } from './test-support';
+import { GOOGLE_INVITE, HTML_PAGE, JSON_TEXT, NO_EVENT, PLAIN_TEXT, TWO_EVENTS, WEEKLY_EVENT } from './testing/invites';
+
+const h = startedForTests(startPeople);
+
+const names = async (c: TestClient) => ((await c.get('/people')).body as { full_name: string }[]).map((p) => p.full_name);
+const meetingsOf = async (c: TestClient, personId: number) => (await c.get(`/people/${personId}/meetings`)).body.meetings as unknown[];
+const refused = (res: { status: number; body: unknown }, message: string) =>
+  expect([res.status, res.body]).toEqual([422, { success: false, errors: [message] }]);
+
+/** Dana with her e-mail in her profile, and Sam by name only. */
+async function danaAndSam(c: TestClient): Promise<[number, number]> {
+  const [dana, sam] = await addPeople(c, 'Dana L.', 'sam ORTIZ');
+  await c.patch(`/people/${dana}`, { basic_profile: { email: 'Dana Lee <DANA.LEE@example.com>' } });
+  return [dana!, sam!];
+}
+
+describe('POST /meetings/read_invite (docs/people.md#meetings-from-an-invite)', () => {
+  test('answers the events in the zone asked for, each attendee matched by e-mail, else by name, else null; writes nothing', async () => {
+    const c = h.user();
+    const [dana, sam] = await danaAndSam(c);
+    const res = await c.post('/meetings/read_invite', { text: GOOGLE_INVITE, time_zone: 'America/New_York' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      events: [
+        {
+          uid: '3k2j4h5g6f7d8s9a0ab12cd34ef@google.com',
+          title: 'Q2 roadmap review',
+          start: '2026-03-10T10:00',
+          end: '2026-03-10T11:00',
+          all_day: false,
+          location: 'Room 4B, 2nd floor',
+          description: "Let's go through the Q2 roadmap.\n\nBring the hiring numbers & the budget.",
+          recurring: false,
+          occurrences: [],
+          attendees: [
+            { key: 'dana.lee@example.com', name: 'Dana Lee', email: 'dana.lee@example.com', person: { id: dana, name: 'Dana L.' } },
+            { key: 'sam.ortiz@example.com', name: 'Sam Ortiz', email: 'sam.ortiz@example.com', person: { id: sam, name: 'sam ORTIZ' } },
+            { key: 'priya@example.org', name: 'priya@example.org', email: 'priya@example.org', person: null },
+          ],
+        },
+      ],
+    });
+    expect(await names(c)).toEqual(['Dana L.', 'sam ORTIZ']);
+    expect(await meetingsOf(c, dana)).toEqual([]);
+  });
+
+  test("isolation: another user's people are never matched", async () => {
+    const a = h.user();
+    await danaAndSam(a);
+    const b = h.user();
+    const res = await b.post('/meetings/read_invite', { text: GOOGLE_INVITE, time_zone: 'UTC' });
+    expect(res.body.events[0].attendees.map((x: { person: unknown }) => x.person)).toEqual([null, null, null]);
+  });
+
+  test('bad input is refused with its message', async () => {
+    const c = h.user();
+    for (const [body, message] of [
+      [{ text: PLAIN_TEXT, time_zone: 'UTC' }, M.inviteNotCalendar],
+      [{ text: HTML_PAGE, time_zone: 'UTC' }, M.inviteNotCalendar],
+      [{ text: JSON_TEXT, time_zone: 'UTC' }, M.inviteNotCalendar],
+      [{ text: NO_EVENT, time_zone: 'UTC' }, M.inviteNoEvent],
+      [{ text: '  ', time_zone: 'UTC' }, M.inviteMissing],
+      [{ time_zone: 'UTC' }, M.inviteMissing],
+      [{ text: `${GOOGLE_INVITE}${'x'.repeat(1_048_576)}`, time_zone: 'UTC' }, M.inviteTooLarge],
+      [{ text: GOOGLE_INVITE, time_zone: 'Mars/Olympus' }, M.timeZoneInvalid],
+      // The kit refuses a NUL anywhere in a request before the call's own rules.
+      [{ text: GOOGLE_INVITE.replace('Q2', 'Q\u00002'), time_zone: 'UTC' }, REQUEST_MESSAGES.nulCharacter],
+    ] as const) {
+      refused(await c.post('/meetings/read_invite', body), message);
+    }
+  });
+});
+
+describe('POST /meetings/from_invite', () => {
+  test('creates the meeting with the matched, the created and the given person, in one call; the new people are findable at once', async () => {
+    const c = h.user();
+    const [dana, sam] = await danaAndSam(c);
+    const [lee] = await addPeople(c, 'Lee Park');
+    const res = await c.post('/meetings/from_invite', {
+      text: GOOGLE_INVITE,
+      time_zone: 'Europe/Paris',
+      create: ['PRIYA@example.org'],
+      person_id: lee,
+    });
+    expect(res.status).toBe(201);
+    const priya = res.body.created_people[0].id as number;
+    expect(res.body.created_people).toEqual([{ id: priya, full_name: 'priya@example.org' }]);
+    expect(res.body.meeting).toMatchObject({
+      title: 'Q2 roadmap review',
+      meeting_date: '2026-03-10T15:00',
+      location: 'Room 4B, 2nd floor',
+      notes: "Let's go through the Q2 roadmap.\n\nBring the hiring numbers & the budget.",
+      goals: '',
+    });
+    expect([...res.body.meeting.attendee_ids].sort()).toEqual([dana, sam, lee, priya].sort());
+    // The new person is an ordinary one: last in the list, the address in their profile, with its revision.
+    expect(await names(c)).toEqual(['Dana L.', 'sam ORTIZ', 'Lee Park', 'priya@example.org']);
+    const { person } = (await c.get(`/people/${priya}`)).body;
+    expect(person.basic_profile.email).toBe('priya@example.org');
+    expect(person.revisions['basic_profile.email']).toBe(1);
+    expect(await meetingsOf(c, lee)).toHaveLength(1);
+    // Sent again, Priya now matches by e-mail: nobody is created twice.
+    const again = await c.post('/meetings/from_invite', { text: GOOGLE_INVITE, time_zone: 'UTC', create: ['priya@example.org'] });
+    expect(again.body.created_people).toEqual([]);
+    expect(again.body.meeting.attendee_ids).toContain(priya);
+  });
+
+  test('several events need a uid; a repeating one an occurrence it really has', async () => {
+    const c = h.user();
+    refused(await c.post('/meetings/from_invite', { text: TWO_EVENTS, time_zone: 'UTC' }), M.inviteChooseEvent);
+    refused(await c.post('/meetings/from_invite', { text: TWO_EVENTS, time_zone: 'UTC', uid: 'third@example.com' }), M.inviteEventNotFound);
+    const second = await c.post('/meetings/from_invite', { text: TWO_EVENTS, time_zone: 'UTC', uid: 'second@example.com' });
+    expect(second.body.meeting).toMatchObject({ title: 'Retro', meeting_date: '2026-05-06T16:00', attendees: [] });
+
+    refused(await c.post('/meetings/from_invite', { text: WEEKLY_EVENT, time_zone: 'UTC' }), M.inviteOccurrenceRequired);
+    for (const occurrence of ['2026-01-12T09:30', '2026-02-02T10:30', '2026-02-03T09:30'])
+      refused(await c.post('/meetings/from_invite', { text: WEEKLY_EVENT, time_zone: 'UTC', occurrence }), M.inviteOccurrenceInvalid);
+    refused(
+      await c.post('/meetings/from_invite', { text: WEEKLY_EVENT, time_zone: 'UTC', occurrence: 'Monday' }),
+      M.inviteOccurrenceInvalid,
+    );
+    const weekly = await c.post('/meetings/from_invite', { text: WEEKLY_EVENT, time_zone: 'UTC', occurrence: '2026-02-02T09:30' });
+    expect(weekly.body.meeting).toMatchObject({ title: '1:1 with Sam', meeting_date: '2026-02-02T09:30' });
+    // Only the three meetings above were made.
+    const count = await h.database.db(T.meetings).where({ user_id: c.id }).count({ n: '*' });
+    expect(Number(count[0]!.n)).toBe(2);
+  });
+
+  test('nothing is created on bad input, an unknown attendee to create, or a person who is not theirs (the new people are taken back)', async () => {
+    const a = h.user();
+    const [theirs] = await addPeople(a, 'Not yours');
+    const c = h.user();
+    const [mine] = await addPeople(c, 'Mine');
+    for (const [body, message] of [
+      [{ text: PLAIN_TEXT, time_zone: 'UTC', create: ['x'] }, M.inviteNotCalendar],
+      [{ text: NO_EVENT, time_zone: 'UTC' }, M.inviteNoEvent],
+      [{ text: GOOGLE_INVITE, time_zone: 'UTC', create: ['nobody@example.com'] }, M.inviteCreateUnknown('nobody@example.com')],
+      [
+        { text: GOOGLE_INVITE, time_zone: 'UTC', create: ['priya@example.org', 'dana.lee@example.com'], person_id: theirs },
+        M.attendeesNotFound,
+      ],
+      [{ text: GOOGLE_INVITE, time_zone: 'UTC', person_id: 'me' }, M.invitePersonIdInvalid],
+    ] as const) {
+      refused(await c.post('/meetings/from_invite', body), message);
+    }
+    expect(await names(c)).toEqual(['Mine']);
+    expect(await meetingsOf(c, mine!)).toEqual([]);
+    const count = await h.database.db(T.meetings).where({ user_id: c.id }).count({ n: '*' });
+    expect(Number(count[0]!.n)).toBe(0);
+    // And user A's people are as they were.
+    expect(await names(a)).toEqual(['Not yours']);
+  });
+
+  test("isolation: user B's import creates B's people and never links A's", async () => {
+    const a = h.user();
+    const [dana] = await danaAndSam(a);
+    const b = h.user();
+    const res = await b.post('/meetings/from_invite', { text: GOOGLE_INVITE, time_zone: 'UTC', create: ['dana.lee@example.com'] });
+    expect(res.status).toBe(201);
+    expect(res.body.created_people.map((p: { full_name: string }) => p.full_name)).toEqual(['Dana Lee']);
+    expect(res.body.meeting.attendee_ids).not.toContain(dana);
+    expect(await names(b)).toEqual(['Dana Lee']);
+    expect(await names(a)).toEqual(['Dana L.', 'sam ORTIZ']);
+    expect(await meetingsOf(a, dana)).toEqual([]);
+  });
+});
