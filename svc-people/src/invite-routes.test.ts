@@ -104,7 +104,7 @@ describe('POST /meetings/from_invite', () => {
     const { person } = (await c.get(`/people/${priya}`)).body;
     expect(person.basic_profile.email).toBe('priya@example.org');
     expect(person.revisions['basic_profile.email']).toBe(1);
-    expect(await meetingsOf(c, lee)).toHaveLength(1);
+    expect(await meetingsOf(c, lee!)).toHaveLength(1);
     // Sent again, Priya now matches by e-mail: nobody is created twice.
     const again = await c.post('/meetings/from_invite', { text: GOOGLE_INVITE, time_zone: 'UTC', create: ['priya@example.org'] });
     expect(again.body.created_people).toEqual([]);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PEOPLE_MESSAGES as M, type MeetingSection } from '@cc/contracts/people-rules';
 import type { PersonSummary } from '../people/api/people';
+import { useInviteImport } from '../invite/useInviteImport';
 import { personMeetingsPages } from './api/meetings';
 import { meetingWhen } from './meetingDates';
 import './meetingsTab.css';
@@ -63,8 +64,11 @@ export function MeetingsTab({ personId, people, requestedMeetingId, requestedSec
     onMeetingOpened(null);
   }, [onMeetingOpened]);
 
+  // A meeting made from an invite (this person attends it) opens as one chosen from the list.
+  const invite = useInviteImport({ personId, onCreated: (answer) => show(answer.meeting.id) });
+
   return (
-    <section className="meetings-tab" aria-label="Meetings">
+    <section className={`meetings-tab${invite.dragging ? ' invite-dropping' : ''}`} aria-label="Meetings" {...invite.dropProps}>
       <div className="meetings-bar">
         <button
           type="button"
@@ -74,6 +78,9 @@ export function MeetingsTab({ personId, people, requestedMeetingId, requestedSec
           data-testid="meeting-new"
         >
           New meeting
+        </button>
+        <button type="button" className="button" onClick={invite.open} onPointerEnter={invite.preload} data-testid="meeting-invite">
+          Add from invite
         </button>
       </div>
       {!meetings && !list.isError && <p role="status">Loading meetings…</p>}
@@ -122,6 +129,7 @@ export function MeetingsTab({ personId, people, requestedMeetingId, requestedSec
           />
         </Suspense>
       )}
+      {invite.dialog}
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { RetryBoundary } from '@cc/ui/retry-boundary';
 import { meetingAddress, personAddress, readPeopleAddress, type PersonView as PersonViewKey } from '@cc/contracts/addresses';
 import { MEETING_SECTIONS } from '@cc/contracts/people-rules';
 import { useLocation, useNavigate, useSearchParams } from '@cc/ui/router';
+import type { FromInviteAnswer } from '../invite/api/invite';
+import { useInviteImport } from '../invite/useInviteImport';
 import type { PersonSummary } from './api/people';
 import { PeopleList } from './PeopleList';
 import { usePeople } from './usePeople';
@@ -90,6 +92,24 @@ function PeopleScreen() {
     [selectedId, meetingId, openedHere, navigate],
   );
 
+  // A meeting made from an invite opens under the person shown when they attend it, else under its first attendee.
+  const inviteCreated = useCallback(
+    (answer: FromInviteAnswer) => {
+      const attendees = answer.meeting.attendee_ids;
+      const under = selectedId !== null && attendees.includes(selectedId) ? selectedId : (attendees[0] ?? selectedId);
+      if (under === null) {
+        void dialogs.alert({
+          title: 'Add from invite',
+          message: 'The meeting was created without attendees. Add a person, then open it from the search to add them.',
+        });
+        return;
+      }
+      navigate(meetingAddress(under, answer.meeting.id), { state: { [MEETING_OPENED_HERE]: true } });
+    },
+    [selectedId, navigate, dialogs],
+  );
+  const invite = useInviteImport({ onCreated: inviteCreated });
+
   const create = async (name: string) => {
     const result = await people.create(name);
     if ('error' in result) {
@@ -116,8 +136,19 @@ function PeopleScreen() {
     <div id="people-root" data-testid="people-root" data-remote="people" className="page people">
       <h1 className="cc-visually-hidden">People</h1>
       <div className="people-layout">
-        <nav className="people-column" aria-label="People">
-          <h2 className="people-column-title">People</h2>
+        <nav className={`people-column${invite.dragging ? ' invite-dropping' : ''}`} aria-label="People" {...invite.dropProps}>
+          <div className="people-column-head">
+            <h2 className="people-column-title">People</h2>
+            <button
+              type="button"
+              className="button people-invite"
+              onClick={invite.open}
+              onPointerEnter={invite.preload}
+              data-testid="people-invite"
+            >
+              Add from invite
+            </button>
+          </div>
           {people.state.status === 'loading' && <p role="status">Loading people…</p>}
           {people.state.status === 'error' && (
             <p role="alert" className="error-text">
@@ -179,6 +210,7 @@ function PeopleScreen() {
           )}
         </section>
       </div>
+      {invite.dialog}
     </div>
   );
 }

@@ -1,0 +1,137 @@
+/** @jest-environment jsdom */
+// First: jsdom has no TextEncoder, which react-router needs when it loads.
+import '@cc/ui/testing/text-encoding';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DialogProvider } from '@cc/ui/dialogs';
+import { MemoryRouter } from '@cc/ui/router';
+import { setUpSignedInPage } from '@cc/ui/testing/page';
+import { installContractApi } from '@cc/ui/testing/contract-api';
+import { withQueries } from '@cc/ui/testing/queries';
+import { PEOPLE_MESSAGES as M } from '@cc/contracts/people-rules';
+import type { InviteEvent } from '@cc/contracts/invite';
+import { meeting } from '../testing/fixtures';
+import { MeetingsTab } from '../meetings/MeetingsTab';
+
+const PEOPLE = [
+  { id: 4, full_name: 'Ada Lovelace' },
+  { id: 5, full_name: 'Dana Lee' },
+];
+
+const EVENT: InviteEvent = {
+  uid: 'q2@example.com',
+  title: 'Q2 roadmap review',
+  start: '2026-03-10T15:00',
+  end: '2026-03-10T16:00',
+  all_day: false,
+  location: 'Room 4B',
+  description: 'Bring the hiring numbers.',
+  recurring: false,
+  occurrences: [],
+  attendees: [
+    { key: 'dana.lee@example.com', name: 'Dana Lee', email: 'dana.lee@example.com', person: { id: 5, name: 'Dana Lee' } },
+    { key: 'priya@example.org', name: 'Priya Raman', email: 'priya@example.org', person: null },
+  ],
+};
+const ICS = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Q2 roadmap review\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+
+let api: ReturnType<typeof installContractApi>;
+setUpSignedInPage({ fake: () => api });
+afterEach(() => api.assertNoViolations());
+
+function serve(events: InviteEvent[] | { status: number; body: unknown }) {
+  const created = meeting({ id: 77, title: 'Q2 roadmap review', meeting_date: '2026-03-10T15:00', notes: 'Bring the hiring numbers.' });
+  api = installContractApi({
+    'GET /people/{id}/meetings': () => ({ success: true, meetings: [], next_cursor: null }),
+    'POST /meetings/read_invite': () => (Array.isArray(events) ? { success: true, events } : events),
+    'POST /meetings/from_invite': () => ({
+      success: true,
+      errors: [],
+      meeting: { ...created, attendees: [{ id: 4, name: 'Ada Lovelace' }], attendee_ids: [4, 5, 6] },
+      created_people: [{ id: 6, full_name: 'Priya Raman' }],
+    }),
+  });
+}
+
+function renderTab(onMeetingOpened = jest.fn()) {
+  render(
+    <MemoryRouter initialEntries={['/people?person=4&view=meetings']}>
+      <DialogProvider>
+        <MeetingsTab personId={4} people={PEOPLE} requestedMeetingId={null} onMeetingOpened={onMeetingOpened} />
+      </DialogProvider>
+    </MemoryRouter>,
+    { wrapper: withQueries() },
+  );
+  return onMeetingOpened;
+}
+
+describe('Add from invite (docs/people.md#meetings-from-an-invite)', () => {
+  it('previews a pasted invitation (one attendee matched, one to create) and creates the meeting with them and this person, then opens it', async () => {
+    serve([EVENT]);
+    const opened = renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add from invite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a meeting from an invite' });
+    fireEvent.change(within(dialog).getByLabelText('Or paste the invitation’s text'), { target: { value: ICS } });
+    await user.click(within(dialog).getByRole('button', { name: 'Read invitation' }));
+
+    const preview = await within(dialog).findByTestId('invite-preview');
+    expect(within(preview).getByRole('heading', { name: 'Q2 roadmap review' })).toBeTruthy();
+    expect(within(preview).getByTestId('invite-when').textContent).toMatch(/10 March 2026, 15:00.16:00/);
+    const [dana, priya] = within(preview).getAllByTestId('invite-attendee');
+    expect(dana!.textContent).toContain('Matched to Dana Lee');
+    expect(within(priya!).getByRole<HTMLInputElement>('checkbox', { name: 'Create person' }).checked).toBe(true);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create meeting' }));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith(77));
+    expect(api.find('POST', '/meetings/from_invite')[0]!.body).toMatchObject({
+      // A textarea keeps line ends as LF; iCalendar readers take both.
+      text: ICS.replace(/\r\n/g, '\n'),
+      uid: 'q2@example.com',
+      create: ['priya@example.org'],
+      person_id: 4,
+    });
+    // The meeting opens, prepared.
+    expect(await screen.findByDisplayValue('Q2 roadmap review')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Add a meeting from an invite' })).toBeNull();
+  });
+
+  it('a repeating event asks which occurrence, and an unticked attendee is not created', async () => {
+    serve([{ ...EVENT, recurring: true, occurrences: ['2026-03-17T15:00', '2026-03-24T15:00'] }]);
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add from invite' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Or paste the invitation’s text'), { target: { value: ICS } });
+    await user.click(within(dialog).getByRole('button', { name: 'Read invitation' }));
+    await user.selectOptions(await within(dialog).findByLabelText('This event repeats. Which occurrence?'), '2026-03-24T15:00');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Create person' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create meeting' }));
+    await waitFor(() => expect(api.find('POST', '/meetings/from_invite')).toHaveLength(1));
+    expect(api.find('POST', '/meetings/from_invite')[0]!.body).toMatchObject({ occurrence: '2026-03-24T15:00', create: [] });
+  });
+
+  it("says why bad input is no invitation, inline, and creates nothing: the server's reason, a NUL or a huge file dropped on the list", async () => {
+    serve({ status: 422, body: { success: false, errors: [M.inviteNotCalendar] } });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add from invite' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Or paste the invitation’s text'), { target: { value: 'Lunch on Tuesday?' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Read invitation' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(M.inviteNotCalendar);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // Dropped on the meetings list: the dialog opens with the file, refused before it is sent.
+    const list = screen.getByRole('region', { name: 'Meetings' });
+    const drop = (file: File) => fireEvent.drop(list, { dataTransfer: { files: [file], types: ['Files'] } });
+    drop(new File(['BEGIN:VCALENDAR\u0000'], 'invite.ics', { type: 'text/calendar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(M.inviteNul);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    drop(new File(['x'.repeat(1_048_577)], 'big.ics', { type: 'text/calendar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(M.inviteTooLarge);
+    expect(api.find('POST', '/meetings/read_invite')).toHaveLength(1);
+    expect(api.find('POST', '/meetings/from_invite')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,292 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorText } from '@cc/client';
+import { formatDayLong, formatTime } from '@cc/contracts/dates';
+import { Modal } from '@cc/ui';
+import { meetingWhenLong } from '../meetings/meetingDates';
+import { createFromInvite, readInvite, type FromInviteAnswer, type InviteEvent } from './api/invite';
+import { inviteFileText, inviteTextProblem } from './inviteText';
+import './invite.css';
+
+export interface InviteDialogProps {
+  /** A file dropped on a list: read at once. */
+  file: File | null;
+  /** The person whose meetings these are: an attendee of the new meeting. */
+  personId?: number;
+  onClose(): void;
+  onCreated(answer: FromInviteAnswer): void;
+}
+
+/** When an event happens, as the user reads it: "Tuesday 10 March 2026, 15:00–16:00", or the day and "all day". */
+export function inviteWhen(event: Pick<InviteEvent, 'start' | 'end' | 'all_day'>, start = event.start): string {
+  if (!start) return 'No date given';
+  if (event.all_day) return `${formatDayLong(start.slice(0, 10))}, all day`;
+  const from = meetingWhenLong(start);
+  if (!event.end || start !== event.start) return from;
+  return event.end.slice(0, 10) === start.slice(0, 10) ? `${from}–${formatTime(event.end)}` : `${from} – ${meetingWhenLong(event.end)}`;
+}
+
+const FAILED = 'The invitation could not be read. Please try again.';
+
+/**
+ * Add a meeting from a calendar invite (docs/people.md#meetings-from-an-invite): a file dropped
+ * or chosen, or the text pasted, is read by the service; the preview shows each event with its
+ * attendees (matched to a person, or a ticked "Create person"), asks which occurrence of a
+ * repeating one, and "Create meeting" makes it.
+ */
+export default function InviteDialog({ file, personId, onClose, onCreated }: InviteDialogProps) {
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [text, setText] = useState('');
+  const [pasted, setPasted] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [events, setEvents] = useState<InviteEvent[] | null>(null);
+  const [uid, setUid] = useState<string | null>(null);
+  const [occurrence, setOccurrence] = useState('');
+  /** Attendee keys NOT to create (every unknown one is ticked at first). */
+  const [skipped, setSkipped] = useState<Set<string>>(new Set());
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const reading = useMutation({ mutationFn: readInvite });
+  const creating = useMutation({
+    mutationFn: (request: Parameters<typeof createFromInvite>[2]) => createFromInvite(queryClient, text, request),
+  });
+
+  const read = async (raw: string) => {
+    setProblem(null);
+    const local = inviteTextProblem(raw);
+    if (local) return setProblem(local);
+    try {
+      const found = await reading.mutateAsync(raw);
+      setText(raw);
+      setEvents(found);
+      setUid(found[0]?.uid ?? null);
+      setOccurrence(found[0]?.occurrences[0] ?? '');
+      setSkipped(new Set());
+    } catch (error) {
+      setProblem(errorText(error, { fallback: FAILED }));
+    }
+  };
+  const readFile = async (chosen: File) => {
+    setProblem(null);
+    const got = await inviteFileText(chosen);
+    if ('problem' in got) setProblem(got.problem);
+    else await read(got.text);
+  };
+
+  // A file dropped on a list opens the dialog with it.
+  const dropped = useRef(false);
+  useEffect(() => {
+    if (file && !dropped.current) {
+      dropped.current = true;
+      void readFile(file);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, the file the dialog opened with
+  }, [file]);
+
+  const event = events?.find((e) => e.uid === uid) ?? null;
+  const choose = (next: string) => {
+    setUid(next);
+    setOccurrence(events?.find((e) => e.uid === next)?.occurrences[0] ?? '');
+  };
+  const toCreate = (event?.attendees ?? []).filter((a) => !a.person && !skipped.has(a.key)).map((a) => a.key);
+  const noOccurrence = Boolean(event?.recurring && !occurrence);
+
+  const create = async () => {
+    if (!event || noOccurrence) return;
+    setProblem(null);
+    try {
+      const answer = await creating.mutateAsync({
+        uid: event.uid,
+        create: toCreate,
+        ...(event.recurring ? { occurrence } : {}),
+        ...(personId !== undefined ? { person_id: personId } : {}),
+      });
+      onCreated(answer);
+    } catch (error) {
+      setProblem(errorText(error, { fallback: 'The meeting could not be created. Please try again.' }));
+    }
+  };
+
+  const busy = reading.isPending || creating.isPending;
+  const alert = problem && (
+    <p role="alert" className="error-text invite-problem" data-testid="invite-problem">
+      {problem}
+    </p>
+  );
+
+  if (!events) {
+    return (
+      <Modal
+        open
+        onClose={onClose}
+        title="Add a meeting from an invite"
+        className="invite-dialog"
+        footer={
+          <>
+            <button type="button" className="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy || !pasted.trim()}
+              onClick={() => void read(pasted)}
+              data-testid="invite-read"
+            >
+              {reading.isPending ? 'Reading…' : 'Read invitation'}
+            </button>
+          </>
+        }
+      >
+        <div
+          className="invite-drop"
+          onDragOver={(e) => {
+            e.preventDefault();
+            e.dataTransfer.dropEffect = 'copy';
+          }}
+          onDrop={(e) => {
+            e.preventDefault();
+            const f = e.dataTransfer.files[0];
+            if (f) void readFile(f);
+          }}
+        >
+          <p>Drop a calendar invitation (.ics file) here.</p>
+          <button type="button" className="button" onClick={() => fileInput.current?.click()} disabled={busy}>
+            Choose a file
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".ics,text/calendar"
+            className="cc-visually-hidden"
+            tabIndex={-1}
+            aria-label="Calendar invitation file"
+            data-testid="invite-file"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = '';
+              if (f) void readFile(f);
+            }}
+          />
+        </div>
+        <label htmlFor={`${ids}-text`} className="invite-paste-label">
+          Or paste the invitation’s text
+        </label>
+        <textarea
+          id={`${ids}-text`}
+          className="invite-paste"
+          rows={6}
+          value={pasted}
+          placeholder="BEGIN:VCALENDAR…"
+          onChange={(e) => setPasted(e.target.value)}
+          data-testid="invite-text"
+        />
+        {reading.isPending && <p role="status">Reading the invitation…</p>}
+        {alert}
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Add a meeting from an invite"
+      className="invite-dialog"
+      footer={
+        <>
+          <button type="button" className="button" onClick={() => setEvents(null)} disabled={busy}>
+            Choose another invitation
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy || !event || noOccurrence}
+            onClick={() => void create()}
+            data-testid="invite-create"
+          >
+            {creating.isPending ? 'Creating…' : 'Create meeting'}
+          </button>
+        </>
+      }
+    >
+      {events.length > 1 && (
+        <fieldset className="invite-events">
+          <legend>This invitation has {events.length} events. Which one is the meeting?</legend>
+          {events.map((e) => (
+            <label key={e.uid} className="invite-event-choice">
+              <input type="radio" name={`${ids}-event`} checked={e.uid === uid} onChange={() => choose(e.uid)} />
+              <span>
+                {e.title || 'Untitled event'} <span className="muted">· {inviteWhen(e)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {event && (
+        <div className="invite-preview" data-testid="invite-preview">
+          <h3 className="invite-title">{event.title || 'Untitled event'}</h3>
+          <p className="invite-when" data-testid="invite-when">
+            {inviteWhen(event, event.recurring && occurrence ? occurrence : event.start)}
+          </p>
+          {event.location && <p className="invite-location">{event.location}</p>}
+          {event.recurring && event.occurrences.length > 0 && (
+            <p>
+              <label htmlFor={`${ids}-occurrence`}>This event repeats. Which occurrence? </label>
+              <select id={`${ids}-occurrence`} value={occurrence} onChange={(e) => setOccurrence(e.target.value)}>
+                {event.occurrences.map((o) => (
+                  <option key={o} value={o}>
+                    {meetingWhenLong(o)}
+                  </option>
+                ))}
+              </select>
+            </p>
+          )}
+          {noOccurrence && <p className="muted">This event repeats, but none of its occurrences is still to come.</p>}
+          <h4 className="invite-subtitle">Attendees</h4>
+          {event.attendees.length === 0 ? (
+            <p className="muted">The invitation names no attendees.</p>
+          ) : (
+            <ul className="invite-attendees">
+              {event.attendees.map((a) => (
+                <li key={a.key} data-testid="invite-attendee">
+                  <span className="invite-attendee-name">
+                    {a.name}
+                    {a.email && a.email !== a.name && <span className="muted"> ({a.email})</span>}
+                  </span>
+                  {a.person ? (
+                    <span className="invite-matched">Matched to {a.person.name}</span>
+                  ) : (
+                    <label className="invite-create-person">
+                      <input
+                        type="checkbox"
+                        checked={!skipped.has(a.key)}
+                        onChange={(e) =>
+                          setSkipped((s) => {
+                            const next = new Set(s);
+                            if (e.target.checked) next.delete(a.key);
+                            else next.add(a.key);
+                            return next;
+                          })
+                        }
+                      />{' '}
+                      Create person
+                    </label>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {event.description && (
+            <>
+              <h4 className="invite-subtitle">Notes</h4>
+              <p className="invite-notes">{event.description}</p>
+            </>
+          )}
+        </div>
+      )}
+      {alert}
+    </Modal>
+  );
+}
