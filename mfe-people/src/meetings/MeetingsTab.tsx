@@ -64,8 +64,14 @@ export function MeetingsTab({ personId, people, requestedMeetingId, requestedSec
     onMeetingOpened(null);
   }, [onMeetingOpened]);
 
-  // A meeting made from an invite (this person attends it) opens as one chosen from the list.
-  const invite = useInviteImport({ personId, onCreated: (answer) => show(answer.meeting.id) });
+  // A meeting made from an invite (this person attends it) opens as one chosen from the list, on its notes when the invite had some.
+  const invite = useInviteImport({
+    personId,
+    onCreated: ({ meeting }) => {
+      setOpen(existing(meeting.id, meeting.notes ? 'notes' : null));
+      onMeetingOpened(meeting.id);
+    },
+  });
 
   return (
     <section className={`meetings-tab${invite.dragging ? ' invite-dropping' : ''}`} aria-label="Meetings" {...invite.dropProps}>

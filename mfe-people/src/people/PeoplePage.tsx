@@ -104,7 +104,8 @@ function PeopleScreen() {
         });
         return;
       }
-      navigate(meetingAddress(under, answer.meeting.id), { state: { [MEETING_OPENED_HERE]: true } });
+      const section = answer.meeting.notes ? { section: 'notes' } : {};
+      navigate(meetingAddress(under, answer.meeting.id, section), { state: { [MEETING_OPENED_HERE]: true } });
     },
     [selectedId, navigate, dialogs],
   );
