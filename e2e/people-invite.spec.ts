@@ -3,7 +3,8 @@ import { forbidNativeDialogs } from './support/dialogs';
 import { signUpApi, uniqueEmail } from './support/helpers';
 
 // A calendar invitation becomes a prepared meeting (docs/people.md#meetings-from-an-invite):
-// pasted on the people page, set as a file on a person's Meetings tab; bad input is said inline.
+// pasted on the people page, set as a file on a person's Meetings tab, dropped on the people list;
+// bad input is said inline.
 
 // The browser's zone is the one the times are shown in (mfe-people's userTimeZone).
 test.use({ timezoneId: 'Europe/Paris' });
@@ -129,4 +130,22 @@ test('at 390 px, a file set on a Meetings tab; bad input is said inline and crea
   await expect(page.getByTestId('meeting-row')).toHaveCount(1);
   // Priya was not ticked: nobody new.
   await expect(page.getByTestId('person-row')).toHaveCount(1);
+});
+
+test('an .ics file dropped on the people list opens the dialog with it read', async ({ page }) => {
+  await withDana(page, 'invite-drop');
+  await page.goto('/people');
+  await expect(page.getByTestId('person-row')).toHaveCount(1);
+  const file = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'invite.ics', { type: 'text/calendar' }));
+    return transfer;
+  }, INVITE);
+  const list = page.getByRole('navigation', { name: 'People' });
+  await list.dispatchEvent('dragenter', { dataTransfer: file });
+  await expect(list).toHaveClass(/invite-dropping/);
+  await list.dispatchEvent('drop', { dataTransfer: file });
+  const dialog = page.getByRole('dialog', { name: 'Add a meeting from an invite' });
+  await expect(dialog.getByRole('heading', { name: 'Q2 roadmap review' })).toBeVisible();
+  await expect(dialog.getByTestId('invite-attendee').nth(0)).toContainText('Matched to Dana Lee');
 });
