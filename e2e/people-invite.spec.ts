@@ -51,14 +51,14 @@ const INVITE = ics(
 );
 
 /** A signed-up user with Dana Lee (her e-mail in her profile): the invite's organizer, matched. */
-async function withDana(page: Page, tag: string): Promise<number> {
+async function withDana(page: Page, tag: string): Promise<{ dana: number; headers: Record<string, string> }> {
   const session = await signUpApi(page.request, uniqueEmail(tag));
   const headers = { accept: 'application/json', 'x-csrf-token': session.csrf_token };
   const created = await page.request.post('/people', { headers, data: { person: { full_name: 'Dana Lee' } } });
   const dana = ((await created.json()) as { person: { id: number } }).person.id;
   const saved = await page.request.patch(`/people/${dana}`, { headers, data: { basic_profile: { email: 'dana.lee@example.com' } } });
   expect(saved.status(), await saved.text()).toBe(200);
-  return dana;
+  return { dana, headers };
 }
 
 test('an invitation pasted on the people page becomes a prepared meeting, with its unknown guest as a new person', async ({ page }) => {
@@ -98,7 +98,7 @@ test('an invitation pasted on the people page becomes a prepared meeting, with i
 
 test('at 390 px, a file set on a Meetings tab; bad input is said inline and creates nothing', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const dana = await withDana(page, 'invite-bad');
+  const { dana } = await withDana(page, 'invite-bad');
   await page.goto(`/people?person=${dana}&view=meetings`);
   await expect(page.getByText('No meetings yet...')).toBeVisible();
   await page.getByTestId('meeting-invite').click();
@@ -132,8 +132,10 @@ test('at 390 px, a file set on a Meetings tab; bad input is said inline and crea
   await expect(page.getByTestId('person-row')).toHaveCount(1);
 });
 
-test('an .ics file dropped on the people list opens the dialog with it read', async ({ page }) => {
-  await withDana(page, 'invite-drop');
+test('an .ics file dropped on the people list opens the dialog with it read, in the time zone chosen in Settings', async ({ page }) => {
+  const { headers } = await withDana(page, 'invite-drop');
+  const zone = await page.request.patch('/auth/calendar', { headers, data: { time_zone: 'America/New_York' } });
+  expect(zone.status(), await zone.text()).toBe(200);
   await page.goto('/people');
   await expect(page.getByTestId('person-row')).toHaveCount(1);
   const file = await page.evaluateHandle((text) => {
@@ -148,4 +150,9 @@ test('an .ics file dropped on the people list opens the dialog with it read', as
   const dialog = page.getByRole('dialog', { name: 'Add a meeting from an invite' });
   await expect(dialog.getByRole('heading', { name: 'Q2 roadmap review' })).toBeVisible();
   await expect(dialog.getByTestId('invite-attendee').nth(0)).toContainText('Matched to Dana Lee');
+  // New York's 10:00, not the browser's Paris time.
+  await expect(dialog.getByTestId('invite-when')).toHaveText(/^Tuesday,? 10 March 2026, 10:00–11:00$/);
+  await expect(dialog).toContainText('Times are in America/New York, your time zone in Settings.');
+  await dialog.getByRole('button', { name: 'Create meeting' }).click();
+  await expect(page.getByTestId('meeting-modal').getByTestId('meeting-date')).toHaveValue('2026-03-10T10:00');
 });

@@ -40,10 +40,21 @@ let api: ReturnType<typeof installContractApi>;
 setUpSignedInPage({ fake: () => api });
 afterEach(() => api.assertNoViolations());
 
-function serve(events: InviteEvent[] | { status: number; body: unknown }) {
+function serve(events: InviteEvent[] | { status: number; body: unknown }, timeZone: string | null = null) {
   const created = meeting({ id: 77, title: 'Q2 roadmap review', meeting_date: '2026-03-10T15:00', notes: 'Bring the hiring numbers.' });
   api = installContractApi({
     'GET /people/{id}/meetings': () => ({ success: true, meetings: [], next_cursor: null }),
+    'GET /auth/calendar': () => ({
+      success: true,
+      calendar: {
+        time_zone: timeZone,
+        include_todos: true,
+        include_milestones: true,
+        include_meetings: true,
+        reminders: { start_of_day: null, end_of_day: null, end_of_week: null },
+        feed_path: null,
+      },
+    }),
     'POST /meetings/read_invite': () => (Array.isArray(events) ? { success: true, events } : events),
     'POST /meetings/from_invite': () => ({
       success: true,
@@ -91,14 +102,16 @@ describe('Add from invite (docs/people.md#meetings-from-an-invite)', () => {
       uid: 'q2@example.com',
       create: ['priya@example.org'],
       person_id: 4,
+      // None chosen in Settings: the browser's.
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     // The meeting opens, prepared.
     expect(await screen.findByDisplayValue('Q2 roadmap review')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Add a meeting from an invite' })).toBeNull();
   });
 
-  it('a repeating event asks which occurrence, and an unticked attendee is not created', async () => {
-    serve([{ ...EVENT, recurring: true, occurrences: ['2026-03-17T15:00', '2026-03-24T15:00'] }]);
+  it('a repeating event asks which occurrence, and an unticked attendee is not created; times are read in the zone chosen in Settings', async () => {
+    serve([{ ...EVENT, recurring: true, occurrences: ['2026-03-17T15:00', '2026-03-24T15:00'] }], 'Pacific/Chatham');
     renderTab();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add from invite' }));
@@ -106,10 +119,16 @@ describe('Add from invite (docs/people.md#meetings-from-an-invite)', () => {
     fireEvent.change(within(dialog).getByLabelText('Or paste the invitation’s text'), { target: { value: ICS } });
     await user.click(within(dialog).getByRole('button', { name: 'Read invitation' }));
     await user.selectOptions(await within(dialog).findByLabelText('This event repeats. Which occurrence?'), '2026-03-24T15:00');
+    expect(within(dialog).getByText('Times are in Pacific/Chatham, your time zone in Settings.')).toBeTruthy();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Create person' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create meeting' }));
     await waitFor(() => expect(api.find('POST', '/meetings/from_invite')).toHaveLength(1));
-    expect(api.find('POST', '/meetings/from_invite')[0]!.body).toMatchObject({ occurrence: '2026-03-24T15:00', create: [] });
+    expect(api.find('POST', '/meetings/from_invite')[0]!.body).toMatchObject({
+      occurrence: '2026-03-24T15:00',
+      create: [],
+      time_zone: 'Pacific/Chatham',
+    });
+    expect(api.find('POST', '/meetings/read_invite')[0]!.body).toMatchObject({ time_zone: 'Pacific/Chatham' });
   });
 
   it("says why bad input is no invitation, inline, and creates nothing: the server's reason, a NUL or a huge file dropped on the list", async () => {

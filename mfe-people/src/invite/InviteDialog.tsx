@@ -6,6 +6,7 @@ import { Modal } from '@cc/ui';
 import { meetingWhenLong } from '../meetings/meetingDates';
 import { createFromInvite, readInvite, type FromInviteAnswer, type InviteEvent } from './api/invite';
 import { inviteFileText, inviteTextProblem } from './inviteText';
+import { browserTimeZone } from './userTimeZone';
 import './invite.css';
 
 export interface InviteDialogProps {
@@ -37,7 +38,8 @@ const FAILED = 'The invitation could not be read. Please try again.';
 export default function InviteDialog({ file, personId, onClose, onCreated }: InviteDialogProps) {
   const queryClient = useQueryClient();
   const ids = useId();
-  const [text, setText] = useState('');
+  /** The invitation read, and the zone its times were read in (the meeting is made in the same). */
+  const [invite, setInvite] = useState({ text: '', zone: '' });
   const [pasted, setPasted] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [events, setEvents] = useState<InviteEvent[] | null>(null);
@@ -47,9 +49,9 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
   const [skipped, setSkipped] = useState<Set<string>>(new Set());
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const reading = useMutation({ mutationFn: readInvite });
+  const reading = useMutation({ mutationFn: (raw: string) => readInvite(queryClient, raw) });
   const creating = useMutation({
-    mutationFn: (request: Parameters<typeof createFromInvite>[2]) => createFromInvite(queryClient, text, request),
+    mutationFn: (request: Parameters<typeof createFromInvite>[2]) => createFromInvite(queryClient, invite, request),
   });
 
   const read = async (raw: string) => {
@@ -57,8 +59,8 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
     const local = inviteTextProblem(raw);
     if (local) return setProblem(local);
     try {
-      const found = await reading.mutateAsync(raw);
-      setText(raw);
+      const { events: found, zone } = await reading.mutateAsync(raw);
+      setInvite({ text: raw, zone });
       setEvents(found);
       setUid(found[0]?.uid ?? null);
       setOccurrence(found[0]?.occurrences[0] ?? '');
@@ -231,6 +233,9 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
             {inviteWhen(event, event.recurring && occurrence ? occurrence : event.start)}
           </p>
           {event.location && <p className="invite-location">{event.location}</p>}
+          {invite.zone !== browserTimeZone() && (
+            <p className="muted invite-zone">Times are in {invite.zone.replace(/_/g, ' ')}, your time zone in Settings.</p>
+          )}
           {event.recurring && event.occurrences.length > 0 && (
             <p>
               <label htmlFor={`${ids}-occurrence`}>This event repeats. Which occurrence? </label>

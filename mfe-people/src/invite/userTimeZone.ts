@@ -1,7 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { routeQuery } from '@cc/client/query';
+
+/** The zone this browser is in; UTC when it cannot say. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
 /**
- * The time zone an invitation's times are shown in (docs/people.md#meetings-from-an-invite):
- * the browser's for now. One function, so the user's own choice in Settings can take its place.
+ * The zone an invitation's times are read in (docs/people.md#meetings-from-an-invite): the one
+ * the user chose in Settings → Calendar (`GET /auth/calendar`, the zone the calendar feed writes
+ * meetings in, so a meeting made from an invite comes back at the same time), else the
+ * browser's, also when the settings cannot be read.
  */
-export function userTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export async function userTimeZone(queryClient: QueryClient): Promise<string> {
+  try {
+    const { calendar } = await queryClient.fetchQuery({ ...routeQuery('GET /auth/calendar'), staleTime: 0, retry: false });
+    return calendar.time_zone || browserTimeZone();
+  } catch {
+    return browserTimeZone();
+  }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { meetingDateValue, meetingWriteAnswer } from './people';
-import { PEOPLE_LIMITS as L, PEOPLE_MESSAGES as M, isTimeZone, utf8Length } from './people-rules';
+import { isTimeZone } from './calendar-rules';
+import { PEOPLE_LIMITS as L, PEOPLE_MESSAGES as M, utf8Length } from './people-rules';
 import { PG_INT_MAX } from './requests';
 
 /**

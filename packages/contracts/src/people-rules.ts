@@ -231,17 +231,6 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-/** Whether `name` is a time zone this runtime knows (an IANA name such as Europe/Paris, or UTC). */
-export function isTimeZone(name: string): boolean {
-  if (!name || name.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const fieldLimit = (kind: PersonFieldKind): number => (kind === 'line' ? PEOPLE_LIMITS.line : PEOPLE_LIMITS.text);
 
 /** The six sections of a meeting, in the order the modal's tabs show them. */
