@@ -64,10 +64,12 @@ async function withDana(page: Page, tag: string): Promise<{ dana: number; header
 test('an invitation pasted on the people page becomes a prepared meeting, with its unknown guest as a new person', async ({ page }) => {
   const noNativeDialogs = forbidNativeDialogs(page);
   await withDana(page, 'invite');
+  const me = ((await (await page.request.get('/auth/session')).json()) as { user: { email: string } }).user.email;
   await page.goto('/people');
   await page.getByTestId('people-invite').click();
   const dialog = page.getByRole('dialog', { name: 'Add a meeting from an invite' });
-  await dialog.getByLabel('Or paste the invitation’s text').fill(INVITE);
+  // The user was invited too: they are "You", not a person to create.
+  await dialog.getByLabel('Or paste the invitation’s text').fill(INVITE.replace('END:VEVENT', `ATTENDEE;CN=Me:mailto:${me}\r\nEND:VEVENT`));
   await dialog.getByRole('button', { name: 'Read invitation' }).click();
 
   const preview = dialog.getByTestId('invite-preview');
@@ -75,10 +77,12 @@ test('an invitation pasted on the people page becomes a prepared meeting, with i
   await expect(preview.getByTestId('invite-when')).toHaveText(/^Tuesday,? 10 March 2026, 15:00–16:00$/);
   await expect(preview).toContainText('Room 4B');
   const attendees = preview.getByTestId('invite-attendee');
-  await expect(attendees).toHaveCount(2);
+  await expect(attendees).toHaveCount(3);
   await expect(attendees.nth(0)).toContainText('Matched to Dana Lee');
   await expect(attendees.nth(1)).toContainText('Priya Raman');
   await expect(attendees.nth(1).getByRole('checkbox', { name: 'Create person' })).toBeChecked();
+  await expect(attendees.nth(2)).toContainText('You');
+  await expect(attendees.nth(2).getByRole('checkbox')).toHaveCount(0);
 
   await dialog.getByRole('button', { name: 'Create meeting' }).click();
   await expect(dialog).toHaveCount(0);

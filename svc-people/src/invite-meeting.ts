@@ -23,10 +23,9 @@ const EMAILS = /[^\s@<>"',;:()[\]]+@[^\s@<>"',;:()[\]]+\.[^\s@<>"',;:()[\]]+/g;
 /**
  * Who of the user's people each attendee is: by e-mail first (any address written in the
  * person's Email field), else by full name, case and spaces aside; the first in the user's
- * order when several fit. Only the user's own people are read.
+ * order when several fit. Only the user's own people are read, once for every event of a file.
  */
-export async function matchAttendees(db: Conn, userId: number, attendees: InviteAttendeeRead[]): Promise<InviteAttendee[]> {
-  if (!attendees.length) return [];
+export async function attendeeMatcher(db: Conn, userId: number): Promise<(attendees: InviteAttendeeRead[]) => InviteAttendee[]> {
   const rows = (await db(T.people)
     .where({ user_id: userId })
     .orderBy([{ column: 'position' }, { column: 'id' }])
@@ -42,10 +41,11 @@ export async function matchAttendees(db: Conn, userId: number, attendees: Invite
     for (const address of r.email.toLowerCase().match(EMAILS) ?? []) if (!byEmail.has(address)) byEmail.set(address, match);
     if (!byName.has(nameKey(r.full_name))) byName.set(nameKey(r.full_name), match);
   }
-  return attendees.map((a) => ({
-    ...a,
-    person: (a.email ? byEmail.get(a.email) : undefined) ?? byName.get(nameKey(a.name)) ?? null,
-  }));
+  return (attendees) =>
+    attendees.map((a) => ({
+      ...a,
+      person: (a.email ? byEmail.get(a.email) : undefined) ?? byName.get(nameKey(a.name)) ?? null,
+    }));
 }
 
 export interface FromInvite {
@@ -77,7 +77,7 @@ export async function meetingFromInvite(db: Db, userId: number, input: FromInvit
   });
 
   return db.transaction(async (trx) => {
-    const attendees = await matchAttendees(trx, userId, event.attendees);
+    const attendees = (await attendeeMatcher(trx, userId))(event.attendees);
     const ids: number[] = [];
     const created: { id: number; full_name: string }[] = [];
     for (const a of attendees) {

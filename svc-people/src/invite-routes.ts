@@ -1,7 +1,7 @@
 import { invalid, type Db, type ServiceRouter } from '@cc/service-kit';
 import { PEOPLE_MESSAGES as M } from '@cc/contracts';
 import { readInvite, type InviteEventRead } from './invite';
-import { matchAttendees, meetingFromInvite } from './invite-meeting';
+import { attendeeMatcher, meetingFromInvite } from './invite-meeting';
 import type { SearchIndex } from './search-vectors';
 
 /** The events of the text, or its problem as a 422 (nothing is written either way). */
@@ -18,13 +18,9 @@ function eventsOf(text: string, zone: string): InviteEventRead[] {
  */
 export function inviteRoutes(router: ServiceRouter, db: Db, index: SearchIndex): void {
   router.post('/meetings/read_invite', {}, async (_ctx, { user, body }) => {
-    const events = await Promise.all(
-      eventsOf(body.text, body.time_zone).map(async ({ hasOccurrence: _, ...event }) => ({
-        ...event,
-        attendees: await matchAttendees(db, user.id, event.attendees),
-      })),
-    );
-    return { success: true, events };
+    const events = eventsOf(body.text, body.time_zone);
+    const match = events.some((e) => e.attendees.length) ? await attendeeMatcher(db, user.id) : () => [];
+    return { success: true, events: events.map(({ hasOccurrence: _, ...event }) => ({ ...event, attendees: match(event.attendees) })) };
   });
 
   router.post('/meetings/from_invite', {}, async (ctx, { user, body }) => {

@@ -32,6 +32,7 @@ const EVENT: InviteEvent = {
   attendees: [
     { key: 'dana.lee@example.com', name: 'Dana Lee', email: 'dana.lee@example.com', person: { id: 5, name: 'Dana Lee' } },
     { key: 'priya@example.org', name: 'Priya Raman', email: 'priya@example.org', person: null },
+    { key: 'me@example.com', name: 'Me', email: 'me@example.com', person: null },
   ],
 };
 const ICS = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Q2 roadmap review\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
@@ -44,6 +45,7 @@ function serve(events: InviteEvent[] | { status: number; body: unknown }, timeZo
   const created = meeting({ id: 77, title: 'Q2 roadmap review', meeting_date: '2026-03-10T15:00', notes: 'Bring the hiring numbers.' });
   api = installContractApi({
     'GET /people/{id}/meetings': () => ({ success: true, meetings: [], next_cursor: null }),
+    'GET /auth/session': () => ({ success: true, user: { id: 1, email: 'Me@example.com', is_admin: false }, csrf_token: 't' }),
     'GET /auth/calendar': () => ({
       success: true,
       calendar: {
@@ -90,9 +92,12 @@ describe('Add from invite (docs/people.md#meetings-from-an-invite)', () => {
     const preview = await within(dialog).findByTestId('invite-preview');
     expect(within(preview).getByRole('heading', { name: 'Q2 roadmap review' })).toBeTruthy();
     expect(within(preview).getByTestId('invite-when').textContent).toMatch(/10 March 2026, 15:00.16:00/);
-    const [dana, priya] = within(preview).getAllByTestId('invite-attendee');
+    const [dana, priya, me] = within(preview).getAllByTestId('invite-attendee');
     expect(dana!.textContent).toContain('Matched to Dana Lee');
     expect(within(priya!).getByRole<HTMLInputElement>('checkbox', { name: 'Create person' }).checked).toBe(true);
+    // The user is among the guests: never a person to create.
+    expect(me!.textContent).toBe('Me (me@example.com)You');
+    expect(within(me!).queryByRole('checkbox')).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create meeting' }));
     await waitFor(() => expect(opened).toHaveBeenCalledWith(77));

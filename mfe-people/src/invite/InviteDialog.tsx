@@ -4,7 +4,7 @@ import { errorText } from '@cc/client';
 import { formatDayLong, formatTime } from '@cc/contracts/dates';
 import { Modal } from '@cc/ui';
 import { meetingWhenLong } from '../meetings/meetingDates';
-import { createFromInvite, readInvite, type FromInviteAnswer, type InviteEvent } from './api/invite';
+import { createFromInvite, readInvite, type FromInviteAnswer, type InviteAttendee, type InviteEvent } from './api/invite';
 import { inviteFileText, inviteTextProblem } from './inviteText';
 import { browserTimeZone } from './userTimeZone';
 import './invite.css';
@@ -39,7 +39,7 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
   const queryClient = useQueryClient();
   const ids = useId();
   /** The invitation read, and the zone its times were read in (the meeting is made in the same). */
-  const [invite, setInvite] = useState({ text: '', zone: '' });
+  const [invite, setInvite] = useState({ text: '', zone: '', me: null as string | null });
   const [pasted, setPasted] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [events, setEvents] = useState<InviteEvent[] | null>(null);
@@ -59,8 +59,8 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
     const local = inviteTextProblem(raw);
     if (local) return setProblem(local);
     try {
-      const { events: found, zone } = await reading.mutateAsync(raw);
-      setInvite({ text: raw, zone });
+      const { events: found, zone, me } = await reading.mutateAsync(raw);
+      setInvite({ text: raw, zone, me });
       setEvents(found);
       setUid(found[0]?.uid ?? null);
       setOccurrence(found[0]?.occurrences[0] ?? '');
@@ -91,7 +91,8 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
     setUid(next);
     setOccurrence(events?.find((e) => e.uid === next)?.occurrences[0] ?? '');
   };
-  const toCreate = (event?.attendees ?? []).filter((a) => !a.person && !skipped.has(a.key)).map((a) => a.key);
+  const isMe = (a: InviteAttendee) => a.email !== null && a.email === invite.me;
+  const toCreate = (event?.attendees ?? []).filter((a) => !a.person && !isMe(a) && !skipped.has(a.key)).map((a) => a.key);
   const noOccurrence = Boolean(event?.recurring && !occurrence);
 
   const create = async () => {
@@ -262,6 +263,8 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
                   </span>
                   {a.person ? (
                     <span className="invite-matched">Matched to {a.person.name}</span>
+                  ) : isMe(a) ? (
+                    <span className="muted">You</span>
                   ) : (
                     <label className="invite-create-person">
                       <input

@@ -1,21 +1,36 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api, type CallInput } from '@cc/client';
-import { invalidateRoutes } from '@cc/client/query';
-import type { FromInviteAnswer, InviteEvent, ReadInviteAnswer } from '@cc/contracts/invite';
+import { invalidateRoutes, routeQuery } from '@cc/client/query';
+import type { FromInviteAnswer, InviteAttendee, InviteEvent, ReadInviteAnswer } from '@cc/contracts/invite';
 import { meetingQuery } from '../../meetings/api/meetings';
 import { changePeople } from '../../people/api/people';
 import { userTimeZone } from '../userTimeZone';
 
-export type { FromInviteAnswer, InviteEvent, ReadInviteAnswer };
+export type { FromInviteAnswer, InviteAttendee, InviteEvent, ReadInviteAnswer };
 export type FromInviteRequest = Omit<CallInput<'POST /meetings/from_invite'>['body'], 'text' | 'time_zone'>;
 
-/**
- * `POST /meetings/read_invite`: the invitation's events as the user will read them, in the
- * user's zone (answered too, so the meeting is made in the zone the preview showed); writes nothing.
- */
-export async function readInvite(queryClient: QueryClient, text: string): Promise<{ events: InviteEvent[]; zone: string }> {
-  const zone = await userTimeZone(queryClient);
-  return { events: (await api.call('POST /meetings/read_invite', { body: { text, time_zone: zone } })).events, zone };
+/** Who is signed in (`GET /auth/session`, asked once): their address, or null when it cannot be told. */
+async function myEmail(queryClient: QueryClient): Promise<string | null> {
+  try {
+    const query = { ...routeQuery('GET /auth/session', undefined, { redirectOnUnauthorized: false }), staleTime: Infinity };
+    return (await queryClient.fetchQuery(query)).user.email.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+export interface InviteRead {
+  events: InviteEvent[];
+  /** The zone the times were read in: the meeting is made in the same one. */
+  zone: string;
+  /** The user's own address: they are among an invitation's attendees, never a person to create. */
+  me: string | null;
+}
+
+/** `POST /meetings/read_invite`: the invitation's events as the user will read them, in the user's zone; writes nothing. */
+export async function readInvite(queryClient: QueryClient, text: string): Promise<InviteRead> {
+  const [zone, me] = await Promise.all([userTimeZone(queryClient), myEmail(queryClient)]);
+  return { events: (await api.call('POST /meetings/read_invite', { body: { text, time_zone: zone } })).events, zone, me };
 }
 
 /**
