@@ -1,6 +1,14 @@
 import { useCallback, useRef, useState, type DragEvent } from 'react';
 
-const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
+/**
+ * A drag of files over the list itself: React passes on events from a portal (the dialog,
+ * rendered inside the list's component) to the list, though the dialog is not inside it.
+ */
+const carriesFiles = (event: DragEvent) =>
+  Array.from(event.dataTransfer?.types ?? []).includes('Files') &&
+  event.target instanceof Node &&
+  event.currentTarget instanceof Node &&
+  event.currentTarget.contains(event.target);
 
 /**
  * A list that takes a dropped file (an .ics invitation): `dragging` while a file is held over
