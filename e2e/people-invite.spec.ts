@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { forbidNativeDialogs } from './support/dialogs';
 import { signUpApi, uniqueEmail } from './support/helpers';
 
@@ -83,6 +84,7 @@ test('an invitation pasted on the people page becomes a prepared meeting, with i
   await expect(attendees.nth(1).getByRole('checkbox', { name: 'Create person' })).toBeChecked();
   await expect(attendees.nth(2)).toContainText('You');
   await expect(attendees.nth(2).getByRole('checkbox')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await dialog.getByRole('button', { name: 'Create meeting' }).click();
   await expect(dialog).toHaveCount(0);
@@ -112,6 +114,7 @@ test('at 390 px, a file set on a Meetings tab; bad input is said inline and crea
   await dialog.getByLabel('Or paste the invitation’s text').fill('Lunch on Tuesday at noon?');
   await dialog.getByRole('button', { name: 'Read invitation' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('This is not a calendar invitation (.ics file).');
+  expect(await seriousViolations(page)).toEqual([]);
   // A binary file: said before anything is sent.
   await dialog
     .getByTestId('invite-file')
