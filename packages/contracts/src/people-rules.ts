@@ -40,8 +40,7 @@ export const PEOPLE_MESSAGES = {
   inviteNul: 'This is not a calendar invitation (.ics file): it contains the invisible NUL character (U+0000), as binary files do.',
   inviteNotCalendar: 'This is not a calendar invitation (.ics file).',
   inviteNoEvent: 'This invitation has no event.',
-  inviteTooComplex:
-    'This invitation is too complex to read (its repeat rule never ends its search). Export the one event you need and try again.',
+  inviteTooComplex: 'This invitation is too complex to read in time. Export just the event you need and try again.',
   timeZoneInvalid: 'time_zone must be a time zone name, e.g. Europe/Paris.',
   inviteUidInvalid: "uid must be the id of one of the invitation's events.",
   inviteEventNotFound: 'This event is not in the invitation.',
