@@ -6,7 +6,7 @@ import { Modal } from '@cc/ui';
 import { meetingWhenLong } from '../meetings/meetingDates';
 import { createFromInvite, readInvite, type FromInviteAnswer, type InviteAttendee, type InviteEvent } from './api/invite';
 import { inviteFileText, inviteTextProblem } from './inviteText';
-import { browserTimeZone } from './userTimeZone';
+import { browserTimeZone } from '@cc/ui/time-zone';
 import './invite.css';
 
 export interface InviteDialogProps {

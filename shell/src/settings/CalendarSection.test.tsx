@@ -8,7 +8,7 @@ import { DialogProvider } from '@cc/ui/dialogs';
 import { installContractApi, type ContractRequest } from '@cc/ui/testing/contract-api';
 import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
 import { CalendarSection } from './CalendarSection';
-import { browserTimeZone } from './timeZones';
+import { browserTimeZone } from '@cc/ui/time-zone';
 
 const FEED = `/calendar/${'A'.repeat(43)}.ics`;
 const NEXT_FEED = `/calendar/${'B'.repeat(43)}.ics`;

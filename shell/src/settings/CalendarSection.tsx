@@ -10,7 +10,8 @@ import {
 } from '@cc/contracts/calendar-rules';
 import type { CalendarAnswer, UpdateCalendarBody } from '@cc/contracts/calendar';
 import { useDialogs } from '@cc/ui/dialogs';
-import { browserTimeZone, timeZoneChoices } from './timeZones';
+import { browserTimeZone } from '@cc/ui/time-zone';
+import { timeZoneChoices } from './timeZones';
 
 const CARRIES = [
   ['include_todos', 'Todos with a due date', 'all-day, on their due date'],

@@ -1,12 +1,3 @@
-/** The zone this browser is in ('Europe/Berlin'); UTC when it cannot say. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /**
  * Every IANA zone this browser knows, alphabetically, with UTC and `current` among them (a
  * zone chosen on another device that this browser does not list is still shown as chosen).

@@ -4,7 +4,7 @@ import { invalidateRoutes, routeQuery } from '@cc/client/query';
 import type { FromInviteAnswer, InviteAttendee, InviteEvent, ReadInviteAnswer } from '@cc/contracts/invite';
 import { meetingQuery } from '../../meetings/api/meetings';
 import { changePeople } from '../../people/api/people';
-import { userTimeZone } from '../userTimeZone';
+import { userTimeZone } from '@cc/ui/time-zone';
 
 export type { FromInviteAnswer, InviteAttendee, InviteEvent, ReadInviteAnswer };
 export type FromInviteRequest = Omit<CallInput<'POST /meetings/from_invite'>['body'], 'text' | 'time_zone'>;

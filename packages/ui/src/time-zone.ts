@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { routeQuery } from '@cc/client/query';
 
-/** The zone this browser is in; UTC when it cannot say. */
+/** The zone this browser is in ('Europe/Berlin'); UTC when it cannot say. */
 export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -11,10 +11,9 @@ export function browserTimeZone(): string {
 }
 
 /**
- * The zone an invitation's times are read in (docs/people.md#meetings-from-an-invite): the one
- * the user chose in Settings → Calendar (`GET /auth/calendar`, the zone the calendar feed writes
- * meetings in, so a meeting made from an invite comes back at the same time), else the
- * browser's, also when the settings cannot be read.
+ * The user's zone: the one chosen in Settings → Calendar (`GET /auth/calendar`, the zone the
+ * calendar feed writes meetings in, so a meeting made from an invite comes back at the same
+ * time; docs/calendar.md#settings), else the browser's, also when the settings cannot be read.
  */
 export async function userTimeZone(queryClient: QueryClient): Promise<string> {
   try {
