@@ -1,4 +1,5 @@
 import type { BenchModule } from '../lib/types';
+import { calendar } from './calendar';
 import { chat } from './chat';
 import { coaching } from './coaching';
 import { editor } from './editor';
@@ -24,6 +25,7 @@ export const MODULES: readonly BenchModule[] = [
   coaching,
   people,
   search,
+  calendar,
   exportImport,
   searchMeaning,
 ];

@@ -15,7 +15,7 @@ const name = (n: number) => `Person ${String(n + 1).padStart(4, '0')}`;
  * person (in the middle of the list, so not the one the page opens on). Written straight into
  * svc-people's tables: 6,000 API writes would take minutes; the rows are what the API stores.
  */
-async function seed(ctx: BenchContext, user: BenchUser): Promise<{ chosen: number; name: string }> {
+export async function seedPeople(ctx: BenchContext, user: BenchUser): Promise<{ chosen: number; name: string }> {
   const userId = await userIdOf(ctx, user);
   return withBenchDb(async (db) => {
     const people = db.withSchema('people');
@@ -170,7 +170,7 @@ export const people: BenchModule = {
   async run(ctx) {
     const user = await ctx.newUser('people');
     ctx.log(`people: seeding ${PEOPLE} people and ${MEETINGS} meetings`);
-    const { chosen, name: chosenName } = await seed(ctx, user);
+    const { chosen, name: chosenName } = await seedPeople(ctx, user);
     ctx.log(`people: ${RENDER_RUNS} cold visits of /people, each opening ${chosenName}`);
     const { visits: v, opens: o } = await visits(ctx, user, chosen);
     const lists = v.map((x) => x.list);

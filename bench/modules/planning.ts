@@ -8,7 +8,7 @@ const TODOS = 1000;
 const MILESTONES = 100;
 
 /** 1,000 todos (every tenth linked to one of 100 milestones), through the gateway, 10 at a time. */
-async function seed(ctx: BenchContext, user: BenchUser): Promise<void> {
+export async function seedPlanning(ctx: BenchContext, user: BenchUser): Promise<void> {
   const headers = { 'content-type': 'application/json', accept: 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken };
   const post = async (path: string, body: unknown) => {
     const res = await fetch(new URL(path, ctx.baseURL), { method: 'POST', headers, body: JSON.stringify(body) });
@@ -164,7 +164,7 @@ export const planning: BenchModule = {
   async run(ctx) {
     const user = await ctx.newUser('planning');
     ctx.log(`planning: seeding ${TODOS} todos and ${MILESTONES} milestones`);
-    await seed(ctx, user);
+    await seedPlanning(ctx, user);
     ctx.log('planning: first visit, JS bytes');
     const bytes = await measureBytes(ctx, user);
     ctx.log(`planning: ${RENDER_RUNS} cold renders of /planning/all_todos and /planning/action_plan`);
