@@ -127,6 +127,16 @@ describe('reading an invitation (docs/people.md#meetings-from-an-invite)', () =>
     expect(eventsOf(LONDON_GAP_AND_OVERLAP, 'Europe/Paris').map((e) => e.start)).toEqual(['2026-03-29T03:30', '2026-10-25T02:30']);
   });
 
+  test('west of UTC: a time in the gap is the hour after it too; one in the overlap is the earlier (summer time), as TZDate reads it', () => {
+    const newYork = LONDON_GAP_AND_OVERLAP.replace('Europe/London:20260329T013000', 'America/New_York:20260308T023000').replace(
+      'Europe/London:20261025T013000',
+      'America/New_York:20261101T013000',
+    );
+    // 02:30 on 8 March does not exist: 03:30 EDT (07:30 UTC). 01:30 on 1 November: 01:30 EDT (05:30 UTC).
+    expect(eventsOf(newYork, 'UTC').map((e) => e.start)).toEqual(['2026-03-08T07:30', '2026-11-01T05:30']);
+    expect(eventsOf(newYork, 'America/New_York').map((e) => e.start)).toEqual(['2026-03-08T03:30', '2026-11-01T01:30']);
+  });
+
   test("the invitation's identity: the UID; an occurrence's is the UID with its slot in UTC (the slot it moved from, for a moved one)", () => {
     expect(only(GOOGLE_INVITE, 'Asia/Tokyo')).toMatchObject({ key: '3k2j4h5g6f7d8s9a0ab12cd34ef@google.com', occurrenceKeys: [] });
     const weekly = only(WEEKLY_EVENT, 'Europe/Paris');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import vm from 'node:vm';
+import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
 import { PEOPLE_LIMITS as L, PEOPLE_MESSAGES as M, isTimeZone, utf8Length } from '@cc/contracts';
 
@@ -73,45 +74,20 @@ function withinTime<T>(work: () => T, ms: number): T | undefined {
 // ---- times ----
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
 
 /** 'YYYY-MM-DDTHH:MM' of an instant, as a clock in `zone` shows it. */
 export function wallClockIn(ms: number, zone: string): string {
-  const parts = Object.fromEntries(
-    formatterOf(zone)
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const d = new TZDate(ms, zone);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** The instant a wall clock shows in `zone` (the later one when the clock goes back, the hour after a gap). */
-function instantOf(wall: { year: number; month: number; day: number; hour: number; minute: number }, zone: string): number {
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  const offsetAt = (ms: number) => {
-    const w = wallClockIn(ms, zone);
-    const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(w)!;
-    return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!) - Math.floor(ms / 60_000) * 60_000;
-  };
-  const first = asUtc - offsetAt(asUtc);
-  return asUtc - offsetAt(first);
-}
+/**
+ * The instant a wall clock shows in `zone`, as TZDate reads it: a time in a spring-forward gap
+ * is the hour after it; one the fall-back shows twice is the later east of UTC (London, Paris),
+ * the earlier west of it (New York), as the hand-written conversion before it did.
+ */
+const instantOf = (wall: { year: number; month: number; day: number; hour: number; minute: number }, zone: string): number =>
+  TZDate.tz(zone, wall.year, wall.month - 1, wall.day, wall.hour, wall.minute).getTime();
 
 const wallOf = (t: ICAL.Time) => `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}`;
 
