@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { PEOPLE_MESSAGES as M, REQUEST_MESSAGES } from '@cc/contracts';
 import { startedForTests, type SignedClient, type TestClient } from '@cc/service-kit/testing';
+import { peopleExportPart } from './export';
 import { T } from './tables';
 import { addPeople, startPeople } from './test-support';
 import {
@@ -207,6 +208,27 @@ describe('the same invitation twice (docs/people.md#meetings-from-an-invite)', (
     const again = (await c.get('/people/trash')).body.items as { kind: string; id: number }[];
     await c.post('/people/trash/restore', { kind: 'meeting', id: again[0]!.id });
     alreadyIn(await c.post('/meetings/from_invite', { text: GOOGLE_INVITE, time_zone: 'UTC' }), second.body.meeting.id);
+  });
+});
+
+describe('the invitation key and the workspace export', () => {
+  test('is left out of the exported meeting (docs/export.md); a record carrying one is imported without it', async () => {
+    const c = h.user();
+    const made = await c.post('/meetings/from_invite', { text: GOOGLE_INVITE, time_zone: 'UTC' });
+    const records: { table: string; row: Record<string, unknown> }[] = [];
+    for await (const line of peopleExportPart(h.database.db, c.id).lines()) if ('record' in line) records.push(line.record);
+    const exported = records.filter((r) => r.table === 'meetings');
+    expect(exported.map((r) => [r.row.id, r.row.title])).toEqual([[made.body.meeting.id, 'Q2 roadmap review']]);
+    expect(exported[0]!.row).not.toHaveProperty('invite_key');
+
+    // Imported into the same workspace, the copy does not take the key from the meeting it came from.
+    const imported = await c.post('/people/import', {
+      import_id: '00000000-0000-4000-8000-000000000024',
+      records: [{ table: 'meetings', row: { ...exported[0]!.row, invite_key: '3k2j4h5g6f7d8s9a0ab12cd34ef@google.com' } }],
+    });
+    expect(imported.status).toBe(200);
+    expect(await meetingCount(c)).toBe(2);
+    alreadyIn(await c.post('/meetings/from_invite', { text: GOOGLE_INVITE, time_zone: 'UTC' }), made.body.meeting.id);
   });
 });
 
