@@ -5,7 +5,7 @@ import { signUpApi, uniqueEmail } from './support/helpers';
 
 // A calendar invitation becomes a prepared meeting (docs/people.md#meetings-from-an-invite):
 // pasted on the people page, set as a file on a person's Meetings tab, dropped on the people list;
-// bad input is said inline.
+// bad input is said inline; the same invitation again opens the meeting it made.
 
 // The browser's zone is the one the times are shown in (mfe-people's userTimeZone).
 test.use({ timezoneId: 'Europe/Paris' });
@@ -99,6 +99,20 @@ test('an invitation pasted on the people page becomes a prepared meeting, with i
   await expect(page.getByTestId('person-row').locator('.person-link')).toHaveText(['Dana Lee', 'Priya Raman']);
   await page.getByRole('tab', { name: 'Meetings' }).click();
   await expect(page.getByTestId('meeting-row')).toContainText('Q2 roadmap review');
+
+  // The same invitation again: already in the meetings, it opens that meeting instead of making a second.
+  await page.getByTestId('meeting-invite').click();
+  await dialog.getByLabel('Or paste the invitation’s text').fill(INVITE);
+  await dialog.getByRole('button', { name: 'Read invitation' }).click();
+  await expect(dialog.getByTestId('invite-already')).toHaveText('Already in your meetings');
+  await expect(dialog.getByRole('button', { name: 'Create meeting' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Open meeting' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(modal.getByTestId('meeting-title')).toHaveValue('Q2 roadmap review');
+  await expect(modal.getByTestId('meeting-date')).toHaveValue('2026-03-10T15:00');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('meeting-row')).toHaveCount(1);
   noNativeDialogs();
 });
 

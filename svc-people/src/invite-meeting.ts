@@ -1,4 +1,4 @@
-import { invalid, type Db } from '@cc/service-kit';
+import { HttpError, invalid, isUniqueViolation, type Db } from '@cc/service-kit';
 import {
   createPersonBody,
   meetingFieldsSchema,
@@ -52,16 +52,32 @@ export interface FromInvite {
   event: InviteEventRead;
   /** The start to date the meeting (a repeating event's chosen occurrence, already checked). */
   start: string | null;
+  /** The invitation's identity the meeting keeps (the event's or occurrence's key), null for none. */
+  key: string | null;
   /** Keys of attendees to create (those already matched are not created again). */
   create: string[];
   personId?: number;
 }
 
+/** The user's meetings made from these invitation keys: key → meeting id. */
+export async function meetingsOfInviteKeys(db: Conn, userId: number, keys: string[]): Promise<Map<string, number>> {
+  if (!keys.length) return new Map();
+  const rows = (await db(T.meetings).where({ user_id: userId }).whereIn('invite_key', keys).select('id', 'invite_key')) as {
+    id: number;
+    invite_key: string;
+  }[];
+  return new Map(rows.map((r) => [r.invite_key, r.id]));
+}
+
+/** 409: the invitation was imported before; its meeting's id goes with the message. */
+const alreadyImported = (meetingId: number) => new HttpError(409, [M.inviteAlreadyImported], {}, { meeting_id: meetingId });
+
 /**
  * The event as a meeting, in one transaction with the new people it names: each person made as
  * `POST /people` makes them (their e-mail saved as `PATCH /people/{id}` saves a field), the
  * meeting as `POST /meetings` makes it, with every matched, created and given person as an
- * attendee. Anything refused (a person_id that is not the user's) leaves nothing behind.
+ * attendee. Anything refused (a person_id that is not the user's) leaves nothing behind. An
+ * invitation (its key) already made a meeting is a 409 naming that meeting, racing imports included.
  */
 export async function meetingFromInvite(db: Db, userId: number, input: FromInvite) {
   const { event } = input;
@@ -75,6 +91,11 @@ export async function meetingFromInvite(db: Db, userId: number, input: FromInvit
     location: event.location,
     notes: event.description,
   });
+
+  const existing = async (conn: Conn) =>
+    input.key === null ? undefined : (await meetingsOfInviteKeys(conn, userId, [input.key])).get(input.key);
+  const before = await existing(db);
+  if (before !== undefined) throw alreadyImported(before);
 
   return db.transaction(async (trx) => {
     const attendees = (await attendeeMatcher(trx, userId))(event.attendees);
@@ -93,7 +114,14 @@ export async function meetingFromInvite(db: Db, userId: number, input: FromInvit
     }
     if (input.personId !== undefined) ids.unshift(input.personId);
     const attendeeIds = [...new Set(ids)].slice(0, L.attendees);
-    const meeting = await insertMeeting(trx as unknown as Db, userId, fields, attendeeIds);
+    const meeting = await insertMeeting(trx as unknown as Db, userId, fields, attendeeIds, new Date(), input.key).catch(
+      async (error: unknown) => {
+        // Another import of this invitation committed since the check above: the unique index
+        // refuses this one (insertMeeting's savepoint keeps the transaction usable to say which).
+        const winner = isUniqueViolation(error) ? await existing(trx) : undefined;
+        throw winner !== undefined ? alreadyImported(winner) : error;
+      },
+    );
     // Thrown, not answered: the people made above go with the transaction.
     if (meeting === 'bad_attendees') throw invalid(M.attendeesNotFound);
     return { meeting: meeting as Meeting, created_people: created };

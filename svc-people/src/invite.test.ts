@@ -3,16 +3,20 @@ import { PEOPLE_MESSAGES as M } from '@cc/contracts';
 import { readInvite, type InviteEventRead } from './invite';
 import {
   ALL_DAY_EVENT,
+  CANCEL_INVITE,
   ENDLESS_RULE,
   GOOGLE_INVITE,
   HTML_PAGE,
   JSON_TEXT,
+  LONDON_GAP_AND_OVERLAP,
   NO_EVENT,
+  ONE_CANCELLED,
   OUTLOOK_INVITE,
   PLAIN_TEXT,
   TWO_EVENTS,
   UTC_EVENT,
   WEEKLY_EVENT,
+  WEEKLY_MOVED_ALONE,
 } from './testing/invites';
 
 const NOW = new Date('2026-01-07T12:00:00Z');
@@ -111,6 +115,50 @@ describe('reading an invitation (docs/people.md#meetings-from-an-invite)', () =>
     expect(event.hasOccurrence('2026-02-03T09:30')).toBe(false);
     // After its 20 times, nothing is upcoming.
     expect(only(WEEKLY_EVENT, 'UTC', new Date('2026-06-01T00:00:00Z')).occurrences).toEqual([]);
+  });
+
+  test('a zone named but not defined: a time in the spring-forward gap is the hour after it, one in the fall-back overlap the later one', () => {
+    const [gap, overlap] = eventsOf(LONDON_GAP_AND_OVERLAP, 'UTC');
+    // 01:30 does not exist on 29 March: read as 02:30 summer time (01:30 UTC).
+    expect(gap!.start).toBe('2026-03-29T01:30');
+    // 01:30 on 25 October is 00:30 UTC in summer time, then 01:30 UTC in winter time: the later.
+    expect(overlap!.start).toBe('2026-10-25T01:30');
+    expect(eventsOf(LONDON_GAP_AND_OVERLAP, 'Europe/London').map((e) => e.start)).toEqual(['2026-03-29T02:30', '2026-10-25T01:30']);
+    expect(eventsOf(LONDON_GAP_AND_OVERLAP, 'Europe/Paris').map((e) => e.start)).toEqual(['2026-03-29T03:30', '2026-10-25T02:30']);
+  });
+
+  test('west of UTC: a time in the gap is the hour after it too; one in the overlap is the earlier (summer time), as TZDate reads it', () => {
+    const newYork = LONDON_GAP_AND_OVERLAP.replace('Europe/London:20260329T013000', 'America/New_York:20260308T023000').replace(
+      'Europe/London:20261025T013000',
+      'America/New_York:20261101T013000',
+    );
+    // 02:30 on 8 March does not exist: 03:30 EDT (07:30 UTC). 01:30 on 1 November: 01:30 EDT (05:30 UTC).
+    expect(eventsOf(newYork, 'UTC').map((e) => e.start)).toEqual(['2026-03-08T07:30', '2026-11-01T05:30']);
+    expect(eventsOf(newYork, 'America/New_York').map((e) => e.start)).toEqual(['2026-03-08T03:30', '2026-11-01T01:30']);
+  });
+
+  test("the invitation's identity: the UID; an occurrence's is the UID with its slot in UTC (the slot it moved from, for a moved one)", () => {
+    expect(only(GOOGLE_INVITE, 'Asia/Tokyo')).toMatchObject({ key: '3k2j4h5g6f7d8s9a0ab12cd34ef@google.com', occurrenceKeys: [] });
+    const weekly = only(WEEKLY_EVENT, 'Europe/Paris');
+    expect(weekly.key).toBe(null);
+    expect(weekly.occurrences.slice(0, 2)).toEqual(['2026-01-19T10:30', '2026-01-27T11:00']);
+    expect(weekly.occurrenceKeys.slice(0, 2)).toEqual([
+      'weekly-1on1@example.com@2026-01-19T09:30',
+      'weekly-1on1@example.com@2026-01-26T09:30',
+    ]);
+    expect(weekly.occurrenceAt('2026-03-30T10:30')).toEqual({ key: 'weekly-1on1@example.com@2026-03-30T08:30' });
+    expect(weekly.occurrenceAt('2026-01-26T10:30')).toBe(null);
+    expect(only(WEEKLY_MOVED_ALONE, 'UTC')).toMatchObject({ recurring: false, key: 'weekly-1on1@example.com@2026-01-26T09:30' });
+    // Without a UID in the file, there is no identity to keep.
+    expect(only(UTC_EVENT.replace('UID:utc-1@example.com\r\n', ''), 'UTC')).toMatchObject({ uid: 'event-1', key: null });
+    // A very long UID is kept as its hash.
+    expect(only(UTC_EVENT.replace('utc-1@example.com', 'x'.repeat(600)), 'UTC').key).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  test('a cancellation: METHOD:CANCEL cancels every event of its calendar; STATUS:CANCELLED its own', () => {
+    expect(only(CANCEL_INVITE, 'UTC').cancelled).toBe(true);
+    expect(eventsOf(ONE_CANCELLED, 'UTC').map((e) => e.cancelled)).toEqual([false, true]);
+    expect(only(GOOGLE_INVITE, 'UTC').cancelled).toBe(false);
   });
 
   test('a file with two events answers both, in order', () => {

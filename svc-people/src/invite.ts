@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import vm from 'node:vm';
+import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
 import { PEOPLE_LIMITS as L, PEOPLE_MESSAGES as M, isTimeZone, utf8Length } from '@cc/contracts';
 
@@ -27,8 +29,19 @@ export interface InviteEventRead {
   recurring: boolean;
   occurrences: string[];
   attendees: InviteAttendeeRead[];
+  /** A cancellation (METHOD:CANCEL, STATUS:CANCELLED): no meeting to prepare. */
+  cancelled: boolean;
+  /**
+   * The invitation's identity a meeting keeps (`invite_key`): the UID, or `uid@<slot>` for an
+   * occurrence; null for a repeating event (each occurrence has its own) or an event without UID.
+   */
+  key: string | null;
+  /** The keys of `occurrences`, in the same order. */
+  occurrenceKeys: string[];
   /** Whether the event really starts at `start` (a wall clock in the zone read with): a past occurrence counts. */
   hasOccurrence(start: string): boolean;
+  /** The occurrence starting at `start` with its key (the event's own when it does not repeat), or null when there is none. */
+  occurrenceAt(start: string): { key: string | null } | null;
 }
 
 export type InviteRead = { events: InviteEventRead[] } | { problem: string };
@@ -61,45 +74,20 @@ function withinTime<T>(work: () => T, ms: number): T | undefined {
 // ---- times ----
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
 
 /** 'YYYY-MM-DDTHH:MM' of an instant, as a clock in `zone` shows it. */
 export function wallClockIn(ms: number, zone: string): string {
-  const parts = Object.fromEntries(
-    formatterOf(zone)
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const d = new TZDate(ms, zone);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** The instant a wall clock shows in `zone` (the later one when the clock goes back, the hour after a gap). */
-function instantOf(wall: { year: number; month: number; day: number; hour: number; minute: number }, zone: string): number {
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  const offsetAt = (ms: number) => {
-    const w = wallClockIn(ms, zone);
-    const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(w)!;
-    return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!) - Math.floor(ms / 60_000) * 60_000;
-  };
-  const first = asUtc - offsetAt(asUtc);
-  return asUtc - offsetAt(first);
-}
+/**
+ * The instant a wall clock shows in `zone`, as TZDate reads it: a time in a spring-forward gap
+ * is the hour after it; one the fall-back shows twice is the later east of UTC (London, Paris),
+ * the earlier west of it (New York), as the hand-written conversion before it did.
+ */
+const instantOf = (wall: { year: number; month: number; day: number; hour: number; minute: number }, zone: string): number =>
+  TZDate.tz(zone, wall.year, wall.month - 1, wall.day, wall.hour, wall.minute).getTime();
 
 const wallOf = (t: ICAL.Time) => `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}`;
 
@@ -117,6 +105,20 @@ function wallClock(t: ICAL.Time, zone: string, namedZone: string | null): string
   if (namedZone) return wallClockIn(instantOf(t, namedZone), zone);
   return wallOf(t);
 }
+
+/**
+ * An occurrence's slot as its key writes it: the wall clock in UTC (as written for a floating
+ * time), so the key does not depend on the zone the user reads in. A moved occurrence keeps its
+ * RECURRENCE-ID, the slot it moved from, as calendars identify it.
+ */
+const slotOf = (t: ICAL.Time, named: string | null) => wallClock(t, 'UTC', named);
+
+/** Keys longer than this are kept as their hash (a UID is usually under 200 characters; an index entry has a size limit). */
+const MAX_KEY = 500;
+const keyOf = (uid: string, slot?: string) => {
+  const key = slot === undefined ? uid : `${uid}@${slot}`;
+  return key.length > MAX_KEY ? `sha256:${createHash('sha256').update(key).digest('hex')}` : key;
+};
 
 // ---- texts ----
 
@@ -206,7 +208,14 @@ function namedZoneOf(vevent: ICAL.Component): string | null {
   return vevent.getTimeZoneByID(tzid) ? null : tzid;
 }
 
-function readEvent(master: ICAL.Component, exceptions: ICAL.Component[], index: number, zone: string, today: string): InviteEventRead {
+function readEvent(
+  master: ICAL.Component,
+  exceptions: ICAL.Component[],
+  index: number,
+  zone: string,
+  today: string,
+  cancelled: boolean,
+): InviteEventRead {
   const event = new ICAL.Event(master, { exceptions });
   const named = namedZoneOf(master);
   const startTime = master.hasProperty('dtstart') ? event.startDate : null;
@@ -215,23 +224,45 @@ function readEvent(master: ICAL.Component, exceptions: ICAL.Component[], index: 
   const endTime = startTime && !allDay && (master.hasProperty('dtend') || master.hasProperty('duration')) ? event.endDate : null;
   const recurring = Boolean(startTime) && event.isRecurring();
 
-  /** Each start of the series in order (moved ones where they moved to), until `stop` says so. */
-  const walk = (visit: (start: string) => boolean) => {
+  const fileUid = text(master, 'uid').trim();
+  const uid = fileUid || `event-${index + 1}`;
+  /** Each start of the series in order (moved ones where they moved to) with its slot, until `visit` says stop. */
+  const walk = (visit: (start: string, slot: string) => boolean) => {
     const it = event.iterator();
     for (let step = 0, next = it.next(); next && step < MAX_STEPS; step++, next = it.next()) {
-      if (visit(wallClock(event.getOccurrenceDetails(next).startDate, zone, named))) return;
+      const details = event.getOccurrenceDetails(next);
+      if (visit(wallClock(details.startDate, zone, named), slotOf(details.recurrenceId, named))) return;
     }
   };
-  const occurrences: string[] = [];
+  const listed: [string, string][] = [];
   if (recurring) {
-    walk((s) => {
-      if (s.slice(0, 10) >= today) occurrences.push(s);
-      return occurrences.length >= L.inviteOccurrences;
+    walk((s, slot) => {
+      if (s.slice(0, 10) >= today) listed.push([s, slot]);
+      return listed.length >= L.inviteOccurrences;
     });
-    occurrences.sort();
+    listed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
+  // Without a UID in the file there is no identity to keep. An occurrence sent alone (its
+  // RECURRENCE-ID) is keyed as the same occurrence read inside its series would be.
+  const recurrenceId = master.getFirstPropertyValue('recurrence-id');
+  const key = !fileUid || recurring ? null : keyOf(fileUid, recurrenceId instanceof ICAL.Time ? slotOf(recurrenceId, named) : undefined);
+  const occurrenceAt = (wanted: string): { key: string | null } | null => {
+    if (!recurring) return wanted === start ? { key } : null;
+    let found: { key: string | null } | null = null;
+    // A moved occurrence may sit a little before its slot: walk a year past the one wanted.
+    const stopYear = String(Number(wanted.slice(0, 4)) + 1);
+    withinTime(
+      () =>
+        walk((s, slot) => {
+          if (s === wanted) found = { key: fileUid ? keyOf(fileUid, slot) : null };
+          return found !== null || s.slice(0, 4) > stopYear;
+        }),
+      TIME_BUDGET_MS,
+    );
+    return found;
+  };
   return {
-    uid: text(master, 'uid').trim() || `event-${index + 1}`,
+    uid,
     title: cut(oneLine(text(master, 'summary')), L.meetingTitle),
     start,
     end: endTime ? wallClock(endTime, zone, named) : null,
@@ -239,16 +270,13 @@ function readEvent(master: ICAL.Component, exceptions: ICAL.Component[], index: 
     location: cut(oneLine(text(master, 'location')), L.location),
     description: descriptionText(text(master, 'description')),
     recurring,
-    occurrences,
+    occurrences: listed.map(([s]) => s),
     attendees: attendeesOf(master),
-    hasOccurrence: (wanted) => {
-      if (!recurring) return wanted === start;
-      let found = false;
-      // A moved occurrence may sit a little before its slot: walk a year past the one wanted.
-      const stopYear = String(Number(wanted.slice(0, 4)) + 1);
-      withinTime(() => walk((s) => (found = s === wanted) || s.slice(0, 4) > stopYear), TIME_BUDGET_MS);
-      return found;
-    },
+    cancelled: cancelled || text(master, 'status').trim().toUpperCase() === 'CANCELLED',
+    key,
+    occurrenceKeys: fileUid ? listed.map(([, slot]) => keyOf(fileUid, slot)) : [],
+    hasOccurrence: (wanted) => occurrenceAt(wanted) !== null,
+    occurrenceAt,
   };
 }
 
@@ -288,6 +316,10 @@ export function readInvite(textIn: string, zone: string, now = new Date()): Invi
     const calendars = calendarsOf(textIn);
     if (!calendars) return { problem: M.inviteNotCalendar };
     const vevents = calendars.flatMap((c) => c.getAllSubcomponents('vevent'));
+    // A METHOD:CANCEL calendar withdraws every event it carries.
+    const cancels = new Set(
+      calendars.filter((c) => text(c, 'method').trim().toUpperCase() === 'CANCEL').flatMap((c) => c.getAllSubcomponents('vevent')),
+    );
     if (!vevents.length) return { problem: M.inviteNoEvent };
     const uidOf = (c: ICAL.Component) => text(c, 'uid').trim();
     const masters = vevents.filter((v) => !v.hasProperty('recurrence-id'));
@@ -302,6 +334,7 @@ export function readInvite(textIn: string, zone: string, now = new Date()): Invi
         i,
         zone,
         today,
+        cancels.has(v),
       ),
     );
     return { events };

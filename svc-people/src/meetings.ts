@@ -135,12 +135,13 @@ export async function insertMeeting(
   fields: MeetingFields,
   attendeeIds: number[],
   now = new Date(),
+  inviteKey: string | null = null,
 ): Promise<Meeting | 'bad_attendees'> {
   return db.transaction(async (trx) => {
     if ((await ownPeopleCount(trx, userId, attendeeIds)) !== attendeeIds.length) return 'bad_attendees';
     const cols = { title: meetingTitleOr(undefined, now), meeting_date: nowAsMeetingDate(now), ...columnsOf(fields, now) };
     const [row] = await trx(T.meetings)
-      .insert({ user_id: userId, ...cols })
+      .insert({ user_id: userId, ...cols, ...(inviteKey !== null ? { invite_key: inviteKey } : {}) })
       .returning('id');
     const id = (row as { id: number }).id;
     await setAttendees(trx, userId, id, attendeeIds);

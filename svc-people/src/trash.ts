@@ -106,7 +106,11 @@ async function restorePerson(trx: Trx, userId: number, entry: TrashEntry) {
 
 async function restoreMeeting(trx: Trx, userId: number, entry: TrashEntry) {
   const [meeting] = entry.payload.meetings as SnapshotRow[];
-  await restoreRows(trx, T.meetings, [meeting!]);
+  // Its invitation imported again while it was in the trash: the meeting comes back, and the
+  // new one keeps the invitation's key (the unique index allows one).
+  const key = meeting!.invite_key;
+  const taken = typeof key === 'string' && (await trx(T.meetings).where({ user_id: userId, invite_key: key }).first('id'));
+  await restoreRows(trx, T.meetings, [taken ? { ...meeting!, invite_key: null } : meeting!]);
   const links = await restoreLinks(trx, userId, entry.payload.meeting_attendees as SnapshotRow[], 'person_id');
   const id = Number(entry.object_id);
   return {

@@ -34,6 +34,9 @@ const EVENT: InviteEvent = {
     { key: 'priya@example.org', name: 'Priya Raman', email: 'priya@example.org', person: null },
     { key: 'me@example.com', name: 'Me', email: 'me@example.com', person: null },
   ],
+  existing_meeting_id: null,
+  imported_occurrences: [],
+  problem: null,
 };
 const ICS = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Q2 roadmap review\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
 
@@ -41,7 +44,11 @@ let api: ReturnType<typeof installContractApi>;
 setUpSignedInPage({ fake: () => api });
 afterEach(() => api.assertNoViolations());
 
-function serve(events: InviteEvent[] | { status: number; body: unknown }, timeZone: string | null = null) {
+function serve(
+  events: InviteEvent[] | { status: number; body: unknown },
+  timeZone: string | null = null,
+  fromInvite?: { status: number; body: unknown },
+) {
   const created = meeting({ id: 77, title: 'Q2 roadmap review', meeting_date: '2026-03-10T15:00', notes: 'Bring the hiring numbers.' });
   api = installContractApi({
     'GET /people/{id}/meetings': () => ({ success: true, meetings: [], next_cursor: null }),
@@ -58,13 +65,28 @@ function serve(events: InviteEvent[] | { status: number; body: unknown }, timeZo
       },
     }),
     'POST /meetings/read_invite': () => (Array.isArray(events) ? { success: true, events } : events),
-    'POST /meetings/from_invite': () => ({
+    'GET /meetings/{id}': () => ({
       success: true,
-      errors: [],
-      meeting: { ...created, attendees: [{ id: 4, name: 'Ada Lovelace' }], attendee_ids: [4, 5, 6] },
-      created_people: [{ id: 6, full_name: 'Priya Raman' }],
+      meeting: { ...created, id: 55, title: 'Q2 roadmap review (made before)', attendee_ids: [4] },
     }),
+    'POST /meetings/from_invite': () =>
+      fromInvite ?? {
+        success: true,
+        errors: [],
+        meeting: { ...created, attendees: [{ id: 4, name: 'Ada Lovelace' }], attendee_ids: [4, 5, 6] },
+        created_people: [{ id: 6, full_name: 'Priya Raman' }],
+      },
   });
+}
+
+async function readPasted() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Add from invite' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add a meeting from an invite' });
+  fireEvent.change(within(dialog).getByLabelText('Or paste the invitation’s text'), { target: { value: ICS } });
+  await user.click(within(dialog).getByRole('button', { name: 'Read invitation' }));
+  await within(dialog).findByTestId('invite-preview');
+  return { user, dialog };
 }
 
 function renderTab(onMeetingOpened = jest.fn()) {
@@ -134,6 +156,53 @@ describe('Add from invite (docs/people.md#meetings-from-an-invite)', () => {
       time_zone: 'Pacific/Chatham',
     });
     expect(api.find('POST', '/meetings/read_invite')[0]!.body).toMatchObject({ time_zone: 'Pacific/Chatham' });
+  });
+
+  it('an invitation imported before shows "Already in your meetings" and "Open meeting", which opens that meeting and creates nothing', async () => {
+    serve([{ ...EVENT, existing_meeting_id: 55 }]);
+    const opened = renderTab();
+    const { user, dialog } = await readPasted();
+    expect(within(dialog).getByTestId('invite-already').textContent).toBe('Already in your meetings');
+    expect(within(dialog).queryByRole('button', { name: 'Create meeting' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Open meeting' }));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith(55));
+    expect(api.find('POST', '/meetings/from_invite')).toHaveLength(0);
+  });
+
+  it('a repeating event: only the occurrence imported before offers "Open meeting"', async () => {
+    serve([
+      {
+        ...EVENT,
+        recurring: true,
+        occurrences: ['2026-03-17T15:00', '2026-03-24T15:00'],
+        imported_occurrences: [{ start: '2026-03-24T15:00', meeting_id: 55 }],
+      },
+    ]);
+    renderTab();
+    const { user, dialog } = await readPasted();
+    expect(within(dialog).getByRole('button', { name: 'Create meeting' })).toBeTruthy();
+    const select = within(dialog).getByLabelText('This event repeats. Which occurrence?');
+    expect(within(select).getAllByRole('option')[1]!.textContent).toMatch(/\(already in your meetings\)$/);
+    await user.selectOptions(select, '2026-03-24T15:00');
+    expect(within(dialog).getByTestId('invite-already')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Open meeting' })).toBeTruthy();
+  });
+
+  it('imported meanwhile (the answer is 409): the dialog switches to "Open meeting" for the meeting it names', async () => {
+    serve([EVENT], null, { status: 409, body: { success: false, errors: [M.inviteAlreadyImported], meeting_id: 55 } });
+    renderTab();
+    const { user, dialog } = await readPasted();
+    await user.click(within(dialog).getByRole('button', { name: 'Create meeting' }));
+    expect(await within(dialog).findByRole('button', { name: 'Open meeting' })).toBeTruthy();
+    expect(within(dialog).getByTestId('invite-already').textContent).toBe('Already in your meetings');
+  });
+
+  it('a cancellation says there is nothing to add, and cannot be created', async () => {
+    serve([{ ...EVENT, problem: M.inviteCancelled }]);
+    renderTab();
+    const { dialog } = await readPasted();
+    expect(within(dialog).getByTestId('invite-cancelled').textContent).toBe(M.inviteCancelled);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Create meeting' }).disabled).toBe(true);
   });
 
   it("says why bad input is no invitation, inline, and creates nothing: the server's reason, a NUL or a huge file dropped on the list", async () => {

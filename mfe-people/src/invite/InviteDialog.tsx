@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorText } from '@cc/client';
+import { errorText, isApiError } from '@cc/client';
+import type { Meeting } from '@cc/contracts/people';
 import { formatDayLong, formatTime } from '@cc/contracts/dates';
 import { Modal } from '@cc/ui';
 import { meetingWhenLong } from '../meetings/meetingDates';
-import { createFromInvite, readInvite, type FromInviteAnswer, type InviteAttendee, type InviteEvent } from './api/invite';
+import { createFromInvite, openInviteMeeting, readInvite, type InviteAttendee, type InviteEvent } from './api/invite';
 import { inviteFileText, inviteTextProblem } from './inviteText';
 import { browserTimeZone } from '@cc/ui/time-zone';
 import './invite.css';
@@ -15,7 +16,8 @@ export interface InviteDialogProps {
   /** The person whose meetings these are: an attendee of the new meeting. */
   personId?: number;
   onClose(): void;
-  onCreated(answer: FromInviteAnswer): void;
+  /** The meeting made, or the one this invitation made before ("Open meeting"): the page opens it. */
+  onOpen(meeting: Meeting): void;
 }
 
 /** When an event happens, as the user reads it: "Tuesday 10 March 2026, 15:00–16:00", or the day and "all day". */
@@ -29,13 +31,28 @@ export function inviteWhen(event: Pick<InviteEvent, 'start' | 'end' | 'all_day'>
 
 const FAILED = 'The invitation could not be read. Please try again.';
 
+/** The meeting this event (or this occurrence of a repeating one) already made, or null. */
+function madeBefore(event: InviteEvent | null, occurrence: string): number | null {
+  if (!event) return null;
+  if (!event.recurring) return event.existing_meeting_id;
+  return event.imported_occurrences.find((o) => o.start === occurrence)?.meeting_id ?? null;
+}
+
+/** The event as it stands once `meetingId` was made from it (at `occurrence` for a repeating one). */
+function withMeeting(event: InviteEvent, occurrence: string, meetingId: number): InviteEvent {
+  if (!event.recurring) return { ...event, existing_meeting_id: meetingId };
+  const others = event.imported_occurrences.filter((o) => o.start !== occurrence);
+  return { ...event, imported_occurrences: [...others, { start: occurrence, meeting_id: meetingId }] };
+}
+
 /**
  * Add a meeting from a calendar invite (docs/people.md#meetings-from-an-invite): a file dropped
  * or chosen, or the text pasted, is read by the service; the preview shows each event with its
  * attendees (matched to a person, or a ticked "Create person"), asks which occurrence of a
- * repeating one, and "Create meeting" makes it.
+ * repeating one, and "Create meeting" makes it. An invitation imported before shows "Already in
+ * your meetings" and opens that meeting instead; a cancellation says there is nothing to add.
  */
-export default function InviteDialog({ file, personId, onClose, onCreated }: InviteDialogProps) {
+export default function InviteDialog({ file, personId, onClose, onOpen }: InviteDialogProps) {
   const queryClient = useQueryClient();
   const ids = useId();
   /** The invitation read, and the zone its times were read in (the meeting is made in the same). */
@@ -53,6 +70,7 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
   const creating = useMutation({
     mutationFn: (request: Parameters<typeof createFromInvite>[2]) => createFromInvite(queryClient, invite, request),
   });
+  const opening = useMutation({ mutationFn: (meetingId: number) => openInviteMeeting(queryClient, meetingId) });
 
   const read = async (raw: string) => {
     setProblem(null);
@@ -94,9 +112,10 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
   const isMe = (a: InviteAttendee) => a.email !== null && a.email === invite.me;
   const toCreate = (event?.attendees ?? []).filter((a) => !a.person && !isMe(a) && !skipped.has(a.key)).map((a) => a.key);
   const noOccurrence = Boolean(event?.recurring && !occurrence);
+  const existing = madeBefore(event, occurrence);
 
   const create = async () => {
-    if (!event || noOccurrence) return;
+    if (!event || noOccurrence || event.problem) return;
     setProblem(null);
     try {
       const answer = await creating.mutateAsync({
@@ -105,13 +124,26 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
         ...(event.recurring ? { occurrence } : {}),
         ...(personId !== undefined ? { person_id: personId } : {}),
       });
-      onCreated(answer);
+      onOpen(answer.meeting);
     } catch (error) {
-      setProblem(errorText(error, { fallback: 'The meeting could not be created. Please try again.' }));
+      // Imported meanwhile (another tab, a double click): the answer names that meeting.
+      const made = isApiError(error) && error.status === 409 ? (error.body as { meeting_id?: unknown }).meeting_id : undefined;
+      if (typeof made === 'number')
+        setEvents((list) => list && list.map((e) => (e.uid === event.uid ? withMeeting(e, occurrence, made) : e)));
+      else setProblem(errorText(error, { fallback: 'The meeting could not be created. Please try again.' }));
     }
   };
 
-  const busy = reading.isPending || creating.isPending;
+  const open = async (meetingId: number) => {
+    setProblem(null);
+    try {
+      onOpen(await opening.mutateAsync(meetingId));
+    } catch (error) {
+      setProblem(errorText(error, { fallback: 'The meeting could not be opened. Please try again.' }));
+    }
+  };
+
+  const busy = reading.isPending || creating.isPending || opening.isPending;
   const alert = problem && (
     <p role="alert" className="error-text invite-problem" data-testid="invite-problem">
       {problem}
@@ -202,15 +234,27 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
           <button type="button" className="button" onClick={() => setEvents(null)} disabled={busy}>
             Choose another invitation
           </button>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy || !event || noOccurrence}
-            onClick={() => void create()}
-            data-testid="invite-create"
-          >
-            {creating.isPending ? 'Creating…' : 'Create meeting'}
-          </button>
+          {existing !== null ? (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() => void open(existing)}
+              data-testid="invite-open"
+            >
+              {opening.isPending ? 'Opening…' : 'Open meeting'}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy || !event || noOccurrence || Boolean(event?.problem)}
+              onClick={() => void create()}
+              data-testid="invite-create"
+            >
+              {creating.isPending ? 'Creating…' : 'Create meeting'}
+            </button>
+          )}
         </>
       }
     >
@@ -244,12 +288,23 @@ export default function InviteDialog({ file, personId, onClose, onCreated }: Inv
                 {event.occurrences.map((o) => (
                   <option key={o} value={o}>
                     {meetingWhenLong(o)}
+                    {event.imported_occurrences.some((i) => i.start === o) ? ' (already in your meetings)' : ''}
                   </option>
                 ))}
               </select>
             </p>
           )}
           {noOccurrence && <p className="muted">This event repeats, but none of its occurrences is still to come.</p>}
+          {event.problem && (
+            <p className="invite-note" data-testid="invite-cancelled">
+              {event.problem}
+            </p>
+          )}
+          {existing !== null && (
+            <p className="invite-note" data-testid="invite-already">
+              Already in your meetings
+            </p>
+          )}
           <h4 className="invite-subtitle">Attendees</h4>
           {event.attendees.length === 0 ? (
             <p className="muted">The invitation names no attendees.</p>

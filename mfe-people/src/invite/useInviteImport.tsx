@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import type { FromInviteAnswer } from './api/invite';
+import type { Meeting } from '@cc/contracts/people';
 import { useIcsDrop } from './useIcsDrop';
 import './invite-drop.css';
 
@@ -9,8 +9,8 @@ const importDialog = () => import(/* webpackChunkName: "invite-dialog" */ './Inv
 interface Options {
   /** The person whose meetings these are (an attendee of the new meeting); none on the people list. */
   personId?: number;
-  /** The meeting exists: the page opens it. */
-  onCreated(answer: FromInviteAnswer): void;
+  /** The meeting made from the invitation, or the one it made before: the page opens it. */
+  onOpen(meeting: Meeting): void;
 }
 
 /**
@@ -18,7 +18,7 @@ interface Options {
  * `dropProps` for the list an .ics file may be dropped on (the dialog opens with it), and the
  * dialog itself to render while open.
  */
-export function useInviteImport({ personId, onCreated }: Options) {
+export function useInviteImport({ personId, onOpen }: Options) {
   const [open, setOpen] = useState<{ file: File | null; key: number } | null>(null);
   const InviteDialog = useMemo(() => lazy(importDialog), []);
   const { dragging, dropProps } = useIcsDrop(useCallback((file: File) => setOpen({ file, key: Date.now() }), []));
@@ -30,9 +30,9 @@ export function useInviteImport({ personId, onCreated }: Options) {
         file={open.file}
         {...(personId !== undefined ? { personId } : {})}
         onClose={close}
-        onCreated={(answer) => {
+        onOpen={(meeting) => {
           setOpen(null);
-          onCreated(answer);
+          onOpen(meeting);
         }}
       />
     </Suspense>

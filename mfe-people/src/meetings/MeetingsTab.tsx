@@ -67,7 +67,7 @@ export function MeetingsTab({ personId, people, requestedMeetingId, requestedSec
   // A meeting made from an invite (this person attends it) opens as one chosen from the list, on its notes when the invite had some.
   const invite = useInviteImport({
     personId,
-    onCreated: ({ meeting }) => {
+    onOpen: (meeting) => {
       setOpen(existing(meeting.id, meeting.notes ? 'notes' : null));
       onMeetingOpened(meeting.id);
     },

@@ -2,9 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { DialogProvider, useDialogs } from '@cc/ui/dialogs';
 import { RetryBoundary } from '@cc/ui/retry-boundary';
 import { meetingAddress, personAddress, readPeopleAddress, type PersonView as PersonViewKey } from '@cc/contracts/addresses';
+import type { Meeting } from '@cc/contracts/people';
 import { MEETING_SECTIONS } from '@cc/contracts/people-rules';
 import { useLocation, useNavigate, useSearchParams } from '@cc/ui/router';
-import type { FromInviteAnswer } from '../invite/api/invite';
 import { useInviteImport } from '../invite/useInviteImport';
 import type { PersonSummary } from './api/people';
 import { PeopleList } from './PeopleList';
@@ -92,24 +92,24 @@ function PeopleScreen() {
     [selectedId, meetingId, openedHere, navigate],
   );
 
-  // A meeting made from an invite opens under the person shown when they attend it, else under its first attendee.
+  // A meeting made from an invite (or made from it before) opens under the person shown when they attend it, else under its first attendee.
   const inviteCreated = useCallback(
-    (answer: FromInviteAnswer) => {
-      const attendees = answer.meeting.attendee_ids;
+    (meeting: Meeting) => {
+      const attendees = meeting.attendee_ids;
       const under = selectedId !== null && attendees.includes(selectedId) ? selectedId : (attendees[0] ?? selectedId);
       if (under === null) {
         void dialogs.alert({
           title: 'Add from invite',
-          message: 'The meeting was created without attendees. Add a person, then open it from the search to add them.',
+          message: 'The meeting has no attendees. Add a person, then open it from the search to add them.',
         });
         return;
       }
-      const section = answer.meeting.notes ? { section: 'notes' } : {};
-      navigate(meetingAddress(under, answer.meeting.id, section), { state: { [MEETING_OPENED_HERE]: true } });
+      const section = meeting.notes ? { section: 'notes' } : {};
+      navigate(meetingAddress(under, meeting.id, section), { state: { [MEETING_OPENED_HERE]: true } });
     },
     [selectedId, navigate, dialogs],
   );
-  const invite = useInviteImport({ onCreated: inviteCreated });
+  const invite = useInviteImport({ onOpen: inviteCreated });
 
   const create = async (name: string) => {
     const result = await people.create(name);

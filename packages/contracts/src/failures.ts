@@ -6,6 +6,7 @@ import { z } from 'zod';
  * `conflict`, the model-call failures); a route adds keys only where its documentation names
  * them:
  * - a stale save's 409 adds `current`, what the record holds now (`staleAnswer`);
+ * - `POST /meetings/from_invite`'s 409 adds `meeting_id`, the meeting the invitation made before;
  * - the calls whose documented answer lists an `error` (`ERROR_KEY_ROUTES`) also carry
  *   `error`: the first message (the list keeps them all).
  */

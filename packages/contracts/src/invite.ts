@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorAnswer } from './failures';
 import { meetingDateValue, meetingWriteAnswer } from './people';
 import { isTimeZone } from './calendar-rules';
 import { PEOPLE_LIMITS as L, PEOPLE_MESSAGES as M, utf8Length } from './people-rules';
@@ -93,6 +94,15 @@ export const inviteEventSchema = z.object({
   /** A repeating event's next starts (from today on, at most 12), in the same form; [] otherwise. */
   occurrences: z.array(z.string()),
   attendees: z.array(inviteAttendeeSchema),
+  /**
+   * The meeting already made from this event (the same invitation imported before), or null.
+   * For a repeating event it is null: each occurrence is its own meeting (`imported_occurrences`).
+   */
+  existing_meeting_id: z.number().int().nullable(),
+  /** A repeating event's listed occurrences already made meetings: their start and the meeting's id; [] otherwise. */
+  imported_occurrences: z.array(z.object({ start: z.string(), meeting_id: z.number().int() })),
+  /** Null, or why the event is no meeting to prepare (a cancellation: the product's message); from_invite refuses it. */
+  problem: z.string().nullable(),
 });
 export type InviteEvent = z.infer<typeof inviteEventSchema>;
 
@@ -105,7 +115,11 @@ export const fromInviteAnswer = meetingWriteAnswer.extend({
 });
 export type FromInviteAnswer = z.infer<typeof fromInviteAnswer>;
 
+/** 409: the event (or occurrence) was imported before; `meeting_id` is that meeting, nothing was created. */
+export const inviteAlreadyImportedAnswer = errorAnswer.extend({ meeting_id: z.number().int() });
+export type InviteAlreadyImportedAnswer = z.infer<typeof inviteAlreadyImportedAnswer>;
+
 export const INVITE_ANSWERS = {
   'POST /meetings/read_invite': readInviteAnswer,
-  'POST /meetings/from_invite': fromInviteAnswer,
+  'POST /meetings/from_invite': z.union([fromInviteAnswer, inviteAlreadyImportedAnswer]),
 } as const;

@@ -50,6 +50,8 @@ export const PEOPLE_MESSAGES = {
   inviteCreateInvalid: 'create must be a list of attendees (their e-mail address or name).',
   inviteCreateUnknown: (key: string) => `"${key.slice(0, 80)}" is not an attendee of this event.`,
   invitePersonIdInvalid: 'person_id must be a person id (a whole number).',
+  inviteAlreadyImported: 'This invitation is already in your meetings.',
+  inviteCancelled: 'This invitation cancels a meeting; there is nothing to add.',
   // Model and search failures (502).
   aiTimeout: 'The AI model took too long to answer. Please try again.',
   aiUnavailable: 'The AI model is not available right now. Please try again later.',

@@ -9,6 +9,7 @@ import { searchVectors } from './007_search_vectors';
 import { trash } from './008_trash';
 import { importLedger } from './009_import_ledger';
 import { meetingsByDate } from './010_meetings_by_date';
+import { meetingInviteKey } from './011_meeting_invite_key';
 
 /** svc-people's schema changes, applied in order into the `people` schema. */
 export const migrations: Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   trash,
   importLedger,
   meetingsByDate,
+  meetingInviteKey,
 ];

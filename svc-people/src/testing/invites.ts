@@ -195,6 +195,91 @@ export const TWO_EVENTS = ics(
   'END:VCALENDAR',
 );
 
+/** The organizer called off the Q2 roadmap review: the same UID, sent with METHOD:CANCEL. */
+export const CANCEL_INVITE = ics(
+  'BEGIN:VCALENDAR',
+  'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+  'VERSION:2.0',
+  'CALSCALE:GREGORIAN',
+  'METHOD:CANCEL',
+  ...NEW_YORK,
+  'BEGIN:VEVENT',
+  'DTSTART;TZID=America/New_York:20260310T100000',
+  'DTEND;TZID=America/New_York:20260310T110000',
+  'DTSTAMP:20260305T090000Z',
+  'ORGANIZER;CN=Dana Lee:mailto:dana.lee@example.com',
+  'UID:3k2j4h5g6f7d8s9a0ab12cd34ef@google.com',
+  'ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;CN=Sam Ortiz:mailto:sam.ortiz@example.com',
+  'SEQUENCE:1',
+  'STATUS:CANCELLED',
+  'SUMMARY:Canceled event: Q2 roadmap review',
+  'END:VEVENT',
+  'END:VCALENDAR',
+);
+
+/** An export of two days where the retro was cancelled (STATUS:CANCELLED, no METHOD) and the review stands. */
+export const ONE_CANCELLED = ics(
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Example//EN',
+  'BEGIN:VEVENT',
+  'UID:review@example.com',
+  'DTSTAMP:20260320T080000Z',
+  'DTSTART:20260505T130000Z',
+  'SUMMARY:Design review',
+  'STATUS:CONFIRMED',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'UID:retro@example.com',
+  'DTSTAMP:20260320T080000Z',
+  'DTSTART:20260506T160000Z',
+  'SUMMARY:Retro',
+  'STATUS:CANCELLED',
+  'END:VEVENT',
+  'END:VCALENDAR',
+);
+
+/** One occurrence of the weekly one-on-one (26 January, moved to Tuesday 10:00), sent alone as its update. */
+export const WEEKLY_MOVED_ALONE = ics(
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Example//EN',
+  'METHOD:REQUEST',
+  'BEGIN:VEVENT',
+  'UID:weekly-1on1@example.com',
+  'DTSTAMP:20260120T080000Z',
+  'RECURRENCE-ID;TZID=Europe/London:20260126T093000',
+  'DTSTART;TZID=Europe/London:20260127T100000',
+  'DTEND;TZID=Europe/London:20260127T103000',
+  'SUMMARY:1:1 with Sam (moved)',
+  'END:VEVENT',
+  'END:VCALENDAR',
+);
+
+/**
+ * Two London times the clocks make odd, with the zone named but not defined in the file: 01:30
+ * on 29 March 2026 does not exist (clocks go 01:00 → 02:00), 01:30 on 25 October 2026 happens
+ * twice (02:00 → 01:00).
+ */
+export const LONDON_GAP_AND_OVERLAP = ics(
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Example//EN',
+  'BEGIN:VEVENT',
+  'UID:gap@example.com',
+  'DTSTAMP:20260320T080000Z',
+  'DTSTART;TZID=Europe/London:20260329T013000',
+  'SUMMARY:In the gap',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'UID:overlap@example.com',
+  'DTSTAMP:20260320T080000Z',
+  'DTSTART;TZID=Europe/London:20261025T013000',
+  'SUMMARY:In the overlap',
+  'END:VEVENT',
+  'END:VCALENDAR',
+);
+
 /** A calendar with a to-do and no event. */
 export const NO_EVENT = ics(
   'BEGIN:VCALENDAR',

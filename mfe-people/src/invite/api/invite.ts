@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api, type CallInput } from '@cc/client';
 import { invalidateRoutes, routeQuery } from '@cc/client/query';
 import type { FromInviteAnswer, InviteAttendee, InviteEvent, ReadInviteAnswer } from '@cc/contracts/invite';
+import type { Meeting } from '@cc/contracts/people';
 import { meetingQuery } from '../../meetings/api/meetings';
 import { changePeople } from '../../people/api/people';
 import { userTimeZone } from '@cc/ui/time-zone';
@@ -31,6 +32,11 @@ export interface InviteRead {
 export async function readInvite(queryClient: QueryClient, text: string): Promise<InviteRead> {
   const [zone, me] = await Promise.all([userTimeZone(queryClient), myEmail(queryClient)]);
   return { events: (await api.call('POST /meetings/read_invite', { body: { text, time_zone: zone } })).events, zone, me };
+}
+
+/** The meeting an invitation made before ("Open meeting"), read into the cache the page opens it from. */
+export async function openInviteMeeting(queryClient: QueryClient, meetingId: number): Promise<Meeting> {
+  return (await queryClient.fetchQuery(meetingQuery(meetingId))).meeting;
 }
 
 /**
