@@ -132,6 +132,29 @@ describe('Settings: Calendar', () => {
     expect(screen.getByRole('status').textContent).toBe('Time zone saved.');
   });
 
+  it('a choice shows at once, before the server has answered', async () => {
+    let answer: () => void = () => undefined;
+    fake.uninstall();
+    fake = installContractApi({
+      'GET /auth/calendar': () => ({ success: true, calendar }),
+      'PATCH /auth/calendar': (req) =>
+        new Promise((resolve) => {
+          answer = () => {
+            calendar = { ...calendar, reminders: { ...calendar.reminders, ...(req.body as Partial<CalendarSettings>).reminders } };
+            resolve({ success: true, calendar });
+          };
+        }),
+    });
+    const user = userEvent.setup();
+    renderSection();
+    const reminder = (await screen.findByRole('checkbox', { name: /^End-of-week check-in/ })) as HTMLInputElement;
+    await user.click(reminder);
+    expect(reminder.checked).toBe(true);
+    answer();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved.'));
+    expect(reminder.checked).toBe(true);
+  });
+
   it('a refused change is said, and the page keeps what the server has', async () => {
     fake.uninstall();
     fake = installContractApi({

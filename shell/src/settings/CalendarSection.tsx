@@ -8,7 +8,7 @@ import {
   CALENDAR_REMINDERS,
   type CalendarReminder,
 } from '@cc/contracts/calendar-rules';
-import type { CalendarAnswer, UpdateCalendarBody } from '@cc/contracts/calendar';
+import type { CalendarAnswer, CalendarSettings, UpdateCalendarBody } from '@cc/contracts/calendar';
 import { useDialogs } from '@cc/ui/dialogs';
 import { browserTimeZone } from '@cc/ui/time-zone';
 import { timeZoneChoices } from './timeZones';
@@ -47,22 +47,41 @@ export function CalendarSection() {
   const calendar = settings.data?.calendar;
   const zones = useMemo(() => timeZoneChoices(calendar?.time_zone ?? browserTimeZone()), [calendar?.time_zone]);
 
-  /** One change at a time; the answer is what the page shows from then on. */
-  async function save(change: () => Promise<CalendarAnswer>, done: string) {
+  /**
+   * One change at a time; the answer is what the page shows from then on. A choice shows at once
+   * (`shown`), and goes back to what the server has if the change is refused.
+   */
+  async function save(change: () => Promise<CalendarAnswer>, done: string, shown?: (calendar: CalendarSettings) => CalendarSettings) {
+    const key = routeKey('GET /auth/calendar');
+    const before = queryClient.getQueryData<CalendarAnswer>(key);
+    if (shown && before) queryClient.setQueryData(key, { ...before, calendar: shown(before.calendar) });
     setSaving(true);
     setError(null);
     setStatus('');
     try {
       const answer = await change();
-      queryClient.setQueryData(routeKey('GET /auth/calendar'), answer);
+      queryClient.setQueryData(key, answer);
       setStatus(done);
     } catch (caught) {
+      if (before) queryClient.setQueryData(key, before);
       setError(errorText(caught));
     } finally {
       setSaving(false);
     }
   }
-  const update = (body: UpdateCalendarBody, done = 'Saved.') => save(() => api.call('PATCH /auth/calendar', { body }), done);
+  const update = (body: UpdateCalendarBody, done = 'Saved.') =>
+    save(
+      () => api.call('PATCH /auth/calendar', { body }),
+      done,
+      (calendar) => ({
+        ...calendar,
+        ...(body.time_zone !== undefined ? { time_zone: body.time_zone } : {}),
+        ...(body.include_todos !== undefined ? { include_todos: body.include_todos } : {}),
+        ...(body.include_milestones !== undefined ? { include_milestones: body.include_milestones } : {}),
+        ...(body.include_meetings !== undefined ? { include_meetings: body.include_meetings } : {}),
+        reminders: { ...calendar.reminders, ...body.reminders },
+      }),
+    );
 
   async function turnOn() {
     await save(async () => {
