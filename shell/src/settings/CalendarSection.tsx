@@ -35,7 +35,7 @@ const COPIED_MS = 2000;
 export function CalendarSection() {
   const id = useId();
   const queryClient = useQueryClient();
-  const { confirm } = useDialogs();
+  const dialogs = useDialogs();
   const settings = useQuery(routeQuery('GET /auth/calendar'));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -92,7 +92,7 @@ export function CalendarSection() {
   }
 
   async function resetLink() {
-    const ok = await confirm({
+    const ok = await dialogs.confirm({
       title: 'Reset the calendar link?',
       message:
         'The current address stops working at once, and calendars subscribed to it stop updating. You will need to subscribe again with the new address.',
@@ -103,7 +103,7 @@ export function CalendarSection() {
   }
 
   async function turnOff() {
-    const ok = await confirm({
+    const ok = await dialogs.confirm({
       title: 'Turn off the calendar feed?',
       message: 'The address stops working at once, and calendars subscribed to it stop updating. Your choices below are kept.',
       confirmLabel: 'Turn off',
