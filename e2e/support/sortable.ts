@@ -23,3 +23,15 @@ export async function moveUntil(page: Page, key: 'ArrowUp' | 'ArrowDown', said: 
     await expect(said).toHaveCount(1, { timeout: 500 });
   }).toPass({ timeout: 5000 });
 }
+
+/**
+ * Drops the picked-up item (Space) and waits until it is really dropped (the grip no longer
+ * pressed). A Space pressed while dnd-kit is still attaching its keyboard listeners is lost: the
+ * item would stay picked up, and a pointer drag after it would move nothing.
+ */
+export async function drop(page: Page, grip: Locator): Promise<void> {
+  await expect(async () => {
+    if ((await grip.getAttribute('aria-pressed')) === 'true') await page.keyboard.press('Space');
+    await expect(grip).not.toHaveAttribute('aria-pressed', 'true', { timeout: 1000 });
+  }).toPass({ timeout: 5000 });
+}

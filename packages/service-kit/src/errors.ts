@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { failureBody, matchRoute, REQUEST_MESSAGES, STATUS_MESSAGES, type HttpMethod } from '@cc/contracts';
@@ -19,6 +20,30 @@ export class HttpError extends Error {
 }
 
 export const httpError = (status: number, ...errors: string[]) => new HttpError(status, errors);
+
+/**
+ * The client hung up before its whole body arrived (a page reloaded mid-save, a cancelled
+ * upload). A client error: answered 400 like raw-body's `request.aborted`, though nobody is
+ * left to read it, and logged at debug only: it is no fault of the service.
+ */
+export class ClientGone extends HttpError {
+  constructor() {
+    super(400, [REQUEST_MESSAGES.badRequest]);
+  }
+}
+
+/**
+ * Whether the connection of `req` closed before its body was read to the end: cut off midway,
+ * or sent whole but not read yet (a proxy hangs up when its client goes, and Node drops what
+ * was not read).
+ */
+export const clientLeft = (req: IncomingMessage): boolean => req.readableAborted || (req.destroyed && !req.readableEnded);
+
+/**
+ * raw-body's refusals of a stream it cannot read to the end: cut off (`request.aborted`), or
+ * closed before the read began (`stream.not.readable`, which it calls a 500).
+ */
+const BODY_CUT = new Set(['request.aborted', 'stream.not.readable']);
 
 type ThrownError = { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string; code?: unknown };
 
@@ -76,6 +101,11 @@ export function errorMiddleware(): Koa.Middleware {
       }
     } catch (err) {
       const log: Logger | undefined = ctx.state.log;
+      if (err instanceof ClientGone || (BODY_CUT.has((err as ThrownError).type ?? '') && clientLeft(ctx.req))) {
+        log?.debug({ type: (err as ThrownError).type }, 'the client left before its body was read');
+        fail(ctx, 400, [REQUEST_MESSAGES.badRequest]);
+        return;
+      }
       if (err instanceof HttpError) {
         ctx.set(err.headers);
         fail(ctx, err.status, err.errors, err.extra);

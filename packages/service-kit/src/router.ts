@@ -101,6 +101,8 @@ export class ServiceRouter {
   private readonly pending: { method: HttpMethod; path: string; middleware: RouterMiddleware }[] = [];
   /** `METHOD path` of the routes that parse their JSON body themselves, with a limit of their own. */
   private readonly ownBodies = new Set<string>();
+  /** Their layers in the Koa router, once `finish()` registered them. */
+  private readonly ownBodyLayers = new Set<unknown>();
 
   constructor(
     readonly service: ServiceName,
@@ -182,11 +184,16 @@ export class ServiceRouter {
   patch = this.verb('PATCH');
   delete = this.verb('DELETE');
 
-  /** Whether the request goes to a route that reads its JSON body itself (`bodyLimit`): the service-wide parser skips it. */
+  /**
+   * Whether the request goes to a route that reads its JSON body itself (`bodyLimit`): the
+   * service-wide parser skips it. Asked of the router itself, which matches more loosely than the
+   * route table (`/folders/`, `/FOLDERS`): the route's own limit holds on those paths too.
+   */
   parsesOwnBody(method: string, pathname: string): boolean {
-    if (this.ownBodies.size === 0) return false;
-    const route = matchRoute(method as HttpMethod, pathname);
-    return route !== undefined && this.ownBodies.has(`${route.method} ${route.path}`);
+    if (this.ownBodyLayers.size === 0) return false;
+    // The first layer matching path and method answers (a route's middleware never calls next).
+    const first = this.koa.match(pathname, method).pathAndMethod[0];
+    return first !== undefined && this.ownBodyLayers.has(first);
   }
 
   /** Registers a module's routes, refusing any path outside what the module owns. */
@@ -222,7 +229,8 @@ export class ServiceRouter {
     // come before parameterised ones (`/files/:id`).
     const params = (p: string) => (p.match(/\{/g) ?? []).length;
     for (const { method, path, middleware } of [...this.pending].sort((a, b) => params(a.path) - params(b.path))) {
-      this.koa.register(toRouterPath(path), [method], [middleware]);
+      const layer = this.koa.register(toRouterPath(path), [method], [middleware]);
+      if (this.ownBodies.has(`${method} ${path}`)) this.ownBodyLayers.add(layer);
     }
     this.pending.length = 0;
     return this.koa;

@@ -4,6 +4,7 @@ import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { REQUEST_MESSAGES } from '@cc/contracts';
 import { HttpError } from './errors';
+import { readWhileClientStays } from './body';
 
 /** A route that takes one uploaded file (multipart/form-data). */
 export interface UploadSpec {
@@ -53,7 +54,7 @@ export async function receiveUpload(ctx: Koa.Context, spec: UploadSpec): Promise
       throw new HttpError(400, [REQUEST_MESSAGES.uploadUnreadable]);
     },
   });
-  await parse(ctx, async () => undefined);
+  await readWhileClientStays(ctx.req, () => parse(ctx, async () => undefined));
   const files = ctx.request.files ?? {};
   const all = Object.values(files).flat();
   const cleanup = async () => {

@@ -2,6 +2,7 @@ import { queryOptions, type QueryFunction, type QueryKey } from '@tanstack/react
 import { api } from '@cc/client';
 import { routeQuery } from '@cc/client/query';
 import type { FileSummary, FilesIndexAnswer } from '@cc/contracts';
+import { sendOrder } from './orderSaves';
 
 /*
  * The explorer's file calls (svc-files, docs/api.md#svc-files): the listing, and each file as
@@ -46,7 +47,8 @@ export function deleteFile(id: number) {
   return api.call('DELETE /files/{id}', { params: { id } });
 }
 
-/** `PATCH /files/reorder {folder, ids}` → `{success, ignored}` */
+/** `PATCH /files/reorder {folder, ids}` → `{success, ignored}`. Outlives the page (sendOrder). */
 export function reorderFiles(folder: string, ids: number[]) {
-  return api.call('PATCH /files/reorder', { body: { folder, ids } });
+  const body = { folder, ids };
+  return sendOrder(body, (options) => api.call('PATCH /files/reorder', { body }, options));
 }

@@ -1,5 +1,6 @@
 import { api, type CallAnswer } from '@cc/client';
 import { routeQuery } from '@cc/client/query';
+import { sendOrder } from './orderSaves';
 
 /*
  * The explorer's folder calls (svc-files, docs/api.md#svc-files). Every call throws an
@@ -28,7 +29,8 @@ export function deleteFolder(name: string) {
   return api.call('DELETE /folders/{folderName}', { params: { folderName: name } });
 }
 
-/** `PATCH /folders/reorder {order}`: names that are not the user's are ignored. */
+/** `PATCH /folders/reorder {order}`: names that are not the user's are ignored. Outlives the page (sendOrder). */
 export function reorderFolders(order: string[]) {
-  return api.call('PATCH /folders/reorder', { body: { order } });
+  const body = { order };
+  return sendOrder(body, (options) => api.call('PATCH /folders/reorder', { body }, options));
 }
