@@ -1,3 +1,4 @@
+import type PgBoss from 'pg-boss';
 import type { Db } from './db';
 
 /**
@@ -59,4 +60,24 @@ export async function retriedOnRace<T>(fn: () => Promise<T>, tries = 5): Promise
       await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
     }
   }
+}
+
+/**
+ * A started pg-boss, made by `make` and started again on a fresh instance when its start lost a
+ * race: two replicas starting on a database where pg-boss's schema does not exist yet both
+ * create it, and one fails (`CREATE SCHEMA`: a unique key on pg_namespace; seen 13 times in 15
+ * such starts). The retry finds the schema made. A failed instance is stopped first, so nothing
+ * of it keeps running.
+ */
+export function startedBoss(make: () => PgBoss): Promise<PgBoss> {
+  return retriedOnRace(async () => {
+    const boss = make();
+    try {
+      await boss.start();
+      return boss;
+    } catch (err) {
+      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+      throw err;
+    }
+  });
 }

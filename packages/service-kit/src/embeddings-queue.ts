@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Embedder } from '@cc/ai';
-import { bossDb } from './boss-db';
+import { bossDb, startedBoss } from './boss-db';
 import type { BackgroundTask } from './app';
 import type { Db } from './db';
 import { embedPending, scheduleEmbeddings, tableStorage, type EmbeddingSchedule, type PendingText } from './embeddings';
@@ -75,10 +75,12 @@ export class EmbeddingsQueue implements BackgroundTask {
     if (this.stopped) return;
     running.add(this);
     await tableStorage(this.db, schema);
-    const boss = new PgBoss({ db: bossDb(this.db) as PgBoss.Db, schema: bossSchema, schedule: false });
-    boss.on('error', (err) => this.log.error({ err, queue }, 'embeddings queue'));
+    const boss = await startedBoss(() => {
+      const made = new PgBoss({ db: bossDb(this.db) as PgBoss.Db, schema: bossSchema, schedule: false });
+      made.on('error', (err) => this.log.error({ err, queue }, 'embeddings queue'));
+      return made;
+    });
     this.boss = boss;
-    await boss.start();
     // Failures name no text (the embedder's errors never quote their input); the next interval retries.
     this.schedule = await scheduleEmbeddings(boss, queue, (signal) => this.runOnce(signal), {
       onError: (err) => this.log.warn({ err, queue }, 'embeddings run failed'),

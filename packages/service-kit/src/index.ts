@@ -12,7 +12,7 @@ export { HttpError, httpError, errorMiddleware } from './errors';
 export { conflict, idFrom, invalid, isUniqueViolation, iso, notFound, parseBody } from './route-helpers';
 export { createLogger, type Logger } from './logger';
 export { createDb, dbOpen, migrate, tableNames, toInt, type Db, type Migration } from './db';
-export { bossDb, retriedOnRace } from './boss-db';
+export { bossDb, retriedOnRace, startedBoss } from './boss-db';
 export {
   signSession,
   verifySession,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import PgBoss from 'pg-boss';
 import { TRASH_DAYS, TRASH_LIST_MAX, TRASH_MS, type TrashItem, type TrashKind } from '@cc/contracts';
 import type { BackgroundTask } from './app';
-import { bossDb, retriedOnRace } from './boss-db';
+import { bossDb, retriedOnRace, startedBoss } from './boss-db';
 import type { Db } from './db';
 import type { Logger } from './logger';
 
@@ -252,15 +252,17 @@ export class TrashPurge implements BackgroundTask {
   async start(): Promise<void> {
     if (this.stopped) return;
     const queue = this.name;
-    const boss = new PgBoss({
-      db: bossDb(this.db) as PgBoss.Db,
-      schema: `${this.options.schema}_trash_jobs`,
-      supervise: true,
-      schedule: true,
+    const boss = await startedBoss(() => {
+      const made = new PgBoss({
+        db: bossDb(this.db) as PgBoss.Db,
+        schema: `${this.options.schema}_trash_jobs`,
+        supervise: true,
+        schedule: true,
+      });
+      made.on('error', (err) => this.log.error({ err, queue }, 'trash purge queue'));
+      return made;
     });
-    boss.on('error', (err) => this.log.error({ err, queue }, 'trash purge queue'));
     this.boss = boss;
-    await boss.start();
     await retriedOnRace(() => boss.createQueue(queue, { name: queue, policy: 'singleton', retryLimit: 2, expireInSeconds: 15 * 60 }));
     await boss.schedule(queue, TRASH_PURGE_CRON, {}, { tz: 'UTC' });
     await boss.work(queue, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {

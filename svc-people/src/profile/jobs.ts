@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { AiProvider, WebSearch } from '@cc/ai';
 import { PROFILE_MESSAGES as M, type Generation, type GenerationPhase, type ProfileStatement } from '@cc/contracts';
-import { bossDb, modelFailure, modelMessages, retriedOnRace, type Db, type Logger } from '@cc/service-kit';
+import { bossDb, modelFailure, modelMessages, retriedOnRace, startedBoss, type Db, type Logger } from '@cc/service-kit';
 import { T } from '../tables';
 import type { Source } from './evidence';
 import { saveGenerated } from './store';
@@ -123,14 +123,16 @@ export class ProfileJobs {
   ensureStarted(): Promise<PgBoss> {
     if (this.starting) return this.starting;
     this.starting = (async () => {
-      const boss = new PgBoss({
-        db: bossDb(this.db) as PgBoss.Db,
-        schema: BOSS_SCHEMA,
-        schedule: false,
-        maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+      const boss = await startedBoss(() => {
+        const made = new PgBoss({
+          db: bossDb(this.db) as PgBoss.Db,
+          schema: BOSS_SCHEMA,
+          schedule: false,
+          maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+        });
+        made.on('error', (err) => this.log.error({ err }, 'profile job queue'));
+        return made;
       });
-      boss.on('error', (err) => this.log.error({ err }, 'profile job queue'));
-      await boss.start();
       await prepareQueues(boss);
       // Jobs that expired while no instance ran are retried now rather than at the first interval.
       await boss.maintain();
