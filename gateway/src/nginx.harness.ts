@@ -1,6 +1,7 @@
 /** Test helpers: run the Debian nginx binary against a generated config in a temp prefix. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import type http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,4 +103,12 @@ export async function startNginx(prefix: string, confRel: string, port: number, 
 
 export function removeDir(dir: string | undefined): void {
   if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Closes test upstreams, their keep-alive connections with them (nginx holds some open). */
+export async function closeServers(servers: Iterable<http.Server>): Promise<void> {
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  }
 }

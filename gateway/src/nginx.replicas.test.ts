@@ -12,7 +12,7 @@ import { peerPort, replicaPort, replicaSocket, SERVICES, SERVICE_PORTS, type Ser
 import { listenOnSocket } from '@cc/service-kit';
 import { generateNginxConf, PROXY_NEXT_UPSTREAM } from './nginx';
 import { listen } from './nginx.fixtures';
-import { freePort, makePrefix, nginxTest, removeDir, startNginx, type RunningNginx } from './nginx.harness';
+import { closeServers, freePort, makePrefix, nginxTest, removeDir, startNginx, type RunningNginx } from './nginx.harness';
 
 describe('replicaPort and peerPort', () => {
   it('keeps the first replica on SERVICE_PORTS, the second 100 above, peers past every replica', () => {
@@ -152,12 +152,7 @@ describe('real nginx in front of two replicas', () => {
   });
   afterAll(async () => {
     await nginx?.stop();
-    for (const pair of replicas.values()) {
-      for (const r of pair) {
-        r.server.closeAllConnections();
-        await new Promise((done) => r.server.close(done));
-      }
-    }
+    await closeServers([...replicas.values()].flat().map((r) => r.server));
     removeDir(prefix);
   });
 
@@ -256,10 +251,7 @@ describe('real nginx in front of two replicas on unix sockets (the local stack)'
   });
   afterAll(async () => {
     await nginx?.stop();
-    for (const server of [...files.map((f) => f.server), ...others]) {
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
-    }
+    await closeServers([...files.map((f) => f.server), ...others]);
     removeDir(prefix);
   });
 

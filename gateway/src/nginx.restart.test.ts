@@ -12,7 +12,7 @@ import { replicaPort, SERVICES, type ServiceName } from '@cc/contracts';
 import { drainable, type Drainer } from '@cc/service-kit';
 import { generateNginxConf } from './nginx';
 import { listen } from './nginx.fixtures';
-import { freePort, makePrefix, removeDir, startNginx, type RunningNginx } from './nginx.harness';
+import { closeServers, freePort, makePrefix, removeDir, startNginx, type RunningNginx } from './nginx.harness';
 
 /** One process of svc-files: answers after a moment (so requests are in flight when it stops). */
 interface Process {
@@ -77,10 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await nginx?.stop();
-  for (const server of [...files.map((f) => f.server), ...others]) {
-    server.closeAllConnections();
-    await new Promise((done) => server.close(done));
-  }
+  await closeServers([...files.map((f) => f.server), ...others]);
   removeDir(prefix);
 });
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { SERVICES, type ServiceName } from '@cc/contracts';
 import { generateNginxConf } from './nginx';
 import { listen, upstream, type Echo } from './nginx.fixtures';
-import { freePort, makePrefix, removeDir, repoRoot, startNginx, type RunningNginx } from './nginx.harness';
+import { closeServers, freePort, makePrefix, removeDir, repoRoot, startNginx, type RunningNginx } from './nginx.harness';
 
 const SCRIPT = path.join(repoRoot, 'gateway', 'trusted-proxies.sh');
 
@@ -95,10 +95,7 @@ describe('the compose gateway behind a proxy (real nginx)', () => {
   });
   afterAll(async () => {
     for (const n of running) await n.stop();
-    for (const server of servers) {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    }
+    await closeServers(servers);
     for (const p of prefixes) removeDir(p);
   });
 
