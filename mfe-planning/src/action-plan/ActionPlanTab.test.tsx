@@ -5,7 +5,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { localIsoDate, periodKey, stepPeriod } from '@cc/contracts/periods';
 import { PLANNING_MESSAGES as M } from '@cc/contracts/planning-rules';
 import { DialogProvider } from '@cc/ui/dialogs';
-import { MemoryRouter } from '@cc/ui/router';
+import { milestoneAddress } from '@cc/contracts/addresses';
+import { MemoryRouter, useLocation } from '@cc/ui/router';
 import { forgetStorageAccount, setStorageAccount } from '@cc/ui/storage';
 import { installContractApi, type ContractRoutes } from '@cc/ui/testing/contract-api';
 import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
@@ -35,15 +36,22 @@ afterEach(() => {
   fake.assertNoViolations();
 });
 
+/** The router's address, shown for the tests. */
+function Address() {
+  const location = useLocation();
+  return <span data-testid="address">{`${location.pathname}${location.search}`}</span>;
+}
+
 const renderTab = (
   milestones = [milestone({ title: 'Ship v2', target_date: new Date().toISOString().slice(0, 10) })],
   client = testQueryClient(),
 ) =>
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={['/planning/action_plan']}>
       <DialogProvider>
         <ActionPlanTab milestones={milestones} />
       </DialogProvider>
+      <Address />
     </MemoryRouter>,
     { wrapper: withQueries(client) },
   );
@@ -70,6 +78,34 @@ describe('the action-plan tab', () => {
     expect(now[0]!.textContent).toContain('A signed offer');
     expect(now[0]!.textContent).toContain('Ship v2');
     expect(fake.find('POST', '/coaching/create_empty_action_plan')).toHaveLength(0);
+  });
+
+  it("links a week's milestone: a plain click is the router's navigation, a modified or middle click the browser's", async () => {
+    serve({
+      'GET /coaching/current_action_plan': () => ({ success: true, has_plan: true, plan }),
+      'GET /coaching/timeline_items': noWeeks,
+    });
+    const due = milestone({ id: 12, title: 'Ship v2', target_date: localIsoDate() });
+    renderTab([due]);
+    const link = await screen.findByRole('link', { name: '◆ Ship v2' });
+    expect(link.getAttribute('href')).toBe(milestoneAddress(12));
+    // Whether the page left each click to the browser (seen after React's handlers; jsdom follows no link).
+    const leftToBrowser: boolean[] = [];
+    const watch = (event: MouseEvent) => {
+      leftToBrowser.push(!event.defaultPrevented);
+      event.preventDefault();
+    };
+    document.addEventListener('click', watch);
+    try {
+      for (const modified of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { button: 1 }]) fireEvent.click(link, modified);
+      expect(leftToBrowser).toEqual([true, true, true, true]);
+      expect(screen.getByTestId('address').textContent).toBe('/planning/action_plan');
+      fireEvent.click(link);
+      expect(leftToBrowser[4]).toBe(false);
+    } finally {
+      document.removeEventListener('click', watch);
+    }
+    expect(screen.getByTestId('address').textContent).toBe(milestoneAddress(12));
   });
 
   it('makes the plan on the first visit', async () => {

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { Milestone, TimelineItem } from '@cc/contracts/planning';
+import { useLocation, useNavigate } from '@cc/ui/router';
+import { followInAppLink } from '../shared/inAppLinks';
 import { TimelineNav } from './TimelineNav';
 import { WeekBlock, type WeekHandle } from './WeekBlock';
 import { carryOver, milestonesByWeek, openActionCount, type TimelineWeek } from './weeks';
@@ -89,6 +91,14 @@ export function Timeline({ planId, weeks, items, outcomes, milestones, onPlanWit
     [blocks, weeks, scrollToWeek],
   );
 
+  const onDismissNotice = useCallback(() => setNotice(null), []);
+
+  // The weeks' milestone links are plain anchors: a plain click is the router's navigation.
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  const onClick = (event: MouseEvent<HTMLOListElement>) => void followInAppLink(event, navigate, here);
+
   const onOpenCount = useCallback((key: string, count: number) => {
     setOpen((known) => (known.get(key) === count ? known : new Map(known).set(key, count)));
   }, []);
@@ -116,7 +126,7 @@ export function Timeline({ planId, weeks, items, outcomes, milestones, onPlanWit
         open={open}
         onJump={scrollToWeek}
         notice={notice}
-        onDismissNotice={() => setNotice(null)}
+        onDismissNotice={onDismissNotice}
       />
       <ol
         className="timeline"
@@ -125,6 +135,7 @@ export function Timeline({ planId, weeks, items, outcomes, milestones, onPlanWit
         data-centred={centred ? 'true' : 'false'}
         aria-label="Weekly action plan"
         tabIndex={0}
+        onClick={onClick}
       >
         {weeks.map((week) => (
           <WeekBlock

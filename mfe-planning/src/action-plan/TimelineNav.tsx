@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type MouseEvent, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useState, type MouseEvent, type RefObject } from 'react';
 import type { Milestone } from '@cc/contracts/planning';
 import { formatDay } from '@cc/contracts/dates';
 import type { CarryNotice } from './Timeline';
@@ -44,9 +44,18 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * the weeks in view, and an overview of the whole timeline by month: each week a cell (this
  * week outlined, the weeks in view marked, a filled cell when it has open actions, ◆ when a
  * milestone is due that week). A month's button goes to its first week; a click on a cell goes
- * to that week. The last carry-over is said here too.
+ * to that week. The last carry-over is said here too. Memoised: the timeline's own re-renders
+ * (centred, a week marked) leave its 53 cells alone.
  */
-export function TimelineNav({ weeks, scrollerRef, milestones, open, onJump, notice, onDismissNotice }: TimelineNavProps) {
+export const TimelineNav = memo(function TimelineNav({
+  weeks,
+  scrollerRef,
+  milestones,
+  open,
+  onJump,
+  notice,
+  onDismissNotice,
+}: TimelineNavProps) {
   const [view, setView] = useState<View>({ first: 0, last: 0, atStart: true, atEnd: false });
   const months = useMemo(() => monthsOf(weeks), [weeks]);
   const current = weeks.find((w) => w.current);
@@ -191,4 +200,4 @@ export function TimelineNav({ weeks, scrollerRef, milestones, open, onJump, noti
       )}
     </div>
   );
-}
+});
