@@ -5,7 +5,6 @@
 // its accept queue at that moment are reset: a request nginx has sent gets a 502. Taken out of
 // rotation first, the replica gets nothing new, and what it already has it finishes (the kit's
 // drain, packages/service-kit/src/shutdown.ts).
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
@@ -28,28 +27,15 @@ function childPids(parent) {
   return pids;
 }
 
-/**
- * Connections waiting in the accept queues of a replica's listeners: its TCP port
- * (/proc/net/tcp) and, when it has one, its unix socket (`ss -xl`: a listening socket's Recv-Q
- * is its accept queue), the one nginx uses in the stack. null off Linux or without ss.
- */
-export function acceptQueue(port, socketPath) {
+/** Connections waiting in the accept queue of a LISTEN socket on `port` (/proc/net/tcp); null off Linux. */
+export function acceptQueue(port) {
   try {
-    let queued = 0;
     const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
     for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
       const [, local, , state, queues] = line.trim().split(/\s+/);
-      if (local?.endsWith(`:${hexPort}`) && state === '0A') queued += parseInt(queues.split(':')[1], 16);
+      if (local?.endsWith(`:${hexPort}`) && state === '0A') return parseInt(queues.split(':')[1], 16);
     }
-    if (socketPath) {
-      const ss = spawnSync('ss', ['-xlnH'], { encoding: 'utf8' });
-      if (ss.status !== 0) return null;
-      for (const line of ss.stdout.split('\n')) {
-        const [, , recvQ, , local] = line.trim().split(/\s+/);
-        if (local === socketPath) queued += Number(recvQ);
-      }
-    }
-    return queued;
+    return 0;
   } catch {
     return null;
   }
@@ -88,7 +74,7 @@ export async function restartControl({ slots, nginx, writeConf, ready }) {
     try {
       await reload();
       const outMs = performance.now() - t0;
-      const queued = acceptQueue(slot.port, slot.socket);
+      const queued = acceptQueue(slot.port);
       const exited = new Promise((resolve) => old.once('exit', resolve));
       const signalled = performance.now();
       const at = new Date().toISOString();

@@ -7,13 +7,7 @@
 // (peerPort), as they would through a Kubernetes Service. The stack supervises its services: one
 // that exits while the stack runs (a rolling restart SIGTERMs it) is started again on its port.
 // `.stack/replicas.json` says which process is where, rewritten whenever a pid changes:
-//   { "gatewayPort": 8080, "control": 41234, "services": { "files": [{ "replica": 0, "port": 3002, "socket": "…/.stack/sockets/files-0.sock", "pid": 1234 }, …], … } }
-//
-// nginx reaches every replica at a unix socket, `.stack/sockets/<service>-<replica>.sock` (the
-// service's LISTEN_SOCKET; replicaSocket in @cc/contracts): on one machine that skips loopback TCP
-// at both ends, about a seventh of a cached GET's cost through the gateway. The services keep
-// their TCP ports for each other, for /readyz and for a client that calls one directly.
-// `STACK_SOCKETS=off`, or a checkout whose path makes a socket path too long, keeps nginx on TCP.
+//   { "gatewayPort": 8080, "control": 41234, "services": { "files": [{ "replica": 0, "port": 3002, "pid": 1234 }, …], … } }
 //
 // With replicas, `POST http://127.0.0.1:<control>/replicas/<service>/<replica>/restart` restarts one
 // replica the way an orchestrator does (scripts/stack-restart.mjs): out of nginx's rotation first,
@@ -36,8 +30,6 @@ const SERVICES = { identity: 3001, files: 3002, coaching: 3003, people: 3004, ch
 const REPLICA_PORT_STEP = 100;
 const MAX_LOCAL_REPLICAS = 9;
 const replicaPort = (name, index) => SERVICES[name] + REPLICA_PORT_STEP * index;
-// MAX_SOCKET_PATH_BYTES in packages/service-kit/src/socket-listener.ts: a service refuses a longer LISTEN_SOCKET.
-const MAX_SOCKET_PATH_BYTES = 100;
 const peerPort = (name) => SERVICES[name] + REPLICA_PORT_STEP * (MAX_LOCAL_REPLICAS + 1);
 
 // `strict: false`: e2e/support/fresh-stack.mjs runs this module with its own arguments.
@@ -51,15 +43,6 @@ const gatewayPort = Number(process.env.GATEWAY_PORT ?? 8080);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_workspace';
 const stackDir = path.join(root, '.stack');
 const layoutFile = path.join(stackDir, 'replicas.json');
-const socketDir = path.join(stackDir, 'sockets');
-const replicaSocket = (name, index) => path.join(socketDir, `${name}-${index}.sock`);
-const longestSocket = replicaSocket('coaching', MAX_LOCAL_REPLICAS - 1);
-const sockets = !/^(off|false|0|no)$/i.test(process.env.STACK_SOCKETS ?? '') && Buffer.byteLength(longestSocket) <= MAX_SOCKET_PATH_BYTES;
-if (!sockets && !/^(off|false|0|no)$/i.test(process.env.STACK_SOCKETS ?? '')) {
-  console.log(
-    `stack: nginx reaches the services over TCP (a socket path here, ${longestSocket}, would be over ${MAX_SOCKET_PATH_BYTES} bytes)`,
-  );
-}
 
 /** Every service process, by service then replica: { replica, port, child, starts }. */
 const slots = Object.fromEntries(Object.keys(SERVICES).map((name) => [name, []]));
@@ -104,10 +87,7 @@ async function waitFor(url, what, timeoutMs = 30_000) {
 /** Written whole then renamed, so a reader (scripts/rolling-restart) never sees half a file. */
 function writeLayout() {
   const services = Object.fromEntries(
-    Object.entries(slots).map(([name, list]) => [
-      name,
-      list.map(({ replica, port, socket, child }) => ({ replica, port, ...(socket ? { socket } : {}), pid: child.pid })),
-    ]),
+    Object.entries(slots).map(([name, list]) => [name, list.map(({ replica, port, child }) => ({ replica, port, pid: child.pid }))]),
   );
   mkdirSync(stackDir, { recursive: true });
   const tmp = `${layoutFile}.${process.pid}.tmp`;
@@ -168,7 +148,7 @@ function startReplica(name, slot) {
   slot.child = spawn('node', [path.join(root, `svc-${name}`, 'dist', 'main.js')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...serviceEnv, PORT: String(slot.port), ...(slot.socket ? { LISTEN_SOCKET: slot.socket } : {}) },
+    env: { ...serviceEnv, PORT: String(slot.port) },
   });
   writeLayout();
   slot.child.once('exit', (code, signal) => {
@@ -184,10 +164,9 @@ function startReplica(name, slot) {
   });
 }
 
-if (sockets) mkdirSync(socketDir, { recursive: true });
 for (const name of Object.keys(SERVICES)) {
   for (let replica = 0; replica < replicas; replica++) {
-    const slot = { replica, port: replicaPort(name, replica), ...(sockets ? { socket: replicaSocket(name, replica) } : {}) };
+    const slot = { replica, port: replicaPort(name, replica) };
     slots[name].push(slot);
     startReplica(name, slot);
   }
@@ -207,23 +186,26 @@ try {
 const nginxDir = path.join(stackDir, 'nginx');
 mkdirSync(nginxDir, { recursive: true });
 const confFile = path.join(stackDir, 'nginx.conf');
-const problem = writeStackConf([]);
-if (problem) {
-  console.error(problem);
-  stopAll(1);
-  await new Promise(() => {});
+if (replicas === 1) {
+  const conf = readFileSync(path.join(root, 'gateway', 'nginx.conf'), 'utf8').replace(/listen 8080;/, `listen ${gatewayPort};`);
+  writeFileSync(confFile, conf);
+} else {
+  const problem = writeReplicaConf([]);
+  if (problem) {
+    console.error(problem);
+    stopAll(1);
+    await new Promise(() => {});
+  }
 }
 
 /**
- * The same generator as the committed one-replica config, for this many replicas and this
- * gateway port, over the sockets, with `down` (`['files:0']`) out of rotation. Returns what went
- * wrong, if anything.
+ * The same generator as the committed one-replica config, for this many replicas, with `down`
+ * (`['files:0']`) out of rotation. Returns what went wrong, if anything.
  */
-function writeStackConf(down) {
+function writeReplicaConf(down) {
   const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
   const args = ['gateway/src/generate.ts', '--replicas', String(replicas), '--listen', String(gatewayPort), '--out', confFile];
   if (down.length) args.push('--down', down.join(','));
-  if (sockets) args.push('--sockets', socketDir);
   const gen = spawnSync(tsx, args, { cwd: root, encoding: 'utf8' });
   return gen.status === 0 ? undefined : `stack: the replica nginx config could not be generated:\n${gen.stdout}${gen.stderr}`;
 }
@@ -240,7 +222,7 @@ if (replicas > 1) {
   controlPort = await restartControl({
     slots,
     nginx: () => nginx,
-    writeConf: writeStackConf,
+    writeConf: writeReplicaConf,
     ready: (slot) => waitFor(`http://127.0.0.1:${slot.port}/readyz`, `replica on :${slot.port}`, 60_000),
   });
   writeLayout();

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { request } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,51 +13,9 @@ export const WARMUP = 1;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** GETs `url` (over the unix socket at `socketPath`, when given) from CONNECTIONS connections for `duration` seconds. */
-export async function load(
-  url: string,
-  headers: Record<string, string>,
-  duration: number,
-  socketPath?: string,
-): Promise<autocannon.Result> {
-  return autocannon({ url, headers, connections: CONNECTIONS, duration, pipelining: 1, ...(socketPath ? { socketPath } : {}) });
-}
-
-/**
- * The unix socket replica 0 of a service listens on in the bench's stack (scripts/stack.mjs
- * gives each its LISTEN_SOCKET and nginx uses it), when there is one: a stack with
- * STACK_SOCKETS=off or started elsewhere (`--base-url`) has none.
- */
-export function stackSocket(service: string): string | undefined {
-  const file = path.join(here, '..', '..', '.stack', 'sockets', `${service}-0.sock`);
-  return existsSync(file) ? file : undefined;
-}
-
-/** A load target straight to replica 0 of a service over its unix socket, when the stack has one (none: no target). */
-export function socketTarget(label: string, service: string, url: string, headers: Record<string, string>): LoadTarget[] {
-  const socketPath = stackSocket(service);
-  if (!socketPath) return [];
-  return [{ label, url, socketPath, headers, notes: "the service's own unix socket (LISTEN_SOCKET), the way nginx reaches it" }];
-}
-
-/** One GET's status, over TCP or the target's unix socket. */
-function probeStatus(target: LoadTarget): Promise<number> {
-  const url = new URL(target.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        ...(target.socketPath ? { socketPath: target.socketPath } : { host: url.hostname, port: url.port }),
-        path: url.pathname + url.search,
-        headers: target.headers,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+/** GETs `url` from CONNECTIONS connections for `duration` seconds. */
+export async function load(url: string, headers: Record<string, string>, duration: number): Promise<autocannon.Result> {
+  return autocannon({ url, headers, connections: CONNECTIONS, duration, pipelining: 1 });
 }
 
 /** A server of bench/servers/ in its own process (so it does not share autocannon's event loop). */
@@ -124,8 +81,6 @@ export async function startReferenceHandler(databaseUrl: string): Promise<BenchS
 export interface LoadTarget {
   label: string;
   url: string;
-  /** Send over this unix socket (the URL gives the path and Host). */
-  socketPath?: string;
   headers: Record<string, string>;
   notes: string;
 }
@@ -142,15 +97,16 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  */
 export async function loadEach(targets: LoadTarget[], log: (message: string) => void): Promise<autocannon.Result[]> {
   for (const target of targets) {
-    const status = await probeStatus(target);
-    if (status < 200 || status > 299) throw new Error(`${target.label}: ${target.url} answered ${status}`);
-    await load(target.url, target.headers, WARMUP, target.socketPath);
+    const probe = await fetch(target.url, { headers: target.headers });
+    await probe.arrayBuffer();
+    if (!probe.ok) throw new Error(`${target.label}: ${target.url} answered ${probe.status}`);
+    await load(target.url, target.headers, WARMUP);
   }
   const rounds: autocannon.Result[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, target] of targets.entries()) {
       log(`${target.label}, round ${round + 1} of ${ROUNDS} (${CONNECTIONS} connections, ${DURATION / ROUNDS} s)`);
-      rounds[i]!.push(await load(target.url, target.headers, DURATION / ROUNDS, target.socketPath));
+      rounds[i]!.push(await load(target.url, target.headers, DURATION / ROUNDS));
     }
   }
   return rounds.map(merge);
@@ -177,17 +133,11 @@ function merge(results: autocannon.Result[]): autocannon.Result {
 const pct = (value: number) => `${Math.round(100 * value)} %`;
 
 /**
- * The floor's ratios for one call, from req/s measured in the same run: through nginx against
- * the reference handler (goal ≥ 70 %), and what the gateway takes off going direct over TCP as
- * any client would (1 − nginx/direct, goal ≤ 15 %). nginx reaches the services over unix sockets
- * in the stack: with `directSocket` (the service straight over that socket) a last row gives
- * nginx's own cost, transport for transport.
+ * The floor's two ratios for one call, from req/s measured in the same run: through nginx
+ * against the reference handler (goal ≥ 70 %), and what the gateway takes off going direct
+ * (1 − nginx/direct, goal ≤ 15 %).
  */
-export function floorRows(
-  call: string,
-  rps: { nginx: number; direct: number; reference?: number; directSocket?: number },
-  referenceNote?: string,
-): Row[] {
+export function floorRows(call: string, rps: { nginx: number; direct: number; reference?: number }, referenceNote?: string): Row[] {
   const rows: Row[] = [];
   const figures = `req/s interleaved in ${ROUNDS} rounds: ${int(rps.nginx)} via nginx, ${int(rps.direct)} direct`;
   if (rps.reference)
@@ -204,13 +154,6 @@ export function floorRows(
     value: pct(1 - rps.nginx / rps.direct),
     notes: `${figures}; goal ≤ 15 %`,
   });
-  if (rps.directSocket)
-    rows.push({
-      bench: `${call} floor`,
-      metric: 'gateway overhead, same transport',
-      value: pct(1 - rps.nginx / rps.directSocket),
-      notes: `1 − nginx/direct over the service's unix socket (the hop nginx makes): ${int(rps.directSocket)} req/s direct over the socket`,
-    });
   return rows;
 }
 

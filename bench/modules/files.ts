@@ -7,7 +7,6 @@ import {
   loadEach,
   loadRows,
   startKoaHello,
-  socketTarget,
   startReferenceHandler,
   WARMUP,
   type LoadTarget,
@@ -131,7 +130,6 @@ export const files: BenchModule = {
         headers: json(small),
         notes: 'svc-files on :3002, no gateway',
       },
-      ...socketTarget('GET /files, 100 files, direct over its socket', 'files', `${FILES_DIRECT_URL}/files`, json(small)),
       ...(typeof reference === 'string'
         ? []
         : [
@@ -168,7 +166,6 @@ export const files: BenchModule = {
             nginx: rps('GET /files, 100 files, via nginx')!,
             direct: rps('GET /files, 100 files, direct')!,
             reference: rps('GET /files, 100 files, reference handler'),
-            directSocket: rps('GET /files, 100 files, direct over its socket'),
           },
           typeof reference === 'string' ? reference : undefined,
         ),

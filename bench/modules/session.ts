@@ -1,15 +1,5 @@
 import { BENCH_DATABASE_URL } from '../lib/db';
-import {
-  CONNECTIONS,
-  DURATION,
-  floorRows,
-  loadEach,
-  loadRows,
-  socketTarget,
-  startKoaHello,
-  startReferenceHandler,
-  type LoadTarget,
-} from '../lib/load';
+import { CONNECTIONS, DURATION, floorRows, loadEach, loadRows, startKoaHello, startReferenceHandler, type LoadTarget } from '../lib/load';
 import type { BenchModule, Row } from '../lib/types';
 
 export const session: BenchModule = {
@@ -29,7 +19,6 @@ export const session: BenchModule = {
         notes: 'gateway → svc-identity (keepalive upstream)',
       },
       { label: 'GET /auth/session direct', url: `${ctx.identityURL}/auth/session`, headers, notes: 'svc-identity on :3001, no gateway' },
-      ...socketTarget('GET /auth/session direct over its socket', 'identity', `${ctx.identityURL}/auth/session`, headers),
       ...(typeof reference === 'string'
         ? []
         : [
@@ -56,7 +45,6 @@ export const session: BenchModule = {
             nginx: rps('GET /auth/session via nginx')!,
             direct: rps('GET /auth/session direct')!,
             reference: rps('GET /auth/session reference handler'),
-            directSocket: rps('GET /auth/session direct over its socket'),
           },
           typeof reference === 'string' ? reference : undefined,
         ),

@@ -2,11 +2,10 @@
  * Writes the generated nginx configs (see nginx.ts) and deploy/k8s (k8s/write.ts): `npm run gen:nginx`.
  * `--check` exits 1 when a committed file differs from what the route table generates.
  *
- * `--replicas N --out FILE [--listen PORT] [--down files:0,chat:1] [--sockets DIR]` writes only
- * the local config for N processes per service to FILE instead (scripts/stack.mjs does so at
- * every start, and again with `--down` around a replica's restart; `--sockets`: the services'
- * unix sockets, see NginxConfOptions.socketDir); the committed gateway/nginx.conf stays the
- * one-replica config over TCP.
+ * `--replicas N --out FILE [--listen PORT] [--down files:0,chat:1]` writes only the local config
+ * for N processes per service to FILE instead (scripts/stack.mjs does so for `npm run stack --
+ * --replicas 2`, and again with `--down` around a replica's restart); the committed
+ * gateway/nginx.conf stays the one-replica config.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +33,6 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     listen: { type: 'string' },
     down: { type: 'string' },
-    sockets: { type: 'string' },
   },
 });
 
@@ -44,7 +42,6 @@ if (args.replicas !== undefined || args.out !== undefined) {
     replicas: Number(args.replicas ?? 1),
     ...(args.listen ? { listenPort: Number(args.listen) } : {}),
     outOfRotation: parseDown(args.down),
-    ...(args.sockets ? { socketDir: path.resolve(args.sockets) } : {}),
   });
   mkdirSync(path.dirname(path.resolve(args.out)), { recursive: true });
   writeFileSync(args.out, text);

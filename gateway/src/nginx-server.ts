@@ -29,8 +29,6 @@ export interface ResolvedOptions {
   peerPort: (service: ServiceName) => number;
   /** Replicas marked `down` (being restarted). */
   outOfRotation: Partial<Record<ServiceName, readonly number[]>>;
-  /** local: the directory of the services' unix sockets (replicaSocket), instead of their TCP ports. */
-  socketDir: string | undefined;
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -7,9 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
 import path from 'node:path';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { peerPort, replicaPort, replicaSocket, SERVICES, SERVICE_PORTS, type ServiceName } from '@cc/contracts';
-import { listenOnSocket } from '@cc/service-kit';
+import { writeFileSync } from 'node:fs';
+import { peerPort, replicaPort, SERVICES, SERVICE_PORTS, type ServiceName } from '@cc/contracts';
 import { generateNginxConf, PROXY_NEXT_UPSTREAM } from './nginx';
 import { listen } from './nginx.fixtures';
 import { closeServers, freePort, makePrefix, nginxTest, removeDir, startNginx, type RunningNginx } from './nginx.harness';
@@ -62,22 +61,6 @@ describe('generated replica config', () => {
     expect(upstreamBody(draining, 'files')).toContain(`server 127.0.0.1:${replicaPort('files', 1)} max_fails=0;`);
     expect(upstreamBody(draining, 'chat')).toContain(`server 127.0.0.1:${replicaPort('chat', 1)} max_fails=0 down;`);
     expect(draining.match(/ down;/g)).toHaveLength(2);
-  });
-
-  it('reaches every replica at its unix socket with socketDir (the local stack), each service a socket per replica', () => {
-    const sockets = generateNginxConf('local', { replicas: 2, socketDir: '/srv/cc/.stack/sockets/', outOfRotation: { people: [1] } });
-    for (const s of SERVICES) {
-      const servers = [...upstreamBody(sockets, s).matchAll(/server (\S+) max_fails=0( down)?;/g)].map((m) => m[1]);
-      expect({ s, servers }).toEqual({
-        s,
-        servers: [`unix:/srv/cc/.stack/sockets/${s}-0.sock`, `unix:/srv/cc/.stack/sockets/${s}-1.sock`],
-      });
-    }
-    expect(upstreamBody(sockets, 'people')).toContain(
-      `server unix:${replicaSocket('/srv/cc/.stack/sockets', 'people', 1)} max_fails=0 down;`,
-    );
-    expect(sockets).not.toMatch(/server 127\.0\.0\.1:\d+/);
-    expect(() => generateNginxConf('compose', { socketDir: '/srv/cc/sockets' })).toThrow(/local-stack option/);
   });
 
   it('refuses replica counts it cannot place and replicas on the compose target', () => {
@@ -213,71 +196,5 @@ describe('real nginx in front of two replicas', () => {
     }
     const postsSeen = [...failing!.seen, ...healthy!.seen].filter((s) => s.startsWith('POST')).length;
     expect(postsSeen).toBe(posts.length);
-  });
-});
-
-describe('real nginx in front of two replicas on unix sockets (the local stack)', () => {
-  let prefix: string;
-  let nginx: RunningNginx | undefined;
-  let base: string;
-  const files: { server: http.Server; name: string; seen: string[] }[] = [];
-  const others: http.Server[] = [];
-
-  beforeAll(async () => {
-    prefix = makePrefix('replica-sockets');
-    const socketDir = path.join(prefix, 'sockets');
-    mkdirSync(socketDir);
-    // Every service's replicas must exist for nginx to start; only svc-files' are asked here.
-    for (const s of SERVICES) {
-      for (const i of [0, 1]) {
-        const entry = { server: http.createServer(), name: `${s}-${i}`, seen: [] as string[] };
-        entry.server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-          req.resume();
-          req.on('end', () => {
-            entry.seen.push(`${req.method} ${req.url}`);
-            res.writeHead(200, { 'content-type': 'application/json' });
-            res.end(JSON.stringify({ replica: entry.name, forwardedFor: req.headers['x-forwarded-for'] }));
-          });
-        });
-        await listenOnSocket(entry.server, replicaSocket(socketDir, s, i));
-        if (s === 'files') files.push(entry);
-        else others.push(entry.server);
-      }
-    }
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    writeFileSync(path.join(prefix, 'gateway/nginx.conf'), generateNginxConf('local', { listenPort: port, replicas: 2, socketDir }));
-    nginx = await startNginx(prefix, 'gateway/nginx.conf', port);
-  });
-  afterAll(async () => {
-    await nginx?.stop();
-    await closeServers([...files.map((f) => f.server), ...others]);
-    removeDir(prefix);
-  });
-
-  const call = async (method: string) => {
-    const res = await fetch(`${base}/files`, {
-      method,
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: method === 'GET' ? undefined : '{}',
-    });
-    return { status: res.status, ...((await res.json()) as { replica?: string; forwardedFor?: string }) };
-  };
-
-  it('spreads requests over both sockets and passes the client address on', async () => {
-    const answers = [];
-    for (let i = 0; i < 8 && new Set(answers.map((a) => a.replica)).size < 2; i++) answers.push(await call('GET'));
-    expect(new Set(answers.map((a) => a.replica))).toEqual(new Set(['files-0', 'files-1']));
-    expect(answers.every((a) => a.status === 200 && a.forwardedFor === '127.0.0.1')).toBe(true);
-  });
-
-  it('sends every request to the other replica once one has closed its socket (a stopped process)', async () => {
-    const [stopped, running] = files;
-    stopped!.server.closeAllConnections();
-    await new Promise((done) => stopped!.server.close(done));
-    files.splice(0, 1);
-    for (const method of ['GET', 'POST', 'GET', 'POST', 'DELETE']) {
-      expect({ method, ...(await call(method)) }).toMatchObject({ method, status: 200, replica: running!.name });
-    }
   });
 });

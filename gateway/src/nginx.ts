@@ -28,7 +28,6 @@ import {
   peerPort,
   REMOTES,
   REPLICA_PORT_STEP,
-  replicaSocket,
   STATIC_DOCUMENT_URI_REGEX,
   API_DOCUMENT_URI_REGEX,
   SERVICES,
@@ -104,13 +103,6 @@ export interface NginxConfOptions {
    * orchestrator removes a pod from its Service's endpoints first (scripts/stack.mjs's restart).
    */
   outOfRotation?: Partial<Record<ServiceName, readonly number[]>>;
-  /**
-   * `local`: reach each replica at its unix socket in this directory (replicaSocket in
-   * @cc/contracts; the service's LISTEN_SOCKET) instead of its TCP port. scripts/stack.mjs does,
-   * with an absolute path: nginx and the services share a machine, and a socket skips loopback
-   * TCP at both ends (the gateway's cost on a cached GET, bench/README.md).
-   */
-  socketDir?: string;
 }
 
 /** The map key matching a page navigation in `"$request_method:$http_accept"`. */
@@ -125,7 +117,6 @@ export function generateNginxConf(target: NginxTarget, options: NginxConfOptions
     throw new RangeError(`replicas must be a whole number from 1 to ${MAX_LOCAL_REPLICAS} (got ${replicas})`);
   }
   if (target !== 'local' && replicas !== 1) throw new Error(`replicas is a local-stack option (compose scales by container)`);
-  if (target !== 'local' && options.socketDir) throw new Error('socketDir is a local-stack option (containers talk over the network)');
   const r: ResolvedOptions = {
     target,
     listenPort: options.listenPort ?? DEFAULT_LISTEN_PORT,
@@ -135,7 +126,6 @@ export function generateNginxConf(target: NginxTarget, options: NginxConfOptions
     replicas,
     peerPort: options.peerPort ?? peerPort,
     outOfRotation: options.outOfRotation ?? {},
-    socketDir: options.socketDir,
   };
   const conf = emptyConf();
   const root = new Block(conf.nginx);
@@ -255,9 +245,7 @@ function buildHttp(http: Block, r: ResolvedOptions, run: RuntimePaths): void {
       // The balancer's state, shared by the workers.
       u.d('zone', `${serviceUpstream(s)} 64k`);
       for (let i = 0; i < r.replicas; i++) {
-        const address = r.socketDir
-          ? `unix:${replicaSocket(r.socketDir, s, i)}`
-          : r.address(serviceContainer(s), r.servicePorts[s] + REPLICA_PORT_STEP * i);
+        const address = r.address(serviceContainer(s), r.servicePorts[s] + REPLICA_PORT_STEP * i);
         const down = r.outOfRotation[s]?.includes(i) ? ' down' : '';
         u.d('server', `${address} max_fails=${UPSTREAM_MAX_FAILS}${down}`);
       }

@@ -146,16 +146,6 @@ export function replicaPort(service: ServiceName, index: number): number {
 }
 
 /**
- * The unix socket replica `index` of a service also listens on in the local stack (its
- * LISTEN_SOCKET), under `dir`: nginx on the same machine reaches it there instead of through
- * loopback TCP (docs/architecture.md#the-local-stack-over-unix-sockets).
- */
-export function replicaSocket(dir: string, service: ServiceName, index: number): string {
-  replicaPort(service, index);
-  return `${dir.replace(/\/+$/, '')}/${service}-${index}.sock`;
-}
-
-/**
  * Where the other services call a service that runs as several local replicas (4001-4005): the
  * stack's nginx listens there and spreads the calls over the replicas, as a Kubernetes Service
  * does, so a peer call never depends on the one replica that is restarting.

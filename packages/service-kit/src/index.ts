@@ -28,7 +28,6 @@ export { cachedAnswer, gzippedBody, listenForUserChanges, sendCachedJson, UserAn
 export { sessionMiddleware, type RequestUser } from './auth';
 export { runService, requireEnv, onShutdown, keepRunningOnUnhandledRejection } from './run';
 export { drainable, DEFAULT_DRAIN_MS, DEFAULT_GRACE_MS, type Drainer, type DrainOptions } from './shutdown';
-export { listenOnSocket, MAX_SOCKET_PATH_BYTES } from './socket-listener';
 export { answerClientErrorsAsJson } from './client-errors';
 export {
   createModelCalls,

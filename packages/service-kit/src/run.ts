@@ -6,7 +6,6 @@ import { createLogger, type Logger } from './logger';
 import { remoteSessionCheck } from './session-check';
 import { answerClientErrorsAsJson } from './client-errors';
 import { drainable, type Drainer, type DrainOptions } from './shutdown';
-import { listenOnSocket } from './socket-listener';
 
 /** Reads a required secret from the environment; never from a committed default. */
 export function requireEnv(name: string): string {
@@ -18,17 +17,17 @@ export function requireEnv(name: string): string {
 }
 
 /**
- * At SIGTERM (or SIGINT): `onDrain` (readyz → 503), then the servers drain (shutdown.ts: no new
+ * At SIGTERM (or SIGINT): `onDrain` (readyz → 503), then the server drains (shutdown.ts: no new
  * connections, requests in flight finish, cut at the grace deadline), then `cleanup` (background
  * tasks, the pool) and the process exits.
  */
 export function onShutdown(
   log: Logger,
-  servers: Server | readonly Server[],
+  server: Server,
   cleanup: () => Promise<void>,
   options: DrainOptions & { onDrain?: () => void } = {},
 ): Drainer {
-  const drainer = drainAll([servers].flat().map((server) => drainable(server, options)));
+  const drainer = drainable(server, options);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -47,30 +46,6 @@ export function onShutdown(
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   return drainer;
-}
-
-/** One drainer for several listeners of one app (its TCP port and its unix socket). */
-function drainAll(drainers: Drainer[]): Drainer {
-  return {
-    get draining() {
-      return drainers.some((d) => d.draining);
-    },
-    get inFlight() {
-      return drainers.reduce((n, d) => n + d.inFlight, 0);
-    },
-    shutdown: async () => {
-      const results = await Promise.all(drainers.map((d) => d.shutdown()));
-      return { forced: results.reduce((n, r) => n + r.forced, 0) };
-    },
-  };
-}
-
-/** An HTTP server for the app's handler, as every listener of a service is set up. */
-function serverFor(handle: ReturnType<ServiceApp['app']['callback']>): Server {
-  const server = createServer(handle);
-  server.keepAliveTimeout = 65_000;
-  answerClientErrorsAsJson(server);
-  return server;
 }
 
 /**
@@ -101,20 +76,15 @@ export async function runService(def: ServiceDefinition): Promise<{ service: Ser
       env: process.env,
     });
     await service.ready();
-    const handle = service.app.callback();
-    const server = serverFor(handle);
+    const server = createServer(service.app.callback());
+    server.keepAliveTimeout = 65_000;
+    answerClientErrorsAsJson(server);
     await new Promise<void>((resolve) => server.listen(port, process.env.HOST ?? '127.0.0.1', resolve));
-    const { SHUTDOWN_DRAIN_MS, SHUTDOWN_GRACE_MS, LISTEN_SOCKET } = service.context.settings;
-    const servers = [server];
-    if (LISTEN_SOCKET) {
-      const socketServer = serverFor(handle);
-      await listenOnSocket(socketServer, LISTEN_SOCKET);
-      servers.push(socketServer);
-    }
-    log.info({ port, socket: LISTEN_SOCKET }, `svc-${def.name} listening`);
+    log.info({ port }, `svc-${def.name} listening`);
+    const { SHUTDOWN_DRAIN_MS, SHUTDOWN_GRACE_MS } = service.context.settings;
     onShutdown(
       log,
-      servers,
+      server,
       async () => {
         await service.stop();
         await db.destroy();

@@ -1,6 +1,4 @@
-import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { MAX_SOCKET_PATH_BYTES } from './socket-listener';
 
 /**
  * A service's settings: a zod object over its environment variables, parsed once at start.
@@ -54,18 +52,6 @@ export const kitSettings = z.object({
   SHUTDOWN_DRAIN_MS: intSetting(1000, { max: 60_000 }),
   /** After SIGTERM: when requests still running (a long SSE stream) are cut. */
   SHUTDOWN_GRACE_MS: intSetting(10_000, { max: 600_000 }),
-  /** A unix socket to listen on as well as PORT (socket-listener.ts): the local stack's nginx uses it. */
-  LISTEN_SOCKET: z.preprocess(
-    blank,
-    z
-      .string()
-      .refine(isAbsolute, 'must be an absolute path')
-      .refine(
-        (p) => Buffer.byteLength(p) <= MAX_SOCKET_PATH_BYTES,
-        `must be at most ${MAX_SOCKET_PATH_BYTES} bytes long (a unix socket path)`,
-      )
-      .optional(),
-  ),
 });
 export type KitSettings = z.output<typeof kitSettings>;
 
