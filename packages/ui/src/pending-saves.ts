@@ -6,6 +6,13 @@
  */
 type Flush = () => Promise<boolean>;
 
+/**
+ * fetch(keepalive) bodies are limited to 64 KiB in flight: what fits is sent so that it outlives
+ * the page (a save at page-hide, a new order right before a reload); larger texts rely on the
+ * local draft.
+ */
+export const KEEPALIVE_LIMIT_CHARS = 60_000;
+
 const SLOT = Symbol.for('cc.ui.pendingSaves');
 const registry = (): Set<Flush> => ((globalThis as { [SLOT]?: Set<Flush> })[SLOT] ??= new Set());
 

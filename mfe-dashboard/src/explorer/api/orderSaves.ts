@@ -1,5 +1,5 @@
-import { KEEPALIVE_LIMIT_CHARS } from '@cc/ui';
-import { trackPendingSave } from '@cc/ui/pending-saves';
+// Not from '@cc/ui' itself: that would put the whole package (markdown, chat) in the dashboard's first visit.
+import { KEEPALIVE_LIMIT_CHARS, trackPendingSave } from '@cc/ui/pending-saves';
 
 /**
  * Sends a new order of folders or files (`send`, given the request options) so that it is not

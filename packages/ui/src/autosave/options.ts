@@ -5,8 +5,7 @@ import type { StatusTexts } from './status';
 
 export const DEFAULT_AUTOSAVE_DELAY_MS = 1000;
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 5000, 10_000, 30_000];
-/** fetch(keepalive) bodies are limited to 64 KiB in flight; larger texts rely on the local draft. */
-export const KEEPALIVE_LIMIT_CHARS = 60_000;
+export { KEEPALIVE_LIMIT_CHARS } from '../pending-saves';
 /** Below this size the local draft is also written while typing (throttled); above it, at save and page-hide time. */
 export const LIVE_DRAFT_LIMIT_CHARS = 100_000;
 
