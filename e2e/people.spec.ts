@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { forbidNativeDialogs } from './support/dialogs';
 import { signUpApi, uniqueEmail } from './support/helpers';
-import { moveUntil, pickUp } from './support/sortable';
+import { drop, moveUntil, pickUp } from './support/sortable';
 
 // The people page through nginx: the list (add, reorder, delete), profile fields that autosave
 // 600 ms after typing, research with citations (the user's own notes when no web search is
@@ -41,7 +41,7 @@ test('add two people, reorder them, edit their fields: a reload keeps it all', a
   await expect(grip).toBeFocused();
   await pickUp(page, grip);
   await moveUntil(page, 'ArrowUp', page.getByText(/Charles Babbage was moved into position 1 of 2/));
-  await page.keyboard.press('Space');
+  await drop(page, grip);
   await expect(rows(page)).toHaveText(['Charles Babbage', 'Ada Lovelace']);
 
   await rows(page).filter({ hasText: 'Ada Lovelace' }).click();
