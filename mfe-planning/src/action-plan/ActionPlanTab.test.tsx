@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { clicksLeftToBrowser } from '../testing/links';
 import '@cc/ui/testing/text-encoding';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -89,22 +90,7 @@ describe('the action-plan tab', () => {
     renderTab([due]);
     const link = await screen.findByRole('link', { name: '◆ Ship v2' });
     expect(link.getAttribute('href')).toBe(milestoneAddress(12));
-    // Whether the page left each click to the browser (seen after React's handlers; jsdom follows no link).
-    const leftToBrowser: boolean[] = [];
-    const watch = (event: MouseEvent) => {
-      leftToBrowser.push(!event.defaultPrevented);
-      event.preventDefault();
-    };
-    document.addEventListener('click', watch);
-    try {
-      for (const modified of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { button: 1 }]) fireEvent.click(link, modified);
-      expect(leftToBrowser).toEqual([true, true, true, true]);
-      expect(screen.getByTestId('address').textContent).toBe('/planning/action_plan');
-      fireEvent.click(link);
-      expect(leftToBrowser[4]).toBe(false);
-    } finally {
-      document.removeEventListener('click', watch);
-    }
+    expect(clicksLeftToBrowser(link)).toEqual([true, true, true, true, false]);
     expect(screen.getByTestId('address').textContent).toBe(milestoneAddress(12));
   });
 

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { clicksLeftToBrowser } from '../testing/links';
 import '@cc/ui/testing/text-encoding';
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -59,22 +60,7 @@ describe('a todo row', () => {
     open('/planning/all_todos');
     await screen.findByText('Call Sam');
     const link = within(rowOf('Call Sam')).getByRole('link', { name: '◆ Lead the launch' });
-    // Whether the page left each click to the browser (seen after React's handlers; jsdom follows no link).
-    const leftToBrowser: boolean[] = [];
-    const watch = (event: MouseEvent) => {
-      leftToBrowser.push(!event.defaultPrevented);
-      event.preventDefault();
-    };
-    document.addEventListener('click', watch);
-    try {
-      for (const modified of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { button: 1 }]) fireEvent.click(link, modified);
-      expect(leftToBrowser).toEqual([true, true, true, true]);
-      expect(screen.getByTestId('todo-list')).toBeTruthy();
-      fireEvent.click(link);
-      expect(leftToBrowser[4]).toBe(false);
-    } finally {
-      document.removeEventListener('click', watch);
-    }
+    expect(clicksLeftToBrowser(link)).toEqual([true, true, true, true, false]);
     // The milestones tab, with that milestone's card highlighted.
     await waitFor(() => expect(document.querySelector('[data-testid="milestone-card"][data-highlighted="true"]')).not.toBeNull());
   });
