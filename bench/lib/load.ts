@@ -133,11 +133,16 @@ function merge(results: autocannon.Result[]): autocannon.Result {
 const pct = (value: number) => `${Math.round(100 * value)} %`;
 
 /**
- * The floor's two ratios for one call, from req/s measured in the same run: through nginx
- * against the reference handler (goal ≥ 70 %), and what the gateway takes off going direct
- * (1 − nginx/direct, goal ≤ 15 %).
+ * The floor rows for one call, from req/s measured in the same run: through nginx against the
+ * reference handler (goal ≥ 70 %), what the gateway takes off going direct (1 − nginx/direct,
+ * goal ≤ 15 %), and, with `bare`, what a bare nginx takes (bench/lib/bare-nginx.ts): the part of
+ * that overhead no gateway config can remove on this machine.
  */
-export function floorRows(call: string, rps: { nginx: number; direct: number; reference?: number }, referenceNote?: string): Row[] {
+export function floorRows(
+  call: string,
+  rps: { nginx: number; direct: number; reference?: number; bare?: number },
+  referenceNote?: string,
+): Row[] {
   const rows: Row[] = [];
   const figures = `req/s interleaved in ${ROUNDS} rounds: ${int(rps.nginx)} via nginx, ${int(rps.direct)} direct`;
   if (rps.reference)
@@ -154,6 +159,13 @@ export function floorRows(call: string, rps: { nginx: number; direct: number; re
     value: pct(1 - rps.nginx / rps.direct),
     notes: `${figures}; goal ≤ 15 %`,
   });
+  if (rps.bare)
+    rows.push({
+      bench: `${call} floor`,
+      metric: '  a bare nginx (1 − bare/direct)',
+      value: pct(1 - rps.bare / rps.direct),
+      notes: `${int(rps.bare)} req/s through a bare nginx (one location, keepalive, no log) in the same rounds: the overhead's floor on this machine`,
+    });
   return rows;
 }
 

@@ -1,3 +1,4 @@
+import { startBareNginx } from '../lib/bare-nginx';
 import { BENCH_DATABASE_URL } from '../lib/db';
 import {
   CONNECTIONS,
@@ -116,7 +117,11 @@ export const files: BenchModule = {
       await koa.stop();
     }
 
-    const reference = await startReferenceHandler(BENCH_DATABASE_URL);
+    const bare = await startBareNginx(Number(new URL(FILES_DIRECT_URL).port));
+    const reference = await startReferenceHandler(BENCH_DATABASE_URL).catch(async (error: unknown) => {
+      await bare.stop();
+      throw error;
+    });
     const targets: LoadTarget[] = [
       {
         label: 'GET /files, 100 files, via nginx',
@@ -129,6 +134,12 @@ export const files: BenchModule = {
         url: `${FILES_DIRECT_URL}/files`,
         headers: json(small),
         notes: 'svc-files on :3002, no gateway',
+      },
+      {
+        label: 'GET /files, 100 files, via a bare nginx',
+        url: `${bare.url}/files`,
+        headers: json(small),
+        notes: 'the same svc-files behind nginx with one location and no log (bench/lib/bare-nginx.ts)',
       },
       ...(typeof reference === 'string'
         ? []
@@ -166,11 +177,13 @@ export const files: BenchModule = {
             nginx: rps('GET /files, 100 files, via nginx')!,
             direct: rps('GET /files, 100 files, direct')!,
             reference: rps('GET /files, 100 files, reference handler'),
+            bare: rps('GET /files, 100 files, via a bare nginx'),
           },
           typeof reference === 'string' ? reference : undefined,
         ),
       );
     } finally {
+      await bare.stop();
       if (typeof reference !== 'string') await reference.stop();
     }
 

@@ -1,5 +1,5 @@
 import { coldPage, RENDER_RUNS, watchScripts } from '../lib/browser';
-import { ensureReferencePage, ratioRow, referenceRow, referenceRun } from '../lib/reference-page';
+import { ensureReferencePage, noReferenceRuns, ratioRow, referenceRows, referenceRuns, type ReferenceRuns } from '../lib/reference-page';
 import { scriptRows, scriptSizes } from '../lib/script-bytes';
 import { median, ms, spread } from '../lib/stats';
 import type { BenchContext, BenchModule, BenchUser, Row } from '../lib/types';
@@ -107,17 +107,17 @@ interface ColdRun {
   took: number[];
   /** When the planning remote's code had arrived. */
   code: number[];
-  /** The reference page, one cold visit before each run (bench/lib/reference-page.ts). */
-  reference: number[];
+  /** The reference pages, one cold visit each before each run (bench/lib/reference-page.ts). */
+  reference: ReferenceRuns;
 }
 
 async function coldRuns(ctx: BenchContext, user: BenchUser, path: string, mark: 'list' | 'timeline'): Promise<ColdRun> {
-  const out: ColdRun = { done: [], root: [], first: [], data: [], start: [], took: [], code: [], reference: [] };
+  const out: ColdRun = { done: [], root: [], first: [], data: [], start: [], took: [], code: [], reference: noReferenceRuns() };
   const withReference = await ensureReferencePage(ctx);
   const dataPaths =
     mark === 'list' ? ['/planning/todos', '/planning/milestones'] : ['/coaching/current_action_plan', '/coaching/timeline_items'];
   for (let run = 0; run < RENDER_RUNS; run++) {
-    if (withReference) out.reference.push(await referenceRun(ctx, user));
+    if (withReference) await referenceRuns(ctx, user, out.reference);
     const page = await coldPage(ctx, user, [PROBE]);
     await page.goto(path, { waitUntil: 'commit' });
     await page.waitForFunction(
@@ -173,7 +173,10 @@ export const planning: BenchModule = {
     const bench = 'planning render (cold)';
     return [
       ...bytes,
-      referenceRow(bench, [...list.reference, ...timeline.reference]),
+      ...referenceRows(bench, {
+        plain: [...list.reference.plain, ...timeline.reference.plain],
+        federated: [...list.reference.federated, ...timeline.reference.federated],
+      }),
       {
         bench,
         metric: 'navigation → planning-root (median)',
@@ -193,7 +196,8 @@ export const planning: BenchModule = {
         value: ms(median(list.done)),
         notes: `${spread(list.done)}; every row in the page; ${MILESTONES} milestones; goal ≤ 400 ms`,
       },
-      ratioRow(bench, `${TODOS} todos listed`, list.done, list.reference),
+      ratioRow(bench, `${TODOS} todos listed`, list.done, list.reference.plain),
+      ratioRow(bench, `${TODOS} todos listed`, list.done, list.reference.federated, '', 'federated reference page'),
       ...waterfallRows(bench, 'GET action plan + its weeks', timeline),
       {
         bench,
@@ -201,7 +205,8 @@ export const planning: BenchModule = {
         value: ms(median(timeline.done)),
         notes: `${spread(timeline.done)}; goal ≤ 250 ms`,
       },
-      ratioRow(bench, '53 weeks centred', timeline.done, timeline.reference),
+      ratioRow(bench, '53 weeks centred', timeline.done, timeline.reference.plain),
+      ratioRow(bench, '53 weeks centred', timeline.done, timeline.reference.federated, '', 'federated reference page'),
     ];
   },
 };

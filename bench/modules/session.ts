@@ -1,3 +1,4 @@
+import { startBareNginx } from '../lib/bare-nginx';
 import { BENCH_DATABASE_URL } from '../lib/db';
 import { CONNECTIONS, DURATION, floorRows, loadEach, loadRows, startKoaHello, startReferenceHandler, type LoadTarget } from '../lib/load';
 import type { BenchModule, Row } from '../lib/types';
@@ -10,7 +11,11 @@ export const session: BenchModule = {
     const user = await ctx.newUser('session');
     const headers = { cookie: user.cookie, accept: 'application/json' };
     const koa = await startKoaHello();
-    const reference = await startReferenceHandler(BENCH_DATABASE_URL);
+    const bare = await startBareNginx(Number(new URL(ctx.identityURL).port));
+    const reference = await startReferenceHandler(BENCH_DATABASE_URL).catch(async (error: unknown) => {
+      await bare.stop();
+      throw error;
+    });
     const targets: LoadTarget[] = [
       {
         label: 'GET /auth/session via nginx',
@@ -19,6 +24,12 @@ export const session: BenchModule = {
         notes: 'gateway → svc-identity (keepalive upstream)',
       },
       { label: 'GET /auth/session direct', url: `${ctx.identityURL}/auth/session`, headers, notes: 'svc-identity on :3001, no gateway' },
+      {
+        label: 'GET /auth/session via a bare nginx',
+        url: `${bare.url}/auth/session`,
+        headers,
+        notes: 'the same svc-identity behind nginx with one location and no log (bench/lib/bare-nginx.ts)',
+      },
       ...(typeof reference === 'string'
         ? []
         : [
@@ -45,12 +56,14 @@ export const session: BenchModule = {
             nginx: rps('GET /auth/session via nginx')!,
             direct: rps('GET /auth/session direct')!,
             reference: rps('GET /auth/session reference handler'),
+            bare: rps('GET /auth/session via a bare nginx'),
           },
           typeof reference === 'string' ? reference : undefined,
         ),
       );
     } finally {
       await koa.stop();
+      await bare.stop();
       if (typeof reference !== 'string') await reference.stop();
     }
     return out;
