@@ -1,9 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, createClient, errorMessage, setCsrfToken, setUnauthorizedHandler, type ApiClient } from '@cc/client';
 import type { SessionAnswer, SessionUser } from '@cc/contracts';
 import { ACCOUNT_KEY, setStorageAccount, storageAccount } from '@cc/ui/storage';
-import { takeFirstProbe } from './firstProbe';
+import { takeFirstAnswer, takeFirstProbe } from './firstProbe';
 
 export type SessionState =
   | { status: 'loading' }
@@ -49,18 +49,32 @@ export function useSession(): SessionContextValue {
   return value;
 }
 
+/**
+ * What a signed-in answer sets before any page renders: what the browser keeps for another account
+ * is gone by then, the cached answers of every page included.
+ */
+function adopt(answer: SessionAnswer, queries: QueryClient): void {
+  if (storageAccount() !== String(answer.user.id)) queries.clear();
+  setStorageAccount(answer.user.id);
+  setCsrfToken(answer.csrf_token);
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
-  const [probe, setProbe] = useState(0);
   const queries = useQueryClient();
+  // Signed in from the first render when the start-up probe's answer is already in (a cold
+  // visit: it travels while the shell's code downloads); else "loading" until the probe below.
+  const [state, setState] = useState<SessionState>(() => {
+    const answer = takeFirstAnswer();
+    if (!answer) return { status: 'loading' };
+    adopt(answer, queries);
+    return { status: 'signed-in', user: answer.user };
+  });
+  const startedSignedIn = useRef(state.status === 'signed-in');
+  const [probe, setProbe] = useState(0);
 
   const signedIn = useCallback(
     (answer: SessionAnswer) => {
-      // Before any page renders: what the browser keeps for another account is gone by then,
-      // the cached answers of every page included.
-      if (storageAccount() !== String(answer.user.id)) queries.clear();
-      setStorageAccount(answer.user.id);
-      setCsrfToken(answer.csrf_token);
+      adopt(answer, queries);
       setState({ status: 'signed-in', user: answer.user });
     },
     [queries],
@@ -83,6 +97,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Start-up: who is signed in? A 401 here just means "signed out", never a redirect.
   useEffect(() => {
+    // The first render's answer was the start-up probe's; a later reload() asks again.
+    if (probe === 0 && startedSignedIn.current) return;
     const controller = new AbortController();
     probeClient()
       .call('GET /auth/session', undefined, { redirectOnUnauthorized: false, signal: controller.signal })
