@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import '@cc/ui/testing/text-encoding';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { StrictMode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { forgetStorageAccount, storageAccount } from '@cc/ui/storage';
 import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
@@ -17,10 +18,13 @@ function renderProvider(queries = testQueryClient()) {
     seen.push(state.status);
     return <p>{state.status === 'signed-in' ? `Hello ${state.user.email}` : state.status}</p>;
   }
+  // As bootstrap.tsx renders it: StrictMode runs the state's initializer twice in development.
   render(
-    <SessionProvider>
-      <Child />
-    </SessionProvider>,
+    <StrictMode>
+      <SessionProvider>
+        <Child />
+      </SessionProvider>
+    </StrictMode>,
     { wrapper: withQueries(queries) },
   );
   return seen;
