@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { loadedRemoteModule, loadRemoteModule, nextAttempt, type RemoteComponentModule } from '@cc/ui/federation';
+import { useCallback, useState } from 'react';
+import { loadRemoteModule, nextAttempt } from '@cc/ui/federation';
+import { useRemoteModule } from '@cc/ui/remote-module';
 import { ChunkBoundary } from './ChunkBoundary';
-
-type Loaded = { attempt: number } & ({ module: RemoteComponentModule } | { error: unknown });
 
 /**
  * Starts loading another remote's module as this page's code arrives, before the page renders
@@ -13,27 +12,10 @@ export function preloadRemoteSlot(id: string): void {
   loadRemoteModule(id, nextAttempt()).catch(() => undefined);
 }
 
-/**
- * The module once it has arrived. Not through Suspense: React holds content that resolves after a
- * Suspense fallback has shown for 300 ms (its fallback throttle), which the About me panel met on
- * every cold visit; a state update shows it as soon as its code is there.
- */
+/** The module once it has arrived (useRemoteModule: at once when it already has). */
 function SlotContent({ id, attempt, label }: { id: string; attempt: number; label: string }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(() => {
-    const module = loadedRemoteModule(id);
-    return module ? { attempt, module } : null;
-  });
-  useEffect(() => {
-    let live = true;
-    loadRemoteModule(id, attempt).then(
-      (module) => live && setLoaded({ attempt, module }),
-      (error: unknown) => live && setLoaded({ attempt, error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, attempt]);
-  if (!loaded || loaded.attempt !== attempt)
+  const loaded = useRemoteModule(id, attempt);
+  if (!loaded)
     return (
       <div className="remote-slot" role="status">
         Loading the {label}…

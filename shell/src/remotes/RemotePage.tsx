@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
-import { loadedRemoteModule, loadRemoteModule, nextAttempt } from '@cc/ui/federation';
+import { useCallback, useState } from 'react';
+import { nextAttempt } from '@cc/ui/federation';
+import { useRemoteModule } from '@cc/ui/remote-module';
 import { RetryBoundary } from '@cc/ui/retry-boundary';
 import { RemoteLoading, RemoteUnavailable } from './RemoteStates';
 
@@ -9,35 +10,13 @@ interface Props {
   label: string;
 }
 
-type Loaded = { id: string; attempt: number } & ({ Page: ComponentType } | { error: unknown });
-
-/**
- * The remote's page once its code has arrived. Not through Suspense: React holds content that
- * resolves after a Suspense fallback has shown for at least 300 ms (its fallback throttle), which
- * the bench saw on every cold visit (a page ready at 450 ms shown at 710 ms). A state update has
- * no such hold, so the page shows as soon as its code is there.
- */
+/** The remote's page once its code has arrived (useRemoteModule: at once when it already has). */
 function RemoteContent({ id, attempt, label }: { id: string; attempt: number; label: string }) {
-  // A page seen before, or whose code arrived while the shell loaded (preloadRemotePages, from
-  // the entry chunk), shows at once, without a frame of "Loading…".
-  const [loaded, setLoaded] = useState<Loaded | null>(() => {
-    const module = loadedRemoteModule(id);
-    return module ? { id, attempt, Page: module.default } : null;
-  });
-  useEffect(() => {
-    let live = true;
-    loadRemoteModule(id, attempt).then(
-      (module) => live && setLoaded({ id, attempt, Page: module.default }),
-      (error: unknown) => live && setLoaded({ id, attempt, error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, attempt]);
-  if (!loaded || loaded.id !== id || loaded.attempt !== attempt) return <RemoteLoading label={label} />;
+  const loaded = useRemoteModule(id, attempt);
+  if (!loaded) return <RemoteLoading label={label} />;
   // The boundary above shows "unavailable" with Retry.
   if ('error' in loaded) throw loaded.error;
-  const { Page } = loaded;
+  const { default: Page } = loaded.module;
   return <Page />;
 }
 
