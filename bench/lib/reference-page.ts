@@ -133,8 +133,8 @@ export function referenceRows(bench: string, runs: ReferenceRuns): Row[] {
   ];
 }
 
-/** A page's cold render against a reference page of the same run, e.g. "1.24 ×". */
-export function ratioRow(bench: string, metric: string, page: number[], reference: number[], goal?: string, of = 'reference page'): Row {
+/** A page's cold render against a reference page of the same run, e.g. "1.24 ×"; `notes`: its goal, or what it says. */
+export function ratioRow(bench: string, metric: string, page: number[], reference: number[], notes = '', of = 'reference page'): Row {
   const value = reference.length && page.length ? `${(median(page) / median(reference)).toFixed(2)} ×` : 'n/a';
-  return { bench, metric: `  ${metric} ÷ ${of}`, value, notes: goal ?? '' };
+  return { bench, metric: `  ${metric} ÷ ${of}`, value, notes };
 }

@@ -44,6 +44,11 @@ async function readFirstAnswer(probe: Promise<Response>): Promise<void> {
   }
 }
 
+/**
+ * The shape of `sessionAnswerSchema` (@cc/contracts), checked by hand: this module runs in the
+ * entry chunk, before the async boundary, where the shared @cc/contracts and zod cannot be loaded.
+ * Anything else (a 200 that is not this) is left to the provider's own read.
+ */
 function isSignedIn(body: unknown): body is SessionAnswer {
   const answer = body as Partial<SessionAnswer> | null;
   const user = answer?.user;
