@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedModules } from '@cc/webpack-config/shared';
 import { minimizers, moduleRules } from '@cc/webpack-config/build';
+import { EagerCompileBootPlugin } from '@cc/webpack-config/compile-hints';
 import { EarlyPageRequestsPlugin, PreloadBootChunksPlugin } from '@cc/webpack-config/preload';
 // TypeScript, from the route table: the build and dev scripts run webpack under tsx (package.json).
 import { EARLY_REQUESTS_GLOBAL, SESSION_PROBE_PATH } from './src/earlyRequests.ts';
@@ -81,6 +82,8 @@ export default (_env, argv) => {
       // React, the router, the query client and the shell's own code behind its async boundary:
       // fetched alongside main.js instead of after it has run.
       ...(production ? [new PreloadBootChunksPlugin({ HtmlWebpackPlugin })] : []),
+      // The same chunks and main.js, compiled by V8 off the main thread as they arrive.
+      ...(production ? [new EagerCompileBootPlugin({ boot: 'main' })] : []),
       // The session probe, the page's first reads and its remoteEntry.js files (the dashboard's
       // and the people remote's on /dashboard): sent while main.js downloads instead of once it has run.
       ...(production

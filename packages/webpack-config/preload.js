@@ -1,3 +1,5 @@
+import { bootChunks } from './boot-chunks.js';
+
 // The shell's boot code, asked for by the HTML instead of by main.js once it has run.
 //
 // main.js only reaches its async boundary (`import('./bootstrap')`) after it has downloaded and
@@ -9,32 +11,6 @@
 // still on its way; the runtime's script tags then find them in the preload cache.
 
 const NAME = 'PreloadBootChunksPlugin';
-
-/** The chunks a chunk group needs, plus, transitively, those of the shell's provided copy of every shared module their code consumes. */
-function bootChunks(compilation, groups) {
-  const { chunkGraph } = compilation;
-  /** share key -> the chunk groups its provided copy loads */
-  const provided = new Map();
-  for (const module of compilation.modules) {
-    if (module.type !== 'provide-module' || typeof module._name !== 'string') continue;
-    const loads = module.blocks.map((block) => chunkGraph.getBlockChunkGroup(block)).filter(Boolean);
-    provided.set(module._name, [...(provided.get(module._name) ?? []), ...loads]);
-  }
-  const chunks = new Set();
-  const pending = [...groups];
-  while (pending.length > 0) {
-    const group = pending.pop();
-    for (const chunk of group.chunks) {
-      if (chunks.has(chunk)) continue;
-      chunks.add(chunk);
-      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-        if (module.type !== 'consume-shared-module') continue;
-        pending.push(...(provided.get(module.options?.shareKey) ?? []));
-      }
-    }
-  }
-  return chunks;
-}
 
 /**
  * Adds `<link rel="preload" as="script">` for every chunk the entry's own dynamic imports load
@@ -50,21 +26,10 @@ export class PreloadBootChunksPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap(NAME, (compilation) => {
       this.HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
-        const entrypoint = compilation.entrypoints.get(this.entry);
-        if (!entrypoint) return data;
-        const entryChunk = entrypoint.getEntrypointChunk();
-        const groups = [];
-        for (const module of compilation.chunkGraph.getChunkEntryModulesIterable(entryChunk)) {
-          for (const block of module.blocks) {
-            const group = compilation.chunkGraph.getBlockChunkGroup(block);
-            if (group) groups.push(group);
-          }
-        }
+        const boot = bootChunks(compilation, this.entry);
+        if (!boot) return data;
         const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '', {});
-        const files = [...bootChunks(compilation, groups)]
-          .filter((chunk) => chunk !== entryChunk)
-          .flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')))
-          .sort();
+        const files = [...boot.chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js'))).sort();
         const links = files.map((file) =>
           this.HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }),
         );

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sharedModules } from './shared.js';
 import { minimizers, moduleRules } from './build.js';
+import { EagerCompileBootPlugin } from './compile-hints.js';
 
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -60,6 +61,8 @@ export function createRemoteConfig({ name, dir, port, exposes, remotes }) {
             externalRuntime: true,
           },
         }),
+        // remoteEntry.js runs whole as soon as it arrives: compiled by V8 off the main thread.
+        ...(production ? [new EagerCompileBootPlugin()] : []),
       ],
       optimization: {
         minimizer: minimizers(),
