@@ -52,7 +52,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/settings', remote: 'shell' },
   // Everything deleted in the last 30 days, to restore (shell/src/trash/, docs/trash.md).
   { path: '/trash', remote: 'shell' },
-  { path: '/dashboard', remote: 'dashboard', module: 'DashboardPage', label: 'Dashboard', alsoLoads: ['people/AboutMePanel'] },
+  {
+    path: '/dashboard',
+    remote: 'dashboard',
+    module: 'DashboardPage',
+    label: 'Dashboard',
+    firstRequests: ['GET /folders', 'GET /files', 'GET /profile'],
+    alsoLoads: ['people/AboutMePanel'],
+  },
   { path: '/journal', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
   { path: '/journal/{date}', remote: 'dashboard', module: 'JournalPage', label: 'Journal' },
   // Every tab reads both lists (its counts, the chat's context, the action plan's milestones).

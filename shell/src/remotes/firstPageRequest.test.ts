@@ -17,6 +17,7 @@ describe("a page's first reads, named by the route table", () => {
   it('are calls of the table: GETs that take no params, with their answer schemas', () => {
     const declared = PAGE_ROUTES.filter((p) => p.firstRequests).map((p) => [p.path, p.firstRequests]);
     expect(declared).toEqual([
+      ['/dashboard', ['GET /folders', 'GET /files', 'GET /profile']],
       ['/planning', ['GET /planning/todos', 'GET /planning/milestones']],
       [
         '/planning/action_plan',
@@ -89,7 +90,7 @@ describe("a page's first reads, named by the route table", () => {
   it('sends nothing for a page that declares none, or another path', () => {
     const fetch = jest.fn();
     globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
-    for (const path of ['/dashboard', '/coaching', '/people/4', '/sign-in', '/']) startFirstPageRequests(path);
+    for (const path of ['/journal', '/coaching', '/people/4', '/sign-in', '/']) startFirstPageRequests(path);
     expect(fetch).not.toHaveBeenCalled();
     expect(takeFirstPageRequests()).toEqual([]);
   });

@@ -16,7 +16,8 @@ describe("the remote entries index.html preloads for each page (the route table'
     const reads = (path: string) => remoteEntryPreloads().find((row) => row.path === path)?.reads;
     expect(reads('/planning/:tab')).toEqual(['/planning/todos', '/planning/milestones']);
     expect(reads('/people')).toEqual(['/people']);
-    expect(reads('/dashboard')).toEqual([]);
+    expect(reads('/dashboard')).toEqual(['/folders', '/files', '/profile']);
+    expect(reads('/journal')).toEqual([]);
   });
 
   it('has one row per remote page, ranked so that the first row matching an address is the page remotePageAt opens', () => {
