@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { invalidateRoutes, routeKey } from '@cc/client/query';
+import { invalidateRoutes, routeKey, routeQuery } from '@cc/client/query';
 import { testQueryClient } from '@cc/ui/testing/queries';
 import {
   checkContract,
@@ -13,6 +13,7 @@ import {
   Harness,
   serveFolders,
 } from './testing/explorerHarness';
+import { JUST_READ_MS } from './useExplorer';
 
 let noNativeDialogs: () => void;
 beforeEach(() => {
@@ -153,6 +154,36 @@ describe('explorer: the lists are the query cache', () => {
     });
     expect(await screen.findByRole('button', { name: 'brag.md' })).toBeTruthy();
     expect(served.find('GET', '/files')).toHaveLength(2);
+  });
+
+  it("a visit asks for the lists again, but not the page load's first when the shell has just read them (a cold visit's early reads)", async () => {
+    const served = serveFolders([{ name: 'notes', files: [{ id: 1, name: 'plan.md', description: '' }] }]);
+    const client = testQueryClient();
+    // The shell's early reads, handed to the cache before the page's code arrives.
+    await act(() => Promise.all([client.prefetchQuery(routeQuery('GET /folders')), client.prefetchQuery(routeQuery('GET /files'))]));
+    expect(served.find('GET', '/files')).toHaveLength(1);
+    const first = render(<Harness client={client} />);
+    expect(await screen.findByText('notes')).toBeTruthy();
+    first.unmount();
+    expect(served.find('GET', '/folders')).toHaveLength(1);
+    expect(served.find('GET', '/files')).toHaveLength(1);
+
+    // Back on the page a moment later (a file restored from the trash meanwhile): shown at once, asked again.
+    render(<Harness client={client} />);
+    expect(screen.getByText('notes')).toBeTruthy();
+    await waitFor(() => expect(served.find('GET', '/files')).toHaveLength(2));
+    expect(served.find('GET', '/folders')).toHaveLength(2);
+  });
+
+  it("the page load's first showing asks again when what the cache holds is older than a few seconds", async () => {
+    const served = serveFolders([{ name: 'notes' }]);
+    const client = testQueryClient();
+    await act(() => Promise.all([client.prefetchQuery(routeQuery('GET /folders')), client.prefetchQuery(routeQuery('GET /files'))]));
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + JUST_READ_MS + 1);
+    render(<Harness client={client} />);
+    expect(screen.getByText('notes')).toBeTruthy();
+    await waitFor(() => expect(served.find('GET', '/files')).toHaveLength(2));
+    expect(served.find('GET', '/folders')).toHaveLength(2);
   });
 
   it('a write the explorer makes edits the cached answers: every reader sees it, nothing is read again', async () => {

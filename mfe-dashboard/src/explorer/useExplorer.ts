@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient, type Query, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { fileIndexQuery, type FileIndex, type FileSummary } from './api/files';
 import { foldersQuery } from './api/folders';
 import { nameKey } from './labels';
@@ -64,14 +64,31 @@ const FILES = (() => {
 })();
 
 /**
+ * Except on the explorer's first showing in a page load, when the lists were read in the last
+ * few seconds: then they were read for this very visit, by the shell's early reads of a cold
+ * visit (the route table's `firstRequests` for /dashboard, handed to the cache as the page's code
+ * arrived), and asking again would be a second request for the same answer. The same few seconds
+ * the shell takes an early answer as fresh for. Later showings (back from the trash, where a file
+ * was restored) ask again whatever the age. Kept per QueryClient: one per page load and account.
+ */
+export const JUST_READ_MS = 5_000;
+const shownWith = new WeakSet<QueryClient>();
+const unlessJustRead = (query: Query) => Date.now() - query.state.dataUpdatedAt > JUST_READ_MS;
+
+
+/**
  * The explorer's data: GET /folders and GET /files through the page's QueryClient, merged; its
  * writes edit those cached answers (listing.ts) once the server took them. Which folders are
  * expanded, how many files a long one shows and what to scroll to are this page's own state.
  */
 export function useExplorer(): Explorer {
   const client = useQueryClient();
-  const folderQuery = useQuery(FOLDERS);
-  const fileQuery = useQuery(FILES);
+  const refetchOnMount = shownWith.has(client) ? true : unlessJustRead;
+  const folderQuery = useQuery({ ...FOLDERS, refetchOnMount });
+  const fileQuery = useQuery({ ...FILES, refetchOnMount });
+  useEffect(() => {
+    shownWith.add(client);
+  }, [client]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [limits, setLimits] = useState<ReadonlyMap<string, number>>(() => new Map());
   const [revealTarget, setRevealTarget] = useState<Explorer['revealTarget']>(null);
