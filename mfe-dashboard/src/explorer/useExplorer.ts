@@ -73,8 +73,7 @@ const FILES = (() => {
  */
 export const JUST_READ_MS = 5_000;
 const shownWith = new WeakSet<QueryClient>();
-const unlessJustRead = (query: Query) => Date.now() - query.state.dataUpdatedAt > JUST_READ_MS;
-
+const unlessJustRead = (query: Pick<Query, 'state'>) => Date.now() - query.state.dataUpdatedAt > JUST_READ_MS;
 
 /**
  * The explorer's data: GET /folders and GET /files through the page's QueryClient, merged; its
