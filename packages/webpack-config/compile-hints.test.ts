@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { COMPILE_HINT, EagerCompileBootPlugin } from './compile-hints.js';
-import { withBuiltHost } from './host.fixtures';
+import { withBuiltHost } from './host.harness';
 
 describe('EagerCompileBootPlugin', () => {
   it('puts the compile hint first in the entry chunks and, with boot, its async boundary and the shared copies, not what loads later, after minifying', async () => {

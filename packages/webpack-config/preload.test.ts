@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { HtmlWebpackPlugin, withBuiltHost } from './host.fixtures';
+import { HtmlWebpackPlugin, withBuiltHost } from './host.harness';
 import { EarlyPageRequestsPlugin, earlyPageRequestsScript, PreloadBootChunksPlugin } from './preload.js';
 
 describe('PreloadBootChunksPlugin', () => {
