@@ -26,6 +26,21 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
+/** A QueryClient holding both lists, as the shell's early reads leave it before the page's code arrives. */
+async function withEarlyReads() {
+  const client = testQueryClient();
+  await act(() => Promise.all([client.prefetchQuery(routeQuery('GET /folders')), client.prefetchQuery(routeQuery('GET /files'))]));
+  return client;
+}
+
+/** The explorer shows the cached lists at once, then asks for both again. */
+async function showsCachedThenAsksAgain(client: ReturnType<typeof testQueryClient>, served: ReturnType<typeof serveFolders>) {
+  render(<Harness client={client} />);
+  expect(screen.getByText('notes')).toBeTruthy();
+  await waitFor(() => expect(served.find('GET', '/files')).toHaveLength(2));
+  expect(served.find('GET', '/folders')).toHaveLength(2);
+}
+
 describe('explorer', () => {
   it('shows the empty state text when there are no folders', async () => {
     serveFolders([]);
@@ -158,9 +173,7 @@ describe('explorer: the lists are the query cache', () => {
 
   it("a visit asks for the lists again, but not the page load's first when the shell has just read them (a cold visit's early reads)", async () => {
     const served = serveFolders([{ name: 'notes', files: [{ id: 1, name: 'plan.md', description: '' }] }]);
-    const client = testQueryClient();
-    // The shell's early reads, handed to the cache before the page's code arrives.
-    await act(() => Promise.all([client.prefetchQuery(routeQuery('GET /folders')), client.prefetchQuery(routeQuery('GET /files'))]));
+    const client = await withEarlyReads();
     expect(served.find('GET', '/files')).toHaveLength(1);
     const first = render(<Harness client={client} />);
     expect(await screen.findByText('notes')).toBeTruthy();
@@ -169,21 +182,14 @@ describe('explorer: the lists are the query cache', () => {
     expect(served.find('GET', '/files')).toHaveLength(1);
 
     // Back on the page a moment later (a file restored from the trash meanwhile): shown at once, asked again.
-    render(<Harness client={client} />);
-    expect(screen.getByText('notes')).toBeTruthy();
-    await waitFor(() => expect(served.find('GET', '/files')).toHaveLength(2));
-    expect(served.find('GET', '/folders')).toHaveLength(2);
+    await showsCachedThenAsksAgain(client, served);
   });
 
   it("the page load's first showing asks again when what the cache holds is older than a few seconds", async () => {
     const served = serveFolders([{ name: 'notes' }]);
-    const client = testQueryClient();
-    await act(() => Promise.all([client.prefetchQuery(routeQuery('GET /folders')), client.prefetchQuery(routeQuery('GET /files'))]));
+    const client = await withEarlyReads();
     jest.spyOn(Date, 'now').mockReturnValue(Date.now() + JUST_READ_MS + 1);
-    render(<Harness client={client} />);
-    expect(screen.getByText('notes')).toBeTruthy();
-    await waitFor(() => expect(served.find('GET', '/files')).toHaveLength(2));
-    expect(served.find('GET', '/folders')).toHaveLength(2);
+    await showsCachedThenAsksAgain(client, served);
   });
 
   it('a write the explorer makes edits the cached answers: every reader sees it, nothing is read again', async () => {
