@@ -1,5 +1,5 @@
 import { addDays, dateOfDay, parsePeriod, periodKey, WEEK_WINDOW_BACK, weekWindow } from '@cc/contracts/periods';
-import { dateLocale } from '@cc/contracts/dates';
+import { formatMonth } from '@cc/contracts/dates';
 import type { Milestone } from '@cc/contracts/planning';
 import { actionLines, unfinishedActions } from '@cc/contracts/planning-rules';
 import { dayMonth } from '../shared/dates';
@@ -113,16 +113,13 @@ export interface TimelineMonth {
 
 /** The timeline's weeks by month, a week counting in the month of its Thursday (as ISO weeks count in years). */
 export function monthsOf(weeks: readonly TimelineWeek[]): TimelineMonth[] {
-  const short = new Intl.DateTimeFormat(dateLocale(), { month: 'short' });
-  const withYear = new Intl.DateTimeFormat(dateLocale(), { month: 'short', year: 'numeric' });
   const months: TimelineMonth[] = [];
   weeks.forEach((week, index) => {
     const thursday = addDays(week.first, 3);
     const key = thursday.slice(0, 7);
     let month = months.at(-1);
     if (!month || month.key !== key) {
-      const day = dateOfDay(`${key}-01`)!;
-      month = { key, label: (months.length === 0 || key.endsWith('-01') ? withYear : short).format(day), weeks: [] };
+      month = { key, label: formatMonth(key, months.length === 0 || key.endsWith('-01')), weeks: [] };
       months.push(month);
     }
     month.weeks.push({ week, index });

@@ -30,7 +30,8 @@ let warmed = false;
 /**
  * Makes the formatters in a task of their own, soon (while the page waits for its data): a
  * page's first Intl date formatter loads the calendar data, 20 to 100 ms that would otherwise
- * fall in the render of the list or the timeline.
+ * fall in the render of the list or the timeline. (In en-US and en-GB `formatDay` makes none:
+ * its tables write those.)
  */
 export function warmDateFormats(): void {
   if (warmed || typeof window === 'undefined') return;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { formatDateTime, formatDay, formatDayInWords, formatDayLong, setDateLocale } from './dates';
+import { formatDateTime, formatDay, formatDayInWords, formatDayLong, formatMonth, setDateLocale } from './dates';
 
 describe('dates: one way to write a date a user reads', () => {
   afterEach(() => setDateLocale(undefined));
@@ -40,5 +40,36 @@ describe('dates: one way to write a date a user reads', () => {
     expect(formatDateTime(new Date(2026, 10, 26, 16, 11), '2027-01-04')).toMatch(/^Thu 26 Nov 2026,? (at )?16:11$/);
     expect(formatDateTime(new Date(2026, 10, 26, 16, 11), '2026-03-01')).toMatch(/^Thu 26 Nov,? (at )?16:11$/);
     expect(formatDateTime('nonsense')).toBe('nonsense');
+  });
+
+  it('writes the English compact forms from its tables exactly as Intl does, every day of three years', () => {
+    const intl = (locale: string, options: Intl.DateTimeFormatOptions, date: Date) => new Intl.DateTimeFormat(locale, options).format(date);
+    const short = { weekday: 'short', day: 'numeric', month: 'short' } as const;
+    for (const locale of ['en-US', 'en-GB', 'en']) {
+      setDateLocale(locale);
+      // The product's compact form drops the comma en-GB puts after the weekday.
+      const tidy = (text: string) => (locale === 'en-GB' ? text.replace(/^(\w{3}),/, '$1') : text);
+      for (let day = new Date(2025, 0, 1); day.getFullYear() < 2028; day = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1)) {
+        const iso = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+        expect(formatDay(iso, `${day.getFullYear()}-06-15`)).toBe(tidy(intl(locale, short, day)));
+        expect(formatDay(iso, '2030-01-01')).toBe(tidy(intl(locale, { ...short, year: 'numeric' }, day)));
+        if (day.getDate() === 1) {
+          expect(formatMonth(iso.slice(0, 7), false)).toBe(intl(locale, { month: 'short' }, day));
+          expect(formatMonth(iso, true)).toBe(intl(locale, { month: 'short', year: 'numeric' }, day));
+        }
+      }
+    }
+    setDateLocale('en-GB');
+    expect(formatMonth('2026-09', false)).toBe('Sept');
+    expect(formatMonth('not a month', true)).toBe('not a month');
+  });
+
+  it('other locales go through Intl', () => {
+    setDateLocale('de-DE');
+    expect(formatMonth('2027-01', true)).toBe('Jan. 2027');
+    setDateLocale('en-AU');
+    expect(formatDay('2026-11-27', '2026-11-26')).toBe(
+      new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(2026, 10, 27)),
+    );
   });
 });

@@ -12,12 +12,19 @@
  */
 
 let chosenLocale: string | undefined;
+/**
+ * The browser's, read once: `navigator.languages` builds its answer on every read (a 1,000-todo
+ * list read it three times per due day: 6 ms of the render in a profile). Read again once the
+ * user changes their languages.
+ */
+let browserLocale: string | undefined;
+if (typeof window !== 'undefined') window.addEventListener?.('languagechange', () => (browserLocale = undefined));
 
 /** The locale dates are written in: the one set, else the browser's, else en-GB. */
 export function dateLocale(): string {
   if (chosenLocale) return chosenLocale;
-  const nav = typeof navigator !== 'undefined' ? navigator.languages?.[0] || navigator.language : undefined;
-  return nav || 'en-GB';
+  browserLocale ??= (typeof navigator !== 'undefined' ? navigator.languages?.[0] || navigator.language : undefined) || 'en-GB';
+  return browserLocale;
 }
 
 /** Fixes the locale (tests, or a user's own choice later); `undefined` goes back to the browser's. */
@@ -61,25 +68,74 @@ function todayIso(): string {
 const tidy = (text: string) => (dateLocale().startsWith('en-GB') ? text.replace(/^(\w{3}),/, '$1') : text);
 
 /**
+ * The compact day and month forms of the two English locales most users have, written from these
+ * tables instead of Intl: the same text as Intl's (dates.test.ts compares every day of three
+ * years), but a page's first Intl date formatter loads the calendar data, 15 to 25 ms of the
+ * first render of a cold visit in Chromium (the todo list's due dates, the timeline's months).
+ * Every other locale goes through Intl.
+ */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS_US = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** CLDR's British abbreviation of September is "Sept". */
+const MONTHS_GB = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+
+type English = 'us' | 'gb';
+/** Which table writes `locale`'s compact forms ('en' is written as en-US is), or null for Intl. */
+function englishOf(locale: string): English | null {
+  const tag = locale.toLowerCase();
+  if (tag === 'en' || tag === 'en-us') return 'us';
+  if (tag === 'en-gb') return 'gb';
+  return null;
+}
+
+function englishDay(english: English, date: Date, withYear: boolean): string {
+  const weekday = WEEKDAYS[date.getDay()]!;
+  const day = date.getDate();
+  if (english === 'us') {
+    const text = `${weekday}, ${MONTHS_US[date.getMonth()]!} ${day}`;
+    return withYear ? `${text}, ${date.getFullYear()}` : text;
+  }
+  const text = `${weekday} ${day} ${MONTHS_GB[date.getMonth()]!}`;
+  return withYear ? `${text} ${date.getFullYear()}` : text;
+}
+
+/**
  * The compact form of a day, for lists, chips, result lines and prompts: "Fri 27 Nov", with the
  * year when it is not this year's ("Tue 3 Mar 2027"). Text that names no day comes back as it is.
  */
 export function formatDay(iso: string, today: string = todayIso()): string {
+  const locale = dateLocale();
   const sameYear = iso.slice(0, 4) === today.slice(0, 4);
-  const key = `d|${dateLocale()}|${iso.slice(0, 10)}|${sameYear}`;
+  const key = `d|${locale}|${iso.slice(0, 10)}|${sameYear}`;
   const known = texts.get(key);
   if (known !== undefined) return known;
   const date = localDay(iso);
   if (!date) return iso;
-  const text = tidy(
-    formatter(
-      sameYear
-        ? { weekday: 'short', day: 'numeric', month: 'short' }
-        : { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
-    ).format(date),
-  );
+  const english = englishOf(locale);
+  const text = english
+    ? englishDay(english, date, !sameYear)
+    : tidy(
+        formatter(
+          sameYear
+            ? { weekday: 'short', day: 'numeric', month: 'short' }
+            : { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+        ).format(date),
+      );
   texts.set(key, text);
   return text;
+}
+
+/**
+ * A month's short name ("Nov"), with its year when asked ("Jan 2027"), for a month's heading
+ * (the timeline's months). `iso` is a YYYY-MM month or a day in it; other text comes back as it is.
+ */
+export function formatMonth(iso: string, withYear: boolean): string {
+  const date = localDay(iso.length === 7 ? `${iso}-01` : iso);
+  if (!date) return iso;
+  const english = englishOf(dateLocale());
+  if (!english) return formatter(withYear ? { month: 'short', year: 'numeric' } : { month: 'short' }).format(date);
+  const month = (english === 'us' ? MONTHS_US : MONTHS_GB)[date.getMonth()]!;
+  return withYear ? `${month} ${date.getFullYear()}` : month;
 }
 
 /** The full form of a day, for a sentence or a page's heading: "Friday, 27 November 2026". */
