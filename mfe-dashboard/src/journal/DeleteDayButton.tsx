@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { api, errorText } from '@cc/client';
-import { longDate } from '@cc/contracts/periods';
+import { formatDayLong } from '@cc/contracts/dates';
 import { useDialogs } from '@cc/ui/dialogs';
 
 /** What deleting a day says (docs/journal.md#deleting-a-day). */
 export const DELETE_DAY_TEXT = {
   title: 'Delete this day',
-  question: (date: string) => `Delete the entry of ${longDate(date)}? It stays in the trash for 30 days.`,
+  question: (date: string) => `Delete the entry of ${formatDayLong(date)}? It stays in the trash for 30 days.`,
   nothing: 'This day has no text to delete.',
   unsaved: 'Your latest text could not be saved, so the day was not deleted. Try again once it is saved.',
   failed: 'Could not delete the day: ',

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { isIsoDate, localIsoDate, longDate, monthGrid, monthLabel } from '@cc/contracts/periods';
+import { formatDayLong, formatMonth } from '@cc/contracts/dates';
+import { isIsoDate, localIsoDate, monthGrid } from '@cc/contracts/periods';
 
 export interface JournalCalendarProps {
   /** The date shown (YYYY-MM-DD). */
@@ -37,7 +38,7 @@ export function JournalCalendar({ selected, entries, entriesError, onSelect }: J
     });
 
   const weeks = monthGrid(view.year, view.month);
-  const label = monthLabel(view.year, view.month);
+  const label = formatMonth(`${view.year}-${String(view.month).padStart(2, '0')}`, { year: true, long: true });
   const count = weeks.flat().filter((d) => d && entries.has(d)).length;
 
   return (
@@ -80,7 +81,7 @@ export function JournalCalendar({ selected, entries, entriesError, onSelect }: J
                       data-date={date}
                       data-has-entry={entries.has(date) ? 'true' : 'false'}
                       aria-current={date === selected ? 'date' : undefined}
-                      aria-label={`${longDate(date)}${entries.has(date) ? ', has an entry' : ''}${date === today ? ', today' : ''}`}
+                      aria-label={`${formatDayLong(date)}${entries.has(date) ? ', has an entry' : ''}${date === today ? ', today' : ''}`}
                       onClick={() => onSelect(date)}
                     >
                       {Number(date.slice(8))}

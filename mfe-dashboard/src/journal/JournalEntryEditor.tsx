@@ -5,7 +5,7 @@ import { staleText } from '../shared/saveGuard';
 import { journalEntryQuery, readJournalEntry, saveJournalEntry } from './api/journal';
 import { ConflictPanel } from '@cc/ui';
 import { sessionUserScope } from './session-user';
-import { longDate } from '@cc/contracts/periods';
+import { formatDayLong } from '@cc/contracts/dates';
 import { historyChanged } from '../history/api/history';
 import { Link } from '@cc/ui/router';
 import { trashAddress } from '@cc/contracts/addresses';
@@ -158,7 +158,7 @@ function JournalEntryText({ date, onSaved, ref, user }: JournalEntryEditorProps 
         <Suspense fallback={null}>
           <HistoryModal
             target={{ kind: 'journal', date }}
-            subject={longDate(date)}
+            subject={formatDayLong(date)}
             onClose={() => setHistoryOpen(false)}
             currentText={getText}
             // What is still being typed is saved first: a restore never drops it.

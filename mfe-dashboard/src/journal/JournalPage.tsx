@@ -8,7 +8,8 @@ import { journalDatesQuery, LOOK_BACK, type JournalDates } from './api/journal';
 import { JournalCalendar } from './JournalCalendar';
 import { JournalEntryEditor, type JournalEntryHandle } from './JournalEntryEditor';
 import { OnThisDay } from './OnThisDay';
-import { addDays, isIsoDate, localIsoDate, longDate } from '@cc/contracts/periods';
+import { formatDayLong } from '@cc/contracts/dates';
+import { addDays, isIsoDate, localIsoDate } from '@cc/contracts/periods';
 import './journal.css';
 
 /** What the journal's coach does here (it has no file-update flow to offer). */
@@ -85,7 +86,7 @@ export default function JournalPage() {
               </button>
               <h2 className="journal-date">
                 <time dateTime={date} data-testid="journal-date">
-                  {longDate(date)}
+                  {formatDayLong(date)}
                 </time>
               </h2>
               <button
@@ -116,7 +117,7 @@ export default function JournalPage() {
             <ChatPanel
               conversation={{ folder: 'journal', fileName: `${date}.md` }}
               buildPayload={(base) => ({ ...base, file_content: entryRef.current?.getText() ?? '' })}
-              greeting={`Let's reflect on ${longDate(date)}. What's on your mind?`}
+              greeting={`Let's reflect on ${formatDayLong(date)}. What's on your mind?`}
               labels={{ title: `Chat about the journal entry of ${date}` }}
               // The journal has no update-file flow: the coach reflects with the user (Ask), and
               // offers no "I'll help edit your files" it could not keep.

@@ -119,7 +119,7 @@ export function monthsOf(weeks: readonly TimelineWeek[]): TimelineMonth[] {
     const key = thursday.slice(0, 7);
     let month = months.at(-1);
     if (!month || month.key !== key) {
-      month = { key, label: formatMonth(key, months.length === 0 || key.endsWith('-01')), weeks: [] };
+      month = { key, label: formatMonth(key, { year: months.length === 0 || key.endsWith('-01') }), weeks: [] };
       months.push(month);
     }
     month.weeks.push({ week, index });

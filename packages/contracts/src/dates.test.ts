@@ -42,7 +42,7 @@ describe('dates: one way to write a date a user reads', () => {
     expect(formatDateTime('nonsense')).toBe('nonsense');
   });
 
-  it('writes the English compact forms from its tables exactly as Intl does, every day of three years', () => {
+  it('writes the English compact and full forms from its tables exactly as Intl does, every day of three years', () => {
     const intl = (locale: string, options: Intl.DateTimeFormatOptions, date: Date) => new Intl.DateTimeFormat(locale, options).format(date);
     const short = { weekday: 'short', day: 'numeric', month: 'short' } as const;
     for (const locale of ['en-US', 'en-GB', 'en']) {
@@ -53,20 +53,25 @@ describe('dates: one way to write a date a user reads', () => {
         const iso = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
         expect(formatDay(iso, `${day.getFullYear()}-06-15`)).toBe(tidy(intl(locale, short, day)));
         expect(formatDay(iso, '2030-01-01')).toBe(tidy(intl(locale, { ...short, year: 'numeric' }, day)));
+        expect(formatDayLong(iso)).toBe(intl(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, day));
         if (day.getDate() === 1) {
-          expect(formatMonth(iso.slice(0, 7), false)).toBe(intl(locale, { month: 'short' }, day));
-          expect(formatMonth(iso, true)).toBe(intl(locale, { month: 'short', year: 'numeric' }, day));
+          expect(formatMonth(iso.slice(0, 7))).toBe(intl(locale, { month: 'short' }, day));
+          expect(formatMonth(iso, { year: true })).toBe(intl(locale, { month: 'short', year: 'numeric' }, day));
+          expect(formatMonth(iso, { year: true, long: true })).toBe(intl(locale, { month: 'long', year: 'numeric' }, day));
         }
       }
     }
     setDateLocale('en-GB');
-    expect(formatMonth('2026-09', false)).toBe('Sept');
-    expect(formatMonth('not a month', true)).toBe('not a month');
+    expect(formatMonth('2026-09')).toBe('Sept');
+    expect(formatMonth('not a month', { year: true })).toBe('not a month');
+    expect(formatDayLong('not a day')).toBe('not a day');
   });
 
   it('other locales go through Intl', () => {
     setDateLocale('de-DE');
-    expect(formatMonth('2027-01', true)).toBe('Jan. 2027');
+    expect(formatMonth('2027-01', { year: true })).toBe('Jan. 2027');
+    expect(formatMonth('2027-03', { year: true, long: true })).toBe('März 2027');
+    expect(formatDayLong('2026-11-27')).toBe('Freitag, 27. November 2026');
     setDateLocale('en-AU');
     expect(formatDay('2026-11-27', '2026-11-26')).toBe(
       new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(2026, 10, 27)),

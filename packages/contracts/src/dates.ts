@@ -68,16 +68,31 @@ function todayIso(): string {
 const tidy = (text: string) => (dateLocale().startsWith('en-GB') ? text.replace(/^(\w{3}),/, '$1') : text);
 
 /**
- * The compact day and month forms of the two English locales most users have, written from these
- * tables instead of Intl: the same text as Intl's (dates.test.ts compares every day of three
+ * The day and month forms (compact and full) of the two English locales most users have, written
+ * from these tables instead of Intl: the same text as Intl's (dates.test.ts compares every day of three
  * years), but a page's first Intl date formatter loads the calendar data, 15 to 25 ms of the
- * first render of a cold visit in Chromium (the todo list's due dates, the timeline's months).
+ * first render of a cold visit in Chromium (the todo list's due dates, the timeline's months, the journal's calendar, the check-in's day).
  * Every other locale goes through Intl.
  */
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS_US = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const WEEKDAYS_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const WEEKDAYS = WEEKDAYS_LONG.map((day) => day.slice(0, 3));
+const MONTHS_LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const MONTHS_US = MONTHS_LONG.map((month) => month.slice(0, 3));
 /** CLDR's British abbreviation of September is "Sept". */
-const MONTHS_GB = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+const MONTHS_GB = MONTHS_LONG.map((month) => (month === 'September' ? 'Sept' : month.slice(0, 3)));
 
 type English = 'us' | 'gb';
 /** Which table writes `locale`'s compact forms ('en' is written as en-US is), or null for Intl. */
@@ -126,22 +141,36 @@ export function formatDay(iso: string, today: string = todayIso()): string {
 }
 
 /**
- * A month's short name ("Nov"), with its year when asked ("Jan 2027"), for a month's heading
- * (the timeline's months). `iso` is a YYYY-MM month or a day in it; other text comes back as it is.
+ * A month's name for a month's heading: short ("Nov", the timeline's months) or long ("November",
+ * the journal's calendar), with its year when asked ("Jan 2027", "November 2026"). `iso` is a
+ * YYYY-MM month or a day in it; other text comes back as it is.
  */
-export function formatMonth(iso: string, withYear: boolean): string {
+export function formatMonth(iso: string, { year = false, long = false }: { year?: boolean; long?: boolean } = {}): string {
   const date = localDay(iso.length === 7 ? `${iso}-01` : iso);
   if (!date) return iso;
   const english = englishOf(dateLocale());
-  if (!english) return formatter(withYear ? { month: 'short', year: 'numeric' } : { month: 'short' }).format(date);
-  const month = (english === 'us' ? MONTHS_US : MONTHS_GB)[date.getMonth()]!;
-  return withYear ? `${month} ${date.getFullYear()}` : month;
+  if (!english) {
+    const month = long ? 'long' : 'short';
+    return formatter(year ? { month, year: 'numeric' } : { month }).format(date);
+  }
+  const month = (long ? MONTHS_LONG : english === 'us' ? MONTHS_US : MONTHS_GB)[date.getMonth()]!;
+  return year ? `${month} ${date.getFullYear()}` : month;
 }
 
-/** The full form of a day, for a sentence or a page's heading: "Friday, 27 November 2026". */
+/**
+ * The full form of a day, for a sentence, a page's heading or a calendar day's name: "Friday,
+ * 27 November 2026" (en-US: "Friday, November 27, 2026"). Text that names no day comes back as it is.
+ */
 export function formatDayLong(iso: string): string {
   const date = localDay(iso);
-  return date ? formatter({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date) : iso;
+  if (!date) return iso;
+  const english = englishOf(dateLocale());
+  if (!english) return formatter({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  const weekday = WEEKDAYS_LONG[date.getDay()]!;
+  const month = MONTHS_LONG[date.getMonth()]!;
+  return english === 'us'
+    ? `${weekday}, ${month} ${date.getDate()}, ${date.getFullYear()}`
+    : `${weekday}, ${date.getDate()} ${month} ${date.getFullYear()}`;
 }
 
 /**

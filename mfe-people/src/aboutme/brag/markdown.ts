@@ -1,4 +1,4 @@
-import { dateLocale, formatDay } from '@cc/contracts/dates';
+import { formatDay, formatMonth } from '@cc/contracts/dates';
 import { BRAG_DOCUMENT, restatesIdentity } from '@cc/contracts/profile-rules';
 import type { BragData, BragItem } from './gather';
 
@@ -13,9 +13,8 @@ export const escapeText = (text: string) => text.replace(/([\\[\]*_`<>])/g, '\\$
 const percent = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
 const link = (label: string, url: string) => `[${escapeText(label)}](${url.replace(/[()\s]/g, percent)})`;
 
-// The dates module has no month form: a month heading in the same locale as its days.
-const monthLabel = (ym: string) =>
-  new Intl.DateTimeFormat(dateLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${ym}-01T00:00:00Z`));
+/** A month heading ("November 2026"), in the same locale as its days. */
+const monthLabel = (ym: string) => formatMonth(ym, { year: true, long: true });
 /** A day as the app writes it, always with its year: the document outlives this year. */
 export const dayLabel = (day: string) => formatDay(day, '');
 
