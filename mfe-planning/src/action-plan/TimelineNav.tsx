@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useState, type MouseEvent, type RefObject } f
 import type { Milestone } from '@cc/contracts/planning';
 import { formatDay } from '@cc/contracts/dates';
 import type { CarryNotice } from './Timeline';
-import { monthsOf, plainAction, type TimelineWeek } from './weeks';
+import { monthsOf, plainAction, weekSpan, type TimelineWeek } from './weeks';
 import './timeline-nav.css';
 
 export interface TimelineNavProps {
@@ -125,7 +125,7 @@ export const TimelineNav = memo(function TimelineNav({
           const actions = month.weeks.reduce((sum, w) => sum + (open.get(w.week.key) ?? 0), 0);
           const inView = month.weeks.some((w) => w.index >= view.first && w.index <= view.last);
           const details = [
-            `weeks ${month.weeks[0]!.week.number}–${month.weeks.at(-1)!.week.number}`,
+            weekSpan(month.weeks[0]!.week.number, month.weeks.at(-1)!.week.number),
             actions > 0 ? plural(actions, 'open action') : 'nothing planned',
             ...(due.length > 0 ? [`${plural(due.length, 'milestone')}: ${due.map((m) => m.title).join(', ')}`] : []),
           ].join(', ');

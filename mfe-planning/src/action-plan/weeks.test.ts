@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parsePeriod } from '@cc/contracts/periods';
 import { milestone } from '../testing/fixtures';
-import { carryOver, milestonesByWeek, monthsOf, openActionCount, plainAction, timelineWeeks } from './weeks';
+import { carryOver, milestonesByWeek, monthsOf, openActionCount, plainAction, timelineWeeks, weekSpan } from './weeks';
 
 describe('the 53-week timeline window', () => {
   it('has 26 weeks back, the current week, 26 ahead, with ISO numbers', () => {
@@ -77,5 +77,10 @@ describe('the overview by month', () => {
     expect(openActionCount('## Focus\n- [x] Sent\n- [ ] Call Sam\n* Book the room\n')).toBe(2);
     expect(openActionCount('')).toBe(0);
     expect(plainAction('- [ ] **Mon 23 Nov:** Call `Sam`')).toBe('Mon 23 Nov: Call Sam');
+  });
+
+  it("names a month's weeks in the overview, one week as one", () => {
+    expect(weekSpan(45, 48)).toBe('weeks 45–48');
+    expect(weekSpan(22, 22)).toBe('week 22');
   });
 });

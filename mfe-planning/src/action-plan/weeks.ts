@@ -103,6 +103,9 @@ export const plainAction = (line: string) =>
     .replace(/\*\*|__|`/g, '')
     .trim();
 
+/** The weeks a month of the overview holds: "weeks 45–48", or "week 22" for a month at the window's edge with one. */
+export const weekSpan = (first: number, last: number) => (first === last ? `week ${first}` : `weeks ${first}–${last}`);
+
 export interface TimelineMonth {
   /** YYYY-MM */
   key: string;
