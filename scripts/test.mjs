@@ -67,6 +67,11 @@ if (!only || only === 'unit' || only === 'replicas') {
         '--json',
         '--outputFile=test-results/jest-replicas.json',
         '--forceExit',
+        // One file at a time: a two-replica embedded stack holds up to about 60 Postgres
+        // connections (ten services' pools, their job queues and listeners; measured in
+        // pg_stat_activity), so two files side by side can pass Postgres' default 100, and a CI
+        // run failed with "sorry, too many clients already". Serial: peak 61, 73 s (was 39 s).
+        '--maxWorkers=1',
         ...journeys,
       ],
       { STACK_REPLICAS: '2' },
