@@ -1,8 +1,7 @@
-import { addDays, dateOfDay, parsePeriod, periodKey, WEEK_WINDOW_BACK, weekWindow } from '@cc/contracts/periods';
+import { addDays, dateOfDay, parsePeriod, periodKey, shortDay, WEEK_WINDOW_BACK, weekWindow } from '@cc/contracts/periods';
 import { formatMonth } from '@cc/contracts/dates';
 import type { Milestone } from '@cc/contracts/planning';
 import { actionLines, unfinishedActions } from '@cc/contracts/planning-rules';
-import { dayMonth } from '../shared/dates';
 
 export interface TimelineWeek {
   key: string;
@@ -34,7 +33,7 @@ export function timelineWeeks(today: Date = new Date()): TimelineWeek[] {
     const last = addDays(first, 6);
     const year = Number(key.slice(0, 4));
     const number = Number(key.slice(6));
-    const dates = `${dayMonth(first)} – ${dayMonth(last)}`;
+    const dates = `${shortDay(first)} – ${shortDay(last)}`;
     return {
       key,
       number,

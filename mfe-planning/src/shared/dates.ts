@@ -8,23 +8,8 @@ export const defaultDueDate = (today = localIsoDate()) => today;
 /** A new milestone targets 90 days ahead (docs/planning.md#milestones). */
 export const defaultTargetDate = (today = localIsoDate()) => addDays(today, MILESTONE_DEFAULT_DAYS_AHEAD);
 
-/** en-US's short month names, as `toLocaleDateString('en-US', { month: 'short' })` writes them. */
-const EN_US_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
 /** "Tue 3 Mar 2026" for a YYYY-MM-DD day (the list's compact form; the year only when it is not this year's). */
 export const shortDate = (iso: string, today = localIsoDate()): string => formatDay(iso, today);
-
-/**
- * "17 Mar" for a YYYY-MM-DD day: the same text as `shortDay` of @cc/contracts/periods without a
- * locale (the timeline's week dates and labels). Its locale is fixed (en-US), so its month names
- * are too: no Intl formatter, whose first making loads the calendar data (10 to 20 ms of the
- * timeline's first render, 106 of these).
- */
-export function dayMonth(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  if (!y || !m || !d || m > 12 || d > 31) throw new RangeError(`Not a YYYY-MM-DD day: ${JSON.stringify(iso)}`);
-  return `${d} ${EN_US_MONTHS[m - 1]}`;
-}
 
 let warmed = false;
 /**

@@ -69,10 +69,10 @@ const tidy = (text: string) => (dateLocale().startsWith('en-GB') ? text.replace(
 
 /**
  * The day and month forms (compact and full) of the two English locales most users have, written
- * from these tables instead of Intl: the same text as Intl's (dates.test.ts compares every day of three
- * years), but a page's first Intl date formatter loads the calendar data, 15 to 25 ms of the
- * first render of a cold visit in Chromium (the todo list's due dates, the timeline's months, the journal's calendar, the check-in's day).
- * Every other locale goes through Intl.
+ * from these tables instead of Intl: the same text as Intl's (dates.test.ts compares every day of
+ * three years), but a page's first Intl date formatter loads the calendar data, 15 to 25 ms of a
+ * cold visit's first render in Chromium (the todo list's due dates and the timeline's months:
+ * mfe-planning/README.md). Every other locale goes through Intl.
  */
 const WEEKDAYS_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 const WEEKDAYS = WEEKDAYS_LONG.map((day) => day.slice(0, 3));
@@ -90,7 +90,8 @@ const MONTHS_LONG = [
   'November',
   'December',
 ] as const;
-const MONTHS_US = MONTHS_LONG.map((month) => month.slice(0, 3));
+/** en-US's short month names (also the timeline's fixed "17 Mar": `shortDay` of @cc/contracts/periods). */
+export const MONTHS_SHORT_EN_US = MONTHS_LONG.map((month) => month.slice(0, 3));
 /** CLDR's British abbreviation of September is "Sept". */
 const MONTHS_GB = MONTHS_LONG.map((month) => (month === 'September' ? 'Sept' : month.slice(0, 3)));
 
@@ -107,7 +108,7 @@ function englishDay(english: English, date: Date, withYear: boolean): string {
   const weekday = WEEKDAYS[date.getDay()]!;
   const day = date.getDate();
   if (english === 'us') {
-    const text = `${weekday}, ${MONTHS_US[date.getMonth()]!} ${day}`;
+    const text = `${weekday}, ${MONTHS_SHORT_EN_US[date.getMonth()]!} ${day}`;
     return withYear ? `${text}, ${date.getFullYear()}` : text;
   }
   const text = `${weekday} ${day} ${MONTHS_GB[date.getMonth()]!}`;
@@ -153,7 +154,7 @@ export function formatMonth(iso: string, { year = false, long = false }: { year?
     const month = long ? 'long' : 'short';
     return formatter(year ? { month, year: 'numeric' } : { month }).format(date);
   }
-  const month = (long ? MONTHS_LONG : english === 'us' ? MONTHS_US : MONTHS_GB)[date.getMonth()]!;
+  const month = (long ? MONTHS_LONG : english === 'us' ? MONTHS_SHORT_EN_US : MONTHS_GB)[date.getMonth()]!;
   return year ? `${month} ${date.getFullYear()}` : month;
 }
 

@@ -5,10 +5,14 @@
  * which the planning prompts and timeline show); days and months follow the runtime's locale,
  * as the journal always has.
  */
+import { MONTHS_SHORT_EN_US } from './dates';
 import { dateOfDay, longDate, monthLabel } from './periods-days';
 import { parsePeriod, type Period, type PeriodKind } from './periods-keys';
 
-const monthShort = (date: Date, locale?: string) => date.toLocaleDateString(locale ?? 'en-US', { month: 'short' });
+// Without a locale, en-US's names from a table: no Intl formatter, whose first making loads the
+// calendar data (the timeline writes 106 of these in its first render).
+const monthShort = (date: Date, locale?: string) =>
+  locale ? date.toLocaleDateString(locale, { month: 'short' }) : MONTHS_SHORT_EN_US[date.getMonth()]!;
 
 /** "17 Mar" for a date or a YYYY-MM-DD day (or the `locale`'s own way to write a day of a month). */
 export function shortDay(day: Date | string, locale?: string): string {

@@ -6,6 +6,7 @@ import {
   parsePeriod,
   periodKey,
   periodLabel,
+  shortDay,
   stepPeriod,
   weekLabel,
   weeksInIsoYear,
@@ -229,5 +230,16 @@ describe('labels', () => {
     expect(weekLabel('2025-W12', 'en-US')).toBe('Week 12, 2025 (Mar 17 – Mar 23)');
     const de = (month: number) => new Date(2025, month, 1).toLocaleDateString('de-DE', { month: 'short' });
     expect(periodLabel('2025-Q1', 'de-DE')).toBe(`Q1 2025 (${de(0)} – ${de(2)})`);
+  });
+});
+
+describe('a day of a month without a locale ("17 Mar", the timeline)', () => {
+  it("writes every day of a leap year with en-US's month names, without a formatter; refuses what is not a day", () => {
+    for (let i = 0; i < 366; i++) {
+      const iso = addDays('2028-01-01', i);
+      const date = new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8)));
+      expect(shortDay(iso)).toBe(`${date.getDate()} ${date.toLocaleDateString('en-US', { month: 'short' })}`);
+    }
+    for (const bad of ['2026-13-01', 'March', '2026-00-10']) expect(() => shortDay(bad)).toThrow(RangeError);
   });
 });
