@@ -210,7 +210,18 @@ function writeReplicaConf(down) {
   return gen.status === 0 ? undefined : `stack: the replica nginx config could not be generated:\n${gen.stdout}${gen.stderr}`;
 }
 const nginxBin = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p)) ?? 'nginx';
-nginx = spawn(nginxBin, ['-p', root, '-e', path.join(nginxDir, 'error.log'), '-c', confFile], { cwd: root, stdio: 'inherit' });
+// STACK_NGINX_OWN_GROUP=1 (the bench's stacks): nginx in a session of its own. Linux shares the
+// CPU between sessions first (autogroup scheduling): in the services' session, nginx and the
+// service it proxies to split one share under load, as they would not in containers of their own
+// (bench/README.md#scheduling-groups).
+const ownGroup = process.env.STACK_NGINX_OWN_GROUP === '1';
+nginx = spawn(nginxBin, ['-p', root, '-e', path.join(nginxDir, 'error.log'), '-c', confFile], {
+  cwd: root,
+  stdio: 'inherit',
+  detached: ownGroup,
+});
+// Out of the stack's process group, a signal to the group no longer reaches it: stop it on the way out.
+if (ownGroup) process.on('exit', () => running(nginx) && nginx.kill('SIGQUIT'));
 nginx.on('exit', (code) => {
   if (code && !stopping) {
     console.error(`nginx exited with ${code}; see .stack/nginx/error.log`);

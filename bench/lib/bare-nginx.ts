@@ -38,7 +38,8 @@ http {
 `,
   });
   try {
-    const nginx = await startNginx(prefix, 'nginx.conf', port, ['-g', 'daemon off;']);
+    // Its own scheduling group, as the stack's nginx in the bench (bench/lib/stack.ts).
+    const nginx = await startNginx(prefix, 'nginx.conf', port, ['-g', 'daemon off;'], { ownGroup: true });
     return {
       url: `http://127.0.0.1:${port}`,
       stop: async () => {

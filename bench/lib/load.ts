@@ -24,11 +24,17 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-/** Starts `bench/servers/<script>`, which prints `listening <port>` once it listens. */
+/**
+ * Starts `bench/servers/<script>`, which prints `listening <port>` once it listens. In a session
+ * of its own: Linux shares the CPU between sessions first (autogroup scheduling), and every server
+ * the bench loads (the stack's nginx, each service, these) is its own group, apart from the load
+ * generator (bench/README.md#scheduling-groups).
+ */
 async function startServer(script: string, env: Record<string, string> = {}): Promise<BenchServer> {
   const child = spawn(process.execPath, [path.join(here, '..', 'servers', script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
+    detached: true,
   });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';

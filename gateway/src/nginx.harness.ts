@@ -61,10 +61,18 @@ export interface RunningNginx {
  * Start `nginx -p prefix -c confRel` in the foreground (the local config has `daemon off;`; pass
  * `-g 'daemon off;'` in extraArgs for the others, as the nginx image does) and wait for /healthz.
  */
-export async function startNginx(prefix: string, confRel: string, port: number, extraArgs: string[] = []): Promise<RunningNginx> {
+export async function startNginx(
+  prefix: string,
+  confRel: string,
+  port: number,
+  extraArgs: string[] = [],
+  options: { ownGroup?: boolean } = {},
+): Promise<RunningNginx> {
   const errorLogPath = path.join(prefix, '.stack', 'nginx', `error-${port}.log`);
+  // ownGroup: a session of its own, so Linux schedules it as its own group (the bench's floors).
   const child = spawn(NGINX_BIN, ['-p', `${prefix}/`, '-e', errorLogPath, '-c', confRel, ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownGroup ?? false,
   });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
