@@ -36,8 +36,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       GATEWAY_PORT: String(gatewayPort),
       DATABASE_URL: databaseUrl,
       STACK_REPLICAS: String(replicas),
-      // nginx schedules apart from the services, as in a deployment (scripts/stack.mjs).
-      STACK_NGINX_OWN_GROUP: '1',
+      // nginx schedules apart from the services, as in a deployment (scripts/stack.mjs); 0 to compare.
+      STACK_NGINX_OWN_GROUP: process.env.STACK_NGINX_OWN_GROUP ?? '1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   });
