@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuMs, listeners } from './cpu';
 import { int } from './stats';
 import type { Row } from './types';
 
@@ -89,7 +90,12 @@ export interface LoadTarget {
   url: string;
   headers: Record<string, string>;
   notes: string;
+  /** The port of the service a proxy at `url` forwards to: its CPU per request is counted too. */
+  upstreamPort?: number;
 }
+
+/** A target's result, with the CPU each server process spent per request (bench/lib/cpu.ts). */
+export type LoadResult = autocannon.Result & { cpu: { name: string; port: number; usPerRequest: number }[] };
 
 /** Rounds the targets of one comparison take turns in (BENCH_ROUNDS): a shared machine's load drifts over a run. */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -101,22 +107,36 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  * their ratios compare. Each target's rounds are summed into one result (req/s over the whole
  * time; latency p50 the median of the rounds', p99 the highest).
  */
-export async function loadEach(targets: LoadTarget[], log: (message: string) => void): Promise<autocannon.Result[]> {
+export async function loadEach(targets: LoadTarget[], log: (message: string) => void): Promise<LoadResult[]> {
   for (const target of targets) {
     const probe = await fetch(target.url, { headers: target.headers });
     await probe.arrayBuffer();
     if (!probe.ok) throw new Error(`${target.label}: ${target.url} answered ${probe.status}`);
     await load(target.url, target.headers, WARMUP);
   }
+  // After the warm-up: nginx's workers are up. The CPU each used during the target's rounds.
+  const servers = targets.map((t) => listeners([Number(new URL(t.url).port), ...(t.upstreamPort ? [t.upstreamPort] : [])]));
+  const cpu = servers.map((list) => list.map(() => 0));
   const rounds: autocannon.Result[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, target] of targets.entries()) {
       log(`${target.label}, round ${round + 1} of ${ROUNDS} (${CONNECTIONS} connections, ${DURATION / ROUNDS} s)`);
+      const before = servers[i]!.map((s) => cpuMs(s.pids));
       rounds[i]!.push(await load(target.url, target.headers, DURATION / ROUNDS));
+      servers[i]!.forEach((s, j) => (cpu[i]![j]! += cpuMs(s.pids) - before[j]!));
     }
   }
-  return rounds.map(merge);
+  return rounds.map((results, i) => {
+    const merged = merge(results);
+    const requests = merged.requests.total;
+    const used = servers[i]!.map((s, j) => ({ name: s.name, port: s.port, usPerRequest: requests ? (1000 * cpu[i]![j]!) / requests : 0 }));
+    return { ...merged, cpu: requests ? used : [] };
+  });
 }
+
+/** A result's CPU per request, all its server processes together (µs), when /proc told it. */
+export const cpuPerRequest = (result: LoadResult | undefined): number | undefined =>
+  result?.cpu.length ? result.cpu.reduce((n, c) => n + c.usPerRequest, 0) : undefined;
 
 /** One result of a target's rounds. */
 function merge(results: autocannon.Result[]): autocannon.Result {
@@ -148,6 +168,7 @@ export function floorRows(
   call: string,
   rps: { nginx: number; direct: number; reference?: number; bare?: number },
   referenceNote?: string,
+  cpu?: { nginx?: LoadResult; reference?: LoadResult; bare?: LoadResult },
 ): Row[] {
   const rows: Row[] = [];
   const figures = `req/s interleaved in ${ROUNDS} rounds: ${int(rps.nginx)} via nginx, ${int(rps.direct)} direct`;
@@ -172,11 +193,50 @@ export function floorRows(
       value: pct(1 - rps.bare / rps.direct),
       notes: `${int(rps.bare)} req/s through a bare nginx (one location, keepalive, no log) in the same rounds: the overhead's floor on this machine`,
     });
+  rows.push(...cpuFloorRows(call, cpu ?? {}));
   return rows;
 }
 
-/** A load run's two rows: req/s (with its share of bare Koa's when given) and latency. */
-export function loadRows(label: string, result: autocannon.Result, notes: string, koaRps?: number): Row[] {
+/**
+ * The same comparisons in CPU time per request, which the scheduler does not move: the reference
+ * handler's against the service's and nginx's together (what a CPU-bound machine would serve
+ * through the gateway, as a share of what it would serve from the reference), and nginx's share
+ * of a proxied request, for the gateway and for a bare nginx.
+ */
+function cpuFloorRows(call: string, cpu: { nginx?: LoadResult; reference?: LoadResult; bare?: LoadResult }): Row[] {
+  const rows: Row[] = [];
+  const viaNginx = cpuPerRequest(cpu.nginx);
+  const reference = cpuPerRequest(cpu.reference);
+  if (viaNginx && reference)
+    rows.push({
+      bench: `${call} floor`,
+      metric: 'CPU per request: reference handler / via nginx',
+      value: pct(reference / viaNginx),
+      notes: `${reference.toFixed(0)} µs in the reference handler, ${viaNginx.toFixed(0)} µs in nginx and the service together (user + system time from /proc)`,
+    });
+  const share = (result: LoadResult | undefined) => {
+    const proxy = result?.cpu.find((c) => c.name === 'nginx')?.usPerRequest;
+    const total = cpuPerRequest(result);
+    return proxy !== undefined && total ? { proxy, total } : undefined;
+  };
+  for (const [which, result] of [
+    ['the gateway', cpu.nginx],
+    ['a bare nginx', cpu.bare],
+  ] as const) {
+    const part = share(result);
+    if (part)
+      rows.push({
+        bench: `${call} floor`,
+        metric: `  CPU per request: ${which}'s share`,
+        value: pct(part.proxy / part.total),
+        notes: `${part.proxy.toFixed(0)} of ${part.total.toFixed(0)} µs in nginx`,
+      });
+  }
+  return rows;
+}
+
+/** A load run's rows: req/s (with its share of bare Koa's when given), latency and the CPU per request of each server process. */
+export function loadRows(label: string, result: autocannon.Result | LoadResult, notes: string, koaRps?: number): Row[] {
   const problems = result.non2xx + result.errors + result.timeouts;
   const sanity = problems ? `; ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : '';
   const share = koaRps ? `; ${Math.round((100 * result.requests.average) / koaRps)} % of bare Koa` : '';
@@ -188,5 +248,15 @@ export function loadRows(label: string, result: autocannon.Result, notes: string
       notes: `${int(result.requests.total)} requests in ${result.duration.toFixed(1)} s${share}${sanity}`,
     },
     { bench: label, metric: 'latency p50 / p99', value: `${result.latency.p50} / ${result.latency.p99} ms`, notes },
+    ...('cpu' in result && result.cpu.length
+      ? [
+          {
+            bench: label,
+            metric: 'CPU per request',
+            value: `${cpuPerRequest(result)!.toFixed(0)} µs`,
+            notes: `${result.cpu.map((c) => `${c.name} on :${c.port} ${c.usPerRequest.toFixed(0)} µs`).join(', ')}; user + system time from /proc`,
+          },
+        ]
+      : []),
   ];
 }

@@ -128,6 +128,7 @@ export const files: BenchModule = {
         url: `${ctx.baseURL}/files`,
         headers: json(small),
         notes: 'gateway → svc-files',
+        upstreamPort: Number(new URL(FILES_DIRECT_URL).port),
       },
       {
         label: 'GET /files, 100 files, direct',
@@ -140,6 +141,7 @@ export const files: BenchModule = {
         url: `${bare.url}/files`,
         headers: json(small),
         notes: 'the same svc-files behind nginx with one location and no log (bench/lib/bare-nginx.ts)',
+        upstreamPort: Number(new URL(FILES_DIRECT_URL).port),
       },
       ...(typeof reference === 'string'
         ? []
@@ -169,7 +171,8 @@ export const files: BenchModule = {
       targets.forEach((target, i) =>
         out.push(...loadRows(target.label, results[i]!, `${target.notes}; ${CONNECTIONS} connections, ${DURATION} s`, koaRps)),
       );
-      const rps = (label: string) => results[targets.findIndex((t) => t.label === label)]?.requests.average;
+      const result = (label: string) => results[targets.findIndex((t) => t.label === label)];
+      const rps = (label: string) => result(label)?.requests.average;
       out.push(
         ...floorRows(
           'GET /files, 100 files,',
@@ -180,6 +183,11 @@ export const files: BenchModule = {
             bare: rps('GET /files, 100 files, via a bare nginx'),
           },
           typeof reference === 'string' ? reference : undefined,
+          {
+            nginx: result('GET /files, 100 files, via nginx'),
+            reference: result('GET /files, 100 files, reference handler'),
+            bare: result('GET /files, 100 files, via a bare nginx'),
+          },
         ),
       );
     } finally {

@@ -22,6 +22,7 @@ export const session: BenchModule = {
         url: `${ctx.baseURL}/auth/session`,
         headers,
         notes: 'gateway → svc-identity (keepalive upstream)',
+        upstreamPort: Number(new URL(ctx.identityURL).port),
       },
       { label: 'GET /auth/session direct', url: `${ctx.identityURL}/auth/session`, headers, notes: 'svc-identity on :3001, no gateway' },
       {
@@ -29,6 +30,7 @@ export const session: BenchModule = {
         url: `${bare.url}/auth/session`,
         headers,
         notes: 'the same svc-identity behind nginx with one location and no log (bench/lib/bare-nginx.ts)',
+        upstreamPort: Number(new URL(ctx.identityURL).port),
       },
       ...(typeof reference === 'string'
         ? []
@@ -48,7 +50,8 @@ export const session: BenchModule = {
       targets.forEach((target, i) =>
         out.push(...loadRows(target.label, results[i]!, `${target.notes}; ${CONNECTIONS} connections, ${DURATION} s`)),
       );
-      const rps = (label: string) => results[targets.findIndex((t) => t.label === label)]?.requests.average;
+      const result = (label: string) => results[targets.findIndex((t) => t.label === label)];
+      const rps = (label: string) => result(label)?.requests.average;
       out.push(
         ...floorRows(
           'GET /auth/session',
@@ -59,6 +62,11 @@ export const session: BenchModule = {
             bare: rps('GET /auth/session via a bare nginx'),
           },
           typeof reference === 'string' ? reference : undefined,
+          {
+            nginx: result('GET /auth/session via nginx'),
+            reference: result('GET /auth/session reference handler'),
+            bare: result('GET /auth/session via a bare nginx'),
+          },
         ),
       );
     } finally {
