@@ -164,6 +164,7 @@ export const files: BenchModule = {
         url: `${ctx.baseURL}/files`,
         headers: json(large),
         notes: 'gateway → svc-files, uncompressed (autocannon asks for no gzip)',
+        upstreamPort: Number(new URL(FILES_DIRECT_URL).port),
       },
     ];
     try {
