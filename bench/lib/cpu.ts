@@ -66,8 +66,10 @@ export function cpuMs(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
     try {
-      // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // `pid (comm) state …`: comm may hold spaces and parentheses, so read after its last `)`;
+      // from there state is field 3, utime 14 and stime 15.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // gone
