@@ -89,6 +89,14 @@ export function clearAccountStorage(): void {
   }
 }
 
+/**
+ * Another tab signed out (it cleared the storage already): this page keeps nothing more either,
+ * and clears nothing itself (a sign-in elsewhere may be writing by now).
+ */
+export function storageAccountSignedOut(): void {
+  slot[SLOT] = null;
+}
+
 /** Tests: back to not knowing the account. */
 export function forgetStorageAccount(): void {
   delete slot[SLOT];

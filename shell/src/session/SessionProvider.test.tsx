@@ -2,7 +2,7 @@
 import '@cc/ui/testing/text-encoding';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { StrictMode } from 'react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { forgetStorageAccount, storageAccount } from '@cc/ui/storage';
 import { testQueryClient, withQueries } from '@cc/ui/testing/queries';
 import { startFirstProbe, takeFirstProbe } from './firstProbe';
@@ -99,5 +99,28 @@ describe('the session at start-up', () => {
     const seen = renderProvider();
     expect(seen[0]).toBe('loading');
     expect(await screen.findByText('signed-out')).toBeTruthy();
+  });
+});
+
+describe('another tab', () => {
+  /** What another tab's sign-out does to this one: `localStorage.clear()` there is a storage event with no key here. */
+  const clearedElsewhere = () => {
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null, oldValue: null, newValue: null }));
+  };
+
+  it('signing out signs this page out too, without asking the server (its sign-out may not have reached it yet)', async () => {
+    const fetch = probeAnswering(200, SIGNED_IN);
+    startFirstProbe();
+    await landed();
+    renderProvider();
+    expect(screen.getByText('Hello seven@example.test')).toBeTruthy();
+    expect(storageAccount()).toBe('7');
+    act(() => clearedElsewhere());
+    expect(await screen.findByText('signed-out')).toBeTruthy();
+    // Nothing is kept for the account any more, and nothing was written back for it.
+    expect(storageAccount()).toBeNull();
+    expect(localStorage.getItem('cc:account')).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, createClient, errorMessage, setCsrfToken, setUnauthorizedHandler, type ApiClient } from '@cc/client';
 import type { SessionAnswer, SessionUser } from '@cc/contracts';
-import { ACCOUNT_KEY, setStorageAccount, storageAccount } from '@cc/ui/storage';
+import { ACCOUNT_KEY, setStorageAccount, storageAccount, storageAccountSignedOut } from '@cc/ui/storage';
 import { takeFirstAnswer, takeFirstProbe } from './firstProbe';
 
 export type SessionState =
@@ -116,18 +116,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Another tab signed out, or signed in as someone (the browser holds one session): this page
   // must not go on showing the previous account's name and pages, nor a sign-in form while
-  // someone is signed in. Start over as whoever is signed in now, or at the sign-in page.
+  // someone is signed in.
+  // - Signed in elsewhere (the account key written): start over, as whoever it is.
+  // - Signed out elsewhere (the storage cleared): drop this account here too, and go to the
+  //   sign-in page without asking the server. The other tab clears the storage before its
+  //   sign-out reaches the server, so a reload here could still find the session alive, take
+  //   the account back into the storage and send the other tab (now signed out, or signing in
+  //   as someone else) through a reload of its own.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== ACCOUNT_KEY && event.key !== null) return;
       const mine = storageAccount();
-      const otherAccount = typeof mine === 'string' && event.newValue !== mine;
-      const signedInElsewhere = typeof mine !== 'string' && typeof event.newValue === 'string';
-      if (otherAccount || signedInElsewhere) window.location.reload();
+      if (typeof event.newValue === 'string') {
+        if (event.newValue !== mine) window.location.reload();
+      } else if (typeof mine === 'string') {
+        storageAccountSignedOut();
+        signedOut(false);
+      }
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [signedOut]);
 
   const value = useMemo(() => ({ state, signedIn, signedOut, reload }), [state, signedIn, signedOut, reload]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
