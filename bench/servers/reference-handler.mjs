@@ -43,10 +43,14 @@ function claimsOf(token) {
   }
 }
 
-// svc-identity's activeSessionUser, as knex writes it.
-const SESSION_SQL =
-  'select "u"."id", "u"."email", "u"."is_admin" from "identity"."sessions" as "s" inner join "identity"."users" as "u" ' +
-  'on "u"."id" = "s"."user_id" where "s"."id" = $1 and "s"."revoked_at" is null limit $2';
+// svc-identity's activeSessionUser, prepared once per connection as svc-identity runs it (runHot).
+const SESSION_SQL = {
+  name: 'reference_active_session_user',
+  text:
+    'select u.id, u.email, u.is_admin from identity.sessions s join identity.users u on u.id = s.user_id ' +
+    'where s.id = $1 and s.revoked_at is null limit 1',
+};
+const sessionUser = async (sid) => (await pool.query({ ...SESSION_SQL, values: [sid] })).rows[0];
 
 // svc-files' filesIndexJson: Postgres builds the whole JSON text.
 const LISTING_SQL = `select '{' || coalesce(string_agg(to_json(fo.name)::text || ':[' || coalesce(l.files, '') || ']', ',' order by fo.position, fo.id), '') || '}' as body
@@ -74,7 +78,7 @@ app.use(async (ctx) => {
   const cookie = ctx.cookies.get(COOKIE);
   const claims = claimsOf(cookie);
   if (ctx.path === '/auth/session') {
-    const user = claims && (await pool.query(SESSION_SQL, [claims.sid, 1])).rows[0];
+    const user = claims && (await sessionUser(claims.sid));
     if (!user) {
       ctx.status = 401;
       ctx.body = { success: false, errors: ['You are not signed in.'] };
@@ -90,7 +94,7 @@ app.use(async (ctx) => {
   }
   if (ctx.path === '/files') {
     if (claims && !activeSessions.has(claims.sid)) {
-      if ((await pool.query(SESSION_SQL, [claims.sid, 1])).rows[0]) activeSessions.add(claims.sid);
+      if (await sessionUser(claims.sid)) activeSessions.add(claims.sid);
     }
     if (!claims || !activeSessions.has(claims.sid)) {
       ctx.status = 401;

@@ -1,4 +1,4 @@
-import { tableNames, toInt, type Db } from '@cc/service-kit';
+import { runHot, tableNames, toInt, type Db, type HotStatement } from '@cc/service-kit';
 
 export const T = tableNames('identity', ['users', 'sessions'] as const);
 
@@ -55,16 +55,18 @@ export async function createSession(db: Db, id: string, userId: number, userAgen
 
 /**
  * The account behind an active (not signed-out) session, in one query; undefined otherwise.
- * Every request to identity runs it (the session check), so its SQL is written once here
- * rather than built by knex's query builder each time (a profile of GET /auth/session showed it).
+ * Every request to identity runs it (the session check): its SQL is written once here and runs
+ * prepared, outside knex's query runner (runHot; profiles of GET /auth/session showed both).
  */
 export async function activeSessionUser(db: Db, sid: string): Promise<PublicUser | undefined> {
-  const { rows } = (await db.raw(ACTIVE_SESSION_USER, [sid])) as { rows: PublicUser[] };
-  return rows[0];
+  return (await runHot<PublicUser>(db, ACTIVE_SESSION_USER, [sid]))[0];
 }
 
-const ACTIVE_SESSION_USER = `select u.id, u.email, u.is_admin from ${T.sessions} s join ${T.users} u on u.id = s.user_id
-  where s.id = ? and s.revoked_at is null limit 1`;
+const ACTIVE_SESSION_USER: HotStatement = {
+  name: 'identity_active_session_user',
+  sql: `select u.id, u.email, u.is_admin from ${T.sessions} s join ${T.users} u on u.id = s.user_id
+  where s.id = ? and s.revoked_at is null limit 1`,
+};
 
 export async function revokeSession(db: Db, id: string): Promise<void> {
   await db(T.sessions).where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });

@@ -127,6 +127,44 @@ export async function migrate(db: Db, schema: string, migrations: Migration[]): 
   }
 }
 
+/** A statement run on every request (a session check): its SQL, written once, and a name for Postgres to keep it prepared under. */
+export interface HotStatement {
+  /** Unique per SQL text in the process (Postgres keeps one plan per name and connection). */
+  name: string;
+  /** Bindings as `?`, as in `db.raw`. */
+  sql: string;
+}
+
+const preparedText = new WeakMap<HotStatement, string>();
+
+/**
+ * Runs a statement of every request on a connection of `db`'s pool, as a prepared statement of
+ * that connection, without knex's query runner: building the query object, its bindings and
+ * events around pg's own call was the largest part of the session check's JavaScript in a
+ * profile of GET /auth/session (bench/README.md). Only the pool is knex's. PGlite (one
+ * connection, no prepared statements through knex-pglite) runs it through `db.raw`.
+ */
+export async function runHot<Row>(db: Db, statement: HotStatement, bindings: readonly unknown[]): Promise<Row[]> {
+  if ((db.client as { config?: { client?: unknown } }).config?.client !== 'pg') {
+    const { rows } = (await db.raw(statement.sql, bindings as Knex.RawBinding[])) as { rows: Row[] };
+    return rows;
+  }
+  let text = preparedText.get(statement);
+  if (text === undefined) {
+    let n = 0;
+    text = statement.sql.replace(/\?/g, () => `$${++n}`);
+    preparedText.set(statement, text);
+  }
+  // Seen as any query of `db` is by whoever listens (tests count queries so: testing.ts).
+  if (db.listenerCount('query') > 0) db.emit('query', { sql: statement.sql, bindings, method: 'raw' });
+  const conn = (await db.client.acquireConnection()) as { query: (config: object) => Promise<{ rows: Row[] }> };
+  try {
+    return (await conn.query({ name: statement.name, text, values: bindings })).rows;
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
+}
+
 /** pg returns bigint/count as strings, PGlite as numbers or BigInt: one normalisation. */
 export function toInt(value: unknown): number {
   if (typeof value === 'number') return value;

@@ -11,7 +11,7 @@ export { ServiceRouter, zodMessages, type RouteSpec, type RouteInput } from './r
 export { HttpError, httpError, errorMiddleware } from './errors';
 export { conflict, idFrom, invalid, isUniqueViolation, iso, notFound, parseBody } from './route-helpers';
 export { createLogger, type Logger } from './logger';
-export { createDb, dbOpen, migrate, tableNames, toInt, type Db, type Migration } from './db';
+export { createDb, dbOpen, migrate, runHot, tableNames, toInt, type Db, type HotStatement, type Migration } from './db';
 export { bossDb, retriedOnRace, startedBoss } from './boss-db';
 export {
   signSession,
