@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedModules } from '@cc/webpack-config/shared';
-import { minimizers, moduleRules } from '@cc/webpack-config/build';
+import { minimizers, moduleRules, precompressed } from '@cc/webpack-config/build';
 import { EagerCompileBootPlugin } from '@cc/webpack-config/compile-hints';
 import { EarlyPageRequestsPlugin, PreloadBootChunksPlugin } from '@cc/webpack-config/preload';
 // TypeScript, from the route table: the build and dev scripts run webpack under tsx (package.json).
@@ -95,6 +95,7 @@ export default (_env, argv) => {
             }),
           ]
         : []),
+      ...(production ? [precompressed()] : []),
     ],
     optimization: {
       minimizer: minimizers(),

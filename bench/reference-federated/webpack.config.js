@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { minimizers, moduleRules } from '@cc/webpack-config/build';
+import { minimizers, moduleRules, precompressed } from '@cc/webpack-config/build';
 import { sharedModules } from '@cc/webpack-config/shared';
 
 const require = createRequire(import.meta.url);
@@ -64,6 +64,7 @@ export default [
         exposes: { './Element': './Element.tsx' },
         experiments: { optimization: { disableSnapshot: true, target: 'web' }, externalRuntime: true },
       }),
+      precompressed(),
     ],
   },
   {
@@ -94,6 +95,7 @@ export default [
         scriptLoading: 'defer',
         favicon: path.join(shellDir, 'src', 'favicon.svg'),
       }),
+      precompressed(),
     ],
   },
 ];

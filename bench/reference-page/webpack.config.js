@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { minimizers, moduleRules } from '@cc/webpack-config/build';
+import { minimizers, moduleRules, precompressed } from '@cc/webpack-config/build';
 
 const require = createRequire(import.meta.url);
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -33,6 +33,7 @@ export default (env = {}) => ({
       scriptLoading: 'defer',
       favicon: path.join(root, 'shell', 'src', 'favicon.svg'),
     }),
+    precompressed(),
   ],
   optimization: { minimizer: minimizers() },
   performance: { hints: false },

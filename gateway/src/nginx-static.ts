@@ -23,7 +23,11 @@ export function generateStaticConf(options: { listenPort?: number; root?: string
       .d('server_name', '_')
       .d('server_tokens', 'off')
       .d('root', options.root ?? '/usr/share/nginx/html')
-      .d('index', 'index.html');
+      .d('index', 'index.html')
+      // The build's .gz beside each asset, sent as it is to a client that takes gzip (the
+      // gateway passes an encoded answer through instead of compressing it again).
+      .d('gzip_static', 'on')
+      .d('gzip_vary', 'on');
     s.b('location', '= /healthz', (l) => {
       l.d('access_log', 'off')
         .d('default_type', 'application/json')

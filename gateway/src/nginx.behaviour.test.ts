@@ -18,6 +18,9 @@ import {
   SHELL_HTML,
   SHELL_ASSET,
   SHELL_ASSET_BODY,
+  PRECOMPRESSED_ASSET,
+  PRECOMPRESSED_BODY,
+  PRECOMPRESSED_GZ,
   SAMPLE_PARAMS,
   Echo,
   raw,
@@ -193,6 +196,18 @@ describe.each(['local', 'compose'] as const)('gateway (real nginx, %s config)', 
     expect(zlib.gunzipSync(res.body).toString()).toBe(SHELL_ASSET_BODY);
     const plain = await raw(port, `/${SHELL_ASSET}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("sends the build's own .gz of an asset as it is, and the plain file to a client without gzip", async () => {
+    const res = await raw(port, `/${PRECOMPRESSED_ASSET}`, { 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body.equals(PRECOMPRESSED_GZ)).toBe(true);
+    const plain = await raw(port, `/${PRECOMPRESSED_ASSET}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(PRECOMPRESSED_BODY);
   });
 
   it('forwards the client X-Request-Id to the upstream and returns it, once', async () => {

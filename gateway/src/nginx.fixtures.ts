@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { REMOTES, SERVICES, type ServiceName } from '@cc/contracts';
 import { generateNginxConf } from './nginx';
 import { freePort, makePrefix, removeDir, startNginx, writeTree, type RunningNginx } from './nginx.harness';
@@ -10,6 +11,16 @@ export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q
 export const SHELL_HTML = '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>\n';
 export const SHELL_ASSET = 'main.0123abcd4567ef89.js';
 export const SHELL_ASSET_BODY = Array.from({ length: 4000 }, (_, i) => `console.log("line ${i}");`).join('\n');
+/** A hashed asset with the build's gzip copy beside it (precompressed() in @cc/webpack-config/build). */
+export const PRECOMPRESSED_ASSET = 'boot.fedcba9876543210.js';
+export const PRECOMPRESSED_BODY = Array.from({ length: 3000 }, (_, i) => `window.step${i} = ${i};`).join('\n');
+/** Its .gz as the build writes it: level 9, with a file name in the header no on-the-fly gzip writes. */
+export const PRECOMPRESSED_GZ = (() => {
+  const gz = zlib.gzipSync(PRECOMPRESSED_BODY, { level: 9 });
+  // FNAME flag and a name: bytes nginx's own gzip filter never makes, so the test can tell which was sent.
+  const name = Buffer.from(`${PRECOMPRESSED_ASSET}\0`);
+  return Buffer.concat([gz.subarray(0, 3), Buffer.from([gz[3]! | 0x08]), gz.subarray(4, 10), name, gz.subarray(10)]);
+})();
 export const SAMPLE_PARAMS: Record<string, string> = { id: '42', folderName: 'Work%20notes', date: '2026-01-05' };
 
 export interface Echo {
@@ -92,10 +103,12 @@ export const varyHasAccept = (res: Response) =>
     .includes('accept');
 
 /** The fake builds: `shell/dist/...` and `mfe-<name>/dist/...`, relative to the prefix. */
-export function fakeBuilds(): Record<string, string> {
-  const files: Record<string, string> = {
+export function fakeBuilds(): Record<string, string | Buffer> {
+  const files: Record<string, string | Buffer> = {
     'shell/dist/index.html': SHELL_HTML,
     [`shell/dist/${SHELL_ASSET}`]: SHELL_ASSET_BODY,
+    [`shell/dist/${PRECOMPRESSED_ASSET}`]: PRECOMPRESSED_BODY,
+    [`shell/dist/${PRECOMPRESSED_ASSET}.gz`]: PRECOMPRESSED_GZ,
     'shell/dist/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'shell/dist/openapi.json': '{"openapi":"3.1.0"}',
     'shell/dist/api/docs/index.html': '<!doctype html><title>API reference</title>',

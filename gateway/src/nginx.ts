@@ -214,7 +214,10 @@ function buildHttp(http: Block, r: ResolvedOptions, run: RuntimePaths): void {
     .d('gzip_min_length', 1024)
     .d('gzip_proxied', 'any')
     .d('gzip_vary', 'on')
-    .d('gzip_types', GZIP_TYPES.join(' '));
+    .d('gzip_types', GZIP_TYPES.join(' '))
+    // The builds write a .gz beside each asset (precompressed() in @cc/webpack-config/build): sent
+    // as it is, where compressing it again for every cold visit took the CPU the page waited on.
+    .d('gzip_static', 'on');
   if (r.target === 'compose') {
     // Behind an Ingress or a load balancer: the proxies whose X-Forwarded-For is believed
     // (set_real_ip_from …), from GATEWAY_TRUSTED_PROXIES at the container's start. A glob, so

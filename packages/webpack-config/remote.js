@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sharedModules } from './shared.js';
-import { minimizers, moduleRules } from './build.js';
+import { minimizers, moduleRules, precompressed } from './build.js';
 import { EagerCompileBootPlugin } from './compile-hints.js';
 
 const require = createRequire(import.meta.url);
@@ -63,6 +63,7 @@ export function createRemoteConfig({ name, dir, port, exposes, remotes }) {
         }),
         // remoteEntry.js runs whole as soon as it arrives: compiled by V8 off the main thread.
         ...(production ? [new EagerCompileBootPlugin()] : []),
+        ...(production ? [precompressed()] : []),
       ],
       optimization: {
         minimizer: minimizers(),
