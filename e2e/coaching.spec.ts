@@ -241,7 +241,8 @@ test('save to a file: the question becomes a file in the coaching folder and the
   await form.getByLabel('File name').fill(`${stem}_notes.md`);
   await form.getByRole('button', { name: 'Create and open' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/dashboard\\?folder=coaching&file=${stem}_notes\\.md$`));
+  // Stored as file names are (underscores become spaces), and opened by that name.
+  await expect(page).toHaveURL(new RegExp(`/dashboard\\?folder=coaching&file=${stem.replace(/_/g, '\\+')}\\+notes\\.md$`));
   await expect(page.getByTestId('file-workspace')).toBeVisible({ timeout: 15_000 });
   const files = await (await page.request.get('/files', { headers: { accept: 'application/json' } })).json();
   expect(files.coaching.map((f: { name: string }) => f.name)).toHaveLength(1);

@@ -87,9 +87,10 @@ describe('suggestion action', () => {
     expect((screen.getByLabelText('Folder name') as HTMLInputElement).value).toBe('coaching');
     await waitFor(() => expect(fake.find('GET', '/files')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Create and open' }));
-    // The file's own address: a reload, a copied link or Back opens the same file.
+    // The file's own address, by the name it is stored under (underscores become spaces): a
+    // reload, a copied link or Back opens the same file.
     expect((await screen.findByTestId('dashboard')).textContent).toBe(
-      'Dashboard page /dashboard?folder=coaching&file=top_priority_2026-03-02.md',
+      'Dashboard page /dashboard?folder=coaching&file=top+priority+2026-03-02.md',
     );
     expect(fake.find('POST', '/files')[0]?.body).toEqual({
       file: { folder: 'coaching', name: 'top_priority_2026-03-02.md', description: 'Top priority', content: 'Ship the report by 3 pm.' },

@@ -86,7 +86,9 @@ export default function SuggestionModal({
         return;
       }
       const created = await create.mutateAsync({ folder: where, name: file, description, content: text });
-      open(created.file.id, file, where, false);
+      // The file's address by the name it was stored under (`my_notes` is kept as "my notes.md"),
+      // so the dashboard opens it at once instead of correcting the address after.
+      open(created.file.id, created.file.name, created.file.folder, false);
     } catch (err) {
       console.warn('[coaching] the suggestion action failed', err);
       const message =
