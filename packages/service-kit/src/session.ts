@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The session cookie is `v1.<payload>.<mac>`: an HMAC-signed claim that every service
@@ -57,9 +58,22 @@ function signedClaims(secret: string, token: string): SessionClaims | null {
   }
 }
 
+/**
+ * The tokens made lately, by secret and session id: GET /auth/session hands one out on every
+ * call and each write checks one, and its HMAC was the largest part of the session answer's own
+ * work left in a profile (bench/README.md#cpu-per-request). Only a cache of a pure function.
+ */
+const csrfTokens = new LRUCache<string, string>({ max: 10_000 });
+
 /** The CSRF token is bound to the session id, so any service can check it without state. */
 export function csrfTokenFor(secret: string, sid: string): string {
-  return b64(mac(secret, `csrf:${sid}`));
+  const key = `${secret}\u0000${sid}`;
+  let token = csrfTokens.get(key);
+  if (token === undefined) {
+    token = b64(mac(secret, `csrf:${sid}`));
+    csrfTokens.set(key, token);
+  }
+  return token;
 }
 
 export function csrfTokenMatches(secret: string, sid: string, token: string | undefined): boolean {
