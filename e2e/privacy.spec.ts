@@ -152,8 +152,9 @@ test('a tab left open when another tab switches accounts starts over as the new 
   await second.goto('/dashboard');
   await second.getByRole('button', { name: 'Sign out' }).click();
   await expect(second).toHaveURL(/\/sign-in/);
-  // The first tab is signed out with it, and asks to sign in again to come back to its page.
+  // The first tab is signed out with it, says why, and asks to sign in again to come back to its page.
   await expect(first).toHaveURL(/\/sign-in\?next=%2Fjournal%2F/);
+  await expect(first.getByRole('status')).toHaveText('You signed out in another tab. Sign in again to come back to this page.');
   const emailB = uniqueEmail('tab-b');
   await second.goto('/sign-up');
   await submitAuthForm(second, 'sign-up', emailB);

@@ -24,8 +24,13 @@ export function ProtectedLayout() {
   if (state.status === 'loading') return <FullPageStatus text="Loading your workspace…" />;
   if (state.status === 'error') return <SessionProblem message={state.message} />;
   if (state.status === 'signed-out') {
-    // Signed out by the user: plain /sign-in (saying so after a deletion). Otherwise come back here after signing in.
-    const notice: SignInNotice | undefined = state.accountDeleted ? { accountDeleted: true } : undefined;
+    // Signed out by the user: plain /sign-in (saying so after a deletion). Otherwise come back here
+    // after signing in (told why, when another tab signed out).
+    const notice: SignInNotice | undefined = state.accountDeleted
+      ? { accountDeleted: true }
+      : state.elsewhere
+        ? { signedOutElsewhere: true }
+        : undefined;
     return <Navigate to={state.byUser ? '/sign-in' : signInPath(`${location.pathname}${location.search}`)} state={notice} replace />;
   }
 

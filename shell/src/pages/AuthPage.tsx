@@ -35,8 +35,11 @@ export function AuthPage({ mode }: { mode: Mode }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();
-  // The Settings page sends a deleted account here with a word about it.
-  const accountDeleted = mode === 'sign-in' && (location.state as SignInNotice | null)?.accountDeleted === true;
+  // The Settings page sends a deleted account here with a word about it, and a tab whose account
+  // signed out in another tab comes here told so.
+  const notice = mode === 'sign-in' ? (location.state as SignInNotice | null) : null;
+  const accountDeleted = notice?.accountDeleted === true;
+  const signedOutElsewhere = notice?.signedOutElsewhere === true;
   const rawNext = params.get('next');
   const next = safeNextPath(rawNext);
   const [email, setEmail] = useState('');
@@ -72,9 +75,9 @@ export function AuthPage({ mode }: { mode: Mode }) {
       <form className="auth-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid={`${mode}-form`}>
         <p className="brand brand-center">Career workspace</p>
         <h1 id={`${id}-title`}>{text.title}</h1>
-        {accountDeleted && !error && (
+        {(accountDeleted || signedOutElsewhere) && !error && (
           <div className="form-notice" role="status">
-            {SETTINGS_TEXT.accountDeleted}
+            {accountDeleted ? SETTINGS_TEXT.accountDeleted : SETTINGS_TEXT.signedOutElsewhere}
           </div>
         )}
         {error && (

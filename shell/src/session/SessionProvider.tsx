@@ -7,8 +7,11 @@ import { takeFirstAnswer, takeFirstProbe } from './firstProbe';
 
 export type SessionState =
   | { status: 'loading' }
-  /** `byUser`: the user signed out (go to /sign-in), rather than the session ending under them. */
-  | { status: 'signed-out'; byUser: boolean; accountDeleted?: boolean }
+  /**
+   * `byUser`: the user signed out (go to /sign-in), rather than the session ending under them;
+   * `elsewhere`: in another tab of this browser.
+   */
+  | { status: 'signed-out'; byUser: boolean; accountDeleted?: boolean; elsewhere?: boolean }
   | { status: 'signed-in'; user: SessionUser }
   /** The session probe failed for another reason than 401 (server down, network). */
   | { status: 'error'; message: string };
@@ -18,7 +21,7 @@ export interface SessionContextValue {
   /** Store a fresh session answer (start-up, sign-in, sign-up): user + CSRF meta tag. */
   signedIn(answer: SessionAnswer): void;
   /** Forget the session: the user signed out (`byUser`), deleted the account, or a call answered 401. */
-  signedOut(byUser?: boolean, how?: { accountDeleted?: boolean }): void;
+  signedOut(byUser?: boolean, how?: { accountDeleted?: boolean; elsewhere?: boolean }): void;
   /** Ask the server again (after a failed probe). */
   reload(): void;
 }
@@ -81,11 +84,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signedOut = useCallback(
-    (byUser = false, how: { accountDeleted?: boolean } = {}) => {
+    (byUser = false, how: { accountDeleted?: boolean; elsewhere?: boolean } = {}) => {
       setCsrfToken(null);
       // No page of this account may show its answers to whoever signs in next.
       queries.clear();
-      setState({ status: 'signed-out', byUser, ...(how.accountDeleted ? { accountDeleted: true } : {}) });
+      setState({
+        status: 'signed-out',
+        byUser,
+        ...(how.accountDeleted ? { accountDeleted: true } : {}),
+        ...(how.elsewhere ? { elsewhere: true } : {}),
+      });
     },
     [queries],
   );
@@ -131,7 +139,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (event.newValue !== mine) window.location.reload();
       } else if (typeof mine === 'string') {
         storageAccountSignedOut();
-        signedOut(false);
+        signedOut(false, { elsewhere: true });
       }
     };
     window.addEventListener('storage', onStorage);
