@@ -19,6 +19,9 @@ pid ${run}/nginx.pid;
 events { worker_connections 1024; }
 http {
   access_log off;
+  # As the gateway's: at nginx's default of 1,000 a client's connection was closed under load
+  # every 1,000 requests, and autocannon counted the request in flight as an error.
+  keepalive_requests 10000;
   client_body_temp_path ${run}/client_body;
   proxy_temp_path ${run}/proxy;
   fastcgi_temp_path ${run}/fastcgi;
