@@ -11,7 +11,7 @@ function runsLikeRaw(database: () => Db) {
     expect(await runHot(database(), PAIR, [8, 'eight', false])).toEqual([]);
   });
 
-  it('runs again prepared on every connection of the pool, alongside other queries', async () => {
+  it('answers 20 calls at once, each with its own bindings, across the connections of the pool, which still serves other queries', async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => runHot<{ a: number }>(database(), PAIR, [i, `${i}`, true])));
     expect(answers.map((rows) => rows[0]!.a)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect((await database().raw('select 1 as one')).rows).toEqual([{ one: 1 }]);
