@@ -162,11 +162,13 @@ const pct = (value: number) => `${Math.round(100 * value)} %`;
  * The floor rows for one call, from req/s measured in the same run: through nginx against the
  * reference handler (goal ≥ 70 %), what the gateway takes off going direct (1 − nginx/direct,
  * goal ≤ 15 %), and, with `bare`, what a bare nginx takes (bench/lib/bare-nginx.ts): the part of
- * that overhead no gateway config can remove on this machine.
+ * that overhead no gateway config can remove on this machine. With `referenceBare` (the reference
+ * handler behind a bare nginx of its own), the ceiling of the first goal here: the share of the
+ * reference handler's req/s that a GET through the cheapest nginx keeps, whatever the service.
  */
 export function floorRows(
   call: string,
-  rps: { nginx: number; direct: number; reference?: number; bare?: number },
+  rps: { nginx: number; direct: number; reference?: number; bare?: number; referenceBare?: number },
   referenceNote?: string,
   cpu?: { nginx?: LoadResult; reference?: LoadResult; bare?: LoadResult },
 ): Row[] {
@@ -180,6 +182,21 @@ export function floorRows(
       notes: `${figures}, ${int(rps.reference)} reference (bare Koa + pg, same SQL and JSON); goal ≥ 70 %`,
     });
   else rows.push({ bench: `${call} floor`, metric: 'via nginx / reference handler', value: 'n/a', notes: referenceNote ?? '' });
+  if (rps.reference && rps.referenceBare)
+    rows.push(
+      {
+        bench: `${call} floor`,
+        metric: '  the reference handler via a bare nginx / direct',
+        value: pct(rps.referenceBare / rps.reference),
+        notes: `${int(rps.referenceBare)} req/s through a bare nginx in the same rounds: the most of the reference's req/s a GET through any nginx keeps on this machine (the 70 % goal's ceiling here)`,
+      },
+      {
+        bench: `${call} floor`,
+        metric: '  via nginx / the reference handler via a bare nginx',
+        value: pct(rps.nginx / rps.referenceBare),
+        notes: "a proxy hop on both sides: what the kit and the gateway's config cost",
+      },
+    );
   rows.push({
     bench: `${call} floor`,
     metric: 'gateway overhead (1 − nginx/direct)',

@@ -122,6 +122,15 @@ export const files: BenchModule = {
       await bare.stop();
       throw error;
     });
+    // The reference handler behind a bare nginx of its own: the floor of a GET through any nginx.
+    const referenceBare =
+      typeof reference === 'string'
+        ? undefined
+        : await startBareNginx(Number(new URL(reference.url).port)).catch(async (error: unknown) => {
+            await bare.stop();
+            await reference.stop();
+            throw error;
+          });
     const targets: LoadTarget[] = [
       {
         label: 'GET /files, 100 files, via nginx',
@@ -153,6 +162,13 @@ export const files: BenchModule = {
               notes: "bare Koa + pg, own process: cookie HMAC, svc-files' SQL once, then the listing from memory as svc-files keeps it",
             },
             {
+              label: 'GET /files, 100 files, reference handler via a bare nginx',
+              url: `${referenceBare!.url}/files`,
+              headers: json(small),
+              notes: 'the same reference handler behind its own bare nginx',
+              upstreamPort: Number(new URL(reference.url).port),
+            },
+            {
               label: 'GET /files, 100 files, reference handler querying',
               url: `${reference.url}/files?fresh=1`,
               headers: json(small),
@@ -182,6 +198,7 @@ export const files: BenchModule = {
             direct: rps('GET /files, 100 files, direct')!,
             reference: rps('GET /files, 100 files, reference handler'),
             bare: rps('GET /files, 100 files, via a bare nginx'),
+            referenceBare: rps('GET /files, 100 files, reference handler via a bare nginx'),
           },
           typeof reference === 'string' ? reference : undefined,
           {
@@ -193,6 +210,7 @@ export const files: BenchModule = {
       );
     } finally {
       await bare.stop();
+      await referenceBare?.stop();
       if (typeof reference !== 'string') await reference.stop();
     }
 

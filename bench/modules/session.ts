@@ -16,6 +16,15 @@ export const session: BenchModule = {
       await bare.stop();
       throw error;
     });
+    // The reference handler behind a bare nginx of its own: the floor of a GET through any nginx.
+    const referenceBare =
+      typeof reference === 'string'
+        ? undefined
+        : await startBareNginx(Number(new URL(reference.url).port)).catch(async (error: unknown) => {
+            await bare.stop();
+            await reference.stop();
+            throw error;
+          });
     const targets: LoadTarget[] = [
       {
         label: 'GET /auth/session via nginx',
@@ -41,6 +50,13 @@ export const session: BenchModule = {
               headers,
               notes: 'bare Koa + pg, own process: cookie HMAC, the same join query, CSRF token, JSON',
             },
+            {
+              label: 'GET /auth/session reference handler via a bare nginx',
+              url: `${referenceBare!.url}/auth/session`,
+              headers,
+              notes: 'the same reference handler behind its own bare nginx',
+              upstreamPort: Number(new URL(reference.url).port),
+            },
           ]),
       { label: 'Koa hello-world', url: koa.url, headers: {}, notes: 'bare Koa, own process, for scale' },
     ];
@@ -60,6 +76,7 @@ export const session: BenchModule = {
             direct: rps('GET /auth/session direct')!,
             reference: rps('GET /auth/session reference handler'),
             bare: rps('GET /auth/session via a bare nginx'),
+            referenceBare: rps('GET /auth/session reference handler via a bare nginx'),
           },
           typeof reference === 'string' ? reference : undefined,
           {
@@ -72,6 +89,7 @@ export const session: BenchModule = {
     } finally {
       await koa.stop();
       await bare.stop();
+      await referenceBare?.stop();
       if (typeof reference !== 'string') await reference.stop();
     }
     return out;
