@@ -1,17 +1,6 @@
-import { startBareNginx } from '../lib/bare-nginx';
 import { BENCH_DATABASE_URL } from '../lib/db';
-import {
-  CONNECTIONS,
-  DURATION,
-  floorRows,
-  load,
-  loadEach,
-  loadRows,
-  startKoaHello,
-  startReferenceHandler,
-  WARMUP,
-  type LoadTarget,
-} from '../lib/load';
+import { startFloors } from '../lib/floors';
+import { CONNECTIONS, DURATION, floorRows, load, loadEach, loadRows, startKoaHello, WARMUP, type LoadTarget } from '../lib/load';
 import { int, median, ms } from '../lib/stats';
 import type { BenchModule, BenchUser, Row } from '../lib/types';
 
@@ -117,20 +106,8 @@ export const files: BenchModule = {
       await koa.stop();
     }
 
-    const bare = await startBareNginx(Number(new URL(FILES_DIRECT_URL).port));
-    const reference = await startReferenceHandler(BENCH_DATABASE_URL).catch(async (error: unknown) => {
-      await bare.stop();
-      throw error;
-    });
-    // The reference handler behind a bare nginx of its own: the floor of a GET through any nginx.
-    const referenceBare =
-      typeof reference === 'string'
-        ? undefined
-        : await startBareNginx(Number(new URL(reference.url).port)).catch(async (error: unknown) => {
-            await bare.stop();
-            await reference.stop();
-            throw error;
-          });
+    const floors = await startFloors(Number(new URL(FILES_DIRECT_URL).port), BENCH_DATABASE_URL);
+    const { bare, reference } = floors;
     const targets: LoadTarget[] = [
       {
         label: 'GET /files, 100 files, via nginx',
@@ -157,20 +134,20 @@ export const files: BenchModule = {
         : [
             {
               label: 'GET /files, 100 files, reference handler',
-              url: `${reference.url}/files`,
+              url: `${reference.direct.url}/files`,
               headers: json(small),
               notes: "bare Koa + pg, own process: cookie HMAC, svc-files' SQL once, then the listing from memory as svc-files keeps it",
             },
             {
               label: 'GET /files, 100 files, reference handler via a bare nginx',
-              url: `${referenceBare!.url}/files`,
+              url: `${reference.viaBareNginx.url}/files`,
               headers: json(small),
               notes: 'the same reference handler behind its own bare nginx',
-              upstreamPort: Number(new URL(reference.url).port),
+              upstreamPort: Number(new URL(reference.direct.url).port),
             },
             {
               label: 'GET /files, 100 files, reference handler querying',
-              url: `${reference.url}/files?fresh=1`,
+              url: `${reference.direct.url}/files?fresh=1`,
               headers: json(small),
               notes: 'the same, running the SQL on every request (for scale: svc-files answers from its cache)',
             },
@@ -209,9 +186,7 @@ export const files: BenchModule = {
         ),
       );
     } finally {
-      await bare.stop();
-      await referenceBare?.stop();
-      if (typeof reference !== 'string') await reference.stop();
+      await floors.stop();
     }
 
     started = performance.now();

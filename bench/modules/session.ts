@@ -1,6 +1,6 @@
-import { startBareNginx } from '../lib/bare-nginx';
 import { BENCH_DATABASE_URL } from '../lib/db';
-import { CONNECTIONS, DURATION, floorRows, loadEach, loadRows, startKoaHello, startReferenceHandler, type LoadTarget } from '../lib/load';
+import { startFloors } from '../lib/floors';
+import { CONNECTIONS, DURATION, floorRows, loadEach, loadRows, startKoaHello, type LoadTarget } from '../lib/load';
 import type { BenchModule, Row } from '../lib/types';
 
 export const session: BenchModule = {
@@ -11,20 +11,11 @@ export const session: BenchModule = {
     const user = await ctx.newUser('session');
     const headers = { cookie: user.cookie, accept: 'application/json' };
     const koa = await startKoaHello();
-    const bare = await startBareNginx(Number(new URL(ctx.identityURL).port));
-    const reference = await startReferenceHandler(BENCH_DATABASE_URL).catch(async (error: unknown) => {
-      await bare.stop();
+    const floors = await startFloors(Number(new URL(ctx.identityURL).port), BENCH_DATABASE_URL).catch(async (error: unknown) => {
+      await koa.stop();
       throw error;
     });
-    // The reference handler behind a bare nginx of its own: the floor of a GET through any nginx.
-    const referenceBare =
-      typeof reference === 'string'
-        ? undefined
-        : await startBareNginx(Number(new URL(reference.url).port)).catch(async (error: unknown) => {
-            await bare.stop();
-            await reference.stop();
-            throw error;
-          });
+    const { bare, reference } = floors;
     const targets: LoadTarget[] = [
       {
         label: 'GET /auth/session via nginx',
@@ -46,16 +37,16 @@ export const session: BenchModule = {
         : [
             {
               label: 'GET /auth/session reference handler',
-              url: `${reference.url}/auth/session`,
+              url: `${reference.direct.url}/auth/session`,
               headers,
               notes: 'bare Koa + pg, own process: cookie HMAC, the same join query, CSRF token, JSON',
             },
             {
               label: 'GET /auth/session reference handler via a bare nginx',
-              url: `${referenceBare!.url}/auth/session`,
+              url: `${reference.viaBareNginx.url}/auth/session`,
               headers,
               notes: 'the same reference handler behind its own bare nginx',
-              upstreamPort: Number(new URL(reference.url).port),
+              upstreamPort: Number(new URL(reference.direct.url).port),
             },
           ]),
       { label: 'Koa hello-world', url: koa.url, headers: {}, notes: 'bare Koa, own process, for scale' },
@@ -88,9 +79,7 @@ export const session: BenchModule = {
       );
     } finally {
       await koa.stop();
-      await bare.stop();
-      await referenceBare?.stop();
-      if (typeof reference !== 'string') await reference.stop();
+      await floors.stop();
     }
     return out;
   },
